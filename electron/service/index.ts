@@ -1,0 +1,9 @@
+/**
+ * The embedded service's public surface. Implementation lives in ./server.ts (composition,
+ * HTTP routing from the registry) and the area folders (calendar/, tasks/, drive/).
+ *
+ *   const service = await startEmbeddedService({ dataDir, port: 0, users: [{ email, token }] });
+ *   service.url  // http://127.0.0.1:<port>
+ */
+export type { EmbeddedService, EmbeddedServiceOptions } from './server';
+export { startEmbeddedService } from './server';
