@@ -1,0 +1,1 @@
+export { TaskBoard } from './TaskBoard';

@@ -1,0 +1,108 @@
+// `npm test`: lint, type-check, build, unit + service tests (Vitest), end-to-end tests (Playwright).
+// Prints each step's outcome and, as the very last line, the totals over every suite: `N passed, N failed`.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const resultsDir = path.join(root, 'test-results');
+mkdirSync(resultsDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summary = [];
+
+function run(command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      console.error(error);
+      resolve(1);
+    });
+  });
+}
+
+/** A step that is one check: it passes or fails as a whole. */
+async function check(name, command, args) {
+  console.log(`\n=== ${name} ===`);
+  const code = await run(command, args);
+  if (code === 0) totals.passed += 1;
+  else totals.failed += 1;
+  summary.push(`${code === 0 ? 'ok  ' : 'FAIL'} ${name}`);
+  return code === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+async function vitest() {
+  console.log('\n=== unit and service tests (vitest) ===');
+  const out = path.join(resultsDir, 'unit.json');
+  rmSync(out, { force: true });
+  const code = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const report = readJson(out);
+  if (!report) {
+    totals.failed += 1;
+    summary.push('FAIL vitest: no report (exit ' + code + ')');
+    return;
+  }
+  const failedSuites = (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0);
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + failedSuites.length;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  summary.push(
+    `${code === 0 ? 'ok  ' : 'FAIL'} vitest: ${report.numPassedTests} passed, ${report.numFailedTests} failed` +
+      (failedSuites.length ? `, ${failedSuites.length} files failed to load` : ''),
+  );
+}
+
+async function playwright() {
+  console.log('\n=== end-to-end tests (playwright, chromium) ===');
+  const out = path.join(resultsDir, 'e2e.json');
+  rmSync(out, { force: true });
+  const code = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  const report = readJson(out);
+  if (!report) {
+    totals.failed += 1;
+    summary.push('FAIL playwright: no report (exit ' + code + ')');
+    return;
+  }
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
+  totals.passed += expected + flaky;
+  totals.failed += unexpected + (report.errors?.length ?? 0);
+  totals.skipped += skipped;
+  summary.push(`${code === 0 ? 'ok  ' : 'FAIL'} playwright: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`);
+}
+
+const only = process.argv.slice(2);
+const want = (step) => only.length === 0 || only.includes(step);
+
+if (want('lint')) await check('lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']);
+if (want('format')) await check('format (prettier --check)', bin('prettier'), ['--check', '.']);
+if (want('typecheck')) {
+  for (const project of ['shared', 'electron', 'electron/shell', 'renderer', 'tsconfig.tools.json']) {
+    await check(`typecheck ${project}`, bin('tsc'), ['-p', project]);
+  }
+}
+const built = want('build') || want('e2e') ? await check('build', process.execPath, ['scripts/build.mjs']) : true;
+if (want('unit')) await vitest();
+if (want('e2e')) {
+  if (built && existsSync(path.join(root, 'dist/renderer/index.html'))) await playwright();
+  else {
+    totals.failed += 1;
+    summary.push('FAIL playwright: not run, the build failed');
+  }
+}
+
+console.log('\n=== summary ===');
+for (const line of summary) console.log(line);
+if (totals.skipped) console.log(`${totals.skipped} skipped (each prints its reason above)`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed === 0 ? 0 : 1);
