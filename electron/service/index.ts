@@ -7,3 +7,4 @@
  */
 export type { EmbeddedService, EmbeddedServiceOptions } from './server';
 export { startEmbeddedService } from './server';
+export type { NewUser } from './core/users-repository';

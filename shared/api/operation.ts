@@ -21,6 +21,8 @@ export interface ParamSpec {
   readonly maximum?: number;
   readonly enum?: readonly string[];
   readonly deprecated?: boolean;
+  /** Textual format checked on top of the type: `date-time` is an RFC 3339 timestamp with a zone offset. */
+  readonly format?: 'date-time';
   readonly description?: string;
 }
 
@@ -48,11 +50,16 @@ export interface OperationSpec<
   readonly params: P;
   /** Request body schema, or null when the operation takes no body. */
   readonly request: B;
-  /** Response body schema, or null when the operation answers 204 with no body. */
+  /**
+   * Response body schema, or null when the operation answers without a JSON body
+   * (204 No Content, or raw content for an operation that only downloads media).
+   */
   readonly response: R;
   readonly media?: MediaSpec;
   /** Body is merged into the stored resource (PATCH semantics) rather than replacing it. */
   readonly patch?: boolean;
+  /** Kept for compatibility; a newer operation replaces it (e.g. team drives → shared drives). */
+  readonly deprecated?: boolean;
 }
 
 export function defineOperation<
@@ -64,7 +71,8 @@ export function defineOperation<
   return spec;
 }
 
-type ParamValue<S extends ParamSpec> = S['type'] extends 'integer'
+/** The JavaScript type of one value of a parameter. */
+export type ParamValue<S extends ParamSpec> = S['type'] extends 'integer'
   ? number
   : S['type'] extends 'boolean'
     ? boolean

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { Database as Db } from 'better-sqlite3';
+import type { Database as Db, Statement } from 'better-sqlite3';
 import type { MigrationSet } from './migration';
 
 /**
@@ -8,14 +8,34 @@ import type { MigrationSet } from './migration';
  */
 export class Store {
   readonly db: Db;
+  private readonly statements = new Map<string, Statement>();
 
   constructor(file: string, migrationSets: readonly MigrationSet[]) {
     this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
-    applyMigrations(this.db, migrationSets);
+    try {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = FULL');
+      this.db.pragma('foreign_keys = ON');
+      this.db.pragma('busy_timeout = 5000');
+      applyMigrations(this.db, migrationSets);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+  }
+
+  /**
+   * A prepared statement for `sql`, compiled once and reused: request handlers call this on
+   * every request, so compiling each time would dominate simple reads. The statement is shared:
+   * don't switch its modes (`pluck`, `raw`, `expand`, `safeIntegers`) — write the SQL for the shape wanted.
+   */
+  prepare<BindParameters extends unknown[] = unknown[], Result = unknown>(sql: string): Statement<BindParameters, Result> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement as unknown as Statement<BindParameters, Result>;
   }
 
   /** Runs `fn` in one IMMEDIATE transaction; everything it writes commits together or not at all. */
@@ -24,21 +44,36 @@ export class Store {
   }
 
   close(): void {
-    this.db.close();
+    this.statements.clear();
+    if (this.db.open) this.db.close();
   }
 }
 
+/**
+ * Brings every area's schema to its latest version. Each migration runs in its own transaction
+ * together with the row recording it, so a failed migration leaves the database at the previous version.
+ */
 export function applyMigrations(db: Db, sets: readonly MigrationSet[]): void {
+  const areas = new Set<string>();
+  for (const set of sets) {
+    if (areas.has(set.area)) throw new Error(`Migration area ${set.area} is listed twice.`);
+    areas.add(set.area);
+    set.migrations.forEach((m, i) => {
+      if (m.version !== i + 1) throw new Error(`Migration ${set.area}#${m.version} out of sequence (expected ${i + 1}).`);
+    });
+  }
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     area TEXT NOT NULL, version INTEGER NOT NULL, name TEXT NOT NULL, applied_at TEXT NOT NULL,
     PRIMARY KEY (area, version))`);
   const current = db.prepare<[string], { v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations WHERE area = ?');
   const record = db.prepare('INSERT INTO schema_migrations (area, version, name, applied_at) VALUES (?, ?, ?, ?)');
   for (const set of sets) {
-    set.migrations.forEach((m, i) => {
-      if (m.version !== i + 1) throw new Error(`Migration ${set.area}#${m.version} out of sequence (expected ${i + 1}).`);
-    });
     const applied = current.get(set.area)?.v ?? 0;
+    if (applied > set.migrations.length) {
+      throw new Error(
+        `Database schema for ${set.area} is at version ${applied}, newer than this program knows (${set.migrations.length}).`,
+      );
+    }
     for (const m of set.migrations) {
       if (m.version <= applied) continue;
       db.transaction(() => {
@@ -47,4 +82,12 @@ export function applyMigrations(db: Db, sets: readonly MigrationSet[]): void {
       }).immediate();
     }
   }
+}
+
+/** The latest applied version of each area, for diagnostics and tests. */
+export function appliedVersions(db: Db): Record<string, number> {
+  const rows = db
+    .prepare<[], { area: string; v: number }>('SELECT area, MAX(version) AS v FROM schema_migrations GROUP BY area')
+    .all();
+  return Object.fromEntries(rows.map((r) => [r.area, r.v]));
 }

@@ -1,7 +1,330 @@
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  MeasuringStrategy,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type DragMoveEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { EmptyPanel, ErrorBanner, ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
+import { TextPromptDialog } from '../../components/TextPromptDialog';
+import { useActiveAccount } from '../../lib/api';
+import { describeTarget, dragInstructions } from './announcements';
+import { useBoardStore } from './board-store';
+import { useColumnOrder } from './column-order';
+import { ConfirmDialog } from './ConfirmDialog';
+import {
+  boardKeyboardCoordinates,
+  dropDataOf,
+  probeCollision,
+  probePoint,
+  targetAt,
+  type DragData,
+} from './drag-geometry';
+import { planDrop, sameTarget, type DropTarget } from './drop-plan';
+import { createList, deleteList, moveTask, renameList, transferTask } from './task-actions';
+import { TaskCard, taskTitle } from './TaskCard';
+import { TaskColumn, type ColumnCommands } from './TaskColumn';
+import { cachedTasks, useTaskLists, type TaskView } from './task-data';
+import { TaskDetailsDialog } from './TaskDetailsDialog';
+import { subtreeOf } from './task-tree';
+import type { TaskItem, TaskListItem } from './task-types';
+import './tasks.css';
+
+interface ActiveDrag extends DragData {
+  width: number | null;
+}
+
+/**
+ * The task board: a column per task list, cards nested under their parents. Tasks are moved by
+ * dragging their handle (pointer or keyboard) above, onto or below another card, or to the end of
+ * a column; every change shows at once and is taken back, with the reason shown, if the service refuses it.
+ */
 export function TaskBoard() {
+  const account = useActiveAccount();
+  const { lists, isPending, isError, error, refetch } = useTaskLists();
+  const listIds = useMemo(() => lists.map((l) => l.id), [lists]);
+  const { ordered, move } = useColumnOrder(account, listIds);
+  const columns = useMemo(() => {
+    const byId = new Map(lists.map((l) => [l.id, l]));
+    return ordered.map((id) => byId.get(id)).filter((l): l is TaskListItem => l !== undefined);
+  }, [lists, ordered]);
+
+  const showCompleted = useBoardStore((s) => s.showCompleted);
+  const showHidden = useBoardStore((s) => s.showHidden);
+  const boardError = useBoardStore((s) => s.error);
+  const status = useBoardStore((s) => s.status);
+  const view = useMemo<TaskView>(() => ({ showCompleted, showHidden }), [showCompleted, showHidden]);
+
+  const [active, setActive] = useState<ActiveDrag | null>(null);
+  const [target, setTarget] = useState<DropTarget | null>(null);
+  const [refused, setRefused] = useState(false);
+  const activeRef = useRef<ActiveDrag | null>(null);
+  const targetRef = useRef<DropTarget | null>(null);
+  const announcedRef = useRef('');
+
+  const [details, setDetails] = useState<{ listId: string; task: TaskItem } | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<TaskListItem | null>(null);
+  const [deleting, setDeleting] = useState<TaskListItem | null>(null);
+
+  const listTitleOf = useCallback(
+    (listId: string) => lists.find((l) => l.id === listId)?.title?.trim() || 'Untitled list',
+    [lists],
+  );
+  const taskTitleOf = useCallback(
+    (listId: string, taskId: string) => taskTitle(cachedTasks(listId, view).find((t) => t.id === taskId) ?? {}),
+    [view],
+  );
+
+  const coordinateGetter = useMemo(
+    () =>
+      boardKeyboardCoordinates(
+        () => targetRef.current,
+        () => activeRef.current?.listId ?? null,
+      ),
+    [],
+  );
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
+  );
+
+  const isRefused = useCallback(
+    (t: DropTarget | null): boolean => {
+      const drag = activeRef.current;
+      if (!drag || t?.kind !== 'task' || t.listId !== drag.listId) return false;
+      return subtreeOf(cachedTasks(drag.listId, view), drag.taskId).some(
+        (task) => task.id === t.taskId && task.id !== drag.taskId,
+      );
+    },
+    [view],
+  );
+
+  const follow = useCallback(
+    (event: DragMoveEvent | DragEndEvent) => {
+      const probe = probePoint(event.activatorEvent, event.delta, event.active.rect.current.translated);
+      const next = targetAt(dropDataOf(event.over), event.over?.rect, probe);
+      if (sameTarget(next, targetRef.current)) return;
+      targetRef.current = next;
+      setTarget(next);
+      setRefused(isRefused(next));
+    },
+    [isRefused],
+  );
+
+  const finish = () => {
+    activeRef.current = null;
+    targetRef.current = null;
+    announcedRef.current = '';
+    setActive(null);
+    setTarget(null);
+    setRefused(false);
+  };
+
+  const onDragStart = ({ active: started }: DragStartEvent) => {
+    const data = started.data.current as DragData | undefined;
+    if (!data) return;
+    const drag = { ...data, width: started.rect.current.initial?.width ?? null };
+    activeRef.current = drag;
+    setActive(drag);
+    useBoardStore.getState().dismissError();
+  };
+
+  const onDragEnd = (event: DragEndEvent) => {
+    follow(event);
+    const drag = activeRef.current;
+    const dropTarget = targetRef.current;
+    finish();
+    if (!drag || !dropTarget) return;
+    const sourceTasks = cachedTasks(drag.listId, view);
+    const targetTasks = dropTarget.listId === drag.listId ? sourceTasks : cachedTasks(dropTarget.listId, view);
+    const plan = planDrop(drag.listId, drag.taskId, sourceTasks, dropTarget, targetTasks);
+    const task = sourceTasks.find((t) => t.id === drag.taskId);
+    const board = useBoardStore.getState();
+    if (plan.type === 'none' || !task) {
+      board.announce(plan.type === 'none' ? plan.reason : 'The task is no longer there.');
+      return;
+    }
+    const where = describeTarget(dropTarget, drag.listId, taskTitleOf, listTitleOf);
+    const description = `“${drag.title}” moved ${where}.`;
+    if (plan.type === 'move') void moveTask(drag.listId, task, plan.to, description);
+    else void transferTask(drag.listId, task, sourceTasks, plan.to, description);
+  };
+
+  const announcements: Announcements = {
+    onDragStart: ({ active: a }) => `Picked up task “${(a.data.current as DragData | undefined)?.title ?? ''}”.`,
+    onDragMove: () => describeMove(),
+    onDragOver: () => describeMove(),
+    onDragEnd: ({ active: a }) => {
+      const title = (a.data.current as DragData | undefined)?.title ?? '';
+      return `Dropped task “${title}”.`;
+    },
+    onDragCancel: ({ active: a }) =>
+      `Moving “${(a.data.current as DragData | undefined)?.title ?? ''}” was cancelled; it stays where it was.`,
+  };
+
+  function describeMove(): string | undefined {
+    const drag = activeRef.current;
+    if (!drag) return undefined;
+    const t = targetRef.current;
+    const text = isRefused(t)
+      ? `“${drag.title}” cannot go inside its own subtask.`
+      : `“${drag.title}” would go ${describeTarget(t, drag.listId, taskTitleOf, listTitleOf)}.`;
+    if (text === announcedRef.current) return undefined;
+    announcedRef.current = text;
+    return text;
+  }
+
+  const commands = useMemo<ColumnCommands>(
+    () => ({
+      rename: (list) => setRenaming(list),
+      remove: (list) => setDeleting(list),
+      move: (listId, delta) => move(listId, delta),
+      open: (listId, task) => setDetails({ listId, task }),
+    }),
+    [move],
+  );
+
   return (
-    <section aria-label="Tasks" data-testid="task-board">
-      <h2>Tasks</h2>
-    </section>
+    <div className="task-board" data-testid="task-board">
+      <div className="task-board__toolbar">
+        <h2 className="task-board__title">Tasks</h2>
+        <label className="task-board__toggle">
+          <input
+            type="checkbox"
+            checked={showCompleted}
+            onChange={(e) => useBoardStore.getState().setShowCompleted(e.target.checked)}
+            data-testid="toggle-show-completed"
+          />
+          Show completed
+        </label>
+        <label className="task-board__toggle">
+          <input
+            type="checkbox"
+            checked={showHidden}
+            onChange={(e) => useBoardStore.getState().setShowHidden(e.target.checked)}
+            data-testid="toggle-show-hidden"
+          />
+          Show hidden
+        </label>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => setCreating(true)}
+          data-testid="list-create"
+        >
+          New list
+        </button>
+      </div>
+      {boardError ? (
+        <ErrorBanner
+          message={boardError}
+          onDismiss={() => useBoardStore.getState().dismissError()}
+          testId="task-board-error"
+        />
+      ) : null}
+      <div className="visually-hidden" role="status" aria-live="polite" data-testid="task-board-status">
+        {status}
+      </div>
+      {isPending ? (
+        <LoadingPanel label="Loading task lists…" />
+      ) : isError ? (
+        <ErrorPanel title="Couldn’t load your task lists" error={error} onRetry={() => void refetch()} />
+      ) : columns.length === 0 ? (
+        <EmptyPanel title="No task lists" message="Create a list to start adding tasks." />
+      ) : (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={probeCollision}
+          measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+          accessibility={{ announcements, screenReaderInstructions: { draggable: dragInstructions } }}
+          onDragStart={onDragStart}
+          onDragMove={follow}
+          onDragOver={follow}
+          onDragEnd={onDragEnd}
+          onDragCancel={finish}
+        >
+          <div className="task-board__columns" data-testid="task-board-columns">
+            {columns.map((list, index) => (
+              <TaskColumn
+                key={list.id}
+                list={list}
+                index={index}
+                count={columns.length}
+                view={view}
+                target={target?.listId === list.id ? target : null}
+                refused={target?.listId === list.id && refused}
+                activeTaskId={active?.listId === list.id ? active.taskId : null}
+                commands={commands}
+              />
+            ))}
+          </div>
+          <DragOverlay dropAnimation={null}>
+            {active ? (
+              <div style={{ width: active.width ?? undefined, padding: '3px 12px' }}>
+                <TaskCard
+                  task={
+                    cachedTasks(active.listId, view).find((t) => t.id === active.taskId) ?? {
+                      id: active.taskId,
+                      title: active.title,
+                    }
+                  }
+                  depth={0}
+                  childCount={0}
+                  overlay
+                />
+              </div>
+            ) : null}
+          </DragOverlay>
+        </DndContext>
+      )}
+      <TaskDetailsDialog listId={details?.listId ?? ''} task={details?.task ?? null} onClose={() => setDetails(null)} />
+      <TextPromptDialog
+        open={creating}
+        title="New task list"
+        label="List name"
+        submitLabel="Create"
+        testId="list-create-dialog"
+        onCancel={() => setCreating(false)}
+        onSubmit={(title) => {
+          setCreating(false);
+          void createList(title);
+        }}
+      />
+      <TextPromptDialog
+        open={renaming !== null}
+        title="Rename list"
+        label="List name"
+        initialValue={renaming?.title ?? ''}
+        submitLabel="Rename"
+        testId="list-rename-dialog"
+        onCancel={() => setRenaming(null)}
+        onSubmit={(title) => {
+          const list = renaming;
+          setRenaming(null);
+          if (list) void renameList(list.id, title);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete list?"
+        message={`“${deleting?.title ?? ''}” and all its tasks will be deleted.`}
+        confirmLabel="Delete list"
+        testId="list-delete-dialog"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const list = deleting;
+          setDeleting(null);
+          if (list) void deleteList(list.id, list.title ?? '');
+        }}
+      />
+    </div>
   );
 }

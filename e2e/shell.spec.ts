@@ -1,0 +1,47 @@
+import { expect, test } from './fixtures';
+
+test('shows the account and switches views from the keyboard', async ({ page, app }) => {
+  const badge = page.getByRole('region', { name: 'Current account' });
+  await expect(badge).toContainText('Me');
+  await expect(badge).toContainText(app.localUser.email);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
+
+  await nav.getByRole('button', { name: 'Calendar' }).focus();
+  await page.keyboard.press('Tab');
+  const tasks = nav.getByRole('button', { name: 'Tasks' });
+  await expect(tasks).toBeFocused();
+  // The focus ring is visible for keyboard users.
+  expect(await tasks.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(tasks).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('button', { name: 'Calendar' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('task-board')).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(nav.getByRole('button', { name: 'Files' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('files-view')).toBeVisible();
+});
+
+test('shows a readable error with Retry when the accounts cannot be read', async ({ page }) => {
+  let refuse = true;
+  await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      const frame = typeof message === 'string' ? (JSON.parse(message) as { id?: number; method?: string }) : {};
+      if (refuse && frame.method === 'accounts.list') {
+        socket.send(JSON.stringify({ type: 'reply', id: frame.id, reply: { ok: false, error: { code: 'unavailable', message: 'The account store is locked.' } } }));
+        return;
+      }
+      server.send(message);
+    });
+  });
+  await page.reload();
+  const error = page.getByTestId('error-panel');
+  await expect(error).toContainText('The account store is locked.');
+  refuse = false;
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByTestId('calendar-view')).toBeVisible();
+});

@@ -1,0 +1,326 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
+import { injectApiFailures } from './ipc-faults';
+
+interface Task {
+  id: string;
+  title?: string;
+  parent?: string;
+  position?: string;
+  status?: string;
+  hidden?: boolean;
+  due?: string;
+  notes?: string;
+}
+interface TaskList {
+  id: string;
+  title?: string;
+}
+
+// ---- the service side ----
+
+async function lists(app: AtriumApp): Promise<TaskList[]> {
+  return (await serviceGet<{ items?: TaskList[] }>(app, '/tasks/v1/users/@me/lists?maxResults=100')).items ?? [];
+}
+
+async function listId(app: AtriumApp, title: string): Promise<string> {
+  const found = (await lists(app)).find((l) => l.title === title);
+  if (!found) throw new Error(`no list ${title}`);
+  return found.id;
+}
+
+async function tasksOf(app: AtriumApp, list: string, query = ''): Promise<Task[]> {
+  const out: Task[] = [];
+  let pageToken = '';
+  do {
+    const page = await serviceGet<{ items?: Task[]; nextPageToken?: string }>(
+      app,
+      `/tasks/v1/lists/${list}/tasks?maxResults=100${query}${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`,
+    );
+    out.push(...(page.items ?? []));
+    pageToken = page.nextPageToken ?? '';
+  } while (pageToken);
+  return out;
+}
+
+/** A list as an outline, from the service: `title` per task, two spaces per level, siblings by position. */
+async function storedOutline(app: AtriumApp, list: string, query = ''): Promise<string[]> {
+  const tasks = await tasksOf(app, list, query);
+  const lines: string[] = [];
+  const walk = (parent: string | undefined, depth: number) => {
+    const children = tasks.filter((t) => t.parent === parent).sort((a, b) => ((a.position ?? '') < (b.position ?? '') ? -1 : 1));
+    for (const child of children) {
+      lines.push(`${'  '.repeat(depth)}${child.title ?? ''}`);
+      walk(child.id, depth + 1);
+    }
+  };
+  walk(undefined, 0);
+  return lines;
+}
+
+/** Adds tasks through the service: strings are top-level tasks, arrays hold the subtasks of the task before them. */
+async function seed(app: AtriumApp, list: string, outline: (string | string[])[]): Promise<void> {
+  let previous: string | undefined;
+  for (const entry of outline) {
+    if (typeof entry === 'string') {
+      const query = previous ? `?previous=${previous}` : '';
+      previous = (await serviceRequest<Task>(app, 'POST', `/tasks/v1/lists/${list}/tasks${query}`, { title: entry })).id;
+      continue;
+    }
+    let previousChild: string | undefined;
+    for (const title of entry) {
+      const query = `?parent=${previous}${previousChild ? `&previous=${previousChild}` : ''}`;
+      previousChild = (await serviceRequest<Task>(app, 'POST', `/tasks/v1/lists/${list}/tasks${query}`, { title })).id;
+    }
+  }
+}
+
+// ---- the board side ----
+
+async function openBoard(page: Page): Promise<void> {
+  await page.getByTestId('nav-tasks').click();
+  await expect(page.getByTestId('task-board-columns')).toBeVisible();
+}
+
+const column = (page: Page, title: string): Locator => page.getByRole('region', { name: `List ${title}` });
+const card = (page: Page, title: string): Locator => page.getByRole('article', { name: title, exact: true });
+const row = (page: Page, title: string): Locator => page.getByTestId('task-row').filter({ has: card(page, title) });
+
+/** What a column shows: titles indented two spaces per level, top to bottom. */
+async function shownOutline(page: Page, listTitle: string): Promise<string[]> {
+  const cards = column(page, listTitle).getByTestId('task-card');
+  const count = await cards.count();
+  const lines: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const c = cards.nth(i);
+    const depth = Number(await c.getAttribute('data-depth'));
+    lines.push(`${'  '.repeat(depth)}${await c.getAttribute('aria-label')}`);
+  }
+  return lines;
+}
+
+/** After a reload, every column shows exactly what the service stores. */
+async function expectBoardMatchesService(page: Page, app: AtriumApp): Promise<void> {
+  await page.reload();
+  await openBoard(page);
+  for (const list of await lists(app)) {
+    const expected = await storedOutline(app, list.id);
+    await expect.poll(() => shownOutline(page, list.title ?? ''), { message: `column ${list.title}` }).toEqual(expected);
+  }
+}
+
+type Zone = 'before' | 'inside' | 'after';
+
+/** Drags a card by its handle to a zone of another card's row (or to an element's middle). */
+async function drag(page: Page, title: string, target: Locator, zone: Zone = 'inside'): Promise<void> {
+  const handle = card(page, title).getByTestId('task-drag-handle');
+  const from = await handle.boundingBox();
+  if (!from) throw new Error(`no handle for ${title}`);
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 6, from.y + from.height / 2 + 6, { steps: 3 });
+  const to = await target.boundingBox();
+  if (!to) throw new Error('no drop target');
+  const share = zone === 'before' ? 0.1 : zone === 'after' ? 0.9 : 0.5;
+  const x = to.x + to.width / 2;
+  const y = to.y + to.height * share;
+  await page.mouse.move(x, y, { steps: 15 });
+  await page.mouse.move(x, y + 1, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** Waits until no request of the board is in flight and nothing is pending. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[data-task-id*="-pending-"]')).toHaveCount(0);
+  await expect(page.getByTestId('task-board-error')).toHaveCount(0);
+}
+
+test.describe('task board', () => {
+  test('drag to reorder within a list', async ({ page, app }) => {
+    const mine = await listId(app, 'My Tasks');
+    await seed(app, mine, ['Alpha', 'Bravo', 'Charlie']);
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Alpha', 'Bravo', 'Charlie']);
+
+    await drag(page, 'Charlie', row(page, 'Alpha'), 'before');
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Charlie', 'Alpha', 'Bravo']);
+    await settled(page);
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Charlie', 'Alpha', 'Bravo']);
+
+    await drag(page, 'Charlie', row(page, 'Bravo'), 'after');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    await expectBoardMatchesService(page, app);
+  });
+
+  test('drag onto a card to nest, and out again to promote', async ({ page, app }) => {
+    const mine = await listId(app, 'My Tasks');
+    await seed(app, mine, ['Plan', 'Book venue', 'Invite', ['Draft list']]);
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Plan', 'Book venue', 'Invite', '  Draft list']);
+
+    // Nest: "Book venue" onto "Plan".
+    await drag(page, 'Book venue', row(page, 'Plan'), 'inside');
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Plan', '  Book venue', 'Invite', '  Draft list']);
+    await settled(page);
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Plan', '  Book venue', 'Invite', '  Draft list']);
+
+    // Promote: "Draft list" out to the top level, before "Plan".
+    await drag(page, 'Draft list', row(page, 'Plan'), 'before');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Draft list', 'Plan', '  Book venue', 'Invite']);
+
+    // Promote by dropping at the end of the column.
+    await drag(page, 'Book venue', column(page, 'My Tasks').getByTestId('task-column-end'));
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Draft list', 'Plan', 'Invite', 'Book venue']);
+
+    // A task cannot go into its own subtask: refused on the board, nothing sent.
+    await drag(page, 'Plan', row(page, 'Invite'), 'inside');
+    await settled(page);
+    await drag(page, 'Invite', row(page, 'Plan'), 'inside');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Draft list', 'Plan', '  Invite', 'Book venue']);
+    await drag(page, 'Plan', row(page, 'Invite'), 'inside');
+    await expect(page.getByTestId('task-board-status')).toContainText('stays where it was|cannot go inside');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Draft list', 'Plan', '  Invite', 'Book venue']);
+    await expectBoardMatchesService(page, app);
+  });
+
+  test('drag a parent with two subtasks to another list', async ({ page, app }) => {
+    const mine = await listId(app, 'My Tasks');
+    const errands = (await serviceRequest<TaskList>(app, 'POST', '/tasks/v1/users/@me/lists', { title: 'Errands' })).id;
+    await seed(app, mine, ['Trip', ['Pack', 'Tickets'], 'Stay']);
+    await seed(app, errands, ['Groceries']);
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'Errands')).toEqual(['Groceries']);
+
+    await drag(page, 'Trip', row(page, 'Groceries'), 'after');
+    await expect.poll(() => shownOutline(page, 'Errands')).toEqual(['Groceries', 'Trip', '  Pack', '  Tickets']);
+    await settled(page);
+    await expect.poll(() => storedOutline(app, errands)).toEqual(['Groceries', 'Trip', '  Pack', '  Tickets']);
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Stay']);
+    await saveScreenshot(page, 'tasks-moved-to-another-list');
+    await expectBoardMatchesService(page, app);
+  });
+
+  test('complete a task and clear completed tasks', async ({ page, app }) => {
+    const mine = await listId(app, 'My Tasks');
+    await seed(app, mine, ['Water plants', 'Pay rent']);
+    await openBoard(page);
+
+    await card(page, 'Pay rent').getByRole('checkbox', { name: 'Completed: Pay rent' }).check();
+    await expect(card(page, 'Pay rent')).toHaveAttribute('data-status', 'completed');
+    await expect.poll(async () => (await tasksOf(app, mine)).find((t) => t.title === 'Pay rent')?.status).toBe('completed');
+
+    await column(page, 'My Tasks').getByRole('button', { name: 'Clear completed tasks from My Tasks' }).click();
+    await expect(card(page, 'Pay rent')).toHaveCount(0);
+    await expect.poll(async () => (await tasksOf(app, mine, '&showHidden=true')).find((t) => t.title === 'Pay rent')?.hidden).toBe(true);
+    await expectBoardMatchesService(page, app);
+
+    await page.getByTestId('toggle-show-hidden').check();
+    await expect(card(page, 'Pay rent')).toHaveAttribute('data-hidden', 'true');
+    await card(page, 'Pay rent').getByRole('checkbox', { name: 'Completed: Pay rent' }).uncheck();
+    await expect.poll(async () => (await tasksOf(app, mine)).map((t) => t.title)).toContain('Pay rent');
+  });
+
+  test('keyboard moves: nest, reorder and move to another list', async ({ page, app }) => {
+    const mine = await listId(app, 'My Tasks');
+    await serviceRequest(app, 'POST', '/tasks/v1/users/@me/lists', { title: 'Later' });
+    await seed(app, mine, ['One', 'Two', 'Three']);
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['One', 'Two', 'Three']);
+
+    // Pick up "Three": the nearest places are above it; step up to "onto Two" and drop.
+    const handle = (title: string) => card(page, title).getByRole('button', { name: `Move task ${title}` });
+    await handle('Three').focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByText(/Picked up task “Three”/)).toBeAttached();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(row(page, 'Two')).toHaveClass(/task-row--inside/);
+    await expect(page.getByText(/would go onto “Two”, as its subtask/)).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['One', 'Two', '  Three']);
+
+    // "One" to the end of the list: down through every place to the column's end.
+    await handle('One').focus();
+    await page.keyboard.press('Enter');
+    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowDown');
+    await expect(column(page, 'My Tasks').getByTestId('task-column-end')).toHaveClass(/task-column__end--active/);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Two', '  Three', 'One']);
+
+    // "Two" (with its subtask) to the next list with the right arrow.
+    await handle('Two').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText(/in list “Later”|end of list “Later”/)).toBeAttached();
+    await page.keyboard.press('Space');
+    const later = await listId(app, 'Later');
+    await expect.poll(() => storedOutline(app, later)).toEqual(['Two', '  Three']);
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['One']);
+
+    // Escape cancels: nothing moves.
+    await handle('One').focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await expect(page.getByText(/was cancelled/)).toBeAttached();
+    await expectBoardMatchesService(page, app);
+  });
+
+  test('a refused move is rolled back with a visible error', async ({ page, app }) => {
+    const mine = await listId(app, 'My Tasks');
+    await seed(app, mine, ['First', 'Second']);
+    const faults = await injectApiFailures(page, (operation) =>
+      operation === 'TasksTasksMove' ? { code: 'apiError', message: 'Invalid Value', status: 400, reason: 'invalid' } : null,
+    );
+    await page.reload();
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['First', 'Second']);
+    await drag(page, 'Second', row(page, 'First'), 'before');
+    await expect(page.getByTestId('task-board-error')).toContainText('Could not move “Second”: Invalid Value');
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['First', 'Second']);
+    expect(faults.failed()).toBe(1);
+    expect(await storedOutline(app, mine)).toEqual(['First', 'Second']);
+  });
+
+  test('edit a task’s title, notes and due date; lists are created, renamed and deleted', async ({ page, app }) => {
+    const mine = await listId(app, 'My Tasks');
+    await seed(app, mine, ['Draft']);
+    await openBoard(page);
+
+    await card(page, 'Draft').getByRole('button', { name: 'Open task Draft' }).click();
+    const dialog = page.getByTestId('task-details');
+    await dialog.getByLabel('Title').fill('Final draft');
+    await dialog.getByLabel('Notes').fill('Check the figures on page 3');
+    await dialog.getByLabel('Due date').fill('2030-03-15');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(card(page, 'Final draft').getByTestId('task-due')).toHaveAttribute('data-due', '2030-03-15');
+    await expect(card(page, 'Final draft').getByTestId('task-notes')).toHaveText('Check the figures on page 3');
+    await expect
+      .poll(async () => (await tasksOf(app, mine))[0])
+      .toMatchObject({ title: 'Final draft', notes: 'Check the figures on page 3', due: '2030-03-15T00:00:00.000Z' });
+
+    await page.getByTestId('list-create').click();
+    await page.getByTestId('list-create-dialog-input').fill('Someday');
+    await page.keyboard.press('Enter');
+    await expect(column(page, 'Someday')).toBeVisible();
+    await column(page, 'Someday').getByRole('button', { name: 'Move list Someday left' }).click();
+    await expect(page.getByTestId('task-column-title')).toHaveText(['Someday', 'My Tasks']);
+    await column(page, 'Someday').getByRole('button', { name: 'Rename list Someday' }).click();
+    await page.getByTestId('list-rename-dialog-input').fill('Maybe');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await lists(app)).map((l) => l.title).sort()).toEqual(['Maybe', 'My Tasks']);
+    await page.reload();
+    await openBoard(page);
+    await expect(page.getByTestId('task-column-title')).toHaveText(['Maybe', 'My Tasks']);
+
+    await column(page, 'Maybe').getByRole('button', { name: 'Delete list Maybe' }).click();
+    await page.getByTestId('list-delete-dialog-confirm').click();
+    await expect(column(page, 'Maybe')).toHaveCount(0);
+    await expect.poll(async () => (await lists(app)).map((l) => l.title)).toEqual(['My Tasks']);
+
+    await card(page, 'Final draft').getByRole('button', { name: 'Open task Final draft' }).click();
+    await page.getByTestId('task-details-delete').click();
+    await expect(card(page, 'Final draft')).toHaveCount(0);
+    await expect.poll(async () => (await tasksOf(app, mine)).length).toBe(0);
+  });
+});

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import type { OperationSpec } from '../../shared/api/operation';
+import { expandPath, splitParams } from '../../shared/api/paths';
+import { findOperation } from '../../shared/api/registry';
+import type { BodyFor, OperationName, ParamsFor, ResultFor } from '../../shared/api/registry';
+import { ApiCallError, apiCallErrorFrom } from './api-call-error';
+import { backoffDelay, defaultRetryPolicy, isRetryable, parseRetryAfter } from './retry-policy';
+import type { RetryPolicy } from './retry-policy';
+
+/** A non-JSON answer (`alt=media` downloads, exports), carried as base64 so it survives JSON and IPC. */
+export interface MediaContent {
+  readonly contentType: string;
+  readonly contentBase64: string;
+}
+
+export interface ApiClientOptions {
+  /** Root the registry's paths are appended to, e.g. `http://127.0.0.1:4567` or `https://www.googleapis.com`. */
+  readonly baseUrl: string;
+  /** The bearer token to send; asked before every attempt so a refreshed token is picked up. */
+  readonly accessToken: () => string | Promise<string>;
+  readonly retry?: Partial<RetryPolicy>;
+  readonly fetch?: typeof fetch;
+  readonly random?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+export interface UploadContent {
+  readonly data: Uint8Array;
+  readonly contentType?: string;
+}
+
+const idempotentMethods = new Set(['GET', 'PUT', 'DELETE']);
+const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function lookupOperation(name: string): OperationSpec {
+  const op = findOperation(name);
+  if (!op) throw new ApiCallError(400, 'unknownOperation', `Unknown operation ${name}`, 'operation');
+  return op;
+}
+
+function appendQuery(url: URL, query: Readonly<Record<string, unknown>>): void {
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      url.searchParams.append(name, String(item));
+    }
+  }
+}
+
+function isJson(contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+/** `multipart/related` body of a Drive multipart upload: JSON metadata, then the content. */
+function multipartRelated(metadata: unknown, content: UploadContent): { body: Uint8Array<ArrayBuffer>; contentType: string } {
+  const boundary = `atrium_${randomBytes(18).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(metadata ?? {})}\r\n` +
+      `--${boundary}\r\nContent-Type: ${content.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+    'utf8',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+  return { body: Buffer.concat([head, content.data, tail]), contentType: `multipart/related; boundary=${boundary}` };
+}
+
+/**
+ * Calls any operation of the registry on one account's endpoint: builds method and URL from the
+ * registry, adds the bearer token, retries what Google says to retry with backoff, and turns error
+ * answers into ApiCallError.
+ */
+export class ApiClient {
+  private readonly policy: RetryPolicy;
+  private readonly fetchImpl: typeof fetch;
+  private readonly random: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.policy = { ...defaultRetryPolicy, ...options.retry };
+    this.fetchImpl = options.fetch ?? fetch;
+    this.random = options.random ?? Math.random;
+    this.sleep = options.sleep ?? defaultSleep;
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  /** Typed call of a registry operation. Answers undefined for 204, MediaContent for non-JSON content. */
+  async call<N extends OperationName>(
+    operation: N,
+    params: ParamsFor<N>,
+    body?: BodyFor<N>,
+  ): Promise<ResultFor<N>> {
+    return (await this.callByName(operation, params as Record<string, unknown>, body)) as ResultFor<N>;
+  }
+
+  /** The same, for a name and values that arrive as data (IPC); the caller has validated them. */
+  async callByName(operation: string, params: Readonly<Record<string, unknown>>, body?: unknown): Promise<unknown> {
+    const op = lookupOperation(operation);
+    const url = this.urlFor(op, op.path, params);
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), 'utf8');
+    return this.send(op.method, url, payload, payload ? 'application/json; charset=UTF-8' : undefined);
+  }
+
+  /** Sends metadata and content in one `uploadType=multipart` request to the operation's upload path. */
+  async upload(operation: string, params: Readonly<Record<string, unknown>>, metadata: unknown, content: UploadContent): Promise<unknown> {
+    const op = lookupOperation(operation);
+    const uploadPath = op.media?.uploadPath;
+    if (!uploadPath) throw new ApiCallError(400, 'mediaUploadNotSupported', `${operation} does not accept content`, 'operation');
+    const url = this.urlFor(op, uploadPath, params);
+    url.searchParams.set('uploadType', 'multipart');
+    const { body, contentType } = multipartRelated(metadata, content);
+    return this.send(op.method, url, body, contentType);
+  }
+
+  private urlFor(op: OperationSpec, pathTemplate: string, params: Readonly<Record<string, unknown>>): URL {
+    const { pathParams, query } = splitParams(op, params);
+    const url = new URL(expandPath(pathTemplate, pathParams), this.options.baseUrl);
+    appendQuery(url, query);
+    return url;
+  }
+
+  private async send(method: string, url: URL, body: Uint8Array<ArrayBuffer> | undefined, contentType: string | undefined): Promise<unknown> {
+    for (let attempt = 1; ; attempt++) {
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${await this.options.accessToken()}`,
+        accept: 'application/json',
+      };
+      if (contentType) headers['content-type'] = contentType;
+
+      let response: Response;
+      try {
+        response = await this.fetchImpl(url, { method, headers, ...(body ? { body } : {}) });
+      } catch (cause) {
+        const error = new ApiCallError(0, 'networkError', `Could not reach ${url.origin}: ${describeCause(cause)}`);
+        // Only retry methods that are safe to repeat: a POST may have been applied before the connection broke.
+        if (!idempotentMethods.has(method) || attempt >= this.policy.maxAttempts) throw error;
+        await this.sleep(backoffDelay(this.policy, attempt - 1, this.random));
+        continue;
+      }
+
+      if (response.ok) return readSuccess(response);
+      const error = apiCallErrorFrom(response.status, await response.text());
+      if (!isRetryable(error) || attempt >= this.policy.maxAttempts) throw error;
+      const retryAfter = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+      await this.sleep(backoffDelay(this.policy, attempt - 1, this.random, retryAfter));
+    }
+  }
+}
+
+function describeCause(cause: unknown): string {
+  if (cause instanceof Error) {
+    const inner = (cause as Error & { cause?: unknown }).cause;
+    return inner instanceof Error ? inner.message : cause.message;
+  }
+  return String(cause);
+}
+
+async function readSuccess(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const contentType = response.headers.get('content-type') ?? '';
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (bytes.length === 0) return undefined;
+  if (isJson(contentType)) {
+    try {
+      return JSON.parse(bytes.toString('utf8'));
+    } catch {
+      throw new ApiCallError(response.status, 'invalidResponse', 'The service answered malformed JSON.');
+    }
+  }
+  const media: MediaContent = { contentType: contentType || 'application/octet-stream', contentBase64: bytes.toString('base64') };
+  return media;
+}

@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import type { OperationSpec } from '../../shared/api/operation';
+import { validateParams } from '../../shared/api/params';
+import { findOperation } from '../../shared/api/registry';
+import type { IpcMethods, IpcOutput } from '../../shared/ipc/contract';
+import type { IpcHandlers } from '../../shared/ipc/dispatcher';
+import { IpcCallError } from '../../shared/ipc/errors';
+import { ApiCallError } from './api-call-error';
+import type { Accounts } from './accounts';
+import type { EventFeed } from './event-feed';
+import { toIpcCallError } from './ipc-error-mapping';
+
+export interface CoreHandlerDeps {
+  readonly accounts: Accounts;
+  readonly feed: EventFeed;
+  readonly info: IpcOutput<'app.info'>;
+}
+
+type ApiCallInput = z.output<IpcMethods['api.call']['input']>;
+
+const invalidInput = (message: string, location: string, reason?: string): IpcCallError =>
+  new IpcCallError({ code: 'invalidInput', message, location, ...(reason ? { reason } : {}) });
+
+function fieldPath(prefix: string, path: readonly PropertyKey[]): string {
+  return [prefix, ...path.map(String)].join('.');
+}
+
+function checkBody(op: OperationSpec, body: unknown, location: string): void {
+  if (!op.request) {
+    if (body !== undefined) throw invalidInput(`${op.name} takes no request body`, location);
+    return;
+  }
+  const parsed = op.request.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = fieldPath(location, issue?.path ?? []);
+    throw invalidInput(`Invalid ${where} for ${op.name}: ${issue?.message ?? 'invalid value'}`, where);
+  }
+}
+
+function resolveOperation(name: string): OperationSpec {
+  const op = findOperation(name);
+  if (!op) throw invalidInput(`Unknown operation: ${name}`, 'operation');
+  return op;
+}
+
+/** The caller's own parameters, typed by validation; defaults stay implicit so URLs say only what was asked. */
+function checkParams(op: OperationSpec, raw: Record<string, unknown>): Record<string, unknown> {
+  const checked = validateParams(op, raw);
+  if (!checked.ok) throw invalidInput(checked.error.message, `params.${checked.error.location}`, checked.error.reason);
+  const validated = checked.params as Record<string, unknown>;
+  const params: Record<string, unknown> = {};
+  for (const name of Object.keys(raw)) if (validated[name] !== undefined) params[name] = validated[name];
+  return params;
+}
+
+/** Which Tasks collection a successful write changed. */
+function tasksResourcesTouched(op: OperationSpec, params: Record<string, unknown>): string[] {
+  if (op.name.startsWith('TasksTasklists')) return ['tasklists'];
+  const lists = [params.tasklist, params.destinationTasklist].filter((v): v is string => typeof v === 'string');
+  return [...new Set(lists)].map((id) => `tasks:${id}`);
+}
+
+const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+async function callApi<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiCallError) throw toIpcCallError(error);
+    throw error;
+  }
+}
+
+export function createCoreHandlers({ accounts, feed, info }: CoreHandlerDeps): IpcHandlers {
+  async function apiCall(input: ApiCallInput): Promise<unknown> {
+    const connection = accounts.get(input.account);
+    const op = resolveOperation(input.operation);
+    const params = checkParams(op, input.params);
+    const body = op.request ? (input.body ?? {}) : input.body;
+    checkBody(op, body, 'body');
+
+    const result = await callApi(() => connection.api.callByName(op.name, params, body));
+    if (op.area === 'tasks' && op.method !== 'GET') {
+      for (const resource of tasksResourcesTouched(op, params)) feed.changed(connection.account.id, 'tasks', resource);
+    }
+    return result;
+  }
+
+  return {
+    'app.info': () => info,
+    'accounts.list': () => ({ accounts: accounts.list(), active: accounts.active }),
+    'api.call': apiCall,
+    'files.upload': async (input) => {
+      const connection = accounts.get(input.account);
+      const op = resolveOperation('DriveFilesCreate');
+      checkBody(op, input.metadata, 'metadata');
+      if (!base64Pattern.test(input.contentBase64)) throw invalidInput('contentBase64 is not valid base64', 'contentBase64');
+      const data = Buffer.from(input.contentBase64, 'base64');
+      const mimeType = typeof input.metadata.mimeType === 'string' ? input.metadata.mimeType : undefined;
+      const contentType = input.contentType ?? mimeType ?? 'application/octet-stream';
+      return callApi(() => connection.api.upload(op.name, {}, input.metadata, { data, contentType }));
+    },
+  };
+}

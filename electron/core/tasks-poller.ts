@@ -1,0 +1,116 @@
+import type { ApiClient } from './api-client';
+import { ApiCallError } from './api-call-error';
+import type { EventFeed } from './event-feed';
+
+export interface TasksPollerOptions {
+  readonly api: ApiClient;
+  readonly account: string;
+  readonly feed: EventFeed;
+  readonly intervalMs: number;
+  readonly log?: (message: string) => void;
+}
+
+interface ListSummary {
+  readonly id: string;
+  readonly version: string;
+}
+
+const maxListPages = 10;
+
+function asItems(answer: unknown): Record<string, unknown>[] {
+  const items = typeof answer === 'object' && answer !== null ? (answer as { items?: unknown }).items : undefined;
+  return Array.isArray(items) ? items.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null) : [];
+}
+
+const nextPage = (answer: unknown): string | undefined => {
+  const token = typeof answer === 'object' && answer !== null ? (answer as { nextPageToken?: unknown }).nextPageToken : undefined;
+  return typeof token === 'string' && token ? token : undefined;
+};
+
+/**
+ * Tasks offers no watch channels, so changes made elsewhere are found by polling slowly: the task
+ * lists (a list added, removed or renamed) and, per list, whether any task was updated since the
+ * previous poll (`updatedMin`, deleted and hidden ones included).
+ */
+export class TasksPoller {
+  private timer: NodeJS.Timeout | undefined;
+  private lists: Map<string, string> | undefined;
+  private since: Date | undefined;
+  private running = false;
+  private closed = false;
+
+  constructor(private readonly options: TasksPollerOptions) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+  }
+
+  /** One poll; the first only records where things stand. */
+  async pollOnce(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    const startedAt = new Date();
+    try {
+      const lists = await this.readLists();
+      const previousLists = this.lists;
+      const since = this.since;
+      if (previousLists && since) {
+        const changedLists =
+          lists.length !== previousLists.size || lists.some((list) => previousLists.get(list.id) !== list.version);
+        if (changedLists) this.options.feed.changed(this.options.account, 'tasks', 'tasklists');
+        for (const list of lists) {
+          if (await this.tasksChangedSince(list.id, since)) this.options.feed.changed(this.options.account, 'tasks', `tasks:${list.id}`);
+        }
+      }
+      this.lists = new Map(lists.map((list) => [list.id, list.version]));
+      this.since = startedAt;
+    } catch (error) {
+      if (!(error instanceof ApiCallError && error.status === 501)) {
+        this.options.log?.(`Polling tasks failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async readLists(): Promise<ListSummary[]> {
+    const lists: ListSummary[] = [];
+    let pageToken: string | undefined;
+    for (let page = 0; page < maxListPages; page++) {
+      const answer = await this.options.api.callByName('TasksTasklistsList', { maxResults: 100, ...(pageToken ? { pageToken } : {}) });
+      for (const item of asItems(answer)) {
+        if (typeof item.id !== 'string') continue;
+        lists.push({ id: item.id, version: `${String(item.etag ?? '')}|${String(item.updated ?? '')}|${String(item.title ?? '')}` });
+      }
+      pageToken = nextPage(answer);
+      if (!pageToken) break;
+    }
+    return lists;
+  }
+
+  private async tasksChangedSince(tasklist: string, since: Date): Promise<boolean> {
+    const answer = await this.options.api.callByName('TasksTasksList', {
+      tasklist,
+      updatedMin: since.toISOString(),
+      showDeleted: true,
+      showHidden: true,
+      showCompleted: true,
+      maxResults: 1,
+    });
+    return asItems(answer).length > 0;
+  }
+
+  private schedule(ms: number): void {
+    if (this.closed) return;
+    this.timer = setTimeout(async () => {
+      await this.pollOnce();
+      this.schedule(this.options.intervalMs);
+    }, ms);
+    this.timer.unref();
+  }
+}

@@ -1,0 +1,166 @@
+import type { Database, Statement } from 'better-sqlite3';
+
+/**
+ * A row of `calendar_events`. The resource JSON is the event as stored; the other columns are
+ * derived from it for filtering and ordering. `range_end_ms` is the end of the last occurrence
+ * (equal to `end_ms` for a single event, null for an endless series).
+ */
+export interface EventRow {
+  pk: number;
+  calendar_id: string;
+  event_id: string;
+  ical_uid: string;
+  status: string;
+  is_series: number;
+  recurring_event_id: string | null;
+  original_start_ms: number | null;
+  start_ms: number;
+  end_ms: number;
+  range_end_ms: number | null;
+  updated_ms: number;
+  change_seq: number;
+  search_text: string;
+  resource: string;
+}
+
+export type NewEventRow = Omit<EventRow, 'pk'>;
+
+const columns = `calendar_id, event_id, ical_uid, status, is_series, recurring_event_id, original_start_ms, start_ms, end_ms,
+  range_end_ms, updated_ms, change_seq, search_text, resource`;
+const values = `@calendar_id, @event_id, @ical_uid, @status, @is_series, @recurring_event_id, @original_start_ms, @start_ms,
+  @end_ms, @range_end_ms, @updated_ms, @change_seq, @search_text, @resource`;
+
+export interface ExceptionKey {
+  recurring_event_id: string;
+  original_start_ms: number;
+}
+
+export class EventsRepository {
+  private readonly getStmt: Statement<[string, string], EventRow>;
+  private readonly insertStmt: Statement<[NewEventRow]>;
+  private readonly updateStmt: Statement<[EventRow]>;
+  private readonly byIdPage: Statement<[string, string, number], EventRow>;
+  private readonly byIdWindowPage: Statement<[string, string, number, number, number], EventRow>;
+  private readonly byUpdatedPage: Statement<[string, number, string, number, number, number], EventRow>;
+  private readonly singlesByStart: Statement<[string, number, number, string, number, number, number], EventRow>;
+  private readonly seriesInWindow: Statement<[string, number, number], EventRow>;
+  private readonly exceptionKeysStmt: Statement<[string], ExceptionKey>;
+  private readonly exceptionsOfStmt: Statement<[string, string], EventRow>;
+  private readonly changedStmt: Statement<[string, number, number], EventRow>;
+  private readonly byICalUidStmt: Statement<[string, string], EventRow>;
+  private readonly liveStmt: Statement<[string], EventRow>;
+  private readonly deleteAllStmt: Statement<[string]>;
+
+  constructor(db: Database) {
+    this.getStmt = db.prepare<[string, string], EventRow>('SELECT * FROM calendar_events WHERE calendar_id = ? AND event_id = ?');
+    this.insertStmt = db.prepare(`INSERT INTO calendar_events (${columns}) VALUES (${values})`);
+    this.updateStmt = db.prepare(
+      `UPDATE calendar_events SET calendar_id = @calendar_id, event_id = @event_id, ical_uid = @ical_uid, status = @status,
+         is_series = @is_series, recurring_event_id = @recurring_event_id, original_start_ms = @original_start_ms,
+         start_ms = @start_ms, end_ms = @end_ms, range_end_ms = @range_end_ms, updated_ms = @updated_ms,
+         change_seq = @change_seq, search_text = @search_text, resource = @resource
+       WHERE pk = @pk`,
+    );
+    this.byIdPage = db.prepare<[string, string, number], EventRow>(
+      'SELECT * FROM calendar_events WHERE calendar_id = ? AND event_id > ? ORDER BY event_id LIMIT ?',
+    );
+    this.byIdWindowPage = db.prepare<[string, string, number, number, number], EventRow>(
+      `SELECT * FROM calendar_events WHERE calendar_id = ? AND event_id > ? AND start_ms < ?
+         AND (range_end_ms IS NULL OR range_end_ms > ?) ORDER BY event_id LIMIT ?`,
+    );
+    this.byUpdatedPage = db.prepare<[string, number, string, number, number, number], EventRow>(
+      `SELECT * FROM calendar_events WHERE calendar_id = ? AND (updated_ms, event_id) > (?, ?) AND start_ms < ?
+         AND (range_end_ms IS NULL OR range_end_ms > ?) ORDER BY updated_ms, event_id LIMIT ?`,
+    );
+    this.singlesByStart = db.prepare<[string, number, number, string, number, number, number], EventRow>(
+      `SELECT * FROM calendar_events WHERE calendar_id = ? AND is_series = 0 AND start_ms >= ?
+         AND (start_ms, event_id) > (?, ?) AND start_ms < ? AND end_ms > ? ORDER BY start_ms, event_id LIMIT ?`,
+    );
+    this.seriesInWindow = db.prepare<[string, number, number], EventRow>(
+      `SELECT * FROM calendar_events WHERE calendar_id = ? AND is_series = 1 AND start_ms < ?
+         AND (range_end_ms IS NULL OR range_end_ms > ?)`,
+    );
+    this.exceptionKeysStmt = db.prepare<[string], ExceptionKey>(
+      `SELECT recurring_event_id, original_start_ms FROM calendar_events
+       WHERE calendar_id = ? AND recurring_event_id IS NOT NULL AND original_start_ms IS NOT NULL`,
+    );
+    this.exceptionsOfStmt = db.prepare<[string, string], EventRow>(
+      'SELECT * FROM calendar_events WHERE calendar_id = ? AND recurring_event_id = ? ORDER BY original_start_ms',
+    );
+    this.changedStmt = db.prepare<[string, number, number], EventRow>(
+      'SELECT * FROM calendar_events WHERE calendar_id = ? AND change_seq > ? ORDER BY change_seq LIMIT ?',
+    );
+    this.byICalUidStmt = db.prepare<[string, string], EventRow>(
+      'SELECT * FROM calendar_events WHERE calendar_id = ? AND ical_uid = ? ORDER BY event_id',
+    );
+    this.liveStmt = db.prepare<[string], EventRow>(
+      "SELECT * FROM calendar_events WHERE calendar_id = ? AND status != 'cancelled'",
+    );
+    this.deleteAllStmt = db.prepare<[string]>('DELETE FROM calendar_events WHERE calendar_id = ?');
+  }
+
+  get(calendarId: string, eventId: string): EventRow | undefined {
+    return this.getStmt.get(calendarId, eventId);
+  }
+
+  insert(row: NewEventRow): number {
+    return Number(this.insertStmt.run(row).lastInsertRowid);
+  }
+
+  update(row: EventRow): void {
+    this.updateStmt.run(row);
+  }
+
+  /** Events in id order after `afterId`, optionally only those overlapping [minMs, maxMs). */
+  pageById(calendarId: string, afterId: string, limit: number, window?: { min: number; max: number }): EventRow[] {
+    if (!window) return this.byIdPage.all(calendarId, afterId, limit);
+    return this.byIdWindowPage.all(calendarId, afterId, window.max, window.min, limit);
+  }
+
+  pageByUpdated(calendarId: string, after: [number, string], limit: number, window: { min: number; max: number }): EventRow[] {
+    return this.byUpdatedPage.all(calendarId, after[0], after[1], window.max, window.min, limit);
+  }
+
+  /**
+   * Non-recurring rows (single events and exceptions) in start order after `after`, overlapping
+   * [min, max). `earliestStart` bounds the index scan: nothing starting before it can reach `min`.
+   */
+  singlesByStartPage(
+    calendarId: string,
+    after: [number, string],
+    limit: number,
+    window: { min: number; max: number },
+    earliestStart: number,
+  ): EventRow[] {
+    // The explicit lower bound lets the index range start at the cursor, not at the window.
+    return this.singlesByStart.all(calendarId, Math.max(earliestStart, after[0]), after[0], after[1], window.max, window.min, limit);
+  }
+
+  seriesOverlapping(calendarId: string, window: { min: number; max: number }): EventRow[] {
+    return this.seriesInWindow.all(calendarId, window.max, window.min);
+  }
+
+  exceptionKeys(calendarId: string): ExceptionKey[] {
+    return this.exceptionKeysStmt.all(calendarId);
+  }
+
+  exceptionsOf(calendarId: string, seriesId: string): EventRow[] {
+    return this.exceptionsOfStmt.all(calendarId, seriesId);
+  }
+
+  changedSince(calendarId: string, seq: number, limit: number): EventRow[] {
+    return this.changedStmt.all(calendarId, seq, limit);
+  }
+
+  byICalUid(calendarId: string, iCalUid: string): EventRow[] {
+    return this.byICalUidStmt.all(calendarId, iCalUid);
+  }
+
+  live(calendarId: string): EventRow[] {
+    return this.liveStmt.all(calendarId);
+  }
+
+  deleteAll(calendarId: string): void {
+    this.deleteAllStmt.run(calendarId);
+  }
+}

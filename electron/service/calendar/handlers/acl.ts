@@ -1,0 +1,151 @@
+import type { HandlerMap, HandlerResult, RequestContext } from '../../http/handler';
+import { badRequest, forbidden, notFound } from '../../http/api-error';
+import type { CalendarAccess } from '../access';
+import { accessCalendar, commit, repos } from '../access';
+import type { AclRow } from '../acl-repository';
+import { ruleIdFor } from '../acl-repository';
+import { setAclRule } from '../calendar-operations';
+import { aclResource, etagOf } from '../calendar-views';
+import { collections, latestChangeSeq } from '../change-log';
+import { refuseExplicitFalse } from '../event-request';
+import { booleanParam, pageSize, requiredStringParam, stringParam } from '../params';
+import type { Role } from '../roles';
+import { isRole } from '../roles';
+import { listSmall } from '../small-list';
+import { decodeSyncToken, isStringKey, queryFingerprint } from '../tokens';
+
+/** Access control rules: who may see or change a calendar. Only owners see and manage them. */
+
+const scopeTypes = ['default', 'user', 'group', 'domain'] as const;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function readRole(value: unknown): Exclude<Role, 'none'> {
+  if (!isRole(value) || value === 'none') {
+    throw badRequest('invalid', 'Invalid value for: role must be freeBusyReader, reader, writer or owner.', 'role');
+  }
+  return value;
+}
+
+function readScope(value: unknown): { type: string; value: string | null } {
+  if (!isObject(value)) throw badRequest('required', 'Missing scope.', 'scope');
+  const type = value.type;
+  if (typeof type !== 'string' || !(scopeTypes as readonly string[]).includes(type)) {
+    throw badRequest('invalid', 'Invalid value for: scope.type must be default, user, group or domain.', 'scope.type');
+  }
+  if (type === 'default') {
+    if (value.value !== undefined && value.value !== null && value.value !== '') {
+      throw badRequest('invalid', 'The default scope takes no value.', 'scope.value');
+    }
+    return { type, value: null };
+  }
+  if (typeof value.value !== 'string' || value.value === '') throw badRequest('required', 'Missing scope value.', 'scope.value');
+  const v = value.value.toLowerCase();
+  if ((type === 'user' || type === 'group') && !/^[^\s@]+@[^\s@]+$/.test(v)) {
+    throw badRequest('invalid', `Invalid value for: scope.value must be an email address for scope ${type}.`, 'scope.value');
+  }
+  if (type === 'domain' && !/^[a-z0-9.-]+\.[a-z]{2,}$/.test(v)) {
+    throw badRequest('invalid', 'Invalid value for: scope.value must be a domain name.', 'scope.value');
+  }
+  return { type, value: v };
+}
+
+/** An owner cannot change their own access, and a primary calendar's owner keeps ownership. */
+function refuseProtectedRule(ctx: RequestContext, access: CalendarAccess, ruleId: string): void {
+  if (ruleId === `user:${ctx.user.email}` || (access.calendar.is_primary && ruleId === `user:${access.calendar.owner_email}`)) {
+    throw forbidden('You cannot change your own access to this calendar, nor the owner of a primary calendar.', 'cannotChangeOwnAcl');
+  }
+}
+
+function liveRule(ctx: RequestContext, access: CalendarAccess): AclRow {
+  const rule = repos(ctx).acl.get(access.calendar.id, requiredStringParam(ctx, 'ruleId'));
+  if (!rule || rule.role === 'none') throw notFound('Not Found');
+  return rule;
+}
+
+function CalendarAclGet(ctx: RequestContext): HandlerResult {
+  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+  return { body: aclResource(liveRule(ctx, access)) };
+}
+
+function CalendarAclList(ctx: RequestContext): HandlerResult {
+  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+  const r = repos(ctx);
+  const calendarId = access.calendar.id;
+  const nowMs = ctx.service.now().getTime();
+  const syncTokenParam = stringParam(ctx, 'syncToken');
+  let sync;
+  if (syncTokenParam !== undefined) {
+    refuseExplicitFalse(ctx, ['showDeleted']);
+    sync = decodeSyncToken(syncTokenParam, collections.acl(calendarId), nowMs, ctx.service.config.syncTokenRetentionMs);
+  }
+  const showDeleted = booleanParam(ctx, 'showDeleted');
+  const pageToken = stringParam(ctx, 'pageToken');
+  const page = listSmall<AclRow, string>({
+    r,
+    nowMs,
+    collection: collections.acl(calendarId),
+    fingerprint: queryFingerprint(['acl', calendarId, showDeleted]),
+    maxResults: pageSize(ctx, 100, 250),
+    ...(pageToken ? { pageToken } : {}),
+    ...(sync ? { sync } : {}),
+    page: (after, limit) => r.acl.page(calendarId, after ?? '', limit),
+    keyOf: (row) => row.rule_id,
+    changed: (seq, limit) => r.acl.changedSince(calendarId, seq, limit),
+    seqOf: (row) => row.change_seq,
+    isKey: isStringKey,
+    include: (row) => showDeleted || row.role !== 'none',
+  });
+  return {
+    body: {
+      kind: 'calendar#acl',
+      etag: etagOf(latestChangeSeq(r.db)),
+      ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
+      ...(page.nextSyncToken ? { nextSyncToken: page.nextSyncToken } : {}),
+      items: page.rows.map(aclResource),
+    },
+  };
+}
+
+function CalendarAclInsert(ctx: RequestContext): HandlerResult {
+  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+  const body = isObject(ctx.body) ? ctx.body : {};
+  const role = readRole(body.role);
+  const scope = readScope(body.scope);
+  refuseProtectedRule(ctx, access, ruleIdFor(scope.type, scope.value));
+  const row = commit(ctx, (r, changes) => setAclRule(r, changes, access.calendar.id, scope.type, scope.value, role));
+  return { body: aclResource(row) };
+}
+
+function modifyRule(ctx: RequestContext, replace: boolean): HandlerResult {
+  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+  const rule = liveRule(ctx, access);
+  const body = isObject(ctx.body) ? ctx.body : {};
+  if (body.scope !== undefined && body.scope !== null) {
+    const scope = readScope(body.scope);
+    if (ruleIdFor(scope.type, scope.value) !== rule.rule_id) {
+      throw badRequest('invalid', 'The scope of a rule cannot be changed; insert a new rule instead.', 'scope');
+    }
+  }
+  const role = replace || body.role !== undefined ? readRole(body.role) : (rule.role as Role);
+  refuseProtectedRule(ctx, access, rule.rule_id);
+  const row = commit(ctx, (r, changes) => setAclRule(r, changes, access.calendar.id, rule.scope_type, rule.scope_value, role));
+  return { body: aclResource(row) };
+}
+
+function CalendarAclDelete(ctx: RequestContext): HandlerResult {
+  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+  const rule = liveRule(ctx, access);
+  refuseProtectedRule(ctx, access, rule.rule_id);
+  // A deleted rule stays as role `none`, so listings with showDeleted and sync tokens report it.
+  commit(ctx, (r, changes) => setAclRule(r, changes, access.calendar.id, rule.scope_type, rule.scope_value, 'none'));
+  return { status: 204 };
+}
+
+export const aclHandlers: HandlerMap = {
+  CalendarAclGet,
+  CalendarAclList,
+  CalendarAclInsert,
+  CalendarAclUpdate: (ctx) => modifyRule(ctx, true),
+  CalendarAclPatch: (ctx) => modifyRule(ctx, false),
+  CalendarAclDelete,
+};

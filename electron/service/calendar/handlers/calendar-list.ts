@@ -1,0 +1,251 @@
+import type { HandlerMap, HandlerResult, RequestContext } from '../../http/handler';
+import { badRequest, notFound } from '../../http/api-error';
+import { commit, repos, resolveCalendarId, roleOn } from '../access';
+import type { ChangeRecorder } from '../change-log';
+import type { CalendarRepositories } from '../repositories';
+import { ensureListEntry, markListEntryDeleted } from '../calendar-operations';
+import type { CalendarListRow } from '../calendar-list-repository';
+import { etagOf, listEntryColors, listEntryResource } from '../calendar-views';
+import { collections, latestChangeSeq } from '../change-log';
+import { calendarColors, closestCalendarColorId, isHexColor } from '../colors';
+import { refuseExplicitFalse } from '../event-request';
+import { booleanParam, pageSize, requiredStringParam, stringParam } from '../params';
+import type { Role } from '../roles';
+import { atLeast, isRole } from '../roles';
+import { listSmall } from '../small-list';
+import { decodeSyncToken, isNumberKey, queryFingerprint } from '../tokens';
+
+/** The user's calendar list: their own view of each calendar they have access to. */
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function readReminders(value: unknown, field: string): string {
+  if (!Array.isArray(value)) throw badRequest('invalid', `Invalid value for: ${field} must be an array.`, field);
+  if (value.length > 5) throw badRequest('invalid', `Too many ${field}: at most 5.`, field);
+  const reminders = value.map((item, i) => {
+    if (!isObject(item)) throw badRequest('invalid', `Invalid value for: ${field}[${i}]`, field);
+    const { method, minutes } = item;
+    if (method !== 'email' && method !== 'popup') {
+      throw badRequest('invalid', `Invalid value for: ${field}[${i}].method must be email or popup.`, `${field}.method`);
+    }
+    if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 0 || minutes > 40320) {
+      throw badRequest('invalid', `Invalid value for: ${field}[${i}].minutes must be 0 to 40320.`, `${field}.minutes`);
+    }
+    return { method, minutes };
+  });
+  return JSON.stringify(reminders);
+}
+
+const notificationTypes = ['eventCreation', 'eventChange', 'eventCancellation', 'eventResponse', 'agenda'];
+
+function readNotificationSettings(value: unknown): string {
+  if (!isObject(value)) throw badRequest('invalid', 'Invalid value for: notificationSettings', 'notificationSettings');
+  const list = value.notifications ?? [];
+  if (!Array.isArray(list)) throw badRequest('invalid', 'Invalid value for: notificationSettings.notifications', 'notificationSettings');
+  const notifications = list.map((n, i) => {
+    if (!isObject(n) || typeof n.type !== 'string' || !notificationTypes.includes(n.type) || n.method !== 'email') {
+      throw badRequest('invalid', `Invalid value for: notificationSettings.notifications[${i}]`, 'notificationSettings');
+    }
+    return { type: n.type, method: 'email' };
+  });
+  return JSON.stringify({ notifications });
+}
+
+/**
+ * Applies a calendar list entry body to `row`. Hex colors need colorRgbFormat=true (unless the
+ * body merely echoes the current ones) and pick the nearest palette colorId; a colorId alone
+ * selects a palette color and drops custom hex colors.
+ */
+function applyEntryBody(row: CalendarListRow, body: unknown, replace: boolean, colorRgbFormat: boolean): CalendarListRow {
+  if (body !== undefined && body !== null && !isObject(body)) throw badRequest('invalid', 'The request body must be a JSON object.');
+  const b = (body ?? {}) as Record<string, unknown>;
+  const next: CalendarListRow = { ...row };
+  const has = (key: string) => b[key] !== undefined;
+
+  if (has('summaryOverride') || replace) {
+    const v = b.summaryOverride;
+    if (v !== undefined && v !== null && typeof v !== 'string') throw badRequest('invalid', 'Invalid value for: summaryOverride', 'summaryOverride');
+    next.summary_override = typeof v === 'string' && v !== '' ? v : null;
+  }
+  for (const key of ['hidden', 'selected'] as const) {
+    if (!has(key) && !replace) continue;
+    const v = b[key];
+    if (v !== undefined && v !== null && typeof v !== 'boolean') throw badRequest('invalid', `Invalid value for: ${key} must be a boolean.`, key);
+    next[key] = v === true ? 1 : v === false ? 0 : key === 'selected' ? row.selected : 0;
+  }
+  if (has('defaultReminders')) next.default_reminders = b.defaultReminders === null ? '[]' : readReminders(b.defaultReminders, 'defaultReminders');
+  else if (replace) next.default_reminders = '[]';
+  if (has('notificationSettings')) {
+    next.notification_settings = b.notificationSettings === null ? null : readNotificationSettings(b.notificationSettings);
+  }
+
+  const current = listEntryColors(row);
+  const hexGiven = (['backgroundColor', 'foregroundColor'] as const).filter((k) => b[k] !== undefined && b[k] !== null);
+  const hexChanges = hexGiven.filter((k) => String(b[k]).toLowerCase() !== current[k].toLowerCase());
+  if (hexChanges.length > 0 || (colorRgbFormat && hexGiven.length > 0)) {
+    if (!colorRgbFormat) {
+      throw badRequest('invalid', 'Setting backgroundColor or foregroundColor requires colorRgbFormat=true.', 'colorRgbFormat');
+    }
+    for (const key of hexGiven) {
+      if (!isHexColor(b[key])) throw badRequest('invalid', `Invalid value for: ${key} must be a #rrggbb color.`, key);
+    }
+    const background = ((b.backgroundColor as string | undefined) ?? current.backgroundColor).toLowerCase();
+    const foreground = ((b.foregroundColor as string | undefined) ?? current.foregroundColor).toLowerCase();
+    next.background_color = background;
+    next.foreground_color = foreground;
+    next.color_id = closestCalendarColorId(background);
+  } else if (has('colorId') && b.colorId !== null) {
+    if (typeof b.colorId !== 'string' || !(b.colorId in calendarColors)) {
+      throw badRequest('invalid', `Invalid value for: colorId ${String(b.colorId)} is not a calendar color.`, 'colorId');
+    }
+    if (b.colorId !== row.color_id || hexGiven.length === 0) {
+      next.color_id = b.colorId;
+      next.background_color = null;
+      next.foreground_color = null;
+    }
+  }
+  return next;
+}
+
+function entryBody(ctx: RequestContext, row: CalendarListRow): Record<string, unknown> {
+  const r = repos(ctx);
+  const calendar = r.calendars.get(row.calendar_id);
+  const role: Role = calendar ? roleOn(r, calendar, ctx.user.email) : 'none';
+  return listEntryResource(row, calendar, role);
+}
+
+function liveEntry(ctx: RequestContext, rawId: string): CalendarListRow {
+  const r = repos(ctx);
+  const id = resolveCalendarId(ctx, rawId);
+  const row = r.calendarList.get(ctx.user.email, id);
+  const calendar = r.calendars.get(id);
+  if (!row || row.deleted || !calendar || roleOn(r, calendar, ctx.user.email) === 'none') throw notFound('Not Found');
+  return row;
+}
+
+function CalendarCalendarListGet(ctx: RequestContext): HandlerResult {
+  return { body: entryBody(ctx, liveEntry(ctx, requiredStringParam(ctx, 'calendarId'))) };
+}
+
+function CalendarCalendarListList(ctx: RequestContext): HandlerResult {
+  const r = repos(ctx);
+  const email = ctx.user.email;
+  const minAccessRaw = stringParam(ctx, 'minAccessRole');
+  if (minAccessRaw !== undefined && (!isRole(minAccessRaw) || minAccessRaw === 'none')) {
+    throw badRequest('invalid', `Invalid value for minAccessRole: ${minAccessRaw}`, 'minAccessRole');
+  }
+  const minAccessRole = minAccessRaw as Role | undefined;
+  const syncTokenParam = stringParam(ctx, 'syncToken');
+  const nowMs = ctx.service.now().getTime();
+  let sync;
+  if (syncTokenParam !== undefined) {
+    if (minAccessRole !== undefined) throw badRequest('invalid', 'minAccessRole cannot be combined with syncToken.', 'minAccessRole');
+    refuseExplicitFalse(ctx, ['showDeleted', 'showHidden']);
+    sync = decodeSyncToken(syncTokenParam, collections.calendarList(email), nowMs, ctx.service.config.syncTokenRetentionMs);
+  }
+  const showDeleted = booleanParam(ctx, 'showDeleted');
+  const showHidden = booleanParam(ctx, 'showHidden');
+  const pageToken = stringParam(ctx, 'pageToken');
+  const page = listSmall<CalendarListRow, number>({
+    r,
+    nowMs,
+    collection: collections.calendarList(email),
+    fingerprint: queryFingerprint(['calendarList', email, minAccessRole ?? null, showDeleted, showHidden]),
+    maxResults: pageSize(ctx, 100, 250),
+    ...(pageToken ? { pageToken } : {}),
+    ...(sync ? { sync } : {}),
+    page: (after, limit) => r.calendarList.page(email, after ?? -1, limit),
+    keyOf: (row) => row.position,
+    changed: (seq, limit) => r.calendarList.changedSince(email, seq, limit),
+    seqOf: (row) => row.change_seq,
+    isKey: isNumberKey,
+    include: (row) => {
+      const calendar = r.calendars.get(row.calendar_id);
+      const role = calendar ? roleOn(r, calendar, email) : 'none';
+      const deleted = Boolean(row.deleted) || role === 'none';
+      if (deleted) return showDeleted;
+      if (row.hidden && !showHidden) return false;
+      return minAccessRole === undefined || atLeast(role, minAccessRole);
+    },
+  });
+  return {
+    body: {
+      kind: 'calendar#calendarList',
+      etag: etagOf(latestChangeSeq(r.db)),
+      ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
+      ...(page.nextSyncToken ? { nextSyncToken: page.nextSyncToken } : {}),
+      items: page.rows.map((row) => entryBody(ctx, row)),
+    },
+  };
+}
+
+function CalendarCalendarListInsert(ctx: RequestContext): HandlerResult {
+  const body = ctx.body;
+  if (!isObject(body) || typeof body.id !== 'string' || body.id === '') {
+    throw badRequest('required', 'Missing calendar id: the entry body needs id.', 'id');
+  }
+  const r = repos(ctx);
+  const id = resolveCalendarId(ctx, body.id);
+  const calendar = r.calendars.get(id);
+  if (!calendar || roleOn(r, calendar, ctx.user.email) === 'none') throw notFound('Not Found');
+  const colorRgbFormat = booleanParam(ctx, 'colorRgbFormat');
+  const existing = r.calendarList.get(ctx.user.email, id);
+  // Validate against a provisional row before writing anything.
+  const provisional: CalendarListRow = existing ?? {
+    user_email: ctx.user.email,
+    calendar_id: id,
+    position: 0,
+    summary_override: null,
+    color_id: '14',
+    background_color: null,
+    foreground_color: null,
+    hidden: 0,
+    selected: 1,
+    default_reminders: '[]',
+    notification_settings: null,
+    deleted: 0,
+    change_seq: 0,
+  };
+  applyEntryBody(provisional, body, false, colorRgbFormat);
+  const saved = commitEntry(ctx, (rr, changes) => {
+    const entry = ensureListEntry(rr, changes, ctx.user.email, id);
+    return applyEntryBody(entry, body, false, colorRgbFormat);
+  });
+  return { body: entryBody(ctx, saved) };
+}
+
+/** Saves an entry built inside the transaction, recording it in the user's calendar list changes. */
+function commitEntry(ctx: RequestContext, build: (r: CalendarRepositories, changes: ChangeRecorder) => CalendarListRow): CalendarListRow {
+  return commit(ctx, (r, changes) => {
+    const next = build(r, changes);
+    const saved = { ...next, change_seq: changes.record(collections.calendarList(ctx.user.email), next.calendar_id) };
+    r.calendarList.update(saved);
+    return saved;
+  });
+}
+
+function modifyEntry(ctx: RequestContext, replace: boolean): HandlerResult {
+  const row = liveEntry(ctx, requiredStringParam(ctx, 'calendarId'));
+  const next = applyEntryBody(row, ctx.body, replace, booleanParam(ctx, 'colorRgbFormat'));
+  const saved = commitEntry(ctx, () => next);
+  return { body: entryBody(ctx, saved) };
+}
+
+function CalendarCalendarListDelete(ctx: RequestContext): HandlerResult {
+  const row = liveEntry(ctx, requiredStringParam(ctx, 'calendarId'));
+  const calendar = repos(ctx).calendars.get(row.calendar_id);
+  if (calendar?.is_primary && calendar.owner_email === ctx.user.email) {
+    throw badRequest('cannotRemovePrimaryCalendar', 'The primary calendar cannot be removed from the calendar list.', 'calendarId');
+  }
+  commit(ctx, (r, changes) => markListEntryDeleted(r, changes, ctx.user.email, row.calendar_id));
+  return { status: 204 };
+}
+
+export const calendarListHandlers: HandlerMap = {
+  CalendarCalendarListGet,
+  CalendarCalendarListList,
+  CalendarCalendarListInsert,
+  CalendarCalendarListUpdate: (ctx) => modifyEntry(ctx, true),
+  CalendarCalendarListPatch: (ctx) => modifyEntry(ctx, false),
+  CalendarCalendarListDelete,
+};

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { HandlerMap, HandlerResult, RequestContext } from '../../http/handler';
+import { badRequest } from '../../http/api-error';
+import { accessCalendar, commit, repos } from '../access';
+import { createCalendar, deleteCalendar } from '../calendar-operations';
+import { calendarResource } from '../calendar-views';
+import type { CalendarRow } from '../calendars-repository';
+import { collections } from '../change-log';
+import { parseResource } from '../event-view';
+import { cancelEventRow } from '../event-writes';
+import { requiredStringParam } from '../params';
+import { isValidTimeZone } from '../time';
+
+/** Calendars: metadata of primary and secondary calendars. */
+
+interface CalendarFields {
+  summary?: string;
+  description?: string | null;
+  location?: string | null;
+  timeZone?: string;
+}
+
+function readCalendarBody(body: unknown): CalendarFields {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('invalid', 'The request body must be a JSON object.');
+  const b = body as Record<string, unknown>;
+  const out: CalendarFields = {};
+  for (const key of ['summary', 'description', 'location'] as const) {
+    const value = b[key];
+    if (value === undefined) continue;
+    if (value === null && key !== 'summary') out[key] = null;
+    else if (typeof value === 'string') out[key] = value;
+    else throw badRequest('invalid', `Invalid value for: ${key} must be a string.`, key);
+  }
+  if (b.timeZone !== undefined && b.timeZone !== null) {
+    if (!isValidTimeZone(b.timeZone)) throw badRequest('invalid', `Invalid time zone: ${String(b.timeZone)}`, 'timeZone');
+    out.timeZone = b.timeZone;
+  }
+  return out;
+}
+
+function requireSummary(summary: string | undefined): string {
+  if (summary === undefined || summary.trim() === '') throw badRequest('required', 'Missing title: summary is required.', 'summary');
+  return summary;
+}
+
+function CalendarCalendarsGet(ctx: RequestContext): HandlerResult {
+  const { calendar } = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');
+  return { body: calendarResource(calendar) };
+}
+
+function CalendarCalendarsInsert(ctx: RequestContext): HandlerResult {
+  const fields = readCalendarBody(ctx.body);
+  const summary = requireSummary(fields.summary);
+  const r = repos(ctx);
+  const timeZone = fields.timeZone ?? r.settings.value(ctx.user.email, 'timezone') ?? 'UTC';
+  const id = `c_${randomBytes(16).toString('hex')}@group.calendar.google.com`;
+  commit(ctx, (rr, changes) =>
+    createCalendar(rr, changes, {
+      id,
+      ownerEmail: ctx.user.email,
+      primary: false,
+      summary,
+      description: fields.description ?? null,
+      location: fields.location ?? null,
+      timeZone,
+    }),
+  );
+  const created = r.calendars.get(id);
+  if (!created) throw new Error('calendar insert lost its row');
+  return { body: calendarResource(created) };
+}
+
+function writeCalendar(ctx: RequestContext, build: (current: CalendarRow, fields: CalendarFields) => CalendarRow): HandlerResult {
+  const { calendar } = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+  const fields = readCalendarBody(ctx.body);
+  const next = build(calendar, fields);
+  requireSummary(next.summary);
+  const saved = commit(ctx, (r, changes) => {
+    const row = { ...next, change_seq: changes.record(collections.calendar(calendar.id), calendar.id) };
+    r.calendars.update(row);
+    return row;
+  });
+  return { body: calendarResource(saved) };
+}
+
+function CalendarCalendarsUpdate(ctx: RequestContext): HandlerResult {
+  return writeCalendar(ctx, (current, fields) => ({
+    ...current,
+    summary: fields.summary ?? '',
+    description: fields.description ?? null,
+    location: fields.location ?? null,
+    time_zone: fields.timeZone ?? current.time_zone,
+  }));
+}
+
+function CalendarCalendarsPatch(ctx: RequestContext): HandlerResult {
+  return writeCalendar(ctx, (current, fields) => ({
+    ...current,
+    summary: fields.summary ?? current.summary,
+    description: fields.description !== undefined ? fields.description : current.description,
+    location: fields.location !== undefined ? fields.location : current.location,
+    time_zone: fields.timeZone ?? current.time_zone,
+  }));
+}
+
+function CalendarCalendarsDelete(ctx: RequestContext): HandlerResult {
+  const { calendar } = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+  if (calendar.is_primary) {
+    throw badRequest('cannotDeletePrimaryCalendar', 'The primary calendar cannot be deleted; use clear to remove its events.', 'calendarId');
+  }
+  commit(ctx, (r, changes) => deleteCalendar(r, changes, calendar.id));
+  return { status: 204 };
+}
+
+function CalendarCalendarsClear(ctx: RequestContext): HandlerResult {
+  const { calendar } = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+  if (!calendar.is_primary) {
+    throw badRequest('invalid', 'Only a primary calendar can be cleared; delete a secondary calendar instead.', 'calendarId');
+  }
+  commit(ctx, (r, changes) => {
+    for (const row of r.events.live(calendar.id)) cancelEventRow(r, changes, calendar, row, parseResource(row));
+  });
+  return { status: 204 };
+}
+
+export const calendarsHandlers: HandlerMap = {
+  CalendarCalendarsGet,
+  CalendarCalendarsInsert,
+  CalendarCalendarsUpdate,
+  CalendarCalendarsPatch,
+  CalendarCalendarsDelete,
+  CalendarCalendarsClear,
+};

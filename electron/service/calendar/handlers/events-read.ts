@@ -1,0 +1,166 @@
+import type { HandlerResult, RequestContext } from '../../http/handler';
+import { badRequest, notFound } from '../../http/api-error';
+import type { CalendarAccess } from '../access';
+import { accessCalendar, repos } from '../access';
+import { etagOf } from '../calendar-views';
+import { collections, latestChangeSeq } from '../change-log';
+import type { EventRow } from '../events-repository';
+import { listEvents } from '../events-query';
+import { defaultRemindersFor, readEventFilters, readEventSyncToken, viewerFor } from '../event-request';
+import { parseInstanceId } from '../event-time';
+import type { EventResource } from '../event-types';
+import { parseResource, renderEvent } from '../event-view';
+import { matchesIfNoneMatch } from '../event-writes';
+import { findOccurrence, occurrenceResource, occurrencesOf } from '../occurrences';
+import type { Occurrence } from '../occurrences';
+import { pageSize, requiredStringParam, stringParam } from '../params';
+import { decodePageToken, encodePageToken, isNumberStringKey, queryFingerprint } from '../tokens';
+import { DAY_MS, isoUtc, parseDate, parseRfc3339, parseTimeParam } from '../time';
+import { EXPANSION_HORIZON_MS } from '../events-query';
+
+/** A stored event, or an occurrence of a recurring event that has no stored exception. */
+export type FoundEvent =
+  | { kind: 'stored'; row: EventRow; resource: EventResource }
+  | { kind: 'occurrence'; series: EventRow; seriesResource: EventResource; occurrence: Occurrence; resource: EventResource };
+
+export function findEvent(ctx: RequestContext, access: CalendarAccess, eventId: string): FoundEvent | undefined {
+  const r = repos(ctx);
+  const row = r.events.get(access.calendar.id, eventId);
+  if (row) return { kind: 'stored', row, resource: parseResource(row) };
+  const parsed = parseInstanceId(eventId);
+  if (!parsed) return undefined;
+  const series = r.events.get(access.calendar.id, parsed.seriesId);
+  if (!series || !series.is_series) return undefined;
+  const seriesResource = parseResource(series);
+  const occurrence = findOccurrence(r.db, series, seriesResource, access.calendar.time_zone, eventId, parsed.floatingOrMs);
+  if (!occurrence) return undefined;
+  const resource = occurrenceResource(seriesResource, occurrence, access.calendar.time_zone);
+  if (series.status === 'cancelled') resource.status = 'cancelled';
+  return { kind: 'occurrence', series, seriesResource, occurrence, resource };
+}
+
+export const foundSeq = (found: FoundEvent): number => (found.kind === 'stored' ? found.row.change_seq : found.series.change_seq);
+
+export function CalendarEventsGet(ctx: RequestContext): HandlerResult {
+  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');
+  const viewer = viewerFor(ctx, access);
+  const found = findEvent(ctx, access, requiredStringParam(ctx, 'eventId'));
+  if (!found) throw notFound('Not Found');
+  const seq = foundSeq(found);
+  if (matchesIfNoneMatch(ctx.headers['if-none-match'], etagOf(seq))) return { status: 304 };
+  return { body: renderEvent(found.resource, seq, viewer), headers: { ETag: etagOf(seq) } };
+}
+
+export function CalendarEventsList(ctx: RequestContext): HandlerResult {
+  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');
+  const viewer = viewerFor(ctx, access);
+  const sync = readEventSyncToken(ctx, access.calendar.id);
+  const filters = readEventFilters(ctx);
+  const r = repos(ctx);
+  const pageToken = stringParam(ctx, 'pageToken');
+  const page = listEvents(
+    { r, calendar: access.calendar, viewer, nowMs: ctx.service.now().getTime(), collection: collections.events(access.calendar.id) },
+    { filters, maxResults: pageSize(ctx, 250, 2500), ...(pageToken ? { pageToken } : {}), ...(sync ? { sync } : {}) },
+  );
+  return {
+    body: {
+      kind: 'calendar#events',
+      etag: etagOf(latestChangeSeq(r.db)),
+      summary: access.calendar.summary,
+      ...(access.calendar.description !== null ? { description: access.calendar.description } : {}),
+      updated: isoUtc(access.calendar.events_updated_ms),
+      timeZone: viewer.responseZone,
+      accessRole: access.role,
+      defaultReminders: defaultRemindersFor(ctx, access.calendar.id),
+      ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
+      ...(page.nextSyncToken ? { nextSyncToken: page.nextSyncToken } : {}),
+      items: page.items,
+    },
+  };
+}
+
+/** originalStart: an RFC 3339 instant or a date (all-day series). */
+function parseOriginalStart(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = parseRfc3339(value) ?? parseDate(value);
+  if (ms === undefined) throw badRequest('invalid', `Invalid value for originalStart: ${value}`, 'originalStart');
+  return ms;
+}
+
+export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
+  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');
+  const viewer = viewerFor(ctx, access);
+  const r = repos(ctx);
+  const eventId = requiredStringParam(ctx, 'eventId');
+  const series = r.events.get(access.calendar.id, eventId);
+  if (!series || series.recurring_event_id) throw notFound('Not Found');
+  const seriesResource = parseResource(series);
+  const timeMin = parseTimeParam(stringParam(ctx, 'timeMin'), 'timeMin');
+  const timeMax = parseTimeParam(stringParam(ctx, 'timeMax'), 'timeMax');
+  if (timeMin !== undefined && timeMax !== undefined && timeMax <= timeMin) {
+    throw badRequest('timeRangeEmpty', 'The specified time range is empty: timeMax must be greater than timeMin.', 'timeMax');
+  }
+  const originalStart = parseOriginalStart(stringParam(ctx, 'originalStart'));
+  const showDeleted = ctx.params.showDeleted === true;
+  const nowMs = ctx.service.now().getTime();
+  const limit = pageSize(ctx, 250, 2500);
+  const fingerprint = queryFingerprint(['instances', access.calendar.id, eventId, timeMin, timeMax, originalStart, showDeleted, viewer.responseZone]);
+  const pageTokenParam = stringParam(ctx, 'pageToken');
+  const cursor = pageTokenParam ? decodePageToken(pageTokenParam, fingerprint, isNumberStringKey) : undefined;
+  const after: [number, string] = cursor?.after ?? [-8.64e15, ''];
+
+  type Item = { key: [number, string]; render: () => Record<string, unknown> };
+  let items: Item[];
+  if (!series.is_series) {
+    items = [{ key: [series.start_ms, series.event_id], render: () => renderEvent(seriesResource, series.change_seq, viewer) }];
+  } else {
+    const min = timeMin ?? -8.64e15;
+    const max = Math.min(timeMax ?? 8.64e15, series.range_end_ms ?? Math.max(nowMs, timeMin ?? nowMs) + EXPANSION_HORIZON_MS);
+    const exceptions = r.events.exceptionsOf(access.calendar.id, eventId);
+    const exceptionStarts = new Set(exceptions.map((e) => e.original_start_ms));
+    items = occurrencesOf(r.db, series, seriesResource, access.calendar.time_zone, { min, max, inclusiveMin: true })
+      .filter((o) => !exceptionStarts.has(o.startMs))
+      .map((o) => ({
+        key: [o.startMs, o.id] as [number, string],
+        render: () => {
+          const resource = occurrenceResource(seriesResource, o, access.calendar.time_zone);
+          if (series.status === 'cancelled') resource.status = 'cancelled';
+          return renderEvent(resource, series.change_seq, viewer);
+        },
+      }));
+    if (series.status === 'cancelled' && !showDeleted) items = [];
+    for (const exception of exceptions) {
+      if (exception.status === 'cancelled' && !showDeleted) continue;
+      if (exception.start_ms >= max || exception.end_ms < min) continue;
+      const resource = parseResource(exception);
+      items.push({ key: [exception.start_ms, exception.event_id], render: () => renderEvent(resource, exception.change_seq, viewer) });
+    }
+  }
+  if (originalStart !== undefined) {
+    items = items.filter((item) => {
+      const stamp = item.key[1];
+      const exception = r.events.get(access.calendar.id, stamp);
+      const original = exception?.original_start_ms ?? item.key[0];
+      return Math.abs(original - originalStart) < (series.is_series && parseInstanceId(stamp)?.allDay ? DAY_MS : 1000);
+    });
+  }
+  items.sort((a, b) => (a.key[0] !== b.key[0] ? a.key[0] - b.key[0] : a.key[1] < b.key[1] ? -1 : a.key[1] > b.key[1] ? 1 : 0));
+  const remaining = items.filter((i) => i.key[0] > after[0] || (i.key[0] === after[0] && i.key[1] > after[1]));
+  const shown = remaining.slice(0, limit);
+  const snapshot = cursor?.snapshot ?? { seq: latestChangeSeq(r.db), at: nowMs };
+  const last = shown[shown.length - 1];
+  const more = remaining.length > limit && last;
+  return {
+    body: {
+      kind: 'calendar#events',
+      etag: etagOf(snapshot.seq),
+      summary: access.calendar.summary,
+      updated: isoUtc(access.calendar.events_updated_ms),
+      timeZone: viewer.responseZone,
+      accessRole: access.role,
+      defaultReminders: defaultRemindersFor(ctx, access.calendar.id),
+      ...(more ? { nextPageToken: encodePageToken(fingerprint, { after: last.key, snapshot }) } : {}),
+      items: shown.map((i) => i.render()),
+    },
+  };
+}

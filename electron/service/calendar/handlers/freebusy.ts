@@ -1,0 +1,120 @@
+import type { HandlerResult, RequestContext } from '../../http/handler';
+import { badRequest } from '../../http/api-error';
+import { repos, resolveCalendarId, roleOn } from '../access';
+import type { CalendarRow } from '../calendars-repository';
+import type { EventRow } from '../events-repository';
+import { parseResource } from '../event-view';
+import { occurrencesOf } from '../occurrences';
+import type { CalendarRepositories } from '../repositories';
+import { formatInstant, isValidTimeZone, parseRfc3339 } from '../time';
+
+/** Free/busy: busy blocks of opaque, live events (recurrences expanded) per calendar. */
+
+const CALENDAR_EXPANSION_LIMIT = 50;
+const GROUP_EXPANSION_LIMIT = 100;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function readTime(body: Record<string, unknown>, name: 'timeMin' | 'timeMax'): number {
+  const value = body[name];
+  if (value === undefined || value === null || value === '') throw badRequest('required', `Missing ${name}.`, name);
+  const ms = typeof value === 'string' ? parseRfc3339(value) : undefined;
+  if (ms === undefined) throw badRequest('invalid', `Invalid value for ${name}: expected an RFC 3339 timestamp with offset.`, name);
+  return ms;
+}
+
+function readLimit(body: Record<string, unknown>, name: string, maximum: number): number {
+  const value = body[name];
+  if (value === undefined || value === null) return maximum;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > maximum) {
+    throw badRequest('invalid', `Invalid value for ${name}: must be an integer from 1 to ${maximum}.`, name);
+  }
+  return value;
+}
+
+type Interval = [number, number];
+
+function busyIntervals(r: CalendarRepositories, calendar: CalendarRow, min: number, max: number): Interval[] {
+  const window = { min, max };
+  const out: Interval[] = [];
+  const opaque = (row: EventRow) => row.status !== 'cancelled' && parseResource(row).transparency !== 'transparent';
+  let after: [number, string] = [-8.64e15, ''];
+  const earliestStart = min - calendar.max_event_span_ms - 1;
+  for (;;) {
+    const rows = r.events.singlesByStartPage(calendar.id, after, 500, window, earliestStart);
+    for (const row of rows) if (opaque(row)) out.push([row.start_ms, row.end_ms]);
+    const last = rows[rows.length - 1];
+    if (rows.length < 500 || !last) break;
+    after = [last.start_ms, last.event_id];
+  }
+  const exceptions = new Map<string, Set<number>>();
+  for (const key of r.events.exceptionKeys(calendar.id)) {
+    let set = exceptions.get(key.recurring_event_id);
+    if (!set) exceptions.set(key.recurring_event_id, (set = new Set()));
+    set.add(key.original_start_ms);
+  }
+  for (const row of r.events.seriesOverlapping(calendar.id, window)) {
+    if (!opaque(row)) continue;
+    const skip = exceptions.get(row.event_id);
+    for (const o of occurrencesOf(r.db, row, parseResource(row), calendar.time_zone, window)) {
+      if (!skip?.has(o.startMs)) out.push([o.startMs, o.endMs]);
+    }
+  }
+  return merge(out.map(([s, e]) => [Math.max(s, min), Math.min(e, max)] as Interval).filter(([s, e]) => e > s));
+}
+
+function merge(intervals: Interval[]): Interval[] {
+  intervals.sort((a, b) => a[0] - b[0]);
+  const merged: Interval[] = [];
+  for (const interval of intervals) {
+    const last = merged[merged.length - 1];
+    if (last && interval[0] <= last[1]) last[1] = Math.max(last[1], interval[1]);
+    else merged.push([interval[0], interval[1]]);
+  }
+  return merged;
+}
+
+export function CalendarFreebusyQuery(ctx: RequestContext): HandlerResult {
+  if (!isObject(ctx.body)) throw badRequest('required', 'Missing free/busy request body.');
+  const body = ctx.body;
+  const timeMin = readTime(body, 'timeMin');
+  const timeMax = readTime(body, 'timeMax');
+  if (timeMax <= timeMin) throw badRequest('timeRangeEmpty', 'The specified time range is empty.', 'timeMax');
+  const zone = body.timeZone === undefined || body.timeZone === null ? 'UTC' : body.timeZone;
+  if (!isValidTimeZone(zone)) throw badRequest('invalid', `Invalid time zone: ${String(zone)}`, 'timeZone');
+  const calendarExpansionMax = readLimit(body, 'calendarExpansionMax', CALENDAR_EXPANSION_LIMIT);
+  readLimit(body, 'groupExpansionMax', GROUP_EXPANSION_LIMIT);
+  const items = body.items ?? [];
+  if (!Array.isArray(items)) throw badRequest('invalid', 'Invalid value for items: must be an array.', 'items');
+  const ids = items.map((item, i) => {
+    if (!isObject(item) || typeof item.id !== 'string' || item.id === '') {
+      throw badRequest('required', `Missing id of items[${i}].`, 'items.id');
+    }
+    return item.id;
+  });
+
+  const r = repos(ctx);
+  const calendars: Record<string, unknown> = {};
+  ids.forEach((rawId, index) => {
+    if (index >= calendarExpansionMax) {
+      calendars[rawId] = { busy: [], errors: [{ domain: 'global', reason: 'tooManyCalendarsRequested' }] };
+      return;
+    }
+    const calendar = r.calendars.get(resolveCalendarId(ctx, rawId));
+    if (!calendar || roleOn(r, calendar, ctx.user.email) === 'none') {
+      calendars[rawId] = { busy: [], errors: [{ domain: 'global', reason: 'notFound' }] };
+      return;
+    }
+    calendars[rawId] = {
+      busy: busyIntervals(r, calendar, timeMin, timeMax).map(([s, e]) => ({ start: formatInstant(s, zone), end: formatInstant(e, zone) })),
+    };
+  });
+  return {
+    body: {
+      kind: 'calendar#freeBusy',
+      timeMin: formatInstant(timeMin, zone),
+      timeMax: formatInstant(timeMax, zone),
+      calendars,
+    },
+  };
+}

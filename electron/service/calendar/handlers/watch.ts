@@ -1,0 +1,60 @@
+import type { ChannelRequest } from '../../channels/channel-hub';
+import type { HandlerResult, RequestContext } from '../../http/handler';
+import { badRequest } from '../../http/api-error';
+import { accessCalendar } from '../access';
+import { channelKey, collections } from '../change-log';
+import { readEventFilters, readEventSyncToken } from '../event-request';
+import { requiredStringParam } from '../params';
+import { decodeSyncToken } from '../tokens';
+
+/** Watch operations: open a notification channel on a collection (sync first, then `exists` on each change). */
+
+/** The channel body; the hub checks its id, address, type, token and expiration. */
+function channelRequest(ctx: RequestContext): ChannelRequest {
+  const body = ctx.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('required', 'Missing channel.', 'resource');
+  return body as ChannelRequest;
+}
+
+/** `X-Goog-Resource-URI`: the watched list's URL with its parameters. */
+function resourceUri(ctx: RequestContext, path: string): string {
+  const url = new URL(`${ctx.service.baseUrl()}${path}`);
+  for (const [name, value] of Object.entries(ctx.params)) {
+    if (name === 'calendarId' || value === undefined || value === null) continue;
+    for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(v));
+  }
+  url.searchParams.set('alt', 'json');
+  return url.toString();
+}
+
+function watch(ctx: RequestContext, collection: string, path: string): HandlerResult {
+  const request = channelRequest(ctx);
+  const channel = ctx.service.channels.watch(ctx.user, request, { key: channelKey(collection), uri: resourceUri(ctx, path) });
+  return { body: channel };
+}
+
+export function CalendarEventsWatch(ctx: RequestContext): HandlerResult {
+  const rawId = requiredStringParam(ctx, 'calendarId');
+  const access = accessCalendar(ctx, rawId, 'freeBusyReader');
+  readEventSyncToken(ctx, access.calendar.id);
+  readEventFilters(ctx);
+  return watch(ctx, collections.events(access.calendar.id), `/calendar/v3/calendars/${encodeURIComponent(rawId)}/events`);
+}
+
+export function CalendarAclWatch(ctx: RequestContext): HandlerResult {
+  const rawId = requiredStringParam(ctx, 'calendarId');
+  const access = accessCalendar(ctx, rawId, 'owner');
+  return watch(ctx, collections.acl(access.calendar.id), `/calendar/v3/calendars/${encodeURIComponent(rawId)}/acl`);
+}
+
+export function CalendarCalendarListWatch(ctx: RequestContext): HandlerResult {
+  return watch(ctx, collections.calendarList(ctx.user.email), '/calendar/v3/users/me/calendarList');
+}
+
+export function CalendarSettingsWatch(ctx: RequestContext): HandlerResult {
+  const token = typeof ctx.params.syncToken === 'string' ? ctx.params.syncToken : undefined;
+  if (token) {
+    decodeSyncToken(token, collections.settings(ctx.user.email), ctx.service.now().getTime(), ctx.service.config.syncTokenRetentionMs);
+  }
+  return watch(ctx, collections.settings(ctx.user.email), '/calendar/v3/users/me/settings');
+}

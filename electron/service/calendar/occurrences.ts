@@ -1,0 +1,117 @@
+import type { Database } from 'better-sqlite3';
+import type { EventRow } from './events-repository';
+import { instanceId, occurrenceDateTime, occurrenceEnd, resolveTime } from './event-time';
+import type { EventResource } from './event-types';
+import { expandFloating, parseRecurrence } from './recurrence';
+import type { SeriesTiming } from './recurrence';
+import { DAY_MS, floatingToInstant, instantToFloating } from './time';
+
+/** One occurrence of a recurring event, as generated from its rules. */
+export interface Occurrence {
+  id: string;
+  startMs: number;
+  endMs: number;
+  /** Start in the series' wall-clock time (a date at midnight for all-day series). */
+  floating: number;
+}
+
+export interface TimeWindow {
+  /** Occurrences must end after this instant (or at it, when `inclusiveMin`). */
+  min: number;
+  /** Occurrences must start before this instant. */
+  max: number;
+  inclusiveMin?: boolean;
+}
+
+/** Instants at or beyond this magnitude stand for "no bound". */
+const MAX_INSTANT = 8e15;
+
+/** Expansions are pure functions of the series row version, the calendar zone and the window: cache them. */
+const CACHE_LIMIT = 2000;
+const caches = new WeakMap<Database, Map<string, Occurrence[]>>();
+
+function cacheFor(db: Database): Map<string, Occurrence[]> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * Occurrences of the series in `row` overlapping `window`, in start order. `max` must be finite
+ * for an endless series (callers apply an expansion horizon).
+ */
+export function occurrencesOf(
+  db: Database,
+  row: Pick<EventRow, 'pk' | 'change_seq' | 'event_id'>,
+  resource: EventResource,
+  calendarZone: string,
+  window: TimeWindow,
+): Occurrence[] {
+  const key = `${row.pk}:${row.change_seq}:${calendarZone}:${window.min}:${window.max}:${window.inclusiveMin ? 1 : 0}`;
+  const cache = cacheFor(db);
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const result = expand(row.event_id, resource, calendarZone, window);
+  cache.set(key, result);
+  if (cache.size > CACHE_LIMIT) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+  return result;
+}
+
+function expand(seriesId: string, resource: EventResource, calendarZone: string, window: TimeWindow): Occurrence[] {
+  const start = resolveTime(resource.start, calendarZone);
+  const end = resolveTime(resource.end, calendarZone);
+  const series: SeriesTiming = { allDay: start.allDay, zone: start.zone, startFloating: start.floating };
+  const rec = parseRecurrence(resource.recurrence ?? []);
+  const span = Math.max(0, end.ms - start.ms);
+  // Bounds beyond the representable range (the "no bound" sentinels) are not converted.
+  const from =
+    window.min > -MAX_INSTANT
+      ? Math.max(series.startFloating, instantToFloating(series.zone, window.min - span) - DAY_MS)
+      : series.startFloating;
+  if (window.max >= MAX_INSTANT) throw new Error('Expanding an endless window: callers bound it with a horizon.');
+  const to = instantToFloating(series.zone, window.max) + DAY_MS;
+  const out: Occurrence[] = [];
+  for (const floating of expandFloating(rec, series, from, to)) {
+    const startMs = floatingToInstant(series.zone, floating);
+    if (startMs >= window.max) continue;
+    const endMs = occurrenceEnd(series, start, end, floating, startMs);
+    if (window.inclusiveMin ? endMs < window.min : endMs <= window.min) continue;
+    out.push({ id: instanceId(seriesId, series.allDay, floating, startMs), startMs, endMs, floating });
+  }
+  return out;
+}
+
+/** The occurrence of the series with this id, or undefined if its rules do not produce one. */
+export function findOccurrence(
+  db: Database,
+  row: Pick<EventRow, 'pk' | 'change_seq' | 'event_id'>,
+  resource: EventResource,
+  calendarZone: string,
+  id: string,
+  approxStartMs: number,
+): Occurrence | undefined {
+  const window = { min: approxStartMs - 2 * DAY_MS, max: approxStartMs + 2 * DAY_MS };
+  return occurrencesOf(db, row, resource, calendarZone, window).find((o) => o.id === id);
+}
+
+/** The resource of a generated occurrence: the series' fields at the occurrence's times. */
+export function occurrenceResource(series: EventResource, occurrence: Occurrence, calendarZone: string): EventResource {
+  const start = resolveTime(series.start, calendarZone);
+  const end = resolveTime(series.end, calendarZone);
+  const out: EventResource = { ...series, id: occurrence.id, recurringEventId: series.id };
+  delete out.recurrence;
+  out.start = occurrenceDateTime(series.start, start.allDay, occurrence.floating, occurrence.startMs);
+  out.end = occurrenceDateTime(series.end, start.allDay, occurrence.floating + (end.floating - start.floating), occurrence.endMs);
+  out.originalStartTime = out.start;
+  return out;
+}

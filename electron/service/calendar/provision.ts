@@ -1,0 +1,32 @@
+import type { ServiceContext } from '../http/handler';
+import type { User } from '../store/users';
+import { ChangeRecorder, collections } from './change-log';
+import { createCalendar } from './calendar-operations';
+import { repositoriesFor } from './repositories';
+import { defaultSettings } from './settings-repository';
+
+/**
+ * A new user's calendar defaults: the primary calendar (id = email, summary = email, UTC), its
+ * calendar list entry (owner, primary) and the default settings. Runs inside the transaction that
+ * creates the user; a user who already has them is left alone.
+ */
+export function provisionCalendarUser(user: User, service: ServiceContext): void {
+  const r = repositoriesFor(service.store.db);
+  const changes = new ChangeRecorder(r.db, service.now().getTime());
+  if (!r.calendars.get(user.email)) {
+    createCalendar(r, changes, {
+      id: user.email,
+      ownerEmail: user.email,
+      primary: true,
+      summary: user.email,
+      description: null,
+      location: null,
+      timeZone: defaultSettings.timezone ?? 'UTC',
+    });
+  }
+  for (const [id, value] of Object.entries(defaultSettings)) {
+    if (r.settings.get(user.email, id)) continue;
+    const seq = changes.record(collections.settings(user.email), id);
+    r.settings.upsert({ user_email: user.email, setting_id: id, value, change_seq: seq });
+  }
+}

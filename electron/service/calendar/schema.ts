@@ -1,0 +1,106 @@
+import type { MigrationSet } from '../store/migration';
+
+/**
+ * Calendar tables. Every row that a sync token can return carries `change_seq`, the sequence number
+ * of its latest entry in `calendar_change_log`; incremental sync reads rows by that column through
+ * an index, so its cost follows the number of changes, not the size of the collection.
+ * Calendar list entries and settings are keyed by the user's email: a calendar shared with an
+ * address before that user exists appears in their list once they do.
+ */
+export const calendarMigrations: MigrationSet = {
+  area: 'calendar',
+  migrations: [
+    {
+      version: 1,
+      name: 'calendars, acl, calendar list, events, settings, change log',
+      up(db) {
+        db.exec(`
+          CREATE TABLE calendar_change_log (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            collection TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            changed_at INTEGER NOT NULL
+          );
+
+          CREATE TABLE calendar_calendars (
+            id TEXT PRIMARY KEY,
+            owner_email TEXT NOT NULL,
+            is_primary INTEGER NOT NULL,
+            summary TEXT NOT NULL,
+            description TEXT,
+            location TEXT,
+            time_zone TEXT NOT NULL,
+            change_seq INTEGER NOT NULL,
+            events_updated_ms INTEGER NOT NULL,
+            max_event_span_ms INTEGER NOT NULL DEFAULT 0
+          );
+
+          CREATE TABLE calendar_acl (
+            calendar_id TEXT NOT NULL,
+            rule_id TEXT NOT NULL,
+            scope_type TEXT NOT NULL,
+            scope_value TEXT,
+            role TEXT NOT NULL,
+            change_seq INTEGER NOT NULL,
+            PRIMARY KEY (calendar_id, rule_id)
+          );
+          CREATE INDEX calendar_acl_by_change ON calendar_acl (calendar_id, change_seq);
+
+          CREATE TABLE calendar_list_entries (
+            user_email TEXT NOT NULL,
+            calendar_id TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            summary_override TEXT,
+            color_id TEXT,
+            background_color TEXT,
+            foreground_color TEXT,
+            hidden INTEGER NOT NULL DEFAULT 0,
+            selected INTEGER NOT NULL DEFAULT 1,
+            default_reminders TEXT NOT NULL DEFAULT '[]',
+            notification_settings TEXT,
+            deleted INTEGER NOT NULL DEFAULT 0,
+            change_seq INTEGER NOT NULL,
+            PRIMARY KEY (user_email, calendar_id)
+          );
+          CREATE INDEX calendar_list_by_position ON calendar_list_entries (user_email, position);
+          CREATE INDEX calendar_list_by_change ON calendar_list_entries (user_email, change_seq);
+          CREATE INDEX calendar_list_by_calendar ON calendar_list_entries (calendar_id);
+
+          CREATE TABLE calendar_events (
+            pk INTEGER PRIMARY KEY,
+            calendar_id TEXT NOT NULL,
+            event_id TEXT NOT NULL,
+            ical_uid TEXT NOT NULL,
+            status TEXT NOT NULL,
+            is_series INTEGER NOT NULL,
+            recurring_event_id TEXT,
+            original_start_ms INTEGER,
+            start_ms INTEGER NOT NULL,
+            end_ms INTEGER NOT NULL,
+            range_end_ms INTEGER,
+            updated_ms INTEGER NOT NULL,
+            change_seq INTEGER NOT NULL,
+            search_text TEXT NOT NULL,
+            resource TEXT NOT NULL,
+            UNIQUE (calendar_id, event_id)
+          );
+          CREATE INDEX calendar_events_by_change ON calendar_events (calendar_id, change_seq);
+          CREATE INDEX calendar_events_by_start ON calendar_events (calendar_id, is_series, start_ms, event_id);
+          CREATE INDEX calendar_events_by_updated ON calendar_events (calendar_id, updated_ms, event_id);
+          CREATE INDEX calendar_events_by_ical_uid ON calendar_events (calendar_id, ical_uid);
+          CREATE INDEX calendar_events_by_series ON calendar_events (calendar_id, recurring_event_id)
+            WHERE recurring_event_id IS NOT NULL;
+
+          CREATE TABLE calendar_settings (
+            user_email TEXT NOT NULL,
+            setting_id TEXT NOT NULL,
+            value TEXT NOT NULL,
+            change_seq INTEGER NOT NULL,
+            PRIMARY KEY (user_email, setting_id)
+          );
+          CREATE INDEX calendar_settings_by_change ON calendar_settings (user_email, change_seq);
+        `);
+      },
+    },
+  ],
+};

@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import { ApiError, forbidden, notFound } from '../http/api-error';
+import type { Store } from '../store/store';
+import type { User } from '../store/users';
+import type { ChannelHub, ChannelRequest, ChannelResource, WatchedResource } from './channel-hub';
+import { DeliveryQueue, type DeliveryTarget } from './delivery-queue';
+
+export interface WebhookChannelHubOptions {
+  readonly store: Store;
+  readonly now: () => Date;
+  /** Lifetime of a channel whose request names no expiration (Google: one week). */
+  readonly defaultTtlMs?: number;
+  /** Longest lifetime granted; a later requested expiration is shortened to it. */
+  readonly maxTtlMs?: number;
+  readonly retryBaseDelayMs?: number;
+  readonly maxAttempts?: number;
+  readonly deliveryTimeoutMs?: number;
+  readonly log?: (message: string) => void;
+}
+
+interface ChannelRow {
+  id: string;
+  resource_id: string;
+  resource_uri: string;
+  user_id: string;
+  address: string;
+  token: string | null;
+  expiration: number;
+  next_message_number: number;
+  stopped: number;
+}
+
+const week = 7 * 24 * 3600 * 1000;
+const channelIdPattern = /^[A-Za-z0-9\-_+/=]{1,64}$/;
+const webhookTypes = new Set(['web_hook', 'webhook']);
+
+/** `resourceId` is derived from what is watched, so it is the same for every channel on it, as at Google. */
+export const resourceIdFor = (key: string): string =>
+  createHash('sha256').update(`resource:${key}`).digest('base64url').slice(0, 27);
+
+const invalidChannel = (field: string, message: string): ApiError =>
+  new ApiError(400, 'invalid', message, { location: field, locationType: 'parameter' });
+
+/** Watch channels stored in the `channels` table, delivered as webhooks with Google's headers. */
+export class WebhookChannelHub implements ChannelHub {
+  private readonly store: Store;
+  private readonly now: () => Date;
+  private readonly defaultTtlMs: number;
+  private readonly maxTtlMs: number;
+  private readonly delivery: DeliveryQueue;
+
+  constructor(options: WebhookChannelHubOptions) {
+    this.store = options.store;
+    this.now = options.now;
+    this.defaultTtlMs = options.defaultTtlMs ?? week;
+    this.maxTtlMs = options.maxTtlMs ?? 4 * week;
+    this.delivery = new DeliveryQueue({
+      retryBaseDelayMs: options.retryBaseDelayMs ?? 1000,
+      maxAttempts: options.maxAttempts ?? 5,
+      timeoutMs: options.deliveryTimeoutMs ?? 10_000,
+      isLive: (id) => this.isLive(id),
+      log: options.log ?? ((message) => console.warn(message)),
+    });
+  }
+
+  watch(user: User, request: ChannelRequest, resource: WatchedResource): ChannelResource {
+    const now = this.now().getTime();
+    if (typeof request.id !== 'string' || !channelIdPattern.test(request.id)) {
+      throw invalidChannel('id', 'Channel id must be 1 to 64 characters from A-Z, a-z, 0-9, "-", "_", "+", "/" and "=".');
+    }
+    if (request.type !== undefined && !webhookTypes.has(request.type.toLowerCase())) {
+      throw invalidChannel('type', `Channel type "${request.type}" is not supported; use "web_hook".`);
+    }
+    if (!isHttpUrl(request.address)) {
+      throw invalidChannel('address', `Channel address must be an http or https URL: ${String(request.address)}`);
+    }
+    if (request.token !== undefined && request.token.length > 256) {
+      throw invalidChannel('token', 'Channel token must be at most 256 characters.');
+    }
+    const expiration = this.expirationFor(request, now);
+    const resourceId = resourceIdFor(resource.key);
+    const token = request.token ?? null;
+
+    this.store.transaction(() => {
+      const existing = this.store
+        .prepare<[string], Pick<ChannelRow, 'stopped' | 'expiration'>>('SELECT stopped, expiration FROM channels WHERE id = ?')
+        .get(request.id);
+      if (existing && existing.stopped === 0 && existing.expiration > now) {
+        throw new ApiError(400, 'channelIdNotUnique', `Channel id ${request.id} not unique`);
+      }
+      // A stopped or expired channel's id may be used again.
+      this.store.prepare('DELETE FROM channels WHERE id = ?').run(request.id);
+      this.store
+        .prepare(
+          `INSERT INTO channels (id, resource_id, resource_uri, resource_key, user_id, address, token, expiration,
+             next_message_number, stopped, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 2, 0, ?)`,
+        )
+        .run(request.id, resourceId, resource.uri, resource.key, user.id, request.address, token, expiration, new Date(now).toISOString());
+    });
+
+    const target: DeliveryTarget = {
+      channelId: request.id,
+      address: request.address,
+      token,
+      expiration,
+      resourceId,
+      resourceUri: resource.uri,
+    };
+    this.delivery.enqueue(target, { messageNumber: 1, state: 'sync' });
+
+    const channel: ChannelResource = { kind: 'api#channel', id: request.id, resourceId, resourceUri: resource.uri };
+    if (token !== null) channel.token = token;
+    channel.expiration = String(expiration);
+    return channel;
+  }
+
+  stop(user: User, channel: { id: string; resourceId: string }): void {
+    const row = this.store
+      .prepare<[string], Pick<ChannelRow, 'user_id' | 'resource_id' | 'stopped'>>(
+        'SELECT user_id, resource_id, stopped FROM channels WHERE id = ?',
+      )
+      .get(channel.id);
+    if (!row || row.stopped !== 0 || row.resource_id !== channel.resourceId) {
+      throw notFound(`Channel '${channel.id}' not found for project`);
+    }
+    if (row.user_id !== user.id) throw forbidden('Only the creator of a channel may stop it.');
+    this.store.prepare('UPDATE channels SET stopped = 1 WHERE id = ?').run(channel.id);
+    this.delivery.discard(channel.id);
+  }
+
+  notify(key: string, state: string, changed?: readonly string[]): void {
+    const now = this.now().getTime();
+    const live = this.store
+      .prepare<[string, number], ChannelRow>(
+        `SELECT id, resource_id, resource_uri, user_id, address, token, expiration, next_message_number, stopped
+           FROM channels WHERE resource_key = ? AND stopped = 0 AND expiration > ?`,
+      )
+      .all(key, now);
+    if (live.length === 0) return;
+    // Message numbers are taken from the database so they keep increasing across restarts.
+    this.store.transaction(() => {
+      const advance = this.store.prepare('UPDATE channels SET next_message_number = next_message_number + 1 WHERE id = ?');
+      for (const row of live) advance.run(row.id);
+    });
+    for (const row of live) {
+      this.delivery.enqueue(
+        {
+          channelId: row.id,
+          address: row.address,
+          token: row.token,
+          expiration: row.expiration,
+          resourceId: row.resource_id,
+          resourceUri: row.resource_uri,
+        },
+        changed ? { messageNumber: row.next_message_number, state, changed } : { messageNumber: row.next_message_number, state },
+      );
+    }
+  }
+
+  /** Whether no delivery is queued or in flight. */
+  get idle(): boolean {
+    return this.delivery.idle;
+  }
+
+  close(): Promise<void> {
+    return this.delivery.close();
+  }
+
+  private isLive(channelId: string): boolean {
+    if (!this.store.db.open) return false;
+    const row = this.store
+      .prepare<[string], Pick<ChannelRow, 'stopped' | 'expiration'>>('SELECT stopped, expiration FROM channels WHERE id = ?')
+      .get(channelId);
+    return row !== undefined && row.stopped === 0 && row.expiration > this.now().getTime();
+  }
+
+  /** Milliseconds since the epoch: `expiration` if given, else `params.ttl` seconds, else the default; never past the maximum. */
+  private expirationFor(request: ChannelRequest, now: number): number {
+    let expiration = now + this.defaultTtlMs;
+    const ttl = request.params?.['ttl'];
+    if (ttl !== undefined) {
+      if (!/^\d+$/.test(ttl) || Number(ttl) <= 0) throw invalidChannel('params.ttl', `Invalid channel ttl: ${ttl}`);
+      expiration = now + Number(ttl) * 1000;
+    }
+    if (request.expiration !== undefined && request.expiration !== null && String(request.expiration) !== '') {
+      const value = String(request.expiration);
+      if (!/^\d+$/.test(value)) {
+        throw invalidChannel('expiration', `Channel expiration must be a Unix timestamp in milliseconds: ${value}`);
+      }
+      expiration = Number(value);
+      if (expiration <= now) throw invalidChannel('expiration', `Channel expiration ${value} is in the past.`);
+    }
+    return Math.min(expiration, now + this.maxTtlMs);
+  }
+}
+
+function isHttpUrl(address: unknown): address is string {
+  if (typeof address !== 'string') return false;
+  try {
+    const url = new URL(address);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Runs the embedded service on its own, as a local Google-compatible server:
+ *
+ *   npm run service -- --port 8080 --data ./data --user me@example.com:secret-token [--user ...]
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { describeInvalidUser, type NewUser } from './core/users-repository';
+import { startEmbeddedService } from './server';
+
+export const usage = `usage: npm run service -- --data <dir> [--port <n>] [--user <email>:<token>]...
+
+  --data <dir>             folder for the database and file contents (created when missing)
+  --port <n>               TCP port on 127.0.0.1 (default 0: any free port)
+  --user <email>:<token>   a user and a bearer token acting as it; repeatable; a known email gets the token added
+  --help                   show this text`;
+
+export interface CliOptions {
+  dataDir: string;
+  port: number;
+  users: NewUser[];
+}
+
+export class UsageError extends Error {}
+
+/** Parses the command line; throws UsageError with a readable reason. Returns null for --help. */
+export function parseCli(argv: readonly string[]): CliOptions | null {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        data: { type: 'string' },
+        port: { type: 'string' },
+        user: { type: 'string', multiple: true },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  if (values.help) return null;
+  if (!values.data) throw new UsageError('--data <dir> is required.');
+  const portText = values.port ?? '0';
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`--port must be 0..65535, not "${portText}".`);
+  const users = (values.user ?? []).map((spec): NewUser => {
+    const colon = spec.indexOf(':');
+    if (colon < 0) throw new UsageError(`--user must be <email>:<token>, not "${spec}".`);
+    const user = { email: spec.slice(0, colon), token: spec.slice(colon + 1) };
+    const problem = describeInvalidUser(user);
+    if (problem) throw new UsageError(`--user ${spec}: ${problem}`);
+    return user;
+  });
+  return { dataDir: resolve(values.data), port: Number(portText), users };
+}
+
+async function main(): Promise<void> {
+  let options: CliOptions | null;
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n\n${usage}\n`);
+    process.exit(2);
+  }
+  if (!options) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  let service;
+  try {
+    service = await startEmbeddedService({ dataDir: options.dataDir, port: options.port, users: options.users });
+  } catch (error) {
+    process.stderr.write(`cannot start the service: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`listening on ${service.url}\n`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    service.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`error while stopping on ${signal}: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+// Runs only when executed, so tests can import the parser.
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void main();

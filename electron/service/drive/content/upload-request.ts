@@ -1,0 +1,55 @@
+import type { RequestContext } from '../../http/handler';
+import { badRequest } from '../../http/api-error';
+import { parseMultipartRelated } from './multipart-related';
+
+/** The content half of an upload request, and the metadata half when it has one. */
+export interface UploadRequest {
+  readonly metadata: unknown;
+  readonly contentType: string | undefined;
+  readonly content: AsyncIterable<Buffer>;
+  /** Resolves when the whole request body has been read and was well formed. */
+  finished(): Promise<void>;
+}
+
+/** Reads a `media` or `multipart` upload; the content is left as a stream for the caller to store. */
+export async function readUploadRequest(ctx: RequestContext): Promise<UploadRequest> {
+  const uploadType = ctx.params['uploadType'];
+  const contentType = ctx.headers['content-type'];
+  if (uploadType === 'media') {
+    return { metadata: undefined, contentType, content: ctx.req, finished: () => Promise.resolve() };
+  }
+  if (uploadType !== 'multipart') throw badRequest('badRequest', `Unsupported uploadType ${String(uploadType)} here.`, 'uploadType');
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
+  if (!contentType?.toLowerCase().startsWith('multipart/') || !boundary) {
+    throw badRequest('badContent', 'A multipart upload needs Content-Type multipart/related with a boundary.');
+  }
+  const parsed = await parseMultipartRelated(ctx.req, (boundary[1] ?? boundary[2])!);
+  return {
+    metadata: parseJson(parsed.metadata.body),
+    contentType: parsed.media.headers['content-type'],
+    content: parsed.media.content,
+    finished: () => parsed.finished(),
+  };
+}
+
+export function parseJson(body: Buffer): unknown {
+  const text = body.toString('utf8').trim();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('parseError', 'Parse Error: the metadata part is not valid JSON.');
+  }
+}
+
+/** Reads a small JSON body the pipeline left unread (resumable session starts on upload paths). */
+export async function readSmallJson(ctx: RequestContext, limit = 1024 * 1024): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw badRequest('badRequest', 'The metadata body is too large.');
+    chunks.push(chunk);
+  }
+  return parseJson(Buffer.concat(chunks));
+}

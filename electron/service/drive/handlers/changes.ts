@@ -1,0 +1,164 @@
+import { badRequest } from '../../http/api-error';
+import type { ChannelRequest } from '../../channels/channel-hub';
+import type { HandlerResult, RequestContext } from '../../http/handler';
+import type { ChangeRow } from '../domain/changes-repository';
+import { roleRank } from '../domain/roles';
+import { driveErrors } from '../errors';
+import { exportFormats, importFormats } from '../mime';
+import { folderColorPalette } from '../domain/file-metadata';
+import { changesWatchKey, fileWatchKey } from '../notices';
+import { fileResource, minimalFile } from '../resources/file-resource';
+import { userResource } from '../resources/user-resource';
+import { DriveSession } from '../session';
+import { boolParam, hasFields, intParam, requireFields, stringParam } from './common';
+import { themes } from './drives';
+
+export function aboutGet(ctx: RequestContext): HandlerResult {
+  requireFields(ctx);
+  const s = new DriveSession(ctx);
+  const usage = s.service.store
+    .prepare<[string], { total: number | null; trash: number | null }>(
+      'SELECT SUM(quota_bytes) AS total, SUM(CASE WHEN trashed = 1 THEN quota_bytes ELSE 0 END) AS trash FROM drive_files WHERE owner_id = ?',
+    )
+    .get(s.user.id);
+  const total = usage?.total ?? 0;
+  return {
+    body: {
+      kind: 'drive#about',
+      user: userResource(s.data, s.user.id, s.user.id),
+      storageQuota: { usage: String(total), usageInDrive: String(total), usageInDriveTrash: String(usage?.trash ?? 0) },
+      importFormats: Object.fromEntries(
+        Object.entries(importFormats).flatMap(([target, sources]) => sources.map((source) => [source, [target]] as const)),
+      ),
+      exportFormats,
+      maxImportSizes: Object.fromEntries(Object.keys(importFormats).map((t) => [t, String(10 * 1024 * 1024)])),
+      maxUploadSize: String(5 * 1024 ** 4),
+      appInstalled: false,
+      folderColorPalette: [...folderColorPalette],
+      driveThemes: themes.map((t) => ({ id: t.id, colorRgb: t.colorRgb, backgroundImageLink: `${s.service.baseUrl()}/drive/v3/backgrounds/${t.id}` })),
+      teamDriveThemes: themes.map((t) => ({ id: t.id, colorRgb: t.colorRgb, backgroundImageLink: `${s.service.baseUrl()}/drive/v3/backgrounds/${t.id}` })),
+      canCreateDrives: true,
+      canCreateTeamDrives: true,
+    },
+  };
+}
+
+function driveIdOf(ctx: RequestContext): string | undefined {
+  return stringParam(ctx, 'driveId') ?? stringParam(ctx, 'teamDriveId');
+}
+
+function requireDriveMember(s: DriveSession, driveId: string | undefined): void {
+  if (driveId === undefined) return;
+  if (!s.data.drives.get(driveId) || s.rankOf(driveId) < roleRank.reader) throw driveErrors.driveNotFound(driveId);
+}
+
+export function changesGetStartPageToken(ctx: RequestContext): HandlerResult {
+  const s = new DriveSession(ctx);
+  requireDriveMember(s, driveIdOf(ctx));
+  return { body: { kind: 'drive#startPageToken', startPageToken: String(s.data.changes.nextId()) } };
+}
+
+function parseToken(token: string | undefined): number {
+  if (token === undefined || !/^\d+$/.test(token) || Number(token) < 1) {
+    throw badRequest('invalid', 'Invalid Value: pageToken must be a start page token or a nextPageToken.', 'pageToken');
+  }
+  return Number(token);
+}
+
+/** Whether the file lies in the user's My Drive hierarchy (below their root). */
+function inMyDrive(s: DriveSession, fileId: string): boolean {
+  const root = s.me.root_id;
+  return s.data.files.ancestors(fileId).some((a) => a.id === root);
+}
+
+export function changesList(ctx: RequestContext): HandlerResult {
+  const s = new DriveSession(ctx);
+  const driveId = driveIdOf(ctx);
+  requireDriveMember(s, driveId);
+  const from = parseToken(stringParam(ctx, 'pageToken'));
+  const pageSize = intParam(ctx, 'pageSize') ?? 100;
+  const includeRemoved = ctx.params['includeRemoved'] !== false;
+  const restrictToMyDrive = boolParam(ctx, 'restrictToMyDrive');
+  const spaces = new Set((stringParam(ctx, 'spaces') ?? 'drive').split(',').map((v) => v.trim()));
+  const full = hasFields(ctx);
+
+  const rows = s.data.changes.page(s.user.id, from, pageSize + 1, driveId);
+  const more = rows.length > pageSize;
+  const page = more ? rows.slice(0, pageSize) : rows;
+  // One entry per item: the latest change on this page describes its current state.
+  const latest = new Map<string, ChangeRow>();
+  for (const row of page) latest.set(`${row.change_type}:${row.file_id ?? row.drive_id}`, row);
+
+  const changes: Record<string, unknown>[] = [];
+  for (const row of latest.values()) {
+    if (row.change_type === 'drive') {
+      const drive = row.drive_id ? s.data.drives.get(row.drive_id) : undefined;
+      const member = drive ? s.rankOf(drive.id) > 0 : false;
+      if (!member && !includeRemoved) continue;
+      const entry: Record<string, unknown> = { kind: 'drive#change', changeType: 'drive', time: row.time, removed: !member, driveId: row.drive_id, teamDriveId: row.drive_id };
+      if (member && drive) entry.drive = { kind: 'drive#drive', id: drive.id, name: drive.name, hidden: drive.hidden === 1, colorRgb: drive.color_rgb, createdTime: drive.created_time };
+      changes.push(entry);
+      continue;
+    }
+    const file = row.file_id ? s.data.files.get(row.file_id) : undefined;
+    let rank = file ? s.rankOf(file.id) : 0;
+    if (file && file.trashed && file.drive_id === null && file.owner_id !== s.user.id && rank < roleRank.owner) rank = 0;
+    const removed = !file || rank === 0;
+    if (removed && !includeRemoved) continue;
+    if (file && !spaces.has(file.space)) continue;
+    if (restrictToMyDrive && (file?.drive_id || (file && !inMyDrive(s, file.id)))) continue;
+    if (!removed && file?.root_kind) continue;
+    const entry: Record<string, unknown> = { kind: 'drive#change', changeType: 'file', time: row.time, removed, fileId: row.file_id };
+    if (row.drive_id) {
+      entry.driveId = row.drive_id;
+      entry.teamDriveId = row.drive_id;
+    }
+    if (!removed && file) entry.file = full ? fileResource(s, file, rank) : minimalFile(file);
+    changes.push(entry);
+  }
+  const body: Record<string, unknown> = { kind: 'drive#changeList' };
+  if (more) body.nextPageToken = String(page[page.length - 1]!.id + 1);
+  else body.newStartPageToken = String(s.data.changes.nextId());
+  body.changes = changes;
+  return { body };
+}
+
+function channelBody(ctx: RequestContext): ChannelRequest {
+  const body = ctx.body as Partial<ChannelRequest> | undefined;
+  if (!body || typeof body.id !== 'string') throw driveErrors.required('id', 'A channel needs an id.');
+  if (typeof body.address !== 'string') throw driveErrors.required('address', 'A channel needs an address.');
+  return body as ChannelRequest;
+}
+
+export function changesWatch(ctx: RequestContext): HandlerResult {
+  const s = new DriveSession(ctx);
+  const driveId = driveIdOf(ctx);
+  requireDriveMember(s, driveId);
+  const token = stringParam(ctx, 'pageToken')!;
+  parseToken(token);
+  const query = new URLSearchParams({ alt: 'json', pageToken: token, ...(driveId ? { driveId } : {}) });
+  const channel = s.service.channels.watch(s.user, channelBody(ctx), {
+    key: changesWatchKey(s.user.id),
+    uri: `${s.service.baseUrl()}/drive/v3/changes?${query.toString()}`,
+  });
+  return { body: channel };
+}
+
+export function filesWatch(ctx: RequestContext): HandlerResult {
+  const s = new DriveSession(ctx);
+  const { file } = s.requireFile(stringParam(ctx, 'fileId')!);
+  const channel = s.service.channels.watch(s.user, channelBody(ctx), {
+    key: fileWatchKey(file.id),
+    uri: `${s.service.baseUrl()}/drive/v3/files/${file.id}?alt=json`,
+  });
+  return { body: channel };
+}
+
+export function channelsStop(ctx: RequestContext): HandlerResult {
+  const s = new DriveSession(ctx);
+  const body = ctx.body as { id?: unknown; resourceId?: unknown } | undefined;
+  if (typeof body?.id !== 'string') throw driveErrors.required('id', 'The channel id is required.');
+  if (typeof body.resourceId !== 'string') throw driveErrors.required('resourceId', 'The channel resourceId is required.');
+  s.service.channels.stop(s.user, { id: body.id, resourceId: body.resourceId });
+  return { status: 204 };
+}

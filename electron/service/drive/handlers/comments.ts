@@ -1,0 +1,275 @@
+import { ApiError, badRequest, forbidden } from '../../http/api-error';
+import type { HandlerResult, RequestContext } from '../../http/handler';
+import type { CommentRow, ReplyRow } from '../domain/comments-repository';
+import type { FileRow } from '../domain/files-repository';
+import { policyFor } from '../domain/policy';
+import { roleRank } from '../domain/roles';
+import { driveErrors } from '../errors';
+import { newId } from '../ids';
+import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
+import { DriveSession } from '../session';
+import { boolParam, intParam, requireFields, stringParam } from './common';
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '<br>');
+
+function author(s: DriveSession, userId: string): Record<string, unknown> {
+  const row = s.data.users.byId(userId);
+  return { kind: 'drive#user', displayName: row?.display_name ?? 'Unknown user', emailAddress: row?.email, me: userId === s.user.id };
+}
+
+function replyResource(s: DriveSession, r: ReplyRow): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    kind: 'drive#reply',
+    id: r.id,
+    createdTime: r.created_time,
+    modifiedTime: r.modified_time,
+    author: author(s, r.author_id),
+    deleted: r.deleted === 1,
+  };
+  if (!r.deleted && r.content !== null) {
+    out.content = r.content;
+    out.htmlContent = escapeHtml(r.content);
+  }
+  if (r.action) out.action = r.action;
+  return out;
+}
+
+function commentResource(s: DriveSession, c: CommentRow, includeDeleted: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    kind: 'drive#comment',
+    id: c.id,
+    createdTime: c.created_time,
+    modifiedTime: c.modified_time,
+    author: author(s, c.author_id),
+    deleted: c.deleted === 1,
+    resolved: c.resolved === 1,
+  };
+  // A deleted comment keeps its place but not its words.
+  if (!c.deleted && c.content !== null) {
+    out.content = c.content;
+    out.htmlContent = escapeHtml(c.content);
+  }
+  if (c.anchor !== null) out.anchor = c.anchor;
+  if (c.quoted_file_content !== null) out.quotedFileContent = JSON.parse(c.quoted_file_content) as unknown;
+  out.replies = s.data.comments.replies(c.id, { includeDeleted, offset: 0, limit: -1 }).map((r) => replyResource(s, r));
+  return out;
+}
+
+function parseBody(raw: unknown, writable: readonly string[]): Record<string, unknown> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('parseError', 'The request body must be a JSON object.');
+  const body = raw as Record<string, unknown>;
+  for (const key of Object.keys(body)) {
+    if (key === 'kind' || body[key] === undefined) continue;
+    if (!writable.includes(key)) throw new ApiError(403, 'fieldNotWritable', `The resource body includes fields which are not directly writable: ${key}.`);
+  }
+  return body;
+}
+
+function optionalString(body: Record<string, unknown>, key: string): string | undefined {
+  const value = body[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw badRequest('invalid', `${key} must be a string.`, key);
+  return value;
+}
+
+/** The file, readable by the user; commenting needs commenter access. */
+function fileFor(s: DriveSession, ctx: RequestContext, forWriting: boolean): { file: FileRow; rank: number } {
+  const found = s.requireFile(stringParam(ctx, 'fileId')!);
+  if (forWriting && !policyFor(found.file, found.rank, s.user.id).comment) {
+    throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to comment on this file.');
+  }
+  return found;
+}
+
+function requireComment(s: DriveSession, fileId: string, commentId: string): CommentRow {
+  const c = s.data.comments.get(fileId, commentId);
+  if (!c) throw driveErrors.commentNotFound(commentId);
+  return c;
+}
+
+function requireReply(s: DriveSession, commentId: string, replyId: string): ReplyRow {
+  const r = s.data.comments.reply(commentId, replyId);
+  if (!r) throw driveErrors.replyNotFound(replyId);
+  return r;
+}
+
+export function commentsCreate(ctx: RequestContext): HandlerResult {
+  requireFields(ctx);
+  const s = new DriveSession(ctx);
+  const body = parseBody(ctx.body, ['content', 'anchor', 'quotedFileContent']);
+  const content = optionalString(body, 'content');
+  if (!content) throw driveErrors.required('content', 'A comment needs content.');
+  const anchor = optionalString(body, 'anchor');
+  const quoted = body.quotedFileContent;
+  if (quoted !== undefined && (quoted === null || typeof quoted !== 'object')) throw badRequest('invalid', 'quotedFileContent must be an object.', 'quotedFileContent');
+  const comment = s.write(() => {
+    const { file } = fileFor(s, ctx, true);
+    const row: CommentRow = {
+      id: newId(16),
+      file_id: file.id,
+      author_id: s.user.id,
+      content,
+      anchor: anchor ?? null,
+      quoted_file_content: quoted === undefined ? null : JSON.stringify(quoted),
+      created_time: s.nowIso,
+      modified_time: s.nowIso,
+      deleted: 0,
+      resolved: 0,
+    };
+    s.data.comments.insert(row);
+    return row;
+  });
+  return { body: commentResource(s, comment, false) };
+}
+
+export function commentsGet(ctx: RequestContext): HandlerResult {
+  requireFields(ctx);
+  const s = new DriveSession(ctx);
+  const { file } = fileFor(s, ctx, false);
+  const includeDeleted = boolParam(ctx, 'includeDeleted');
+  const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+  if (c.deleted && !includeDeleted) throw driveErrors.commentNotFound(c.id);
+  return { body: commentResource(s, c, includeDeleted) };
+}
+
+export function commentsList(ctx: RequestContext): HandlerResult {
+  requireFields(ctx);
+  const s = new DriveSession(ctx);
+  const { file } = fileFor(s, ctx, false);
+  const includeDeleted = boolParam(ctx, 'includeDeleted');
+  const start = stringParam(ctx, 'startModifiedTime');
+  const startIso = start ? new Date(start).toISOString() : undefined;
+  const pageSize = intParam(ctx, 'pageSize') ?? 20;
+  const fingerprint = fingerprintOf('comments', file.id, includeDeleted, startIso, pageSize);
+  const offset = decodePageToken(stringParam(ctx, 'pageToken'), fingerprint);
+  const rows = s.data.comments.list(file.id, { includeDeleted, ...(startIso ? { startModifiedTime: startIso } : {}), offset, limit: pageSize + 1 });
+  const out: Record<string, unknown> = { kind: 'drive#commentList' };
+  if (rows.length > pageSize) out.nextPageToken = encodePageToken(offset + pageSize, fingerprint);
+  out.comments = rows.slice(0, pageSize).map((c) => commentResource(s, c, includeDeleted));
+  return { body: out };
+}
+
+export function commentsUpdate(ctx: RequestContext): HandlerResult {
+  requireFields(ctx);
+  const s = new DriveSession(ctx);
+  const body = parseBody(ctx.body, ['content']);
+  const content = optionalString(body, 'content');
+  const comment = s.write(() => {
+    const { file } = fileFor(s, ctx, true);
+    const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+    if (c.deleted) throw driveErrors.commentNotFound(c.id);
+    if (c.author_id !== s.user.id) throw forbidden('Only the author can edit a comment.', 'insufficientFilePermissions');
+    if (content !== undefined) {
+      if (content === '') throw driveErrors.required('content', 'A comment needs content.');
+      s.data.comments.update(c.id, { content, modified_time: s.nowIso });
+    }
+    return s.data.comments.get(file.id, c.id)!;
+  });
+  return { body: commentResource(s, comment, false) };
+}
+
+export function commentsDelete(ctx: RequestContext): HandlerResult {
+  const s = new DriveSession(ctx);
+  s.write(() => {
+    const { file, rank } = fileFor(s, ctx, true);
+    const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+    if (c.deleted) throw driveErrors.commentNotFound(c.id);
+    if (c.author_id !== s.user.id && rank < roleRank.writer) throw forbidden('Only the author or an editor can delete a comment.', 'insufficientFilePermissions');
+    s.data.comments.update(c.id, { deleted: 1, content: null, modified_time: s.nowIso });
+  });
+  return { status: 204 };
+}
+
+export function repliesCreate(ctx: RequestContext): HandlerResult {
+  requireFields(ctx);
+  const s = new DriveSession(ctx);
+  const body = parseBody(ctx.body, ['content', 'action']);
+  const content = optionalString(body, 'content');
+  const action = optionalString(body, 'action');
+  if (action !== undefined && action !== 'resolve' && action !== 'reopen') throw badRequest('invalid', "action must be 'resolve' or 'reopen'.", 'action');
+  if (!content && !action) throw driveErrors.required('content', 'A reply needs content or an action.');
+  const reply = s.write(() => {
+    const { file } = fileFor(s, ctx, true);
+    const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+    if (c.deleted) throw driveErrors.commentNotFound(c.id);
+    const row: ReplyRow = {
+      id: newId(16),
+      comment_id: c.id,
+      author_id: s.user.id,
+      content: content ?? null,
+      action: (action as ReplyRow['action']) ?? null,
+      created_time: s.nowIso,
+      modified_time: s.nowIso,
+      deleted: 0,
+    };
+    s.data.comments.insertReply(row);
+    // A comment's modifiedTime follows its replies; an action moves `resolved`.
+    s.data.comments.update(c.id, {
+      modified_time: s.nowIso,
+      ...(action === 'resolve' ? { resolved: 1 } : action === 'reopen' ? { resolved: 0 } : {}),
+    });
+    return row;
+  });
+  return { body: replyResource(s, reply) };
+}
+
+export function repliesGet(ctx: RequestContext): HandlerResult {
+  requireFields(ctx);
+  const s = new DriveSession(ctx);
+  const { file } = fileFor(s, ctx, false);
+  const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+  const r = requireReply(s, c.id, stringParam(ctx, 'replyId')!);
+  if (r.deleted && !boolParam(ctx, 'includeDeleted')) throw driveErrors.replyNotFound(r.id);
+  return { body: replyResource(s, r) };
+}
+
+export function repliesList(ctx: RequestContext): HandlerResult {
+  requireFields(ctx);
+  const s = new DriveSession(ctx);
+  const { file } = fileFor(s, ctx, false);
+  const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+  const includeDeleted = boolParam(ctx, 'includeDeleted');
+  const pageSize = intParam(ctx, 'pageSize') ?? 20;
+  const fingerprint = fingerprintOf('replies', c.id, includeDeleted, pageSize);
+  const offset = decodePageToken(stringParam(ctx, 'pageToken'), fingerprint);
+  const rows = s.data.comments.replies(c.id, { includeDeleted, offset, limit: pageSize + 1 });
+  const out: Record<string, unknown> = { kind: 'drive#replyList' };
+  if (rows.length > pageSize) out.nextPageToken = encodePageToken(offset + pageSize, fingerprint);
+  out.replies = rows.slice(0, pageSize).map((r) => replyResource(s, r));
+  return { body: out };
+}
+
+export function repliesUpdate(ctx: RequestContext): HandlerResult {
+  requireFields(ctx);
+  const s = new DriveSession(ctx);
+  const body = parseBody(ctx.body, ['content']);
+  const content = optionalString(body, 'content');
+  const reply = s.write(() => {
+    const { file } = fileFor(s, ctx, true);
+    const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+    const r = requireReply(s, c.id, stringParam(ctx, 'replyId')!);
+    if (r.deleted) throw driveErrors.replyNotFound(r.id);
+    if (r.author_id !== s.user.id) throw forbidden('Only the author can edit a reply.', 'insufficientFilePermissions');
+    if (content !== undefined) {
+      if (content === '' && !r.action) throw driveErrors.required('content', 'A reply needs content or an action.');
+      s.data.comments.updateReply(r.id, { content, modified_time: s.nowIso });
+      s.data.comments.update(c.id, { modified_time: s.nowIso });
+    }
+    return s.data.comments.reply(c.id, r.id)!;
+  });
+  return { body: replyResource(s, reply) };
+}
+
+export function repliesDelete(ctx: RequestContext): HandlerResult {
+  const s = new DriveSession(ctx);
+  s.write(() => {
+    const { file, rank } = fileFor(s, ctx, true);
+    const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+    const r = requireReply(s, c.id, stringParam(ctx, 'replyId')!);
+    if (r.deleted) throw driveErrors.replyNotFound(r.id);
+    if (r.author_id !== s.user.id && rank < roleRank.writer) throw forbidden('Only the author or an editor can delete a reply.', 'insufficientFilePermissions');
+    s.data.comments.updateReply(r.id, { deleted: 1, content: null, modified_time: s.nowIso });
+    s.data.comments.update(c.id, { modified_time: s.nowIso });
+  });
+  return { status: 204 };
+}

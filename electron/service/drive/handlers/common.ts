@@ -1,0 +1,49 @@
+import type { RequestContext } from '../../http/handler';
+import type { FileRow } from '../domain/files-repository';
+import { driveErrors } from '../errors';
+import { fileResource, minimalFile, type FileResource } from '../resources/file-resource';
+import type { DriveSession } from '../session';
+
+export function stringParam(ctx: RequestContext, name: string): string | undefined {
+  const value = ctx.params[name];
+  if (Array.isArray(value)) return value.length > 0 ? String(value[value.length - 1]) : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function intParam(ctx: RequestContext, name: string): number | undefined {
+  const value = ctx.params[name];
+  return typeof value === 'number' ? value : undefined;
+}
+
+export function boolParam(ctx: RequestContext, name: string): boolean {
+  return ctx.params[name] === true;
+}
+
+/** True when the request named the parameter itself (rather than getting its default). */
+export function explicitParam(ctx: RequestContext, name: string): boolean {
+  const url = ctx.req.url ?? '';
+  const q = url.indexOf('?');
+  return q >= 0 && new URLSearchParams(url.slice(q + 1)).has(name);
+}
+
+/** When `fields` is given the service filters a full resource; without it Drive answers its default fields. */
+export function hasFields(ctx: RequestContext): boolean {
+  const fields = ctx.params['fields'];
+  return typeof fields === 'string' && fields !== '';
+}
+
+/** Comments, replies and about answer only what `fields` asks for, and demand it, as Drive does. */
+export function requireFields(ctx: RequestContext): void {
+  if (!hasFields(ctx)) throw driveErrors.fieldsRequired();
+}
+
+export function fileBody(ctx: RequestContext, s: DriveSession, file: FileRow, rank = s.rankOf(file.id)): FileResource {
+  return hasFields(ctx) ? fileResource(s, file, rank) : minimalFile(file);
+}
+
+export function listOf(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+}

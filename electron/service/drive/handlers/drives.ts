@@ -1,0 +1,383 @@
+import { ApiError, badRequest, conflict, forbidden } from '../../http/api-error';
+import type { HandlerResult, RequestContext } from '../../http/handler';
+import { deletePermanently } from '../domain/file-operations';
+import type { SharedDriveRow } from '../domain/drives-repository';
+import { principalsOf, roleRank } from '../domain/roles';
+import { savePermission } from '../domain/sharing';
+import { driveErrors } from '../errors';
+import { newDriveId, permissionIdForEmail } from '../ids';
+import { folderMimeType } from '../mime';
+import type { QueryNode } from '../query/ast';
+import { normalizeTime } from '../query/compile';
+import { QuerySyntaxError } from '../query/lexer';
+import { parseDriveQuery } from '../query/list-files';
+import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
+import { DriveSession } from '../session';
+import { hasFields, intParam, stringParam } from './common';
+import { refuseDomainAdminAccess } from './permissions';
+
+/** Shared drives and their deprecated team-drive twins differ only in names. */
+export type DriveFlavor = 'drive' | 'teamDrive';
+
+export const themes = [
+  { id: 'abacus', colorRgb: '#4986e7' },
+  { id: 'beach_ball', colorRgb: '#f691b2' },
+  { id: 'bok_choy', colorRgb: '#16a765' },
+  { id: 'cactus', colorRgb: '#7bd148' },
+  { id: 'clouds', colorRgb: '#9fc6e7' },
+  { id: 'desk', colorRgb: '#ac725e' },
+  { id: 'mountains', colorRgb: '#8f8f8f' },
+  { id: 'sunset', colorRgb: '#ff7537' },
+] as const;
+
+const backgroundLink = (s: DriveSession, themeOrFile: string) => `${s.service.baseUrl()}/drive/v3/backgrounds/${encodeURIComponent(themeOrFile)}`;
+
+const defaultRestrictions = {
+  adminManagedRestrictions: false,
+  copyRequiresWriterPermission: false,
+  domainUsersOnly: false,
+  driveMembersOnly: false,
+  sharingFoldersRequiresOrganizerPermission: false,
+};
+
+function driveResource(s: DriveSession, d: SharedDriveRow, rank: number, flavor: DriveFlavor): Record<string, unknown> {
+  const organizer = rank >= roleRank.organizer;
+  const manager = rank >= roleRank.fileOrganizer;
+  const writer = rank >= roleRank.writer;
+  const suffix = flavor === 'drive' ? 'Drive' : 'TeamDrive';
+  const out: Record<string, unknown> = {
+    kind: `drive#${flavor}`,
+    id: d.id,
+    name: d.name,
+    colorRgb: d.color_rgb,
+    createdTime: d.created_time,
+    restrictions: JSON.parse(d.restrictions) as unknown,
+    capabilities: {
+      canAddChildren: writer,
+      canChangeCopyRequiresWriterPermissionRestriction: organizer,
+      canChangeDomainUsersOnlyRestriction: organizer,
+      [`canChange${suffix}Background`]: organizer,
+      [`canChange${suffix}MembersOnlyRestriction`]: organizer,
+      canComment: rank >= roleRank.commenter,
+      canCopy: rank >= roleRank.reader,
+      [`canDelete${suffix}`]: organizer,
+      canDeleteChildren: organizer,
+      canDownload: rank >= roleRank.reader,
+      canEdit: writer,
+      canListChildren: rank >= roleRank.reader,
+      canManageMembers: organizer,
+      canReadRevisions: writer,
+      [`canRename${suffix}`]: organizer,
+      canRename: manager,
+      canShare: organizer,
+      canTrashChildren: manager,
+    },
+  };
+  if (d.background_image_link) out.backgroundImageLink = d.background_image_link;
+  if (flavor === 'drive') out.hidden = d.hidden === 1;
+  return out;
+}
+
+function answer(ctx: RequestContext, resource: Record<string, unknown>): Record<string, unknown> {
+  return hasFields(ctx) ? resource : { kind: resource.kind, id: resource.id, name: resource.name };
+}
+
+interface DrivePatch {
+  name?: string;
+  themeId?: string;
+  colorRgb?: string;
+  backgroundImageFile?: { id: string; xCoordinate: number; yCoordinate: number; width: number };
+  restrictions?: Record<string, boolean>;
+  hidden?: boolean;
+}
+
+function parseDriveBody(raw: unknown, mode: 'create' | 'update'): DrivePatch {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('parseError', 'The request body must be a JSON object.');
+  const body = raw as Record<string, unknown>;
+  const out: DrivePatch = {};
+  for (const [key, value] of Object.entries(body)) {
+    if (value === undefined || key === 'kind') continue;
+    switch (key) {
+      case 'name':
+        if (typeof value !== 'string' || value.trim() === '') throw badRequest('invalid', 'name must be a non-empty string.', 'name');
+        out.name = value;
+        break;
+      case 'themeId':
+        if (typeof value !== 'string' || !themes.some((t) => t.id === value)) throw badRequest('invalid', `Unknown themeId '${String(value)}'.`, 'themeId');
+        out.themeId = value;
+        break;
+      case 'colorRgb':
+        if (typeof value !== 'string' || !/^#[0-9a-f]{6}$/i.test(value)) throw badRequest('invalid', 'colorRgb must be an RGB hex string such as #4986e7.', 'colorRgb');
+        out.colorRgb = value.toLowerCase();
+        break;
+      case 'backgroundImageFile': {
+        const v = value as Record<string, unknown> | null;
+        if (
+          !v ||
+          typeof v !== 'object' ||
+          typeof v.id !== 'string' ||
+          typeof v.xCoordinate !== 'number' ||
+          typeof v.yCoordinate !== 'number' ||
+          typeof v.width !== 'number'
+        ) {
+          throw badRequest('invalid', 'backgroundImageFile needs all of id, xCoordinate, yCoordinate and width.', 'backgroundImageFile');
+        }
+        out.backgroundImageFile = { id: v.id, xCoordinate: v.xCoordinate, yCoordinate: v.yCoordinate, width: v.width };
+        break;
+      }
+      case 'restrictions': {
+        const v = value as Record<string, unknown> | null;
+        if (!v || typeof v !== 'object') throw badRequest('invalid', 'restrictions must be an object.', 'restrictions');
+        const r: Record<string, boolean> = {};
+        for (const [k, b] of Object.entries(v)) {
+          if (!(k in defaultRestrictions) || k === 'adminManagedRestrictions') throw badRequest('invalid', `Unknown or read-only restriction ${k}.`, `restrictions.${k}`);
+          if (typeof b !== 'boolean') throw badRequest('invalid', `restrictions.${k} must be true or false.`, `restrictions.${k}`);
+          r[k] = b;
+        }
+        out.restrictions = r;
+        break;
+      }
+      case 'hidden':
+        if (mode === 'update') throw new ApiError(403, 'fieldNotWritable', 'Use hide and unhide to change hidden.');
+        if (typeof value !== 'boolean') throw badRequest('invalid', 'hidden must be true or false.', 'hidden');
+        out.hidden = value;
+        break;
+      default:
+        throw new ApiError(403, 'fieldNotWritable', `The resource body includes fields which are not directly writable: ${key}.`);
+    }
+  }
+  if (out.themeId !== undefined && (out.colorRgb !== undefined || out.backgroundImageFile !== undefined)) {
+    throw badRequest('invalid', 'A themeId cannot be combined with colorRgb or backgroundImageFile.', 'themeId');
+  }
+  if (mode === 'create' && (out.colorRgb !== undefined || out.backgroundImageFile !== undefined)) {
+    throw badRequest('invalid', 'colorRgb and backgroundImageFile can only be set by updating the drive.', out.colorRgb !== undefined ? 'colorRgb' : 'backgroundImageFile');
+  }
+  return out;
+}
+
+function membersOf(s: DriveSession, driveId: string): Set<string> {
+  return s.usersWithAccess(driveId);
+}
+
+/** The drive if the user is a member, with their role strength on it. */
+function requireDrive(s: DriveSession, driveId: string): { drive: SharedDriveRow; rank: number } {
+  const drive = s.data.drives.get(driveId);
+  const rank = drive ? s.rankOf(drive.id) : 0;
+  if (!drive || rank === 0) throw driveErrors.driveNotFound(driveId);
+  return { drive, rank };
+}
+
+const idParam = (flavor: DriveFlavor) => (flavor === 'drive' ? 'driveId' : 'teamDriveId');
+
+export function drivesCreate(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
+  const s = new DriveSession(ctx);
+  const requestId = stringParam(ctx, 'requestId')!;
+  const patch = parseDriveBody(ctx.body, 'create');
+  if (!patch.name) throw driveErrors.required('name', 'A shared drive needs a name.');
+  const drive = s.write(() => {
+    if (s.data.drives.byRequest(s.user.id, requestId)) {
+      throw conflict('A shared drive with this requestId already exists.', 'duplicate');
+    }
+    const theme = patch.themeId ? themes.find((t) => t.id === patch.themeId)! : themes[Math.floor(Math.random() * themes.length)]!;
+    const id = newDriveId();
+    const row: SharedDriveRow = {
+      id,
+      name: patch.name!,
+      created_time: s.nowIso,
+      hidden: patch.hidden ? 1 : 0,
+      theme_id: theme.id,
+      color_rgb: theme.colorRgb,
+      background_image_link: backgroundLink(s, theme.id),
+      restrictions: JSON.stringify({ ...defaultRestrictions, ...patch.restrictions }),
+      creator_id: s.user.id,
+      request_id: requestId,
+    };
+    s.data.drives.insert(row);
+    s.data.files.insert({
+      id,
+      name: row.name,
+      mime_type: folderMimeType,
+      drive_id: id,
+      root_kind: 'sharedDrive',
+      created_time: s.nowIso,
+      modified_time: s.nowIso,
+    });
+    savePermission(
+      s,
+      {
+        file_id: id,
+        id: permissionIdForEmail(s.user.email),
+        type: 'user',
+        role: 'organizer',
+        email: s.user.email.toLowerCase(),
+        domain: null,
+        display_name: s.me.display_name,
+        allow_file_discovery: null,
+        expiration_time: null,
+        created_time: s.nowIso,
+        sharing_user_id: s.user.id,
+      },
+      undefined,
+    );
+    s.driveChanged(id, [s.user.id]);
+    return row;
+  });
+  return { body: answer(ctx, driveResource(s, drive, roleRank.organizer, flavor)) };
+}
+
+export function drivesGet(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
+  refuseDomainAdminAccess(ctx);
+  const s = new DriveSession(ctx);
+  const { drive, rank } = requireDrive(s, stringParam(ctx, idParam(flavor))!);
+  return { body: answer(ctx, driveResource(s, drive, rank, flavor)) };
+}
+
+/** Evaluates a drives query (name, hidden, createdTime, memberCount, organizerCount) against one drive. */
+function matchesDrive(node: QueryNode, facts: { name: string; hidden: boolean; createdTime: string; memberCount: number; organizerCount: number }): boolean {
+  switch (node.kind) {
+    case 'and':
+      return node.items.every((n) => matchesDrive(n, facts));
+    case 'or':
+      return node.items.some((n) => matchesDrive(n, facts));
+    case 'not':
+      return !matchesDrive(node.item, facts);
+    case 'compare': {
+      const cmp = (a: string | number, b: string | number): boolean => {
+        switch (node.op) {
+          case '=':
+            return a === b;
+          case '!=':
+            return a !== b;
+          case '<':
+            return a < b;
+          case '<=':
+            return a <= b;
+          case '>':
+            return a > b;
+          case '>=':
+            return a >= b;
+          default:
+            throw new QuerySyntaxError(node.pos, `operator '${node.op}' is not supported for ${node.field}`);
+        }
+      };
+      switch (node.field) {
+        case 'name':
+          if (typeof node.value !== 'string') throw new QuerySyntaxError(node.pos, 'expected a quoted string');
+          if (node.op === 'contains') return facts.name.toLowerCase().includes(node.value.toLowerCase());
+          if (node.op !== '=' && node.op !== '!=') throw new QuerySyntaxError(node.pos, `operator '${node.op}' is not supported for name`);
+          return cmp(facts.name, node.value);
+        case 'hidden':
+          if (typeof node.value !== 'boolean' || (node.op !== '=' && node.op !== '!=')) throw new QuerySyntaxError(node.pos, 'hidden compares with = or != and true or false');
+          return node.op === '=' ? facts.hidden === node.value : facts.hidden !== node.value;
+        case 'createdTime':
+          return cmp(facts.createdTime, normalizeTime(node.value, node.pos));
+        case 'memberCount':
+        case 'organizerCount':
+          if (typeof node.value !== 'number' || node.op === 'contains') throw new QuerySyntaxError(node.pos, `${node.field} compares with a number`);
+          return cmp(facts[node.field], node.value);
+        default:
+          throw new QuerySyntaxError(node.pos, `unknown field '${node.field}'`);
+      }
+    }
+    default:
+      throw new QuerySyntaxError('pos' in node ? node.pos : 0, 'not a shared drive search term');
+  }
+}
+
+export function drivesList(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
+  refuseDomainAdminAccess(ctx);
+  const s = new DriveSession(ctx);
+  const q = stringParam(ctx, 'q');
+  const node = q ? parseDriveQuery(q) : undefined;
+  const members = s.data.drives.memberDrives(principalsOf(s.user), s.nowIso);
+  let matched: { drive: SharedDriveRow; rank: number }[];
+  try {
+    matched = members
+      .map((m) => ({ drive: s.data.drives.get(m.id)!, rank: m.rank }))
+      .filter(({ drive }) => {
+        if (!node) return true;
+        const perms = s.data.permissions.directOn(drive.id);
+        return matchesDrive(node, {
+          name: drive.name,
+          hidden: drive.hidden === 1,
+          createdTime: drive.created_time,
+          memberCount: perms.length,
+          organizerCount: perms.filter((p) => p.role === 'organizer').length,
+        });
+      });
+  } catch (error) {
+    if (error instanceof QuerySyntaxError) throw badRequest('invalid', `Invalid Value: ${error.message}`, 'q');
+    throw error;
+  }
+  const pageSize = intParam(ctx, 'pageSize') ?? 10;
+  const fingerprint = fingerprintOf('drives', s.user.id, q, pageSize);
+  const offset = decodePageToken(stringParam(ctx, 'pageToken'), fingerprint);
+  const page = matched.slice(offset, offset + pageSize).map(({ drive, rank }) => answer(ctx, driveResource(s, drive, rank, flavor)));
+  const out: Record<string, unknown> = { kind: flavor === 'drive' ? 'drive#driveList' : 'drive#teamDriveList' };
+  if (offset + pageSize < matched.length) out.nextPageToken = encodePageToken(offset + pageSize, fingerprint);
+  out[flavor === 'drive' ? 'drives' : 'teamDrives'] = page;
+  return { body: out };
+}
+
+function setHidden(ctx: RequestContext, hidden: boolean): HandlerResult {
+  const s = new DriveSession(ctx);
+  const result = s.write(() => {
+    const { drive, rank } = requireDrive(s, stringParam(ctx, 'driveId')!);
+    if (rank < roleRank.organizer) throw driveErrors.insufficientPermissions('Only organizers can hide or unhide a shared drive.');
+    s.data.drives.update(drive.id, { hidden: hidden ? 1 : 0 });
+    s.driveChanged(drive.id, membersOf(s, drive.id));
+    return { drive: s.data.drives.get(drive.id)!, rank };
+  });
+  return { body: answer(ctx, driveResource(s, result.drive, result.rank, 'drive')) };
+}
+
+export const drivesHide = (ctx: RequestContext): HandlerResult => setHidden(ctx, true);
+export const drivesUnhide = (ctx: RequestContext): HandlerResult => setHidden(ctx, false);
+
+export function drivesUpdate(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
+  refuseDomainAdminAccess(ctx);
+  const s = new DriveSession(ctx);
+  const patch = parseDriveBody(ctx.body, 'update');
+  const result = s.write(() => {
+    const { drive, rank } = requireDrive(s, stringParam(ctx, idParam(flavor))!);
+    if (rank < roleRank.organizer) throw driveErrors.insufficientPermissions('Only organizers can change a shared drive.');
+    const changes: Partial<SharedDriveRow> = {};
+    if (patch.name !== undefined) changes.name = patch.name;
+    if (patch.themeId !== undefined) {
+      const theme = themes.find((t) => t.id === patch.themeId)!;
+      changes.theme_id = theme.id;
+      changes.color_rgb = theme.colorRgb;
+      changes.background_image_link = backgroundLink(s, theme.id);
+    }
+    if (patch.colorRgb !== undefined) changes.color_rgb = patch.colorRgb;
+    if (patch.backgroundImageFile !== undefined) changes.background_image_link = backgroundLink(s, patch.backgroundImageFile.id);
+    if (patch.restrictions !== undefined) changes.restrictions = JSON.stringify({ ...(JSON.parse(drive.restrictions) as object), ...patch.restrictions });
+    s.data.drives.update(drive.id, changes);
+    // The drive's top folder carries the drive's name.
+    if (patch.name !== undefined) s.data.files.update(drive.id, { name: patch.name });
+    s.driveChanged(drive.id, membersOf(s, drive.id));
+    return { drive: s.data.drives.get(drive.id)!, rank };
+  });
+  return { body: answer(ctx, driveResource(s, result.drive, result.rank, flavor)) };
+}
+
+export function drivesDelete(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
+  refuseDomainAdminAccess(ctx);
+  if (ctx.params['allowItemDeletion'] === true) {
+    throw badRequest('invalid', 'allowItemDeletion requires useDomainAdminAccess.', 'allowItemDeletion');
+  }
+  const s = new DriveSession(ctx);
+  s.write(() => {
+    const { drive, rank } = requireDrive(s, stringParam(ctx, idParam(flavor))!);
+    if (rank < roleRank.organizer) throw driveErrors.insufficientPermissions('Only organizers can delete a shared drive.');
+    if (s.data.drives.untrashedItemCount(drive.id) > 0) {
+      throw forbidden('The shared drive cannot be deleted because it contains items that are not trashed.', 'cannotDeleteResourceWithChildren');
+    }
+    const members = membersOf(s, drive.id);
+    const root = s.data.files.get(drive.id)!;
+    deletePermanently(s, { ...root, root_kind: null });
+    s.data.drives.delete(drive.id);
+    s.driveChanged(drive.id, members);
+  });
+  return { status: 204 };
+}

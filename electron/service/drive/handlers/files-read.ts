@@ -1,0 +1,84 @@
+import { Readable } from 'node:stream';
+import { ApiError, badRequest, forbidden } from '../../http/api-error';
+import type { HandlerResult, RequestContext } from '../../http/handler';
+import { exportDocument, exportSizeLimit } from '../content/export';
+import { policyFor } from '../domain/policy';
+import { driveErrors } from '../errors';
+import { newFileId } from '../ids';
+import { exportFormats, folderMimeType, isGoogleAppsType, isNativeDocument } from '../mime';
+import { listFiles } from '../query/list-files';
+import { fileResource, minimalFile } from '../resources/file-resource';
+import { DriveSession } from '../session';
+import { hasFields, intParam, stringParam } from './common';
+import { sendContent } from './media';
+
+/** DriveFilesGet: metadata, or the content with `alt=media` (Range supported). */
+export async function filesGet(ctx: RequestContext): Promise<HandlerResult> {
+  const s = new DriveSession(ctx);
+  const fileId = stringParam(ctx, 'fileId')!;
+  const { file, rank } = s.requireFile(fileId);
+  if (ctx.params['alt'] !== 'media') return { body: hasFields(ctx) ? fileResource(s, file, rank) : minimalFile(file) };
+
+  if (file.mime_type === folderMimeType || isGoogleAppsType(file.mime_type)) {
+    throw forbidden(
+      isNativeDocument(file.mime_type)
+        ? 'Only files with binary content can be downloaded. Use Export with Docs Editors files.'
+        : 'Only files with binary content can be downloaded.',
+      'fileNotDownloadable',
+    );
+  }
+  if (!policyFor(file, rank, s.user.id).download) throw forbidden('The user does not have permission to download this file.', 'cannotDownloadFile');
+  s.write(() => s.data.files.setUserState(file.id, s.user.id, { viewed_time: s.nowIso }));
+  const sha = file.sha256;
+  return sendContent(ctx, {
+    size: file.size ?? 0,
+    contentType: file.mime_type,
+    md5: file.md5,
+    open: (range) => (sha ? s.blobs.read(sha, range) : undefined),
+  });
+}
+
+/** DriveFilesList: search with Drive's query language, sorted and paged. */
+export function filesList(ctx: RequestContext): HandlerResult {
+  const s = new DriveSession(ctx);
+  const page = listFiles(s, {
+    q: stringParam(ctx, 'q'),
+    orderBy: stringParam(ctx, 'orderBy'),
+    pageSize: intParam(ctx, 'pageSize') ?? 100,
+    pageToken: stringParam(ctx, 'pageToken'),
+    corpora: stringParam(ctx, 'corpora') ?? stringParam(ctx, 'corpus'),
+    driveId: stringParam(ctx, 'driveId') ?? stringParam(ctx, 'teamDriveId'),
+    spaces: stringParam(ctx, 'spaces') ?? 'drive',
+  });
+  const full = hasFields(ctx);
+  const body: Record<string, unknown> = { kind: 'drive#fileList', incompleteSearch: false };
+  if (page.nextPageToken) body.nextPageToken = page.nextPageToken;
+  body.files = page.files.map((file) => (full ? fileResource(s, file, s.rankOf(file.id)) : minimalFile(file)));
+  return { body };
+}
+
+/** DriveFilesGenerateIds: fresh ids for create or copy. */
+export function filesGenerateIds(ctx: RequestContext): HandlerResult {
+  const count = intParam(ctx, 'count') ?? 10;
+  if (count < 1 || count > 1000) throw driveErrors.invalid('count', 'Invalid Value: count must be between 1 and 1000');
+  const space = stringParam(ctx, 'space') ?? 'drive';
+  if (space !== 'drive' && space !== 'appDataFolder') throw driveErrors.invalid('space');
+  return { body: { kind: 'drive#generatedIds', space, ids: Array.from({ length: count }, newFileId) } };
+}
+
+/** DriveFilesExport: a native document converted to another format, at most 10 MB. */
+export async function filesExport(ctx: RequestContext): Promise<HandlerResult> {
+  const s = new DriveSession(ctx);
+  const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
+  const target = stringParam(ctx, 'mimeType')!;
+  if (!isNativeDocument(file.mime_type)) throw forbidden('Export only supports Docs Editors files.', 'fileNotExportable');
+  if (!policyFor(file, rank, s.user.id).download) throw forbidden('The user does not have permission to download this file.', 'cannotDownloadFile');
+  if (!(exportFormats[file.mime_type] ?? []).includes(target)) {
+    throw badRequest('badRequest', `The requested conversion is not supported: ${file.mime_type} to ${target}.`, 'mimeType');
+  }
+  if ((file.size ?? 0) > exportSizeLimit) throw new ApiError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.');
+  const source = file.sha256 ? await s.blobs.readText(file.sha256, exportSizeLimit + 1) : '';
+  const output = exportDocument(source, file.content_type ?? 'text/plain', file.mime_type, target, file.name);
+  if (output.length > exportSizeLimit) throw new ApiError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.');
+  return sendContent(ctx, { size: output.length, contentType: target, open: (range) => Readable.from([range ? output.subarray(range.start, range.end + 1) : output]) });
+}

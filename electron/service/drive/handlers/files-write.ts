@@ -1,0 +1,129 @@
+import { badRequest, forbidden } from '../../http/api-error';
+import type { HandlerResult, RequestContext } from '../../http/handler';
+import { ingestContent } from '../content/ingest';
+import { readUploadRequest } from '../content/upload-request';
+import { parseFileMetadata } from '../domain/file-metadata';
+import { applyContent, checkNewId, checkPinLimit, insertFile, placeNewFile, setTrashed } from '../domain/file-operations';
+import { policyFor } from '../domain/policy';
+import { roleRank } from '../domain/roles';
+import { driveErrors } from '../errors';
+import { folderMimeType, hasBinaryContent, mimeTypeForName } from '../mime';
+import { DriveSession } from '../session';
+import { boolParam, fileBody, stringParam } from './common';
+import { applyUpdate, checkUpdate, createWithContent, updateWithContent } from './file-updates';
+import { continueResumableSession, startResumableSession } from './resumable';
+
+/** DriveFilesCreate: metadata only, or with content through `/upload` (media, multipart, resumable). */
+export async function filesCreate(ctx: RequestContext): Promise<HandlerResult> {
+  const s = new DriveSession(ctx);
+  if (!ctx.upload) {
+    const meta = parseFileMetadata(ctx.body, 'create');
+    const mimeType = meta.mimeType ?? mimeTypeForName(meta.name ?? '') ?? 'application/octet-stream';
+    // A binary file made without content has empty content (size 0, the empty md5, a head revision).
+    const empty = hasBinaryContent(mimeType) ? await s.blobs.emptyBlob() : undefined;
+    const file = s.write(() => {
+      const place = placeNewFile(s, meta.parents);
+      const id = checkNewId(s, meta.id);
+      let created = insertFile(s, meta, place, id, mimeType);
+      if (empty) {
+        const content = { blob: empty, declaredType: undefined, detectedType: undefined };
+        created = applyContent(s, created, { content, mimeType, contentType: mimeType, keepForever: false }, meta.indexableText);
+      }
+      if (meta.trashed) setTrashed(s, created, true);
+      return s.data.files.get(created.id)!;
+    });
+    return { body: fileBody(ctx, s, file) };
+  }
+  if (ctx.req.method === 'PUT') return continueResumableSession(ctx, s);
+  if (ctx.params['uploadType'] === 'resumable') return startResumableSession(ctx, s, undefined);
+
+  const upload = await readUploadRequest(ctx);
+  const meta = parseFileMetadata(upload.metadata, 'create');
+  // Everything that can be checked before the content arrives is checked first.
+  s.write(() => {
+    placeNewFile(s, meta.parents);
+    checkNewId(s, meta.id);
+  });
+  const content = await ingestContent(s.blobs, upload.content, upload.contentType);
+  try {
+    await upload.finished();
+    const file = await createWithContent(s, meta, content, boolParam(ctx, 'keepRevisionForever'));
+    return { body: fileBody(ctx, s, file) };
+  } finally {
+    await s.settleBlob(content.blob.sha256);
+  }
+}
+
+/** DriveFilesUpdate: metadata patch, parents moves, and/or new content. */
+export async function filesUpdate(ctx: RequestContext): Promise<HandlerResult> {
+  const s = new DriveSession(ctx);
+  const fileId = stringParam(ctx, 'fileId')!;
+  if (!ctx.upload) {
+    const meta = parseFileMetadata(ctx.body, 'update');
+    const file = s.write(() => {
+      const { file, rank } = s.requireFile(fileId);
+      checkUpdate(s, ctx, file, rank, meta, false);
+      return applyUpdate(s, ctx, file, meta);
+    });
+    return { body: fileBody(ctx, s, file) };
+  }
+  if (ctx.req.method === 'PUT') return continueResumableSession(ctx, s);
+  if (ctx.params['uploadType'] === 'resumable') return startResumableSession(ctx, s, fileId);
+
+  const upload = await readUploadRequest(ctx);
+  const meta = parseFileMetadata(upload.metadata, 'update');
+  const keepForever = boolParam(ctx, 'keepRevisionForever');
+  s.write(() => {
+    const { file, rank } = s.requireFile(fileId);
+    checkUpdate(s, ctx, file, rank, meta, true);
+    checkPinLimit(s, file.id, keepForever);
+  });
+  const content = await ingestContent(s.blobs, upload.content, upload.contentType);
+  try {
+    await upload.finished();
+    const file = await updateWithContent(s, ctx, fileId, meta, content, keepForever);
+    return { body: fileBody(ctx, s, file) };
+  } finally {
+    await s.settleBlob(content.blob.sha256);
+  }
+}
+
+/** DriveFilesCopy: a new file with the source's content; the body patches the copy's metadata. */
+export function filesCopy(ctx: RequestContext): HandlerResult {
+  const s = new DriveSession(ctx);
+  const fileId = stringParam(ctx, 'fileId')!;
+  const meta = parseFileMetadata(ctx.body, 'copy');
+  const keepForever = boolParam(ctx, 'keepRevisionForever');
+  const copy = s.write(() => {
+    const { file: source, rank } = s.requireFile(fileId);
+    if (source.is_folder || source.mime_type === folderMimeType) throw forbidden('Folders cannot be copied.', 'cannotCopyFile');
+    if (!policyFor(source, rank, s.user.id).copy) throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to copy this file.');
+    if (meta.mimeType !== undefined && meta.mimeType !== source.mime_type) {
+      throw badRequest('badRequest', 'A copy keeps the type of its source; converting on copy is not supported here.', 'mimeType');
+    }
+    // The copy goes where the source is when the user may add there, otherwise to their root.
+    const parents = meta.parents ?? (source.parent_id !== null && s.rankOf(source.parent_id) >= roleRank.writer ? [source.parent_id] : undefined);
+    const place = placeNewFile(s, parents);
+    const id = checkNewId(s, meta.id);
+    const file = insertFile(s, meta, place, id, source.mime_type, source);
+    const head = source.head_revision_id ? s.data.revisions.get(source.id, source.head_revision_id) : undefined;
+    if (head && source.sha256) {
+      applyContent(
+        s,
+        file,
+        {
+          content: { blob: { sha256: source.sha256, md5: head.md5, size: head.size }, declaredType: undefined, detectedType: undefined },
+          mimeType: source.mime_type,
+          contentType: source.content_type ?? source.mime_type,
+          keepForever: keepForever && hasBinaryContent(source.mime_type),
+        },
+        undefined,
+      );
+      s.service.store
+        .prepare('UPDATE drive_fulltext SET content = (SELECT content FROM drive_fulltext WHERE file_id = ?) WHERE file_id = ?')
+        .run(source.id, file.id);
+    }
+    return s.data.files.get(file.id)!;
+  });
+  return { body: fileBody(ctx, s, copy) };
+}

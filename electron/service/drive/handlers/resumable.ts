@@ -1,0 +1,178 @@
+import { fileTypeFromFile } from 'file-type';
+import { open, rm, truncate } from 'node:fs/promises';
+import { ApiError, badRequest } from '../../http/api-error';
+import type { HandlerResult, RequestContext } from '../../http/handler';
+import type { IngestedContent } from '../content/ingest';
+import { readSmallJson } from '../content/upload-request';
+import { parseFileMetadata, type FileMetadataInput } from '../domain/file-metadata';
+import { checkNewId, checkPinLimit, placeNewFile } from '../domain/file-operations';
+import { newId } from '../ids';
+import type { DriveSession } from '../session';
+import { boolParam, fileBody, stringParam } from './common';
+import { checkUpdate, createWithContent, updateWithContent } from './file-updates';
+
+interface UploadSessionRow {
+  id: string;
+  user_id: string;
+  file_id: string | null;
+  metadata: string;
+  params: string;
+  content_type: string | null;
+  total_size: number | null;
+  received: number;
+  created_time: string;
+  completed_file_id: string | null;
+}
+
+const sessionNotFound = () => new ApiError(404, 'notFound', 'The upload session does not exist or has expired.', { location: 'upload_id', locationType: 'parameter' });
+
+/**
+ * Opens a resumable upload: metadata now, content later with `PUT` to the returned Location. The
+ * session lives in the database and its bytes in a temporary file, so it survives dropped
+ * connections and restarts.
+ */
+export async function startResumableSession(ctx: RequestContext, s: DriveSession, fileId: string | undefined): Promise<HandlerResult> {
+  const meta = parseFileMetadata(await readSmallJson(ctx), fileId ? 'update' : 'create');
+  const keepForever = boolParam(ctx, 'keepRevisionForever');
+  const lengthHeader = ctx.headers['x-upload-content-length'];
+  const total = typeof lengthHeader === 'string' && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
+  const contentType = ctx.headers['x-upload-content-type'];
+  const id = newId(32);
+  s.write(() => {
+    if (fileId) {
+      const { file, rank } = s.requireFile(fileId);
+      checkUpdate(s, ctx, file, rank, meta, true);
+      checkPinLimit(s, file.id, keepForever);
+    } else {
+      placeNewFile(s, meta.parents);
+      checkNewId(s, meta.id);
+    }
+    s.service.store
+      .prepare(
+        `INSERT INTO drive_upload_sessions (id, user_id, file_id, metadata, params, content_type, total_size, received, created_time)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+      )
+      .run(id, s.user.id, fileId ?? null, JSON.stringify(meta), JSON.stringify({ keepForever, addParents: stringParam(ctx, 'addParents'), removeParents: stringParam(ctx, 'removeParents') }), typeof contentType === 'string' ? contentType : null, total, s.nowIso);
+  });
+  const path = (ctx.req.url ?? '').split('?')[0];
+  const location = `${s.service.baseUrl()}${path}?uploadType=resumable&upload_id=${id}`;
+  return { status: 200, headers: { Location: location, 'X-GUploader-UploadID': id } };
+}
+
+type ContentRange = { kind: 'query'; total: number | null } | { kind: 'chunk'; start: number; end: number; total: number | null } | { kind: 'whole' };
+
+function parseContentRange(header: string | undefined): ContentRange {
+  if (header === undefined) return { kind: 'whole' };
+  const query = /^bytes \*\/(\d+|\*)$/.exec(header.trim());
+  if (query) return { kind: 'query', total: query[1] === '*' ? null : Number(query[1]) };
+  const chunk = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header.trim());
+  if (chunk) {
+    const start = Number(chunk[1]);
+    const end = Number(chunk[2]);
+    const total = chunk[3] === '*' ? null : Number(chunk[3]);
+    if (end < start || (total !== null && end >= total)) throw badRequest('badRequest', `Invalid Content-Range: ${header}`);
+    return { kind: 'chunk', start, end, total };
+  }
+  throw badRequest('badRequest', `Invalid Content-Range: ${header}`);
+}
+
+function incomplete(received: number): HandlerResult {
+  return { status: 308, headers: received > 0 ? { Range: `bytes=0-${received - 1}` } : {} };
+}
+
+/** A `PUT` to a session: a status query (`bytes *\/N`), a chunk, or the whole content. */
+export async function continueResumableSession(ctx: RequestContext, s: DriveSession): Promise<HandlerResult> {
+  const uploadId = stringParam(ctx, 'upload_id') ?? '';
+  const store = s.service.store;
+  const session = store.prepare<[string], UploadSessionRow>('SELECT * FROM drive_upload_sessions WHERE id = ?').get(uploadId);
+  if (!session || session.user_id !== s.user.id) throw sessionNotFound();
+  if (session.completed_file_id) {
+    ctx.req.resume();
+    return { body: fileBody(ctx, s, s.requireFile(session.completed_file_id).file) };
+  }
+  const range = parseContentRange(typeof ctx.headers['content-range'] === 'string' ? ctx.headers['content-range'] : undefined);
+  const temp = s.blobs.tempPath(`upload-${session.id}`);
+  let total = session.total_size;
+  if (range.kind !== 'whole' && range.total !== null) {
+    if (total !== null && total !== range.total) throw badRequest('badRequest', `The upload's total size was declared as ${total}.`);
+    total = range.total;
+  }
+
+  if (range.kind === 'query') {
+    ctx.req.resume();
+    if (total !== null && session.received === total) return finish(ctx, s, session, temp);
+    return incomplete(session.received);
+  }
+
+  const start = range.kind === 'chunk' ? range.start : 0;
+  if (start > session.received) {
+    ctx.req.resume();
+    throw badRequest('badRequest', `The chunk starts at byte ${start} but only ${session.received} bytes were received.`);
+  }
+  let received = session.received;
+  let skip = received - start;
+  // Bytes past the recorded count may be a torn write; they are written again.
+  await truncate(temp, received).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    await (await open(temp, 'w')).close();
+  });
+  const handle = await open(temp, 'r+');
+  let dropped = false;
+  try {
+    for await (const raw of ctx.req as AsyncIterable<Buffer>) {
+      let chunk = raw;
+      if (skip > 0) {
+        const n = Math.min(skip, chunk.length);
+        chunk = chunk.subarray(n);
+        skip -= n;
+      }
+      if (chunk.length === 0) continue;
+      if (total !== null && received + chunk.length > total) throw badRequest('badRequest', 'More bytes arrived than the upload declared.');
+      let offset = 0;
+      while (offset < chunk.length) {
+        const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset, received + offset);
+        offset += bytesWritten;
+      }
+      received += chunk.length;
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // The connection dropped: keep what arrived so the client can resume from there.
+    dropped = true;
+  } finally {
+    await handle.sync().catch(() => undefined);
+    await handle.close().catch(() => undefined);
+    store.prepare('UPDATE drive_upload_sessions SET received = ?, total_size = ? WHERE id = ?').run(received, total, session.id);
+  }
+  if (dropped) {
+    ctx.res.destroy();
+    return { sent: true };
+  }
+  const complete = range.kind === 'whole' || (total !== null && received === total) || (range.kind === 'chunk' && range.total !== null && range.end + 1 === range.total && received === range.total);
+  if (!complete) return incomplete(received);
+  return finish(ctx, s, { ...session, received, total_size: total ?? received }, temp);
+}
+
+async function finish(ctx: RequestContext, s: DriveSession, session: UploadSessionRow, temp: string): Promise<HandlerResult> {
+  const meta = JSON.parse(session.metadata) as FileMetadataInput;
+  const params = JSON.parse(session.params) as { keepForever?: boolean };
+  const blob = await s.blobs.adoptTempFile(temp);
+  try {
+    const detected = blob.size > 0 ? await fileTypeFromFile(s.blobs.pathOf(blob.sha256)).catch(() => undefined) : undefined;
+    const declared = session.content_type ?? (typeof ctx.headers['content-type'] === 'string' ? ctx.headers['content-type'] : undefined);
+    const declaredType = declared?.split(';')[0]?.trim().toLowerCase();
+    const content: IngestedContent = {
+      blob,
+      declaredType: declaredType && declaredType !== 'application/octet-stream' ? declaredType : undefined,
+      detectedType: detected?.mime,
+    };
+    const file = session.file_id
+      ? await updateWithContent(s, ctx, session.file_id, meta, content, params.keepForever === true)
+      : await createWithContent(s, meta, content, params.keepForever === true);
+    s.service.store.prepare('UPDATE drive_upload_sessions SET completed_file_id = ? WHERE id = ?').run(file.id, session.id);
+    return { body: fileBody(ctx, s, file) };
+  } finally {
+    await s.settleBlob(blob.sha256);
+    await rm(temp, { force: true });
+  }
+}

@@ -1,0 +1,33 @@
+import type { ServiceContext } from '../http/handler';
+import type { User } from '../store/users';
+import { grantOwner } from './domain/file-operations';
+import { domainOf } from './domain/roles';
+import { newFileId } from './ids';
+import { folderMimeType } from './mime';
+import { DriveSession, driveData } from './session';
+
+/** Gives a new user their My Drive root folder (runs inside the transaction that creates the user). */
+export function provisionDriveUser(user: User, service: ServiceContext): void {
+  const data = driveData(service.store);
+  if (data.users.byId(user.id)) return;
+  const now = service.now().toISOString();
+  const rootId = newFileId();
+  data.users.insert({
+    user_id: user.id,
+    email: user.email,
+    domain: domainOf(user.email),
+    display_name: user.displayName,
+    root_id: rootId,
+    app_data_id: null,
+  });
+  data.files.insert({
+    id: rootId,
+    name: 'My Drive',
+    mime_type: folderMimeType,
+    owner_id: user.id,
+    root_kind: 'myDrive',
+    created_time: now,
+    modified_time: now,
+  });
+  grantOwner(new DriveSession({ user, service }), rootId);
+}

@@ -1,0 +1,137 @@
+import type { FileRow } from '../domain/files-repository';
+import { policyFor } from '../domain/policy';
+import { roleRank } from '../domain/roles';
+import { exportFormats, hasBinaryContent, isNativeDocument } from '../mime';
+import type { DriveSession } from '../session';
+import { permissionResource } from './permission-resource';
+import { userResource } from './user-resource';
+
+export type FileResource = Record<string, unknown> & { kind: 'drive#file'; id: string; name: string; mimeType: string };
+
+/** The fields Drive answers with when the request names none. */
+export const defaultFileFields = ['kind', 'id', 'name', 'mimeType'] as const;
+
+export function minimalFile(file: FileRow): FileResource {
+  return { kind: 'drive#file', id: file.id, name: file.name, mimeType: file.mime_type };
+}
+
+const defaultFolderColor = '#8f8f8f';
+
+/**
+ * A file as the user sees it: shared state plus their own (starred, viewed, modified by me),
+ * their capabilities, and ownership/sharing as far as they may know it.
+ */
+export function fileResource(s: DriveSession, file: FileRow, rank: number): FileResource {
+  const data = s.data;
+  const userId = s.user.id;
+  const inSharedDrive = file.drive_id !== null;
+  const policy = policyFor(file, rank, userId);
+  const state = data.files.userState(file.id, userId);
+  const base = s.service.baseUrl();
+  const out: FileResource = {
+    kind: 'drive#file',
+    id: file.id,
+    name: file.name,
+    mimeType: file.mime_type,
+    starred: state?.starred === 1,
+    trashed: file.trashed === 1,
+    explicitlyTrashed: file.explicitly_trashed === 1,
+    spaces: [file.space],
+    version: String(file.version),
+    webViewLink: `${base}/drive/v3/files/${file.id}?view=1`,
+    iconLink: `${base}/drive/v3/icons/${encodeURIComponent(file.mime_type)}`,
+    hasThumbnail: false,
+    thumbnailVersion: '0',
+    viewedByMe: Boolean(state?.viewed_time),
+    createdTime: file.created_time,
+    modifiedTime: file.modified_time,
+    modifiedByMe: Boolean(state?.modified_by_me_time),
+    isAppAuthorized: file.owner_id === userId,
+    copyRequiresWriterPermission: file.copy_requires_writer_permission === 1,
+    viewersCanCopyContent: file.copy_requires_writer_permission === 0,
+    quotaBytesUsed: String(file.quota_bytes),
+    properties: data.files.properties(file.id, 'public'),
+    appProperties: data.files.properties(file.id, 'app'),
+    capabilities: capabilities(file, rank, policy),
+  };
+  if (file.description !== null) out.description = file.description;
+  if (state?.viewed_time) out.viewedByMeTime = state.viewed_time;
+  if (state?.modified_by_me_time) out.modifiedByMeTime = state.modified_by_me_time;
+  if (file.parent_id !== null && data.access.rankOf(file.parent_id, s.user, s.nowIso) > 0) out.parents = [file.parent_id];
+  const lastModifying = userResource(data, file.last_modifying_user_id, userId);
+  if (lastModifying) out.lastModifyingUser = lastModifying;
+  if (file.is_folder) out.folderColorRgb = file.folder_color_rgb ?? defaultFolderColor;
+
+  if (inSharedDrive) {
+    out.driveId = file.drive_id;
+    out.teamDriveId = file.drive_id;
+    out.hasAugmentedPermissions = data.permissions.directOn(file.id).length > 0 && file.id !== file.drive_id;
+    if (file.trashed_time) out.trashedTime = file.trashed_time;
+    const trashing = file.explicitly_trashed ? userResource(data, file.trashing_user_id, userId) : undefined;
+    if (trashing) out.trashingUser = trashing;
+  } else {
+    const owner = userResource(data, file.owner_id, userId);
+    out.owners = owner ? [owner] : [];
+    out.ownedByMe = file.owner_id === userId;
+    out.writersCanShare = file.writers_can_share === 1;
+    const effective = data.permissions.effective(file.id);
+    out.shared = effective.some((p) => p.role !== 'owner');
+    out.permissionIds = effective.map((p) => p.id);
+    if (policy.share) out.permissions = effective.map((p) => permissionResource(p, null));
+    const sharedTime = data.permissions.sharedWithMeTime(file.id, s.user.email);
+    if (sharedTime && file.owner_id !== userId) {
+      out.sharedWithMeTime = sharedTime;
+      const direct = data.permissions.direct(file.id, effective.find((p) => p.email?.toLowerCase() === s.user.email.toLowerCase())?.id ?? '');
+      const sharer = userResource(data, direct?.sharing_user_id ?? null, userId);
+      if (sharer) out.sharingUser = sharer;
+    }
+  }
+
+  if (hasBinaryContent(file.mime_type) && file.sha256 !== null) {
+    out.size = String(file.size ?? 0);
+    out.md5Checksum = file.md5;
+    out.sha256Checksum = file.sha256;
+    out.headRevisionId = file.head_revision_id;
+    if (file.original_filename !== null) out.originalFilename = file.original_filename;
+    if (file.full_file_extension !== null) out.fullFileExtension = file.full_file_extension;
+    if (file.file_extension !== null) out.fileExtension = file.file_extension;
+    out.webContentLink = `${base}/drive/v3/files/${file.id}?alt=media`;
+  } else if (hasBinaryContent(file.mime_type) && file.is_folder === 0) {
+    out.size = '0';
+  }
+  if (isNativeDocument(file.mime_type)) {
+    out.exportLinks = Object.fromEntries(
+      (exportFormats[file.mime_type] ?? []).map((m) => [m, `${base}/drive/v3/files/${file.id}/export?mimeType=${encodeURIComponent(m)}`]),
+    );
+  }
+  return out;
+}
+
+function capabilities(file: FileRow, rank: number, p: ReturnType<typeof policyFor>): Record<string, boolean> {
+  const inSharedDrive = file.drive_id !== null;
+  return {
+    canAddChildren: p.addChildren,
+    canChangeCopyRequiresWriterPermission: p.changeCopyRequiresWriterPermission,
+    canChangeViewersCanCopyContent: p.changeCopyRequiresWriterPermission,
+    canComment: p.comment,
+    canCopy: p.copy,
+    canDelete: p.delete,
+    canDeleteChildren: inSharedDrive && file.is_folder === 1 && rank >= roleRank.organizer,
+    canDownload: p.download,
+    canEdit: p.edit,
+    canListChildren: p.listChildren,
+    canModifyContent: p.edit,
+    canMoveItemWithinDrive: p.move,
+    canMoveItemOutOfDrive: p.move && (!inSharedDrive || rank >= roleRank.organizer),
+    canReadDrive: inSharedDrive,
+    canReadTeamDrive: inSharedDrive,
+    canReadRevisions: p.readRevisions,
+    canRemoveChildren: p.removeChildren,
+    canRename: p.rename,
+    canShare: p.share,
+    canTrash: p.trash,
+    canTrashChildren: inSharedDrive && file.is_folder === 1 && rank >= roleRank.fileOrganizer,
+    canUntrash: p.trash,
+    canAcceptOwnership: false,
+  };
+}

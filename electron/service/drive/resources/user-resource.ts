@@ -1,0 +1,25 @@
+import { permissionIdForEmail } from '../ids';
+import type { DriveData } from '../session';
+
+/** Drive's `drive#user` object. */
+export interface DriveUserResource {
+  kind: 'drive#user';
+  displayName: string;
+  emailAddress: string;
+  permissionId: string;
+  me: boolean;
+  photoLink?: string;
+}
+
+export function userResource(data: DriveData, userId: string | null, meId: string): DriveUserResource | undefined {
+  if (!userId) return undefined;
+  const row = data.users.byId(userId);
+  if (!row) return undefined;
+  return {
+    kind: 'drive#user',
+    displayName: row.display_name,
+    emailAddress: row.email,
+    permissionId: permissionIdForEmail(row.email),
+    me: userId === meId,
+  };
+}

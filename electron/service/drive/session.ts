@@ -1,0 +1,183 @@
+import { join } from 'node:path';
+import type { RequestContext, ServiceContext } from '../http/handler';
+import type { Store } from '../store/store';
+import type { User } from '../store/users';
+import { BlobStore } from './content/blob-store';
+import { AccessRepository } from './domain/access-repository';
+import { ChangesRepository } from './domain/changes-repository';
+import { CommentsRepository } from './domain/comments-repository';
+import { DrivesRepository } from './domain/drives-repository';
+import { FilesRepository, type FileRow } from './domain/files-repository';
+import { PermissionsRepository } from './domain/permissions-repository';
+import { RevisionsRepository } from './domain/revisions-repository';
+import { roleRank } from './domain/roles';
+import { UsersRepository, type DriveUserRow } from './domain/users-repository';
+import { driveErrors } from './errors';
+import { changesWatchKey, fileWatchKey, PendingNotices } from './notices';
+
+/** Repositories over one store (stateless; statements are cached by the store). */
+export class DriveData {
+  readonly files: FilesRepository;
+  readonly users: UsersRepository;
+  readonly access: AccessRepository;
+  readonly permissions: PermissionsRepository;
+  readonly revisions: RevisionsRepository;
+  readonly changes: ChangesRepository;
+  readonly comments: CommentsRepository;
+  readonly drives: DrivesRepository;
+
+  constructor(readonly store: Store) {
+    this.files = new FilesRepository(store);
+    this.users = new UsersRepository(store);
+    this.access = new AccessRepository(store);
+    this.permissions = new PermissionsRepository(store);
+    this.revisions = new RevisionsRepository(store);
+    this.changes = new ChangesRepository(store);
+    this.comments = new CommentsRepository(store);
+    this.drives = new DrivesRepository(store);
+  }
+}
+
+const dataByStore = new WeakMap<Store, DriveData>();
+const blobsByService = new WeakMap<ServiceContext, BlobStore>();
+
+export function driveData(store: Store): DriveData {
+  let data = dataByStore.get(store);
+  if (!data) {
+    data = new DriveData(store);
+    dataByStore.set(store, data);
+  }
+  return data;
+}
+
+export function blobStoreOf(service: ServiceContext): BlobStore {
+  let blobs = blobsByService.get(service);
+  if (!blobs) {
+    blobs = new BlobStore(join(service.dataDir, 'blobs'));
+    blobsByService.set(service, blobs);
+  }
+  return blobs;
+}
+
+/** What a file change means to watchers of that file (`X-Goog-Resource-State` and `X-Goog-Changed`). */
+export interface FileChange {
+  state?: 'add' | 'remove' | 'update' | 'trash' | 'untrash' | 'change';
+  changed?: readonly string[];
+  /** Users who must see the change even if they lost access with it. */
+  alsoUsers?: Iterable<string>;
+}
+
+/** One request's view of Drive: who asks, the clock, the repositories and pending notifications. */
+export class DriveSession {
+  readonly user: User;
+  readonly service: ServiceContext;
+  readonly data: DriveData;
+  readonly blobs: BlobStore;
+  readonly now: Date;
+  readonly nowIso: string;
+  private readonly notices = new PendingNotices();
+  /** Blob addresses to drop from disk once the transaction that released them has committed. */
+  private readonly releasedBlobs: string[] = [];
+
+  constructor(readonly ctx: Pick<RequestContext, 'user' | 'service'>) {
+    this.user = ctx.user;
+    this.service = ctx.service;
+    this.data = driveData(ctx.service.store);
+    this.blobs = blobStoreOf(ctx.service);
+    this.now = ctx.service.now();
+    this.nowIso = this.now.toISOString();
+  }
+
+  get me(): DriveUserRow {
+    return this.data.users.require(this.user);
+  }
+
+  /** Runs `fn` in one transaction; notifications and blob removal happen only after it commits. */
+  write<T>(fn: () => T): T {
+    let result: T;
+    try {
+      result = this.service.store.transaction(fn);
+    } catch (error) {
+      this.notices.clear();
+      this.releasedBlobs.length = 0;
+      throw error;
+    }
+    this.notices.deliver(this.service.channels);
+    const released = this.releasedBlobs.splice(0);
+    for (const sha of released) void this.blobs.remove(sha).catch(() => undefined);
+    return result;
+  }
+
+  /**
+   * Ends this request's hold on a blob it wrote. If nothing was committed that refers to it, the
+   * content is removed again (unless another request holds it).
+   */
+  async settleBlob(sha256: string): Promise<void> {
+    this.blobs.unhold(sha256);
+    const used = this.service.store.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE sha256 = ?').get(sha256)?.n ?? 0;
+    if (used === 0) await this.blobs.remove(sha256).catch(() => undefined);
+  }
+
+  releaseBlobs(shas: Iterable<string>): void {
+    this.releasedBlobs.push(...this.data.revisions.releaseUnreferenced(shas));
+  }
+
+  /** `root` and `appDataFolder` are aliases for the user's own top folders. */
+  resolveId(fileId: string): string {
+    if (fileId === 'root') return this.me.root_id;
+    if (fileId === 'appDataFolder') return this.me.app_data_id ?? fileId;
+    return fileId;
+  }
+
+  rankOf(fileId: string): number {
+    return this.data.access.rankOf(fileId, this.user, this.nowIso);
+  }
+
+  /**
+   * The file if the user may act on it at `minRank`: 404 when they cannot see it at all (so its
+   * existence is not revealed), 403 when they can see it but not do this.
+   */
+  requireFile(fileId: string, minRank: number = roleRank.reader, message?: string): { file: FileRow; rank: number } {
+    const id = this.resolveId(fileId);
+    const file = this.data.files.get(id);
+    if (!file) throw driveErrors.fileNotFound(fileId);
+    const rank = this.rankOf(id);
+    if (rank === 0) throw driveErrors.fileNotFound(fileId);
+    // Others cannot see an owner's trash in My Drive.
+    if (file.trashed && file.drive_id === null && file.owner_id !== this.user.id && rank < roleRank.owner) {
+      throw driveErrors.fileNotFound(fileId);
+    }
+    if (rank < minRank) throw driveErrors.insufficientPermissions(message);
+    return { file, rank };
+  }
+
+  /** Users whose change feed a change to these files reaches (those with access now). */
+  usersWithAccess(fileId: string, subtree = false): Set<string> {
+    const principals = subtree ? this.data.access.principalsOnSubtree(fileId) : this.data.access.principalsOn(fileId);
+    return new Set(this.data.users.usersForPrincipals(principals));
+  }
+
+  /** Records a change to a file in every reached user's feed and queues the watch notifications. */
+  fileChanged(file: Pick<FileRow, 'id' | 'drive_id'>, change: FileChange = {}): void {
+    const users = this.usersWithAccess(file.id);
+    for (const u of change.alsoUsers ?? []) users.add(u);
+    this.data.changes.append(users, { change_type: 'file', file_id: file.id, drive_id: file.drive_id, time: this.nowIso });
+    for (const u of users) this.notices.add(changesWatchKey(u), 'change');
+    if (change.state) this.notices.add(fileWatchKey(file.id), change.state, change.changed);
+  }
+
+  /** A shared drive itself changed (name, theme, hidden, deleted): every member's feed hears of it. */
+  driveChanged(driveId: string, users: Iterable<string>): void {
+    const list = [...users];
+    this.data.changes.append(list, { change_type: 'drive', file_id: null, drive_id: driveId, time: this.nowIso });
+    for (const u of list) this.notices.add(changesWatchKey(u), 'change');
+  }
+
+  notifyChanges(userId: string): void {
+    this.notices.add(changesWatchKey(userId), 'change');
+  }
+
+  notifyFile(fileId: string, state: string, changed: readonly string[] = []): void {
+    this.notices.add(fileWatchKey(fileId), state, changed);
+  }
+}

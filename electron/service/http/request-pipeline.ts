@@ -1,0 +1,191 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { allowedMethods, matchPath, validateParams, type OperationSpec, type PathMatch } from '../../../shared/api';
+import type { User } from '../store/users';
+import { ApiError, notImplemented } from './api-error';
+import { FieldsCompiler, applyFields } from './fields';
+import type { HandlerResult, OperationHandler, RequestContext, ServiceContext } from './handler';
+import { readJsonBody, validateBody } from './json-body';
+import { etagOf, sendEmpty, sendError, sendJson } from './respond';
+
+/** Maps a bearer token to its user; undefined when the token is unknown. */
+export type Authenticator = (token: string) => User | undefined;
+
+interface CompiledOperation {
+  readonly spec: OperationSpec;
+  readonly handler: OperationHandler | undefined;
+  readonly fields: FieldsCompiler;
+}
+
+const uploadTypes = new Set(['media', 'multipart', 'resumable']);
+
+const authMessage =
+  'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.';
+
+const unauthenticated = (): ApiError =>
+  new ApiError(401, 'authError', authMessage, { location: 'Authorization', locationType: 'header' });
+
+/**
+ * The path every API request takes: route (registry) → authenticate → parameters → implemented? →
+ * body → handler → response. Each step answers a Google-shaped error on its own and nothing after it runs,
+ * so a rejected request has read and written nothing.
+ */
+export class RequestPipeline {
+  private readonly compiled = new Map<OperationSpec, CompiledOperation>();
+
+  constructor(
+    private readonly handlers: ReadonlyMap<string, OperationHandler>,
+    private readonly authenticate: Authenticator,
+    private readonly service: ServiceContext,
+    private readonly logError: (message: string) => void,
+  ) {}
+
+  handle = (req: IncomingMessage, res: ServerResponse): void => {
+    this.run(req, res).catch((error: unknown) => this.fail(req, res, error));
+  };
+
+  private async run(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q < 0 ? url : url.slice(0, q);
+    const query = q < 0 ? undefined : new URLSearchParams(url.slice(q + 1));
+    const method = req.method ?? 'GET';
+
+    const match = this.route(method, pathname, query);
+    if (!match) return this.answerUnrouted(res, method, pathname);
+    const op = this.compile(match.operation);
+
+    const user = this.authenticate(bearerToken(req, query) ?? '');
+    if (!user) return sendError(res, unauthenticated(), { 'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/"' });
+
+    // No prototype: a query key such as `__proto__` is just an (unknown) parameter.
+    const raw: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, match.pathParams);
+    if (query) {
+      for (const [name, value] of query) {
+        const previous = raw[name];
+        if (previous === undefined) raw[name] = value;
+        else if (Array.isArray(previous)) previous.push(value);
+        else raw[name] = [previous, value];
+      }
+    }
+    const validation = validateParams(op.spec, raw);
+    if (!validation.ok) {
+      const { reason, location, message } = validation.error;
+      throw new ApiError(400, reason, message, { location, locationType: 'parameter' });
+    }
+    const params = validation.params as Record<string, unknown>;
+
+    if (match.upload && !uploadTypes.has(String(params['uploadType']))) {
+      throw new ApiError(400, 'badRequest', 'Upload requests need uploadType=media, multipart or resumable.', {
+        location: 'uploadType',
+        locationType: 'parameter',
+      });
+    }
+    const alt = params['alt'];
+    if (alt !== undefined && alt !== 'json' && !(alt === 'media' && op.spec.media?.download)) {
+      throw new ApiError(400, 'invalidParameter', `alt=${String(alt)} is not supported by ${op.spec.name}.`, {
+        location: 'alt',
+        locationType: 'parameter',
+      });
+    }
+    const fieldsParam = params['fields'];
+    const selection = typeof fieldsParam === 'string' ? op.fields.compile(fieldsParam) : true;
+
+    const handler = op.handler;
+    if (!handler) throw notImplemented(op.spec.name);
+    // The body is read only after the request passed everything that needs no body; upload
+    // bodies are left on the request for the handler to stream.
+    let body: unknown;
+    if (op.spec.request && !match.upload) body = validateBody(op.spec.request, await readJsonBody(req));
+
+    const context: RequestContext = {
+      user,
+      operation: op.spec.name,
+      params,
+      body,
+      headers: req.headers,
+      req,
+      res,
+      upload: match.upload,
+      service: this.service,
+    };
+    const result = await handler(context);
+    this.respond(req, res, result, selection, params['prettyPrint'] === true);
+  }
+
+  private respond(
+    req: IncomingMessage,
+    res: ServerResponse,
+    result: HandlerResult,
+    selection: ReturnType<FieldsCompiler['compile']>,
+    pretty: boolean,
+  ): void {
+    if ('sent' in result) return;
+    const { body, headers } = result;
+    if (body === undefined) return sendEmpty(res, result.status ?? 204, headers);
+    const etag = etagOf(body);
+    if (etag !== undefined && req.method === 'GET' && req.headers['if-none-match'] === etag) {
+      return sendEmpty(res, 304, { ...headers, ETag: etag });
+    }
+    if (selection === true) return sendJson(res, result.status ?? 200, body, pretty, headers);
+    // The ETag is the whole resource's, even when `fields` leaves `etag` out of the body.
+    const withEtag = etag === undefined ? headers : { ETag: etag, ...headers };
+    sendJson(res, result.status ?? 200, applyFields(body, selection), pretty, withEtag);
+  }
+
+  /**
+   * The registry operation for a request. A resumable upload's follow-up `PUT` (to the session URL
+   * with `upload_id`) goes to the operation that opened the session, on its upload path.
+   */
+  private route(method: string, pathname: string, query: URLSearchParams | undefined): PathMatch | null {
+    const match = matchPath(method, pathname);
+    if (match || method !== 'PUT' || !query?.has('upload_id')) return match;
+    for (const opener of ['POST', 'PATCH']) {
+      const upload = matchPath(opener, pathname);
+      if (upload?.upload) return upload;
+    }
+    return null;
+  }
+
+  private answerUnrouted(res: ServerResponse, method: string, pathname: string): void {
+    const allowed = allowedMethods(pathname);
+    if (allowed.length > 0) {
+      const error = new ApiError(405, 'httpMethodNotAllowed', `Method ${method} is not allowed on ${pathname}.`);
+      return sendError(res, error, { Allow: allowed.join(', ') });
+    }
+    sendError(res, new ApiError(404, 'notFound', `No API operation is found at ${pathname}.`));
+  }
+
+  private compile(spec: OperationSpec): CompiledOperation {
+    let op = this.compiled.get(spec);
+    if (!op) {
+      op = { spec, handler: this.handlers.get(spec.name), fields: new FieldsCompiler(spec.response) };
+      this.compiled.set(spec, op);
+    }
+    return op;
+  }
+
+  private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    if (!(error instanceof ApiError)) {
+      // The query is left out of the log: it may carry an access_token.
+      const where = `${req.method ?? ''} ${(req.url ?? '').split('?', 1)[0]}`;
+      this.logError(`${where}: ${error instanceof Error && error.stack ? error.stack : String(error)}`);
+      error = new ApiError(500, 'backendError', 'Backend Error');
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const apiError = error as ApiError;
+    // An over-long body is left unread; closing the connection spares reading the rest.
+    sendError(res, apiError, apiError.code === 413 ? { Connection: 'close' } : undefined);
+  }
+}
+
+function bearerToken(req: IncomingMessage, query: URLSearchParams | undefined): string | undefined {
+  const header = req.headers.authorization;
+  if (header !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match ? match[1] : undefined;
+  }
+  return query?.get('access_token') ?? undefined;
+}

@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { isOperationName } from '../../shared/api';
+import { calendarModule } from './calendar';
+import { channelMigrations } from './channels/migrations';
+import { WebhookChannelHub, type WebhookChannelHubOptions } from './channels/webhook-channel-hub';
+import { coreMigrations } from './core/migrations';
+import { UsersRepository, type NewUser } from './core/users-repository';
+import { driveModule } from './drive';
+import type { OperationHandler, ServiceConfig, ServiceContext, ServiceModule } from './http/handler';
+import { RequestPipeline } from './http/request-pipeline';
+import { Store } from './store/store';
+import type { User } from './store/users';
+import { tasksModule } from './tasks';
+
+export interface EmbeddedServiceOptions {
+  /** Holds `atrium.sqlite` and `blobs/`; created when missing. */
+  dataDir: string;
+  /** TCP port on 127.0.0.1; 0 (the default) picks a free one. */
+  port?: number;
+  /** Users to create (or grant these tokens, when the email exists already). */
+  users?: readonly NewUser[];
+  config?: Partial<ServiceConfig>;
+  /** The service clock (tests move it). */
+  now?: () => Date;
+  /** The API areas served; all three unless a test narrows them. */
+  modules?: readonly ServiceModule[];
+  /** Channel delivery tuning (tests shorten retry delays). */
+  channels?: Pick<WebhookChannelHubOptions, 'retryBaseDelayMs' | 'maxAttempts' | 'deliveryTimeoutMs' | 'defaultTtlMs' | 'maxTtlMs'>;
+  /** Where unexpected errors (500s, dropped notifications) are reported; stderr by default. */
+  log?: (message: string) => void;
+}
+
+export interface EmbeddedService {
+  /** `http://127.0.0.1:<port>` — the `rootUrl` for the official clients (add a trailing `/`). */
+  readonly url: string;
+  readonly port: number;
+  /** Creates a user with its defaults (or, for a known email, adds the token); returns the user. */
+  addUser(user: NewUser): User;
+  /** Stops accepting requests, ends open connections and notification delivery, closes the database. */
+  close(): Promise<void>;
+  readonly context: ServiceContext;
+}
+
+export const defaultServiceConfig: ServiceConfig = {
+  syncTokenRetentionMs: 30 * 24 * 3600 * 1000,
+};
+
+export const defaultModules: readonly ServiceModule[] = [calendarModule, tasksModule, driveModule];
+
+/** Every handler of every module by operation name; a name outside the registry or given twice is a mistake. */
+function composeHandlers(modules: readonly ServiceModule[]): Map<string, OperationHandler> {
+  const handlers = new Map<string, OperationHandler>();
+  for (const module of modules) {
+    for (const [name, handler] of Object.entries(module.handlers)) {
+      if (!isOperationName(name)) throw new Error(`Handler for unknown operation ${name}.`);
+      if (handlers.has(name)) throw new Error(`Two handlers for ${name}.`);
+      handlers.set(name, handler);
+    }
+  }
+  return handlers;
+}
+
+export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<EmbeddedService> {
+  const modules = options.modules ?? defaultModules;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? ((message: string) => console.error(message));
+  const handlers = composeHandlers(modules);
+
+  mkdirSync(join(options.dataDir, 'blobs'), { recursive: true });
+  const store = new Store(join(options.dataDir, 'atrium.sqlite'), [
+    coreMigrations,
+    channelMigrations,
+    ...modules.map((m) => m.migrations),
+  ]);
+  const channels = new WebhookChannelHub({ store, now, log, ...options.channels });
+  const users = new UsersRepository(store);
+
+  let baseUrl = '';
+  const context: ServiceContext = {
+    store,
+    channels,
+    now,
+    baseUrl: () => baseUrl,
+    dataDir: options.dataDir,
+    config: { ...defaultServiceConfig, ...options.config },
+  };
+
+  const addUser = (user: NewUser): User =>
+    users.addUser(user, now(), (created) => {
+      for (const module of modules) module.provisionUser?.(created, context);
+    }).user;
+
+  const server = createServer(new RequestPipeline(handlers, (token) => users.authenticate(token), context, log).handle);
+  try {
+    for (const user of options.users ?? []) addUser(user);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await channels.close();
+    store.close();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  baseUrl = `http://127.0.0.1:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      // Requests in progress may finish (an acknowledged write is answered); stragglers are cut after a grace period.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const grace = setTimeout(() => server.closeAllConnections(), 2000);
+      await closed;
+      clearTimeout(grace);
+      await channels.close();
+      store.close();
+    })());
+
+  return { url: baseUrl, port, addUser, close, context };
+}

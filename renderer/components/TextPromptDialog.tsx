@@ -1,0 +1,74 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+
+export interface TextPromptDialogProps {
+  open: boolean;
+  title: string;
+  description?: ReactNode;
+  label: string;
+  placeholder?: string;
+  initialValue?: string;
+  submitLabel: string;
+  busy?: boolean;
+  testId: string;
+  onSubmit: (value: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * A small modal asking for one line of text (an event title, a folder name). Radix supplies the
+ * focus trap, Escape to close and the aria wiring; the field is focused when it opens.
+ */
+export function TextPromptDialog(props: TextPromptDialogProps) {
+  return (
+    <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onCancel()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        {/* Remount per opening so the field starts from initialValue each time. */}
+        {props.open ? <PromptContent {...props} /> : null}
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PromptContent({ title, description, label, placeholder, initialValue = '', submitLabel, busy, testId, onSubmit, onCancel }: TextPromptDialogProps) {
+  const [value, setValue] = useState(initialValue);
+  const fieldId = useId();
+  const trimmed = value.trim();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (trimmed && !busy) onSubmit(trimmed);
+  };
+
+  return (
+    <Dialog.Content className="dialog" data-testid={testId} {...(description ? {} : { 'aria-describedby': undefined })}>
+      <Dialog.Title className="dialog__title">{title}</Dialog.Title>
+      {description ? <Dialog.Description className="dialog__description">{description}</Dialog.Description> : null}
+      <form className="field" onSubmit={submit}>
+        <label className="field__label" htmlFor={fieldId}>
+          {label}
+        </label>
+        <input
+          id={fieldId}
+          className="input"
+          value={value}
+          placeholder={placeholder}
+          autoComplete="off"
+          maxLength={1024}
+          autoFocus
+          onChange={(event) => setValue(event.target.value)}
+          data-testid={`${testId}-input`}
+        />
+        <div className="dialog__actions dialog__actions--form">
+          <button type="button" className="button" onClick={onCancel} data-testid={`${testId}-cancel`}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={!trimmed || busy} data-testid={`${testId}-submit`}>
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog.Content>
+  );
+}

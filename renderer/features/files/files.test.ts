@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { folderListParams, folderMimeType, quoteQueryValue, sortForDisplay } from './drive-file';
+import { fileKind, fileKindLabel, formatFileSize, formatModified, formatOwner } from './file-format';
+import { breadcrumbsAfterOpening, rootCrumb } from './folder-path';
+
+describe('folderListParams', () => {
+  it('lists the non-trashed children of the root, folders first', () => {
+    expect(folderListParams('root')).toMatchObject({
+      q: "'root' in parents and trashed = false",
+      orderBy: 'folder,name',
+    });
+    expect(folderListParams('root').fields).toContain('files(id,name,mimeType,modifiedTime,size,owners)');
+  });
+
+  it('escapes quotes and backslashes in ids', () => {
+    expect(quoteQueryValue("a'b\\c")).toBe("'a\\'b\\\\c'");
+  });
+});
+
+describe('sortForDisplay', () => {
+  it('puts folders first and orders names naturally, case-insensitively', () => {
+    const sorted = sortForDisplay([
+      { name: 'b.txt', mimeType: 'text/plain' },
+      { name: 'Zeta', mimeType: folderMimeType },
+      { name: 'file10.txt', mimeType: 'text/plain' },
+      { name: 'alpha', mimeType: folderMimeType },
+      { name: 'file2.txt', mimeType: 'text/plain' },
+      { name: 'A.txt', mimeType: 'text/plain' },
+    ]);
+    expect(sorted.map((f) => f.name)).toEqual(['alpha', 'Zeta', 'A.txt', 'b.txt', 'file2.txt', 'file10.txt']);
+  });
+});
+
+describe('formatFileSize', () => {
+  it('formats bytes in binary units', () => {
+    expect(formatFileSize('0')).toBe('0 B');
+    expect(formatFileSize('1023')).toBe('1023 B');
+    expect(formatFileSize(1536)).toBe('1.5 KB');
+    expect(formatFileSize(String(10 * 1024 * 1024))).toBe('10 MB');
+    expect(formatFileSize(5 * 1024 ** 3)).toBe('5 GB');
+  });
+
+  it('shows a dash for missing or invalid sizes', () => {
+    expect(formatFileSize(undefined)).toBe('—');
+    expect(formatFileSize('')).toBe('—');
+    expect(formatFileSize('abc')).toBe('—');
+  });
+});
+
+describe('formatModified', () => {
+  const now = new Date(2026, 10, 24, 15, 0);
+  it('shows a time for today, a day this year, a full date otherwise', () => {
+    expect(formatModified(new Date(2026, 10, 24, 9, 5).toISOString(), now, 'en-US')).toMatch(/^9:05\sAM$/);
+    expect(formatModified(new Date(2026, 2, 3).toISOString(), now, 'en-US')).toBe('Mar 3');
+    expect(formatModified(new Date(2024, 2, 3).toISOString(), now, 'en-US')).toBe('Mar 3, 2024');
+    expect(formatModified('not a date', now)).toBe('—');
+    expect(formatModified(undefined, now)).toBe('—');
+  });
+});
+
+describe('formatOwner', () => {
+  it('says me for the user’s own files, else the owner’s name or email', () => {
+    expect(formatOwner({ owners: [{ displayName: 'Me', me: true }] })).toBe('me');
+    expect(formatOwner({ owners: [{ displayName: 'Bob' }] })).toBe('Bob');
+    expect(formatOwner({ owners: [{ emailAddress: 'bob@atrium.local' }] })).toBe('bob@atrium.local');
+    expect(formatOwner({})).toBe('—');
+  });
+});
+
+describe('fileKind', () => {
+  it('recognises folders, Google and common formats', () => {
+    expect(fileKind(folderMimeType)).toBe('folder');
+    expect(fileKind('application/vnd.google-apps.document')).toBe('document');
+    expect(fileKind('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')).toBe('spreadsheet');
+    expect(fileKind('image/png')).toBe('image');
+    expect(fileKind('application/pdf')).toBe('pdf');
+    expect(fileKind('application/zip')).toBe('archive');
+    expect(fileKind('text/plain')).toBe('text');
+    expect(fileKind('application/octet-stream')).toBe('file');
+    expect(fileKindLabel(undefined)).toBe('File');
+  });
+});
+
+describe('breadcrumbsAfterOpening', () => {
+  it('appends an opened folder and cuts back to an ancestor', () => {
+    const a = breadcrumbsAfterOpening([rootCrumb], { id: 'f1', name: 'Projects' });
+    const b = breadcrumbsAfterOpening(a, { id: 'f2', name: 'Atrium' });
+    expect(b.map((c) => c.name)).toEqual(['My Drive', 'Projects', 'Atrium']);
+    expect(breadcrumbsAfterOpening(b, { id: 'f1', name: 'Projects' }).map((c) => c.id)).toEqual(['root', 'f1']);
+  });
+});

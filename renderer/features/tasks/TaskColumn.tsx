@@ -1,0 +1,214 @@
+import { useDroppable } from '@dnd-kit/core';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { memo, useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { EndDropData } from './drag-geometry';
+import type { DropTarget } from './drop-plan';
+import { addTask, clearCompleted, setCompleted } from './task-actions';
+import { TaskRow } from './TaskCard';
+import { useColumnTasks, type TaskView } from './task-data';
+import { buildRows } from './task-tree';
+import type { TaskItem, TaskListItem } from './task-types';
+
+export interface ColumnCommands {
+  rename(list: TaskListItem): void;
+  remove(list: TaskListItem): void;
+  move(listId: string, delta: -1 | 1): void;
+  open(listId: string, task: TaskItem): void;
+}
+
+interface TaskColumnProps {
+  list: TaskListItem;
+  index: number;
+  count: number;
+  view: TaskView;
+  /** The drop target while it is in this column. */
+  target: DropTarget | null;
+  /** True when dropping on `target` is refused (a task into its own subtree). */
+  refused: boolean;
+  activeTaskId: string | null;
+  commands: ColumnCommands;
+}
+
+const estimatedRowHeight = 56;
+
+export const TaskColumn = memo(function TaskColumn({
+  list,
+  index,
+  count,
+  view,
+  target,
+  refused,
+  activeTaskId,
+  commands,
+}: TaskColumnProps) {
+  const title = list.title?.trim() || 'Untitled list';
+  const { tasks, isPending, isError, error, partial, refetch } = useColumnTasks(list.id, view);
+  const rows = useMemo(() => buildRows(tasks), [tasks]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [draft, setDraft] = useState('');
+
+  const activeIndex = activeTaskId === null ? -1 : rows.findIndex((r) => r.task.id === activeTaskId);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      // The dragged row stays mounted while it is scrolled out of view, so the drag is not lost.
+      if (activeIndex >= 0 && !indexes.includes(activeIndex)) indexes.push(activeIndex);
+      return indexes;
+    },
+    [activeIndex],
+  );
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => estimatedRowHeight,
+    overscan: 6,
+    getItemKey: (i) => rows[i]?.task.id ?? i,
+    rangeExtractor,
+  });
+
+  const endData: EndDropData = { type: 'end', listId: list.id };
+  const end = useDroppable({ id: `end:${list.id}`, data: endData });
+
+  const onToggle = useCallback(
+    (task: TaskItem, completed: boolean) => void setCompleted(list.id, task, completed),
+    [list.id],
+  );
+  const onOpen = useCallback((task: TaskItem) => commands.open(list.id, task), [commands, list.id]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text) return;
+    setDraft('');
+    void addTask(list.id, text);
+  };
+
+  const completedCount = tasks.filter((t) => t.status === 'completed' && !t.hidden).length;
+
+  return (
+    <section className="task-column" aria-label={`List ${title}`} data-testid="task-column" data-list-id={list.id}>
+      <header className="task-column__header">
+        <h3 className="task-column__title" data-testid="task-column-title">
+          {title}
+        </h3>
+        <span className="task-column__count" data-testid="task-column-count">
+          {partial ? `${rows.length}…` : rows.length}
+        </span>
+      </header>
+      <div className="task-column__actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => commands.rename(list)}
+          aria-label={`Rename list ${title}`}
+          data-testid="list-rename"
+        >
+          Rename
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => commands.remove(list)}
+          aria-label={`Delete list ${title}`}
+          data-testid="list-delete"
+        >
+          Delete
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void clearCompleted(list.id, title)}
+          disabled={completedCount === 0}
+          aria-label={`Clear completed tasks from ${title}`}
+          data-testid="list-clear-completed"
+        >
+          Clear completed
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => commands.move(list.id, -1)}
+          disabled={index === 0}
+          aria-label={`Move list ${title} left`}
+          data-testid="list-move-left"
+        >
+          ←
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => commands.move(list.id, 1)}
+          disabled={index === count - 1}
+          aria-label={`Move list ${title} right`}
+          data-testid="list-move-right"
+        >
+          →
+        </button>
+      </div>
+      <form className="task-column__add" onSubmit={submit}>
+        <input
+          className="input"
+          value={draft}
+          maxLength={1024}
+          placeholder="Add a task"
+          aria-label={`New task in ${title}`}
+          data-testid="task-new-title"
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" className="button" disabled={!draft.trim()} data-testid="task-add">
+          Add
+        </button>
+      </form>
+      <div ref={scroller} className="task-column__scroller" data-testid="task-column-scroller">
+        {isPending ? (
+          <p className="task-column__end" role="status">
+            Loading tasks…
+          </p>
+        ) : isError ? (
+          <div className="banner banner--error" role="alert">
+            <span className="banner__text">{error.message}</span>
+            <button type="button" className="button" onClick={() => void refetch()}>
+              Retry
+            </button>
+          </div>
+        ) : (
+          <div
+            style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+            role="list"
+            aria-label={`Tasks in ${title}`}
+          >
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              const zone = target?.kind === 'task' && target.taskId === row.task.id ? target.zone : null;
+              return (
+                <div key={item.key} role="listitem">
+                  <TaskRow
+                    listId={list.id}
+                    task={row.task}
+                    index={item.index}
+                    depth={row.depth}
+                    childCount={row.childCount}
+                    start={item.start}
+                    dropZone={zone}
+                    refused={zone !== null && refused}
+                    measure={virtualizer.measureElement}
+                    onToggle={onToggle}
+                    onOpen={onOpen}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+      <div
+        ref={end.setNodeRef}
+        className={`task-column__end${target?.kind === 'end' ? ' task-column__end--active' : ''}`}
+        data-testid="task-column-end"
+      >
+        {rows.length === 0 && !isPending ? 'No tasks. Drop one here.' : 'Drop here to put last'}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,119 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState, type FormEvent } from 'react';
+import { deleteTask, editTask, type TaskEdit } from './task-actions';
+import { dueDate, taskTitle } from './TaskCard';
+import type { TaskItem } from './task-types';
+
+interface TaskDetailsDialogProps {
+  listId: string;
+  task: TaskItem | null;
+  onClose: () => void;
+}
+
+/** Edits one task: title, notes, due date, completion; or deletes it (with its subtasks). */
+export function TaskDetailsDialog({ listId, task, onClose }: TaskDetailsDialogProps) {
+  return (
+    <Dialog.Root open={task !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        {task ? <DetailsForm key={task.id} listId={listId} task={task} onClose={onClose} /> : null}
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function DetailsForm({ listId, task, onClose }: { listId: string; task: TaskItem; onClose: () => void }) {
+  const [title, setTitle] = useState(task.title ?? '');
+  const [notes, setNotes] = useState(task.notes ?? '');
+  const [due, setDue] = useState(dueDate(task) ?? '');
+  const [completed, setCompleted] = useState(task.status === 'completed');
+  const ids = { title: useId(), notes: useId(), due: useId(), completed: useId() };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const edit: TaskEdit = {};
+    if (title !== (task.title ?? '')) edit.title = title;
+    if (notes !== (task.notes ?? '')) edit.notes = notes === '' ? null : notes;
+    if (due !== (dueDate(task) ?? '')) edit.due = due === '' ? null : `${due}T00:00:00.000Z`;
+    if (completed !== (task.status === 'completed')) edit.status = completed ? 'completed' : 'needsAction';
+    onClose();
+    if (Object.keys(edit).length > 0) void editTask(listId, task, edit);
+  };
+
+  const remove = () => {
+    onClose();
+    void deleteTask(listId, task);
+  };
+
+  return (
+    <Dialog.Content className="dialog" data-testid="task-details" aria-describedby={undefined}>
+      <Dialog.Title className="dialog__title">{taskTitle(task)}</Dialog.Title>
+      <form className="task-details__form" onSubmit={save}>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.title}>
+            Title
+          </label>
+          <input
+            id={ids.title}
+            className="input"
+            value={title}
+            maxLength={1024}
+            onChange={(e) => setTitle(e.target.value)}
+            data-testid="task-details-title"
+            autoFocus
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.notes}>
+            Notes
+          </label>
+          <textarea
+            id={ids.notes}
+            className="input"
+            value={notes}
+            maxLength={8192}
+            onChange={(e) => setNotes(e.target.value)}
+            data-testid="task-details-notes"
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.due}>
+            Due date
+          </label>
+          <input
+            id={ids.due}
+            className="input"
+            type="date"
+            value={due}
+            onChange={(e) => setDue(e.target.value)}
+            data-testid="task-details-due"
+          />
+        </div>
+        <label className="task-board__toggle" htmlFor={ids.completed}>
+          <input
+            id={ids.completed}
+            type="checkbox"
+            checked={completed}
+            onChange={(e) => setCompleted(e.target.checked)}
+            data-testid="task-details-completed"
+          />
+          Completed
+        </label>
+        <div className="dialog__actions">
+          <button type="button" className="button" onClick={remove} data-testid="task-details-delete">
+            Delete task
+          </button>
+          <span style={{ flex: 1 }} />
+          <Dialog.Close asChild>
+            <button type="button" className="button" data-testid="task-details-cancel">
+              Cancel
+            </button>
+          </Dialog.Close>
+          <button type="submit" className="button button--primary" data-testid="task-details-save">
+            Save
+          </button>
+        </div>
+      </form>
+    </Dialog.Content>
+  );
+}

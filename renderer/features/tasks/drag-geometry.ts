@@ -1,0 +1,201 @@
+import type { ClientRect, CollisionDetection, DroppableContainer, KeyboardCoordinateGetter } from '@dnd-kit/core';
+import { getEventCoordinates, type Coordinates } from '@dnd-kit/utilities';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import type { DropTarget, DropZone } from './drop-plan';
+
+/**
+ * Geometry of dragging on the board. A drop target is a task row and a zone on it (the upper part:
+ * before it; the middle: onto it, as a subtask; the lower part: after it) or the free space at the
+ * end of a column. The same point decides for pointer and keyboard: the pointer itself, or the
+ * centre of the dragged card when the keyboard moves it.
+ */
+
+export interface RowDropData {
+  type: 'task';
+  listId: string;
+  taskId: string;
+  index: number;
+  depth: number;
+}
+export interface EndDropData {
+  type: 'end';
+  listId: string;
+}
+export type DropData = RowDropData | EndDropData;
+
+/** Data attached to the dragged card. */
+export interface DragData {
+  listId: string;
+  taskId: string;
+  title: string;
+}
+
+const edgeShare = 0.3;
+
+export function zoneAt(rect: ClientRect, y: number): DropZone {
+  const share = (y - rect.top) / Math.max(rect.height, 1);
+  if (share < edgeShare) return 'before';
+  if (share > 1 - edgeShare) return 'after';
+  return 'inside';
+}
+
+function center(rect: ClientRect): Coordinates {
+  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+}
+
+function contains(rect: ClientRect, p: Coordinates): boolean {
+  return p.x >= rect.left && p.x <= rect.right && p.y >= rect.top && p.y <= rect.bottom;
+}
+
+/** The deciding point of a drag: where the pointer is, or the dragged card's centre for the keyboard. */
+export function probePoint(
+  activatorEvent: Event | null,
+  delta: Coordinates,
+  translated: ClientRect | null,
+): Coordinates | null {
+  const start = activatorEvent ? getEventCoordinates(activatorEvent) : null;
+  if (start) return { x: start.x + delta.x, y: start.y + delta.y };
+  return translated ? center(translated) : null;
+}
+
+export function dropDataOf(container: { data: { current?: unknown } } | null | undefined): DropData | null {
+  const data = container?.data.current as DropData | undefined;
+  return data && (data.type === 'task' || data.type === 'end') ? data : null;
+}
+
+export function targetAt(
+  data: DropData | null,
+  rect: ClientRect | null | undefined,
+  probe: Coordinates | null,
+): DropTarget | null {
+  if (!data) return null;
+  if (data.type === 'end') return { kind: 'end', listId: data.listId };
+  if (!rect || !probe) return null;
+  return { kind: 'task', listId: data.listId, taskId: data.taskId, zone: zoneAt(rect, probe.y) };
+}
+
+/** The droppable under the deciding point; task rows win over the column's end space. */
+export const probeCollision: CollisionDetection = ({
+  droppableContainers,
+  droppableRects,
+  collisionRect,
+  pointerCoordinates,
+}) => {
+  const probe = pointerCoordinates ?? center(collisionRect);
+  let endHit: DroppableContainer | null = null;
+  for (const container of droppableContainers) {
+    const rect = droppableRects.get(container.id);
+    if (!rect || container.disabled || !contains(rect, probe)) continue;
+    const data = dropDataOf(container);
+    if (data?.type === 'task') return [{ id: container.id, data: { droppableContainer: container, value: 0 } }];
+    if (data?.type === 'end') endHit = container;
+  }
+  return endHit ? [{ id: endHit.id, data: { droppableContainer: endHit, value: 1 } }] : [];
+};
+
+interface Slot {
+  id: DroppableContainer['id'];
+  data: DropData;
+  zone: DropZone | null;
+}
+
+function slotProbe(slot: Slot, rect: ClientRect): Coordinates {
+  const x = rect.left + rect.width / 2;
+  if (slot.zone === 'before') return { x, y: rect.top + rect.height * (edgeShare / 2) };
+  if (slot.zone === 'after') return { x, y: rect.bottom - rect.height * (edgeShare / 2) };
+  return center(rect);
+}
+
+/**
+ * Keyboard moves for the board's KeyboardSensor. Up and Down step through the drop places of the
+ * current column (before a task, onto it, after it, ..., the column's end); Left and Right go to the
+ * neighbouring column (found by `sortableKeyboardCoordinates`), landing just before the task there.
+ */
+export function boardKeyboardCoordinates(
+  currentTarget: () => DropTarget | null,
+  activeListId: () => string | null,
+): KeyboardCoordinateGetter {
+  return (event, args) => {
+    const { collisionRect, droppableRects, droppableContainers } = args.context;
+    if (!collisionRect) return undefined;
+    const place = (slot: Slot): Coordinates | undefined => {
+      const rect = droppableRects.get(slot.id);
+      if (!rect) return undefined;
+      const p = slotProbe(slot, rect);
+      return { x: p.x - collisionRect.width / 2, y: p.y - collisionRect.height / 2 };
+    };
+
+    if (event.code === 'ArrowUp' || event.code === 'ArrowDown') {
+      event.preventDefault();
+      const target = currentTarget();
+      const listId = target?.listId ?? activeListId();
+      const slots = columnSlots(listId, droppableContainers.getEnabled(), droppableRects);
+      if (slots.length === 0) return undefined;
+      let index = target ? slots.findIndex((s) => slotMatches(s, target)) : -1;
+      if (index < 0) index = nearestSlot(slots, droppableRects, center(collisionRect));
+      const next = slots[Math.max(0, Math.min(slots.length - 1, index + (event.code === 'ArrowDown' ? 1 : -1)))];
+      return next ? place(next) : undefined;
+    }
+
+    if (event.code === 'ArrowLeft' || event.code === 'ArrowRight') {
+      const moved = sortableKeyboardCoordinates(event, args);
+      if (!moved) return undefined;
+      const landing = { x: moved.x + collisionRect.width / 2, y: moved.y + collisionRect.height / 2 };
+      for (const container of droppableContainers.getEnabled()) {
+        const rect = droppableRects.get(container.id);
+        const data = dropDataOf(container);
+        if (!rect || !data || !contains(rect, landing)) continue;
+        return place({ id: container.id, data, zone: data.type === 'task' ? 'before' : null });
+      }
+      return moved;
+    }
+    return undefined;
+  };
+}
+
+function slotMatches(slot: Slot, target: DropTarget): boolean {
+  if (target.kind === 'end') return slot.data.type === 'end' && slot.data.listId === target.listId;
+  return slot.data.type === 'task' && slot.data.taskId === target.taskId && slot.zone === target.zone;
+}
+
+function nearestSlot(slots: readonly Slot[], rects: Map<DroppableContainer['id'], ClientRect>, p: Coordinates): number {
+  let best = 0;
+  let bestDistance = Infinity;
+  slots.forEach((slot, i) => {
+    const rect = rects.get(slot.id);
+    if (!rect) return;
+    const distance = Math.abs(slotProbe(slot, rect).y - p.y);
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = i;
+    }
+  });
+  return best;
+}
+
+/** Drop places of one column in order: each measured row's before / onto / after, then the end space. */
+function columnSlots(
+  listId: string | null,
+  containers: DroppableContainer[],
+  rects: Map<DroppableContainer['id'], ClientRect>,
+): Slot[] {
+  const rows: { id: DroppableContainer['id']; data: RowDropData }[] = [];
+  let end: { id: DroppableContainer['id']; data: EndDropData } | null = null;
+  for (const container of containers) {
+    const data = dropDataOf(container);
+    if (!data || data.listId !== listId || !rects.has(container.id)) continue;
+    if (data.type === 'task') rows.push({ id: container.id, data });
+    else end = { id: container.id, data };
+  }
+  rows.sort((a, b) => a.data.index - b.data.index);
+  const slots: Slot[] = [];
+  rows.forEach((row, i) => {
+    slots.push({ ...row, zone: 'before' }, { ...row, zone: 'inside' });
+    // "After" a task names the same place as "before" the next one, unless the next is shallower
+    // (after the last subtask of a group is not the same as before the next parent).
+    const next = rows[i + 1];
+    if (!next || next.data.depth < row.data.depth) slots.push({ ...row, zone: 'after' });
+  });
+  if (end) slots.push({ ...end, zone: null });
+  return slots;
+}

@@ -1,0 +1,205 @@
+import {
+  QueryClient,
+  useMutation,
+  useQuery,
+  type QueryKey,
+  type UseMutationOptions,
+  type UseMutationResult,
+  type UseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import { operations, type BodyFor, type OperationName, type ParamsFor, type ResultFor } from '../../shared/api/registry';
+import type { IpcEvent } from '../../shared/ipc/contract';
+import { ipc, onHostConnectionChange } from '../platform/ipc';
+import { getActiveAccount, useActiveAccount } from './account-store';
+import { encodeBase64 } from './base64';
+import { isRetryableError } from './errors';
+import { invalidationFilterFor } from './invalidation';
+import { apiKeyParamsInclude, apiQueryKey, apiQueryPrefix, type ApiParams, type ApiQueryKey } from './keys';
+import {
+  applyOptimisticUpdates,
+  optimisticUpdate,
+  rollbackOptimisticUpdates,
+  type ApiMutationContext,
+  type OptimisticUpdate,
+} from './optimistic';
+
+/**
+ * The renderer's one door to the API: every call goes through the core over IPC (`api.call`),
+ * which attaches credentials and talks to the embedded service or Google. Server state lives in
+ * TanStack Query under keys derived from account + operation + params, so pushed `changed`
+ * events can invalidate exactly what they affect.
+ */
+
+export type { ApiMutationContext, ApiParams, ApiQueryKey, BodyFor, OperationName, OptimisticUpdate, ParamsFor, ResultFor };
+export { apiKeyParamsInclude, apiQueryKey, apiQueryPrefix, applyOptimisticUpdates, optimisticUpdate, rollbackOptimisticUpdates };
+export { getActiveAccount, useActiveAccount } from './account-store';
+export { errorMessage, isRetryableError } from './errors';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 15_000,
+      retry: (failureCount, error) => failureCount < 2 && isRetryableError(error),
+      refetchOnWindowFocus: false,
+    },
+    mutations: { retry: false },
+  },
+});
+
+export async function callApi<N extends OperationName>(
+  operation: N,
+  params: ApiParams<N>,
+  body?: BodyFor<N>,
+  options: { account?: string } = {},
+): Promise<ResultFor<N>> {
+  const account = options.account ?? getActiveAccount();
+  const value = await ipc.invoke('api.call', {
+    ...(account ? { account } : {}),
+    operation,
+    params: params as Record<string, unknown>,
+    ...(body === undefined ? {} : { body }),
+  });
+  return value as ResultFor<N>;
+}
+
+/** Maximum pages `callApiAllPages` follows; a list longer than this is a bug or a runaway, not a folder. */
+const maxPages = 100;
+
+/**
+ * Calls a list operation and follows `nextPageToken` to the end, answering the first page's
+ * envelope with every page's `itemsField` entries concatenated.
+ */
+export async function callApiAllPages<N extends OperationName>(
+  operation: N,
+  params: ApiParams<N>,
+  itemsField: string,
+  options: { account?: string } = {},
+): Promise<ResultFor<N>> {
+  const first = (await callApi(operation, params, undefined, options)) as Record<string, unknown>;
+  const items = [...asArray(first[itemsField])];
+  let pageToken = first.nextPageToken;
+  for (let page = 1; typeof pageToken === 'string' && pageToken && page < maxPages; page += 1) {
+    const next = (await callApi(operation, { ...params, pageToken } as ApiParams<N>, undefined, options)) as Record<string, unknown>;
+    items.push(...asArray(next[itemsField]));
+    pageToken = next.nextPageToken;
+  }
+  const { nextPageToken: _ignored, ...envelope } = first;
+  return { ...envelope, [itemsField]: items } as ResultFor<N>;
+}
+
+function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export type ApiQueryOptions<N extends OperationName, TData = ResultFor<N>> = Omit<
+  UseQueryOptions<ResultFor<N>, Error, TData, ApiQueryKey<N>>,
+  'queryKey' | 'queryFn'
+> & {
+  /** Follow `nextPageToken` and merge this field of every page (e.g. `items`, `files`). */
+  allPagesOf?: string;
+};
+
+export function useApiQuery<N extends OperationName, TData = ResultFor<N>>(
+  operation: N,
+  params: ApiParams<N>,
+  options: ApiQueryOptions<N, TData> = {},
+): UseQueryResult<TData, Error> {
+  const { allPagesOf, ...queryOptions } = options;
+  // Subscribing to the account re-keys (and refetches) every query when the user switches account.
+  const account = useActiveAccount() ?? '';
+  const callOptions = account ? { account } : {};
+  return useQuery({
+    ...queryOptions,
+    queryKey: apiQueryKey(operation, params, account),
+    queryFn: () => (allPagesOf ? callApiAllPages(operation, params, allPagesOf, callOptions) : callApi(operation, params, undefined, callOptions)),
+  });
+}
+
+export interface ApiMutationVariables<N extends OperationName> {
+  params: ApiParams<N>;
+  body?: BodyFor<N>;
+}
+
+/**
+ * An optimistic change to every cached `operation` query whose params include `matchParams`
+ * (e.g. all `TasksTasksList` pages of one task list, whatever their other params).
+ */
+export function optimisticApiUpdate<N extends OperationName>(
+  operation: N,
+  matchParams: Partial<ApiParams<N>>,
+  update: (previous: ResultFor<N>) => ResultFor<N>,
+): OptimisticUpdate {
+  return optimisticUpdate(apiQueryPrefix(operation), update, (key) => apiKeyParamsInclude(key, matchParams as Record<string, unknown>));
+}
+
+export interface ApiMutationOptions<N extends OperationName>
+  extends Omit<UseMutationOptions<ResultFor<N>, Error, ApiMutationVariables<N>, ApiMutationContext>, 'mutationFn' | 'onMutate'> {
+  /** Cache changes applied before the call and rolled back if it fails. */
+  optimistic?: (variables: ApiMutationVariables<N>) => OptimisticUpdate[];
+  /** Keys (or prefixes) refetched once the call settles, in addition to the optimistic ones. */
+  invalidates?: (variables: ApiMutationVariables<N>, result: ResultFor<N> | undefined) => QueryKey[];
+}
+
+export function useApiMutation<N extends OperationName>(
+  operation: N,
+  options: ApiMutationOptions<N> = {},
+): UseMutationResult<ResultFor<N>, Error, ApiMutationVariables<N>, ApiMutationContext> {
+  const { optimistic, invalidates, onError, onSettled, ...rest } = options;
+  return useMutation<ResultFor<N>, Error, ApiMutationVariables<N>, ApiMutationContext>({
+    ...rest,
+    mutationFn: (variables) => callApi(operation, variables.params, variables.body),
+    onMutate: (variables) => applyOptimisticUpdates(queryClient, optimistic?.(variables) ?? []),
+    onError: (error, variables, context, mutationContext) => {
+      if (context) rollbackOptimisticUpdates(queryClient, context);
+      return onError?.(error, variables, context, mutationContext);
+    },
+    onSettled: async (result, error, variables, context, mutationContext) => {
+      const filters = [...(context?.refetch ?? []), ...(invalidates?.(variables, result) ?? []).map((queryKey) => ({ queryKey }))];
+      await Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
+      return onSettled?.(result, error, variables, context, mutationContext);
+    },
+  });
+}
+
+/** Reads a File as base64 and uploads it with its metadata (DriveFilesCreate, multipart). */
+export async function uploadFile(
+  metadata: BodyFor<'DriveFilesCreate'>,
+  file: File,
+  options: { account?: string } = {},
+): Promise<ResultFor<'DriveFilesCreate'>> {
+  const account = options.account ?? getActiveAccount();
+  const contentBase64 = encodeBase64(new Uint8Array(await file.arrayBuffer()));
+  const value = await ipc.invoke('files.upload', {
+    ...(account ? { account } : {}),
+    metadata: { name: file.name, ...metadata },
+    contentBase64,
+    ...(file.type ? { contentType: file.type } : {}),
+  });
+  return value as ResultFor<'DriveFilesCreate'>;
+}
+
+/** Turns pushed `changed` events into query invalidations. Returns the unsubscribe function. */
+export function subscribeToChanges(client: QueryClient = queryClient): () => void {
+  return ipc.onEvent((event: IpcEvent) => {
+    if (event.type !== 'changed') return;
+    void client.invalidateQueries(invalidationFilterFor(event, areaOfOperation));
+  });
+}
+
+/** After the host connection comes back, refetch everything: changes may have been missed meanwhile. */
+export function refetchAfterReconnect(client: QueryClient = queryClient): () => void {
+  let missedEvents = false;
+  return onHostConnectionChange((connected) => {
+    if (!connected) {
+      missedEvents = true;
+    } else if (missedEvents) {
+      missedEvents = false;
+      void client.invalidateQueries();
+    }
+  });
+}
+
+function areaOfOperation(operation: string): string | undefined {
+  return (operations as Record<string, { area: string } | undefined>)[operation]?.area;
+}

@@ -1,0 +1,4 @@
+export * from './operation';
+export * from './registry';
+export * from './params';
+export * from './paths';

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { createIpcClient } from './client';
+import type { IpcEvent } from './contract';
+import { createIpcDispatcher } from './dispatcher';
+import type { IpcHandlers } from './dispatcher';
+import { IpcCallError } from './errors';
+import { createFramedClientTransport } from './framed-client';
+import type { FramedClientTransport } from './framed-client';
+import { serveFramedConnection } from './framed-host';
+import type { FramedHostConnection } from './framed-host';
+
+/** shared/ has no timer globals: frames are delivered on later microtasks instead. */
+const defer = (work: () => void): void => void Promise.resolve().then(work);
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+const calls: { method: string; input: unknown }[] = [];
+
+const handlers: IpcHandlers = {
+  'app.info': () => ({ version: '1.2.3', host: 'browser', platform: 'test' }),
+  'accounts.list': () => {
+    throw new Error('database is locked');
+  },
+  'api.call': (input) => {
+    calls.push({ method: 'api.call', input });
+    if (input.operation === 'Missing') {
+      throw new IpcCallError({ code: 'notFound', message: 'Not Found', status: 404, reason: 'notFound' });
+    }
+    if (input.operation === 'Nothing') return undefined;
+    return { echoed: input.params };
+  },
+  // Answers something the contract does not allow, which must not reach the caller as a value.
+  'files.upload': () => undefined,
+};
+
+/** A client and host wired through an in-memory "connection" that delivers frames asynchronously. */
+function connectInMemory(): { transport: FramedClientTransport; host: FramedHostConnection; framesToHost: string[] } {
+  const transport = createFramedClientTransport();
+  const framesToHost: string[] = [];
+  const dispatcher = createIpcDispatcher(handlers);
+  const host = serveFramedConnection(dispatcher, (frame) => defer(() => transport.receive(frame)));
+  transport.connected({
+    send(frame) {
+      framesToHost.push(frame);
+      defer(() => void host.receive(frame));
+    },
+  });
+  return { transport, host, framesToHost };
+}
+
+describe('IPC dispatcher and client over a framed in-memory transport', () => {
+  it('round-trips a call and types its output', async () => {
+    const client = createIpcClient(connectInMemory().transport);
+    const info = await client.invoke('app.info', {});
+    expect(info).toEqual({ version: '1.2.3', host: 'browser', platform: 'test' });
+  });
+
+  it('applies input defaults before the handler runs', async () => {
+    const client = createIpcClient(connectInMemory().transport);
+    const answer = await client.invoke('api.call', { operation: 'CalendarEventsList' });
+    expect(answer).toEqual({ echoed: {} });
+  });
+
+  it('carries an undefined answer (a 204) across the JSON frames', async () => {
+    const client = createIpcClient(connectInMemory().transport);
+    expect(await client.invoke('api.call', { operation: 'Nothing' })).toBeUndefined();
+  });
+
+  it('refuses an unknown method with unknownMethod', async () => {
+    const { transport } = connectInMemory();
+    const reply = await transport.invoke('nope.never', {});
+    expect(reply).toEqual({ ok: false, error: { code: 'unknownMethod', message: expect.stringContaining('nope.never') } });
+  });
+
+  it('refuses invalid input naming the field, without running the handler', async () => {
+    const client = createIpcClient(connectInMemory().transport);
+    const before = calls.length;
+    const error = await client.invoke('api.call', { operation: 'X', params: 'not-an-object' as never }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IpcCallError);
+    expect(error).toMatchObject({ code: 'invalidInput', location: 'params' });
+    expect((error as IpcCallError).message).toContain('"params"');
+    expect(calls.length).toBe(before);
+  });
+
+  it('names nested fields of invalid input', async () => {
+    const dispatcher = createIpcDispatcher(handlers);
+    const reply = await dispatcher.dispatch('files.upload', { metadata: {}, contentBase64: 7 });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalidInput', location: 'contentBase64' } });
+    const strict = await dispatcher.dispatch('app.info', { extra: true });
+    expect(strict).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+  });
+
+  it('passes an IpcCallError thrown by a handler through with its fields', async () => {
+    const client = createIpcClient(connectInMemory().transport);
+    const error = await client.invoke('api.call', { operation: 'Missing' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IpcCallError);
+    expect(error).toMatchObject({ code: 'notFound', status: 404, reason: 'notFound', message: 'Not Found' });
+  });
+
+  it('turns any other handler failure into an internal error envelope', async () => {
+    const internal: unknown[] = [];
+    const dispatcher = createIpcDispatcher(handlers, { onInternalError: (_m, e) => internal.push(e) });
+    const reply = await dispatcher.dispatch('accounts.list', {});
+    expect(reply).toEqual({ ok: false, error: { code: 'internal', message: expect.stringContaining('database is locked') } });
+    expect(internal).toHaveLength(1);
+  });
+
+  it('refuses a handler answer that breaks the output contract', async () => {
+    const dispatcher = createIpcDispatcher({ ...handlers, 'app.info': () => ({ version: 1 }) as never });
+    const reply = await dispatcher.dispatch('app.info', {});
+    expect(reply).toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+
+  it('answers a malformed frame that carries an id instead of leaving the caller waiting', async () => {
+    const sent: string[] = [];
+    const host = serveFramedConnection(createIpcDispatcher(handlers), (frame) => sent.push(frame));
+    await host.receive(JSON.stringify({ type: 'call', id: 9, method: 42 }));
+    await host.receive('not json at all');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0] ?? '')).toMatchObject({ type: 'reply', id: 9, reply: { ok: false, error: { code: 'invalidInput' } } });
+  });
+
+  it('delivers pushed events to subscribers until they unsubscribe', async () => {
+    const { transport, host } = connectInMemory();
+    const client = createIpcClient(transport);
+    const seen: IpcEvent[] = [];
+    const unsubscribe = client.onEvent((event) => seen.push(event));
+    const event: IpcEvent = { type: 'changed', account: 'local', area: 'tasks', resource: 'tasklists' };
+    host.pushEvent(event);
+    await settle();
+    unsubscribe();
+    host.pushEvent(event);
+    await settle();
+    expect(seen).toEqual([event]);
+  });
+
+  it('matches replies to calls by id when answers arrive out of order', async () => {
+    const transport = createFramedClientTransport();
+    const sent: { id: number; method: string }[] = [];
+    transport.connected({ send: (frame) => sent.push(JSON.parse(frame) as { id: number; method: string }) });
+    const first = transport.invoke('app.info', {});
+    const second = transport.invoke('accounts.list', {});
+    const [a, b] = sent;
+    transport.receive(JSON.stringify({ type: 'reply', id: b?.id, reply: { ok: true, value: 'second' } }));
+    transport.receive(JSON.stringify({ type: 'reply', id: a?.id, reply: { ok: true, value: 'first' } }));
+    expect(await first).toEqual({ ok: true, value: 'first' });
+    expect(await second).toEqual({ ok: true, value: 'second' });
+    expect(transport.pendingCount()).toBe(0);
+  });
+
+  it('ends a call whose reply cannot be read', async () => {
+    const transport = createFramedClientTransport();
+    const sent: { id: number }[] = [];
+    transport.connected({ send: (frame) => sent.push(JSON.parse(frame) as { id: number }) });
+    const call = transport.invoke('app.info', {});
+    transport.receive(JSON.stringify({ type: 'reply', id: sent[0]?.id, reply: { ok: false, error: { code: 'no-such-code' } } }));
+    expect(await call).toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+
+  it('holds calls made while disconnected and answers sent calls unavailable when the connection drops', async () => {
+    const transport = createFramedClientTransport();
+    const sent: string[] = [];
+    transport.connected({ send: (frame) => sent.push(frame) });
+    const inFlight = transport.invoke('app.info', {});
+    transport.disconnected();
+    expect(await inFlight).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+
+    const queued = transport.invoke('app.info', {});
+    expect(sent).toHaveLength(1);
+    const resent: string[] = [];
+    transport.connected({ send: (frame) => resent.push(frame) });
+    expect(resent).toHaveLength(1);
+    const { id } = JSON.parse(resent[0] ?? '{}') as { id: number };
+    transport.receive(JSON.stringify({ type: 'reply', id, reply: { ok: true, value: 42 } }));
+    expect(await queued).toEqual({ ok: true, value: 42 });
+  });
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { ipcErrorCodes, ipcEventSchema } from './contract';
+import type { IpcEvent, IpcReply } from './contract';
+
+/**
+ * Frames of the contract over a message-based connection (the browser host's WebSocket):
+ * a client sends `call` frames with its own ids; the host answers each with a `reply` frame
+ * carrying the same id, and pushes `event` frames whenever it likes.
+ */
+
+export const ipcErrorSchema = z.object({
+  code: z.enum(ipcErrorCodes),
+  message: z.string(),
+  status: z.number().int().optional(),
+  reason: z.string().optional(),
+  location: z.string().optional(),
+});
+
+export const ipcReplySchema = z.union([
+  // JSON drops an undefined value (a 204 answer), so it may be missing.
+  z.object({ ok: z.literal(true), value: z.unknown().optional() }),
+  z.object({ ok: z.literal(false), error: ipcErrorSchema }),
+]);
+
+const requestId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+export const callFrameSchema = z.object({
+  type: z.literal('call'),
+  id: requestId,
+  method: z.string().max(100),
+  input: z.unknown(),
+});
+export type CallFrame = z.infer<typeof callFrameSchema>;
+
+export const hostFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('reply'), id: requestId, reply: ipcReplySchema }),
+  z.object({ type: z.literal('event'), event: ipcEventSchema }),
+]);
+export type HostFrame = { type: 'reply'; id: number; reply: IpcReply<unknown> } | { type: 'event'; event: IpcEvent };
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function parseCallFrame(text: string): CallFrame | null {
+  const parsed = callFrameSchema.safeParse(parseJson(text));
+  return parsed.success ? parsed.data : null;
+}
+
+export function parseHostFrame(text: string): HostFrame | null {
+  const parsed = hostFrameSchema.safeParse(parseJson(text));
+  return parsed.success ? (parsed.data as HostFrame) : null;
+}
+
+export const encodeFrame = (frame: CallFrame | HostFrame): string => JSON.stringify(frame);
