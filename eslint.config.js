@@ -26,7 +26,7 @@ const nodeBuiltins = [
 ];
 
 const electronImport = {
-  group: ['electron', 'electron/*'],
+  regex: '^electron(/.*)?$',
   message: 'Only electron/shell may import electron.',
 };
 

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 // The lint pattern for the `electron` package also matches our own electron/web folder: plain Node code, no Electron.
-// eslint-disable-next-line no-restricted-imports
 import { startBrowserApp } from '../electron/web';
 
 /** A running browser host on a fresh data directory (embedded service included). */

@@ -146,6 +146,7 @@ export async function run(): Promise<FoundationResult> {
   const service = await startEmbeddedService({ dataDir: dir });
   const user = service.addUser({ email: 'bench@atrium.local', token });
   let bare: Server | undefined;
+  let framework: EmbeddedService | undefined;
   try {
     const seedStarted = performance.now();
     seed(service, user);
@@ -160,11 +161,21 @@ export async function run(): Promise<FoundationResult> {
 
     bare = await startBare(body);
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+    // For reading the figures: the framework alone, its handler answering the same page from memory.
+    const page = JSON.parse(body) as unknown;
+    framework = await startEmbeddedService({
+      dataDir: join(dir, 'framework-only'),
+      users: [{ email: 'bench@atrium.local', token }],
+      modules: [{ migrations: { area: 'prepared', migrations: [] }, handlers: { CalendarEventsList: () => ({ body: page }) } }],
+    });
+
     const bareRuns: number[] = [];
     const serviceRuns: number[] = [];
+    const frameworkRuns: number[] = [];
     for (let round = 0; round < rounds; round++) {
       bareRuns.push(await measure(bareUrl));
       serviceRuns.push(await measure(service.url));
+      frameworkRuns.push(await measure(framework.url));
     }
     const bareRequestsPerSecond = median(bareRuns);
     const serviceRequestsPerSecond = median(serviceRuns);
@@ -173,11 +184,16 @@ export async function run(): Promise<FoundationResult> {
     console.log(`bare node:http, same JSON:       ${bareRequestsPerSecond.toFixed(0)} requests/s`);
     console.log(`service CalendarEventsList (250): ${serviceRequestsPerSecond.toFixed(0)} requests/s`);
     console.log(
+      `framework only, page from memory: ${median(frameworkRuns).toFixed(0)} requests/s ` +
+        `(ratio ${median(frameworkRuns.map((perSecond, i) => perSecond / bareRuns[i]!)).toFixed(3)}; the rest is the calendar handler)`,
+    );
+    console.log(
       `ratio service/bare: ${ratio.toFixed(3)} (median of ${rounds} alternating rounds, ${connections} keep-alive connections, ${measureMs / 1000} s each)`,
     );
     console.log(`target service.events-list-vs-bare: ${ratio.toFixed(2)} ratio (goal >= ${goal}) ${ratio >= goal ? 'ok' : 'miss'}`);
     return { bareRequestsPerSecond, serviceRequestsPerSecond, ratio };
   } finally {
+    await framework?.close();
     if (bare) {
       bare.closeAllConnections();
       await new Promise((r) => bare!.close(r));

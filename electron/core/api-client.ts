@@ -18,6 +18,11 @@ export interface ApiClientOptions {
   readonly baseUrl: string;
   /** The bearer token to send; asked before every attempt so a refreshed token is picked up. */
   readonly accessToken: () => string | Promise<string>;
+  /**
+   * Told when the service refused `rejectedToken` (401). Answering true means a fresh token is now
+   * available and the request is sent once more; it may also throw (the account needs a new sign-in).
+   */
+  readonly onUnauthorized?: (rejectedToken: string) => Promise<boolean>;
   readonly retry?: Partial<RetryPolicy>;
   readonly fetch?: typeof fetch;
   readonly random?: () => number;
@@ -122,11 +127,10 @@ export class ApiClient {
   }
 
   private async send(method: string, url: URL, body: Uint8Array<ArrayBuffer> | undefined, contentType: string | undefined): Promise<unknown> {
+    let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
-      const headers: Record<string, string> = {
-        authorization: `Bearer ${await this.options.accessToken()}`,
-        accept: 'application/json',
-      };
+      const token = await this.options.accessToken();
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
       if (contentType) headers['content-type'] = contentType;
 
       let response: Response;
@@ -142,6 +146,14 @@ export class ApiClient {
 
       if (response.ok) return readSuccess(response);
       const error = apiCallErrorFrom(response.status, await response.text());
+      // One renewal per call: a token refused twice in a row is not a stale-token problem.
+      if (response.status === 401 && !renewedAfter401 && this.options.onUnauthorized) {
+        renewedAfter401 = true;
+        if (await this.options.onUnauthorized(token)) {
+          attempt--;
+          continue;
+        }
+      }
       if (!isRetryable(error) || attempt >= this.policy.maxAttempts) throw error;
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'), Date.now());
       await this.sleep(backoffDelay(this.policy, attempt - 1, this.random, retryAfter));

@@ -2,19 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IpcEvent } from '../../shared/ipc/contract';
 import { startEmbeddedService } from '../service';
 import type { EmbeddedService } from '../service';
 import { tasksModule } from '../service/tasks';
 import { ApiClient } from './api-client';
 import { ChannelWatcher, calendarEventsTarget } from './channel-watcher';
 import type { WatchTarget } from './channel-watcher';
-import { EventFeed } from './event-feed';
 import { RelayServer } from './relay-server';
 
 let dir: string;
 let full: EmbeddedService;
 let tasksOnly: EmbeddedService;
+let shortLived: EmbeddedService;
 let relay: RelayServer;
 
 beforeAll(async () => {
@@ -22,6 +21,8 @@ beforeAll(async () => {
   const users = [{ email: 'ann@example.com', token: 'ann-token' }];
   full = await startEmbeddedService({ dataDir: join(dir, 'full'), port: 0, users });
   tasksOnly = await startEmbeddedService({ dataDir: join(dir, 'tasks'), port: 0, users, modules: [tasksModule] });
+  // Channels here live 1.5 s, so renewal before expiry can be watched happening.
+  shortLived = await startEmbeddedService({ dataDir: join(dir, 'short'), port: 0, users, channels: { defaultTtlMs: 1_500, maxTtlMs: 1_500 } });
   relay = await RelayServer.start();
 });
 
@@ -29,8 +30,20 @@ afterAll(async () => {
   await relay?.close();
   await full?.close();
   await tasksOnly?.close();
+  await shortLived?.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+const waitFor = async (check: () => boolean, timeoutMs = 3_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+const liveChannels = (service: EmbeddedService): number =>
+  (service.context.store.prepare('SELECT count(*) AS n FROM channels WHERE stopped = 0').get() as { n: number }).n;
 
 const counting = (target: WatchTarget, counter: { opens: number; stops: number }): WatchTarget => ({
   ...target,
@@ -49,12 +62,10 @@ describe('ChannelWatcher', () => {
     const api = new ApiClient({ baseUrl: tasksOnly.url, accessToken: () => 'ann-token' });
     const logged: string[] = [];
     const counter = { opens: 0, stops: 0 };
-    const feed = new EventFeed();
     const watcher = new ChannelWatcher({
       api,
-      account: 'local',
       relay,
-      feed,
+      onChange: () => {},
       target: counting(calendarEventsTarget('primary'), counter),
       retryMs: 40,
       log: (m) => logged.push(m),
@@ -65,27 +76,22 @@ describe('ChannelWatcher', () => {
     expect(counter.opens).toBeGreaterThanOrEqual(3);
     expect(watcher.channel).toBeUndefined();
     expect(logged).toEqual([]);
-    feed.close();
   });
 
-  it('opens a channel, emits changed for notifications after sync, renews and stops it', async () => {
+  it('opens a channel, passes on notifications after sync, renews and stops it', async () => {
     const api = new ApiClient({ baseUrl: full.url, accessToken: () => 'ann-token' });
     const counter = { opens: 0, stops: 0 };
-    const feed = new EventFeed(5);
-    const events: IpcEvent[] = [];
-    feed.subscribe((event) => events.push(event));
-    const watcher = new ChannelWatcher({ api, account: 'local', relay, feed, target: counting(calendarEventsTarget('primary'), counter), retryMs: 1_000 });
+    let changes = 0;
+    const watcher = new ChannelWatcher({ api, relay, onChange: () => changes++, target: counting(calendarEventsTarget('primary'), counter), retryMs: 1_000 });
     expect(await watcher.open()).toBe(true);
     const first = watcher.channel;
     expect(first?.resourceId).toBeTruthy();
     // The `sync` message alone is not a change.
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(events).toEqual([]);
+    expect(changes).toBe(0);
 
     await api.call('CalendarEventsInsert', { calendarId: 'primary' }, { summary: 'x', start: { date: '2032-01-01' }, end: { date: '2032-01-02' } });
-    const deadline = Date.now() + 3_000;
-    while (events.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(events).toEqual([{ type: 'changed', account: 'local', area: 'calendar', resource: 'events:primary' }]);
+    await waitFor(() => changes === 1);
 
     // Renewal replaces the channel and stops the old one.
     expect(await watcher.open()).toBe(true);
@@ -93,6 +99,29 @@ describe('ChannelWatcher', () => {
     expect(counter.stops).toBe(1);
     await watcher.close();
     expect(counter.stops).toBe(2);
-    feed.close();
+    expect(liveChannels(full)).toBe(0);
+  });
+
+  it('renews a channel close to its expiration, before it lapses, and keeps receiving through the new one', async () => {
+    const api = new ApiClient({ baseUrl: shortLived.url, accessToken: () => 'ann-token' });
+    const counter = { opens: 0, stops: 0 };
+    let changes = 0;
+    const watcher = new ChannelWatcher({ api, relay, onChange: () => changes++, target: counting(calendarEventsTarget('primary'), counter), retryMs: 1_000 });
+    watcher.start();
+    await waitFor(() => watcher.channel !== undefined);
+    const first = watcher.channel;
+    expect(first?.expiration).toBeGreaterThan(Date.now());
+    expect(first?.expiration).toBeLessThanOrEqual(Date.now() + 1_500);
+
+    await waitFor(() => watcher.channel?.id !== first?.id, 2_500);
+    // Renewed while the old one was still live, and the old one was stopped once the new one was open.
+    expect(counter.opens).toBe(2);
+    await waitFor(() => counter.stops === 1);
+    expect(liveChannels(shortLived)).toBe(1);
+
+    await api.call('CalendarEventsInsert', { calendarId: 'primary' }, { summary: 'after renewal', start: { date: '2032-02-01' }, end: { date: '2032-02-02' } });
+    await waitFor(() => changes >= 1);
+    await watcher.close();
+    expect(liveChannels(shortLived)).toBe(0);
   });
 });

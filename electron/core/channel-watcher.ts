@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiClient } from './api-client';
 import { ApiCallError } from './api-call-error';
-import type { EventFeed } from './event-feed';
 import type { RelayServer } from './relay-server';
 
 /** Body of a watch request (Google's `api#channel`). */
@@ -22,7 +21,7 @@ export interface OpenChannel {
 /** One collection to watch: how to open a channel on it and how to stop one. */
 export interface WatchTarget {
   readonly area: 'calendar' | 'drive';
-  /** What the `changed` event names, e.g. `events:primary`, `calendarList`, `changes`. */
+  /** The collection, named as in `changed` events: `events:<calendarId>`, `calendarList`, `changes`. */
   readonly resource: string;
   open(api: ApiClient, body: ChannelRequestBody): Promise<unknown>;
   stop(api: ApiClient, channel: OpenChannel): Promise<void>;
@@ -30,9 +29,14 @@ export interface WatchTarget {
 
 export interface ChannelWatcherOptions {
   readonly api: ApiClient;
-  readonly account: string;
   readonly relay: RelayServer;
-  readonly feed: EventFeed;
+  /**
+   * Where the service should deliver: the relay's own loopback address (the embedded service), or
+   * a public HTTPS address that forwards to it (Google).
+   */
+  readonly address?: string;
+  /** A notification other than the opening `sync` arrived: the collection changed. */
+  readonly onChange: () => void;
   readonly target: WatchTarget;
   /** Wait before trying again when the service cannot open the channel (501 or any failure). */
   readonly retryMs: number;
@@ -57,9 +61,9 @@ const notOffered = (error: unknown): boolean =>
   error instanceof ApiCallError && (error.status === 501 || error.reason === 'unknownOperation');
 
 /**
- * Keeps one watch channel open on a collection: opens it, renews it before it expires, turns its
- * notifications into `changed` events, and stops it on close. While the service cannot open it,
- * retries quietly from time to time.
+ * Keeps one watch channel open on a collection: opens it, renews it before it expires, passes its
+ * notifications on, and stops it on close. While the service cannot open it, retries quietly from
+ * time to time.
  */
 export class ChannelWatcher {
   private current: (OpenChannel & { token: string }) | undefined;
@@ -86,7 +90,7 @@ export class ChannelWatcher {
 
   /** Opens a channel (replacing any current one after the new one is live). Resolves true on success. */
   async open(): Promise<boolean> {
-    const { api, relay, target, account, feed } = this.options;
+    const { api, relay, target, onChange } = this.options;
     clearTimeout(this.timer);
     const id = randomUUID();
     const token = randomBytes(32).toString('base64url');
@@ -95,11 +99,11 @@ export class ChannelWatcher {
       id,
       token,
       onNotification: (notification) => {
-        if (notification.state !== 'sync') feed.changed(account, target.area, target.resource);
+        if (notification.state !== 'sync') onChange();
       },
     });
     try {
-      const answer = await target.open(api, { id, type: 'web_hook', address: relay.address, token });
+      const answer = await target.open(api, { id, type: 'web_hook', address: this.options.address ?? relay.address, token });
       if (this.closed) {
         await this.stop(channelFrom(answer, id));
         return false;
@@ -153,6 +157,23 @@ export const calendarEventsTarget = (calendarId: string): WatchTarget => ({
   open: (api, body) => api.callByName('CalendarEventsWatch', { calendarId }, body),
   stop: async (api, channel) => void (await api.callByName('CalendarChannelsStop', {}, { id: channel.id, resourceId: channel.resourceId })),
 });
+
+const stopCalendarChannel = async (api: ApiClient, channel: OpenChannel): Promise<void> =>
+  void (await api.callByName('CalendarChannelsStop', {}, { id: channel.id, resourceId: channel.resourceId }));
+
+export const calendarAclTarget = (calendarId: string): WatchTarget => ({
+  area: 'calendar',
+  resource: `acl:${calendarId}`,
+  open: (api, body) => api.callByName('CalendarAclWatch', { calendarId }, body),
+  stop: stopCalendarChannel,
+});
+
+export const calendarSettingsTarget: WatchTarget = {
+  area: 'calendar',
+  resource: 'settings',
+  open: (api, body) => api.callByName('CalendarSettingsWatch', {}, body),
+  stop: stopCalendarChannel,
+};
 
 export const calendarListTarget: WatchTarget = {
   area: 'calendar',

@@ -1,18 +1,23 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { IpcEvent, IpcOutput } from '../../shared/ipc/contract';
+import type { AppRoute, IpcEvent, IpcOutput, VaultStatus } from '../../shared/ipc/contract';
 import { createIpcDispatcher } from '../../shared/ipc/dispatcher';
 import type { IpcDispatcher, IpcHandlers } from '../../shared/ipc/dispatcher';
 import { startEmbeddedService } from '../service';
+import { AccountMetadataStore, accountMetadataFile } from './account-metadata';
 import { Accounts } from './accounts';
 import { ApiClient } from './api-client';
-import { ChannelWatcher, calendarEventsTarget, calendarListTarget, driveChangesTarget } from './channel-watcher';
+import { loadAppConfig, parseAppConfig } from './config';
+import type { AppConfig, AppConfigInput } from './config';
+import { parseDeepLink } from './deep-link';
 import { EventFeed } from './event-feed';
 import { createCoreHandlers } from './ipc-handlers';
 import { localAccountId, localAccountToken, localUserDisplayName, localUserEmail } from './local-account';
+import { OAuthClient } from './oauth/oauth-client';
+import { SignInFlows } from './oauth/sign-in-flows';
 import { RelayServer } from './relay-server';
 import type { RetryPolicy } from './retry-policy';
-import { TasksPoller } from './tasks-poller';
+import { SyncEngine } from './sync/sync-engine';
 import type { Vault } from './vault';
 
 export interface ExtraUser {
@@ -24,8 +29,16 @@ export interface ExtraUser {
 export interface ChangeWatchOptions {
   /** Wait before asking again for a watch the service refused or does not offer yet. */
   readonly retryMs?: number;
-  /** How often Tasks (which has no watch channels) is polled for changes made elsewhere. */
+  /** How often Tasks (which has no watch channels) is polled for changes made elsewhere, focused or not. */
   readonly tasksPollMs?: number;
+  /** Poll intervals of Google accounts without push (focused / unfocused). */
+  readonly pollMs?: number;
+  readonly unfocusedPollMs?: number;
+  /** Quiet time gathered before a sync pass (a burst of notifications becomes one pass). */
+  readonly gatherMs?: number;
+  /** Backoff of sync passes after rate-limit answers, and of reachability probes while offline. */
+  readonly backoff?: RetryPolicy;
+  readonly reconnect?: RetryPolicy;
 }
 
 export interface CoreOptions {
@@ -34,11 +47,17 @@ export interface CoreOptions {
   readonly vault: Vault;
   readonly host: IpcOutput<'app.info'>['host'];
   readonly version?: string;
+  /** Configuration; when absent it is read from `<userDataDir>/config.json` and the environment. */
+  readonly config?: AppConfigInput;
+  /** Opens an address in the system browser (the shell); absent: the address is logged and the renderer shows it. */
+  readonly openExternal?: (url: string) => Promise<boolean> | boolean;
   /** More users on the embedded service (tests and demos sharing with someone). */
   readonly extraUsers?: readonly ExtraUser[];
   /** `false` turns change watching off (no relay, no channels, no polling). */
   readonly changeWatch?: ChangeWatchOptions | false;
   readonly retry?: Partial<RetryPolicy>;
+  /** The network for OAuth and Google API requests (tests count requests through it). */
+  readonly fetch?: typeof fetch;
   readonly log?: (message: string) => void;
 }
 
@@ -46,22 +65,52 @@ export interface Core {
   readonly dispatcher: IpcDispatcher;
   readonly handlers: IpcHandlers;
   readonly accounts: Accounts;
-  /** Events for the renderer (changes, sync state). */
+  /** Events for the renderer (changes, sync state, accounts, sign-in outcomes, routes). */
   onEvent(listener: (event: IpcEvent) => void): () => void;
   readonly serviceUrl: string;
   readonly localUser: { readonly email: string; readonly token: string };
   /** Set when secrets cannot be kept across restarts, with the reason to show the user. */
   readonly vaultWarning?: string;
+  readonly vaultStatus: VaultStatus;
+  readonly config: AppConfig;
+  /** Change tracking; undefined when `changeWatch` is false. */
+  readonly sync?: SyncEngine;
+  readonly relay?: RelayServer;
+  /** Asks the renderer to open a place in the app. */
+  openRoute(route: AppRoute): void;
+  /** Opens an `atrium://` link; false (and nothing happens) when it is not one Atrium understands. */
+  openDeepLink(link: string): boolean;
   close(): Promise<void>;
+}
+
+function resolveConfig(options: CoreOptions): Promise<AppConfig> {
+  return options.config !== undefined ? Promise.resolve(parseAppConfig(options.config)) : loadAppConfig(options.userDataDir);
+}
+
+function withWatchOverrides(config: AppConfig, watch: ChangeWatchOptions): AppConfig {
+  return {
+    ...config,
+    sync: {
+      ...config.sync,
+      ...(watch.retryMs !== undefined ? { watchRetryMs: watch.retryMs } : {}),
+      ...(watch.tasksPollMs !== undefined ? { tasksFocusedPollMs: watch.tasksPollMs, tasksUnfocusedPollMs: watch.tasksPollMs } : {}),
+      ...(watch.pollMs !== undefined ? { focusedPollMs: watch.pollMs } : {}),
+      ...(watch.unfocusedPollMs !== undefined ? { unfocusedPollMs: watch.unfocusedPollMs } : {}),
+    },
+  };
 }
 
 /**
  * The composition root of the main process: starts the embedded service for the local account,
- * builds the accounts' API clients, the IPC handlers and the change feed. Runs in plain Node; the
- * Electron shell and the browser host only carry its contract.
+ * opens the accounts (metadata from disk, tokens from the vault), the sign-in flows, the IPC
+ * handlers, the change feed and change tracking. Runs in plain Node; the Electron shell and the
+ * browser host only carry its contract.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((message: string) => console.warn(message));
+  const watch = options.changeWatch === false ? undefined : (options.changeWatch ?? {});
+  const loaded = await resolveConfig(options);
+  const config = watch ? withWatchOverrides(loaded, watch) : loaded;
   const token = await localAccountToken(options.vault);
   const dataDir = join(options.userDataDir, 'local-service');
   await mkdir(dataDir, { recursive: true });
@@ -71,30 +120,78 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     users: [{ email: localUserEmail, token, displayName: localUserDisplayName }, ...(options.extraUsers ?? [])],
   });
 
-  const api = new ApiClient({ baseUrl: service.url, accessToken: () => token, ...(options.retry ? { retry: options.retry } : {}) });
-  const accounts = new Accounts(
-    [{ account: { id: localAccountId, kind: 'local', email: localUserEmail, displayName: localUserDisplayName, state: 'ok' }, api }],
-    localAccountId,
-  );
   const feed = new EventFeed();
+  const localApi = new ApiClient({ baseUrl: service.url, accessToken: () => token, ...(options.retry ? { retry: options.retry } : {}) });
+  const oauth = new OAuthClient(config.google, options.fetch ? { fetch: options.fetch } : {});
+  const opened = await Accounts.open({
+    store: new AccountMetadataStore(accountMetadataFile(options.userDataDir), localAccountId),
+    vault: options.vault,
+    oauth,
+    google: config.google,
+    localApi,
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const accounts = opened.accounts;
+  if (opened.problem) log(opened.problem);
+  accounts.onChange((overview) => feed.push({ type: 'accounts', ...overview }));
+
+  const openExternal =
+    options.openExternal ??
+    ((url: string) => {
+      // Without a shell there is no system browser to call: the address is printed and the page shows it as a link.
+      console.log(`To sign in, open this address in your browser:\n${url}`);
+      return false;
+    });
+  const signIn = new SignInFlows({
+    oauth,
+    openExternal: async (url) => Boolean(await openExternal(url)),
+    onSignedIn: async (user, tokens) => (await accounts.addGoogle(user, tokens)).account,
+    onOutcome: (event) => feed.push(event),
+    log,
+  });
+
+  const vaultStatus: VaultStatus = {
+    backend: options.vault.backend,
+    persistent: options.vault.persistent,
+    ...(options.vault.persistent ? {} : { warning: options.vault.note ?? 'Secrets are not kept across restarts.' }),
+  };
+
+  let relay: RelayServer | undefined;
+  let sync: SyncEngine | undefined;
+  if (watch) {
+    try {
+      relay = await RelayServer.start(config.relay.port);
+      sync = new SyncEngine({
+        accounts,
+        feed,
+        relay,
+        config,
+        log,
+        ...(watch.gatherMs !== undefined ? { gatherMs: watch.gatherMs } : {}),
+        ...(watch.backoff ? { backoff: watch.backoff } : {}),
+        ...(watch.reconnect ? { reconnect: watch.reconnect } : {}),
+      });
+    } catch (error) {
+      await relay?.close();
+      await service.close();
+      throw error;
+    }
+  }
+
   const handlers = createCoreHandlers({
     accounts,
     feed,
     info: { version: options.version ?? '0.0.0', host: options.host, platform: process.platform },
+    signIn,
+    vaultStatus: () => vaultStatus,
+    setFocused: (focused) => sync?.setFocused(focused),
   });
   const dispatcher = createIpcDispatcher(handlers, {
     onInternalError: (method, error) => log(`IPC ${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
 
-  let stopWatching = async (): Promise<void> => {};
-  if (options.changeWatch !== false) {
-    try {
-      stopWatching = await watchChanges(api, feed, options.changeWatch ?? {}, log);
-    } catch (error) {
-      await service.close();
-      throw error;
-    }
-  }
+  const openRoute = (route: AppRoute): void => feed.push({ type: 'navigate', route });
 
   let closing: Promise<void> | undefined;
   return {
@@ -104,32 +201,27 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onEvent: (listener) => feed.subscribe(listener),
     serviceUrl: service.url,
     localUser: { email: localUserEmail, token },
-    ...(options.vault.persistent ? {} : { vaultWarning: options.vault.note ?? 'Secrets are not kept across restarts.' }),
+    ...(vaultStatus.warning ? { vaultWarning: vaultStatus.warning } : {}),
+    vaultStatus,
+    config,
+    ...(sync ? { sync } : {}),
+    ...(relay ? { relay } : {}),
+    openRoute,
+    openDeepLink(link) {
+      const route = parseDeepLink(link);
+      if (!route) return false;
+      openRoute(route);
+      return true;
+    },
     close() {
       closing ??= (async () => {
-        await stopWatching();
+        await signIn.close();
+        await sync?.close();
+        await relay?.close();
         feed.close();
         await service.close();
       })();
       return closing;
     },
-  };
-}
-
-async function watchChanges(api: ApiClient, feed: EventFeed, options: ChangeWatchOptions, log: (message: string) => void): Promise<() => Promise<void>> {
-  const relay = await RelayServer.start();
-  const retryMs = options.retryMs ?? 60_000;
-  // The primary calendar is watched under its real id (the user's email), so the `changed` event
-  // names the same id as queries that use it; queries that say `primary` are refreshed as an alias.
-  const watchers = [calendarEventsTarget(localUserEmail), calendarListTarget, driveChangesTarget].map(
-    (target) => new ChannelWatcher({ api, account: localAccountId, relay, feed, target, retryMs, log }),
-  );
-  for (const watcher of watchers) watcher.start();
-  const poller = new TasksPoller({ api, account: localAccountId, feed, intervalMs: options.tasksPollMs ?? 30_000, log });
-  poller.start();
-  return async () => {
-    poller.close();
-    await Promise.all(watchers.map((watcher) => watcher.close()));
-    await relay.close();
   };
 }

@@ -2,6 +2,15 @@ import type { IpcEvent } from '../../shared/ipc/contract';
 
 type ChangedEvent = Extract<IpcEvent, { type: 'changed' }>;
 
+/** What is known about a change: which items, or that everything may have changed. */
+export interface ChangeDetail {
+  readonly ids?: readonly string[];
+  readonly full?: boolean;
+}
+
+/** Past this many ids in one event, naming them stops being useful: the event says `full` instead. */
+const maxIdsPerEvent = 500;
+
 /**
  * The core's pushed events. `changed` events for the same collection that arrive close together
  * (a burst of notifications, an own write followed by its notification) go out once.
@@ -19,9 +28,21 @@ export class EventFeed {
     return () => this.listeners.delete(listener);
   }
 
-  changed(account: string, area: ChangedEvent['area'], resource: string): void {
+  /**
+   * Announces a change. Without detail the event says only which collection changed; details of
+   * changes coalesced into one event are merged (ids united, `full` wins).
+   */
+  changed(account: string, area: ChangedEvent['area'], resource: string, detail: ChangeDetail = {}): void {
     if (this.closed) return;
-    this.pendingChanges.set(`${account}\u0000${area}\u0000${resource}`, { type: 'changed', account, area, resource });
+    const key = `${account}\u0000${area}\u0000${resource}`;
+    const previous = this.pendingChanges.get(key);
+    const merged: ChangedEvent = { type: 'changed', account, area, resource };
+    // Ids are named only when every coalesced change named its ids; a change without them may touch anything.
+    const plain = (previous !== undefined && !previous.ids && !previous.full) || (!detail.ids?.length && !detail.full);
+    const ids = [...new Set([...(previous?.ids ?? []), ...(detail.ids ?? [])])];
+    if (previous?.full || detail.full || ids.length > maxIdsPerEvent) merged.full = true;
+    else if (!plain) merged.ids = ids;
+    this.pendingChanges.set(key, merged);
     this.timer ??= setTimeout(() => this.flush(), this.coalesceMs);
   }
 

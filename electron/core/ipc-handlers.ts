@@ -2,18 +2,23 @@ import type { z } from 'zod';
 import type { OperationSpec } from '../../shared/api/operation';
 import { validateParams } from '../../shared/api/params';
 import { findOperation } from '../../shared/api/registry';
-import type { IpcMethods, IpcOutput } from '../../shared/ipc/contract';
+import type { IpcMethods, IpcOutput, VaultStatus } from '../../shared/ipc/contract';
 import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import { IpcCallError } from '../../shared/ipc/errors';
 import { ApiCallError } from './api-call-error';
 import type { Accounts } from './accounts';
 import type { EventFeed } from './event-feed';
 import { toIpcCallError } from './ipc-error-mapping';
+import type { SignInFlows } from './oauth/sign-in-flows';
 
 export interface CoreHandlerDeps {
   readonly accounts: Accounts;
   readonly feed: EventFeed;
   readonly info: IpcOutput<'app.info'>;
+  readonly signIn: SignInFlows;
+  readonly vaultStatus: () => VaultStatus;
+  /** Told when the renderer reports window focus. */
+  readonly setFocused: (focused: boolean) => void;
 }
 
 type ApiCallInput = z.output<IpcMethods['api.call']['input']>;
@@ -72,7 +77,7 @@ async function callApi<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createCoreHandlers({ accounts, feed, info }: CoreHandlerDeps): IpcHandlers {
+export function createCoreHandlers({ accounts, feed, info, signIn, vaultStatus, setFocused }: CoreHandlerDeps): IpcHandlers {
   async function apiCall(input: ApiCallInput): Promise<unknown> {
     const connection = accounts.get(input.account);
     const op = resolveOperation(input.operation);
@@ -89,7 +94,21 @@ export function createCoreHandlers({ accounts, feed, info }: CoreHandlerDeps): I
 
   return {
     'app.info': () => info,
-    'accounts.list': () => ({ accounts: accounts.list(), active: accounts.active }),
+    'accounts.list': () => accounts.overview(),
+    'accounts.signIn': (input) => signIn.start(input.loginHint ? { loginHint: input.loginHint } : {}),
+    'accounts.cancelSignIn': async (input) => ({ cancelled: await signIn.cancel(input.flow) }),
+    'accounts.switch': (input) => accounts.switchTo(input.account),
+    'accounts.rename': (input) => accounts.rename(input.account, input.displayName),
+    'accounts.setOverlay': (input) => accounts.setOverlay(input.account, input.overlay),
+    'accounts.remove': async (input) => {
+      const outcome = await accounts.remove(input.account);
+      return { ...accounts.overview(), ...outcome };
+    },
+    'vault.status': () => vaultStatus(),
+    'app.focus': (input) => {
+      setFocused(input.focused);
+      return {};
+    },
     'api.call': apiCall,
     'files.upload': async (input) => {
       const connection = accounts.get(input.account);

@@ -26,6 +26,9 @@ const maxBodyBytes = 64 * 1024;
 /** How many message numbers per channel are remembered for deduplication. */
 const rememberedMessages = 256;
 
+/** `X-Goog-Resource-State` values Calendar and Drive send; anything else is not news we understand. */
+export const knownResourceStates: ReadonlySet<string> = new Set(['sync', 'exists', 'not_exists', 'add', 'remove', 'update', 'trash', 'untrash', 'change']);
+
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
 /** Constant-time comparison; hashing first makes both sides the same length. */
@@ -58,7 +61,8 @@ class SeenMessages {
 /**
  * Receives watch-channel notifications on 127.0.0.1. A notification counts only when its channel
  * is registered here and its token matches; it is answered 200 before anything else happens (the
- * sender waits on us), and a message number seen before is acknowledged but not passed on again.
+ * sender waits on us), and a message number seen before, or a resource state we do not know, is
+ * acknowledged but not passed on.
  */
 export class RelayServer {
   private readonly channels = new Map<string, { channel: RelayChannel; seen: SeenMessages }>();
@@ -119,10 +123,13 @@ export class RelayServer {
     });
     res.writeHead(200, { 'content-length': '0' }).end();
 
+    const state = header(req, 'x-goog-resource-state') ?? '';
+    // Acknowledged (the sender must not retry it) but not acted on.
+    if (!knownResourceStates.has(state)) return;
     if (!entry.seen.firstTime(messageNumber)) return;
     const notification: ChannelNotification = {
       channelId: entry.channel.id,
-      state: header(req, 'x-goog-resource-state') ?? '',
+      state,
       messageNumber,
       resourceId: header(req, 'x-goog-resource-id') ?? '',
       resourceUri: header(req, 'x-goog-resource-uri') ?? '',

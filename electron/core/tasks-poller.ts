@@ -6,7 +6,10 @@ export interface TasksPollerOptions {
   readonly api: ApiClient;
   readonly account: string;
   readonly feed: EventFeed;
-  readonly intervalMs: number;
+  /** Wait between polls; asked before each wait, so it can follow window focus. */
+  readonly intervalMs: number | (() => number);
+  /** A poll could not reach the service. */
+  readonly onUnreachable?: (error: ApiCallError) => void;
   readonly log?: (message: string) => void;
 }
 
@@ -45,6 +48,21 @@ export class TasksPoller {
     this.schedule(0);
   }
 
+  /** Polls now and restarts the wait (focus came back, or the network did). */
+  pollSoon(): void {
+    this.schedule(0);
+  }
+
+  /** Restarts the wait with the current interval (it may have become shorter). */
+  reschedule(): void {
+    this.schedule(this.interval());
+  }
+
+  private interval(): number {
+    const { intervalMs } = this.options;
+    return typeof intervalMs === 'function' ? intervalMs() : intervalMs;
+  }
+
   close(): void {
     this.closed = true;
     clearTimeout(this.timer);
@@ -70,7 +88,10 @@ export class TasksPoller {
       this.lists = new Map(lists.map((list) => [list.id, list.version]));
       this.since = startedAt;
     } catch (error) {
-      if (!(error instanceof ApiCallError && error.status === 501)) {
+      if (error instanceof ApiCallError && error.status === 0) this.options.onUnreachable?.(error);
+      else if (error instanceof ApiCallError && error.reason === 'reauthRequired') {
+        // The account shows "sign in again"; polling resumes by itself after the sign-in.
+      } else if (!(error instanceof ApiCallError && error.status === 501)) {
         this.options.log?.(`Polling tasks failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     } finally {
@@ -107,9 +128,10 @@ export class TasksPoller {
 
   private schedule(ms: number): void {
     if (this.closed) return;
+    clearTimeout(this.timer);
     this.timer = setTimeout(async () => {
       await this.pollOnce();
-      this.schedule(this.options.intervalMs);
+      this.schedule(this.interval());
     }, ms);
     this.timer.unref();
   }

@@ -7,7 +7,6 @@ import { defaultModules, startEmbeddedService, type EmbeddedService } from './se
 
 const implemented = new Set(defaultModules.flatMap((module) => Object.keys(module.handlers)));
 const unimplemented = operationList.filter((op) => !implemented.has(op.name));
-const withHandler = operationList.filter((op) => implemented.has(op.name));
 
 console.log(
   `${unimplemented.length} of ${operationList.length} operations have no handler yet` +
@@ -47,34 +46,25 @@ describe('operations without a handler', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('each answers 501 notImplemented in Google error shape', async () => {
-    for (const op of unimplemented) {
+  it('answers 501 notImplemented, Google-shaped, exactly for the operations without a handler', async () => {
+    for (const op of operationList) {
       const { path, init } = minimalRequest(op);
       const response = await fetch(service.url + path, init);
+      const text = await response.text();
+      if (implemented.has(op.name)) {
+        expect({ op: op.name, status: response.status }).not.toEqual({ op: op.name, status: 501 });
+        continue;
+      }
       expect({ op: op.name, status: response.status }).toEqual({ op: op.name, status: 501 });
-      expect(await response.json()).toEqual({
+      const message = `Operation ${op.name} is not implemented by this service yet.`;
+      expect(JSON.parse(text)).toEqual({
         error: {
           code: 501,
-          message: `Operation ${op.name} is not implemented by this service yet.`,
-          errors: [
-            {
-              domain: 'global',
-              reason: 'notImplemented',
-              message: `Operation ${op.name} is not implemented by this service yet.`,
-            },
-          ],
+          message,
+          errors: [{ domain: 'global', reason: 'notImplemented', message }],
           status: 'UNIMPLEMENTED',
         },
       });
-    }
-  });
-
-  it('operations with a handler never answer 501', async () => {
-    for (const op of withHandler) {
-      const { path, init } = minimalRequest(op);
-      const response = await fetch(service.url + path, init);
-      await response.arrayBuffer();
-      expect({ op: op.name, status: response.status }).not.toEqual({ op: op.name, status: 501 });
     }
   });
 });

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createCore } from '../core/core';
 import type { ChangeWatchOptions, ExtraUser } from '../core/core';
-import { MemoryVault } from '../core/vault';
+import type { AppConfigInput } from '../core/config';
+import { openNodeVault } from '../core/keyring-vault';
 import type { Vault } from '../core/vault';
 import { contentSecurityPolicy, securityHeaders } from './content-security-policy';
 import { IpcSocketServer } from './ipc-socket';
@@ -21,7 +22,10 @@ export interface BrowserAppOptions {
   /** The built renderer; default `dist/renderer` of the app. */
   readonly rendererDir?: string;
   readonly extraUsers?: readonly ExtraUser[];
+  /** Default: the OS keyring when one answers, else memory only (and the page shows a warning). */
   readonly vault?: Vault;
+  /** Default: `<dataDir>/config.json` and the environment. */
+  readonly config?: AppConfigInput;
   readonly changeWatch?: ChangeWatchOptions | false;
   /** Largest WebSocket frame accepted, in bytes. */
   readonly maxFrameBytes?: number;
@@ -63,9 +67,10 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
   const rendererDir = options.rendererDir ?? defaultRendererDir();
   const core = await createCore({
     userDataDir: options.dataDir,
-    vault: options.vault ?? new MemoryVault('The browser host keeps the local account token in memory; a new one is made each launch.'),
+    vault: options.vault ?? (await openNodeVault(options.dataDir)),
     host: 'browser',
     version: readAppVersion(),
+    ...(options.config !== undefined ? { config: options.config } : {}),
     ...(options.extraUsers ? { extraUsers: options.extraUsers } : {}),
     ...(options.changeWatch !== undefined ? { changeWatch: options.changeWatch } : {}),
     ...(options.log ? { log: options.log } : {}),

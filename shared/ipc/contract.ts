@@ -17,8 +17,34 @@ export const accountSchema = z.object({
   displayName: z.string(),
   /** `ok`, or `reauth` when the refresh token was refused and the user must sign in again. */
   state: z.enum(['ok', 'reauth', 'offline']),
+  /** Whether the calendar view overlays this account's calendars on the active account's. */
+  overlay: z.boolean().optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+export const accountsOverviewSchema = z.object({ accounts: z.array(accountSchema), active: accountIdSchema });
+export type AccountsOverview = z.infer<typeof accountsOverviewSchema>;
+
+/** Where secrets are kept, and what the user should know when they are not kept safely across restarts. */
+export const vaultStatusSchema = z.object({
+  backend: z.enum(['safeStorage', 'keyring', 'memory']),
+  persistent: z.boolean(),
+  /** Shown as a banner when set. */
+  warning: z.string().optional(),
+});
+export type VaultStatus = z.infer<typeof vaultStatusSchema>;
+
+/** A place inside the app that a deep link (`atrium://...`), a notification or the tray can open. */
+export const appRouteSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('event'), account: accountIdSchema.optional(), calendarId: z.string().min(1).max(1024), eventId: z.string().min(1).max(1024) }),
+  z.object({ kind: z.literal('task'), account: accountIdSchema.optional(), tasklist: z.string().min(1).max(1024), task: z.string().min(1).max(1024) }),
+  z.object({ kind: z.literal('file'), account: accountIdSchema.optional(), fileId: z.string().min(1).max(1024) }),
+  z.object({ kind: z.literal('quickAdd'), account: accountIdSchema.optional() }),
+  z.object({ kind: z.literal('accounts') }),
+]);
+export type AppRoute = z.infer<typeof appRouteSchema>;
+
+const displayNameInput = z.string().trim().min(1, 'A name cannot be empty').max(100);
 
 export const apiCallInput = z.object({
   /** Account to act for; the active account when omitted. */
@@ -49,7 +75,47 @@ export const ipcMethods = {
   },
   'accounts.list': {
     input: z.object({}).strict(),
-    output: z.object({ accounts: z.array(accountSchema), active: accountIdSchema }),
+    output: accountsOverviewSchema,
+  },
+  /**
+   * Starts a Google sign-in in the system browser (or, in the browser host, answers the address to
+   * open). The outcome arrives later as a `signIn` event with the same `flow`. Signing in to an
+   * account that is already there renews its sign-in (the way out of `reauth`).
+   */
+  'accounts.signIn': {
+    input: z.object({ loginHint: z.string().max(320).optional() }).strict(),
+    output: z.object({ flow: z.string(), authorizationUrl: z.string(), opened: z.boolean() }),
+  },
+  'accounts.cancelSignIn': {
+    input: z.object({ flow: z.string().min(1).max(100) }).strict(),
+    output: z.object({ cancelled: z.boolean() }),
+  },
+  /** Makes an account the active one (the one calls act for when they name none). */
+  'accounts.switch': {
+    input: z.object({ account: accountIdSchema }).strict(),
+    output: accountsOverviewSchema,
+  },
+  'accounts.rename': {
+    input: z.object({ account: accountIdSchema, displayName: displayNameInput }).strict(),
+    output: accountsOverviewSchema,
+  },
+  'accounts.setOverlay': {
+    input: z.object({ account: accountIdSchema, overlay: z.boolean() }).strict(),
+    output: accountsOverviewSchema,
+  },
+  /** Signs an account out: revokes its grant at the provider and deletes its tokens. The local account stays. */
+  'accounts.remove': {
+    input: z.object({ account: accountIdSchema }).strict(),
+    output: accountsOverviewSchema.extend({ revoked: z.boolean(), problem: z.string().optional() }),
+  },
+  'vault.status': {
+    input: z.object({}).strict(),
+    output: vaultStatusSchema,
+  },
+  /** The renderer says whether an Atrium window has focus; polling is quick while it has. */
+  'app.focus': {
+    input: z.object({ focused: z.boolean() }).strict(),
+    output: z.object({}),
   },
   'api.call': {
     input: apiCallInput,
@@ -74,11 +140,34 @@ export const ipcEventSchema = z.discriminatedUnion('type', [
     area: z.enum(['calendar', 'tasks', 'drive']),
     /** Which collection changed, e.g. `events:<calendarId>`, `calendarList`, `changes`. */
     resource: z.string(),
+    /** Ids of the items that changed or were removed, when a sync pass knows them. */
+    ids: z.array(z.string()).optional(),
+    /** The collection was listed afresh (its sync token had expired): anything in it may have changed. */
+    full: z.boolean().optional(),
   }),
   z.object({
     type: z.literal('syncState'),
     account: accountIdSchema,
     state: z.enum(['online', 'offline', 'syncing']),
+  }),
+  /** The account list, an account's name or state, or the active account changed. */
+  z.object({
+    type: z.literal('accounts'),
+    accounts: z.array(accountSchema),
+    active: accountIdSchema,
+  }),
+  /** How a sign-in started with `accounts.signIn` ended. */
+  z.object({
+    type: z.literal('signIn'),
+    flow: z.string(),
+    outcome: z.enum(['signedIn', 'failed', 'cancelled']),
+    account: accountIdSchema.optional(),
+    message: z.string().optional(),
+  }),
+  /** Open a place in the app (a deep link, a reminder or the tray was clicked). */
+  z.object({
+    type: z.literal('navigate'),
+    route: appRouteSchema,
   }),
 ]);
 export type IpcEvent = z.infer<typeof ipcEventSchema>;

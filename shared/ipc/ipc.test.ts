@@ -32,6 +32,14 @@ const handlers: IpcHandlers = {
   },
   // Answers something the contract does not allow, which must not reach the caller as a value.
   'files.upload': () => undefined,
+  'accounts.signIn': () => ({ flow: 'f1', authorizationUrl: 'https://example.test/auth', opened: false }),
+  'accounts.cancelSignIn': () => ({ cancelled: false }),
+  'accounts.switch': (input) => ({ accounts: [], active: input.account }),
+  'accounts.rename': (input) => ({ accounts: [], active: input.account }),
+  'accounts.setOverlay': (input) => ({ accounts: [], active: input.account }),
+  'accounts.remove': (input) => ({ accounts: [], active: input.account, revoked: true }),
+  'vault.status': () => ({ backend: 'memory', persistent: false, warning: 'memory only' }),
+  'app.focus': () => ({}),
 };
 
 /** A client and host wired through an in-memory "connection" that delivers frames asynchronously. */
@@ -119,6 +127,34 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
     await host.receive('not json at all');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0] ?? '')).toMatchObject({ type: 'reply', id: 9, reply: { ok: false, error: { code: 'invalidInput' } } });
+  });
+
+  it('trims account names and refuses empty ones before the handler runs', async () => {
+    const dispatcher = createIpcDispatcher(handlers);
+    expect(await dispatcher.dispatch('accounts.rename', { account: 'local', displayName: '   ' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalidInput', location: 'displayName' },
+    });
+    expect(await dispatcher.dispatch('accounts.switch', { account: '' })).toMatchObject({ ok: false, error: { code: 'invalidInput', location: 'account' } });
+    expect(await dispatcher.dispatch('app.focus', { focused: 'yes' })).toMatchObject({ ok: false, error: { code: 'invalidInput', location: 'focused' } });
+  });
+
+  it('carries the extended events (change ids, accounts, sign-in outcomes, routes) through the frames', async () => {
+    const { transport, host } = connectInMemory();
+    const client = createIpcClient(transport);
+    const seen: IpcEvent[] = [];
+    client.onEvent((event) => seen.push(event));
+    const events: IpcEvent[] = [
+      { type: 'changed', account: 'local', area: 'calendar', resource: 'events:me@atrium.local', ids: ['e1', 'e2'] },
+      { type: 'changed', account: 'local', area: 'drive', resource: 'changes', full: true },
+      { type: 'accounts', accounts: [{ id: 'local', kind: 'local', email: 'me@atrium.local', displayName: 'Me', state: 'ok', overlay: false }], active: 'local' },
+      { type: 'signIn', flow: 'f1', outcome: 'failed', message: 'declined' },
+      { type: 'navigate', route: { kind: 'event', calendarId: 'primary', eventId: 'e1', account: 'local' } },
+    ];
+    for (const event of events) host.pushEvent(event);
+    transport.receive(JSON.stringify({ type: 'event', event: { type: 'navigate', route: { kind: 'somewhere' } } }));
+    await settle();
+    expect(seen).toEqual(events);
   });
 
   it('delivers pushed events to subscribers until they unsubscribe', async () => {

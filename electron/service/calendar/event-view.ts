@@ -91,24 +91,46 @@ const privateFields = [
   'endTimeUnspecified',
 ] as const;
 
-function renderTime(edt: EventDateTime | undefined, viewer: EventViewer): EventDateTime | undefined {
+function renderTime(edt: EventDateTime | undefined, viewer: EventViewer, knownMs?: number): EventDateTime | undefined {
   if (!edt || edt.dateTime === undefined) return edt;
-  const resolved = resolveTime(edt, viewer.calendarZone);
-  const out: EventDateTime = { dateTime: formatInstant(resolved.ms, viewer.responseZone) };
+  const ms = knownMs ?? resolveTime(edt, viewer.calendarZone).ms;
+  const out: EventDateTime = { dateTime: formatInstant(ms, viewer.responseZone) };
   if (edt.timeZone) out.timeZone = edt.timeZone;
   return out;
 }
+
+/** Instants of an event already known (row columns, generated occurrences), so rendering need not re-read them. */
+export interface KnownInstants {
+  startMs: number;
+  endMs: number;
+  originalStartMs?: number | null;
+}
+
+/** The instants stored in a row's columns. */
+export const rowInstants = (row: Pick<EventRow, 'start_ms' | 'end_ms' | 'original_start_ms'>): KnownInstants => ({
+  startMs: row.start_ms,
+  endMs: row.end_ms,
+  originalStartMs: row.original_start_ms,
+});
 
 /**
  * The event as `viewer` sees it: times in the response zone, `self` flags for this calendar,
  * attendees cut to `maxAttendees`, and details removed for roles that may not see them
  * (free/busy readers see only busy time; readers see private events without details).
  */
-export function renderEvent(resource: EventResource, changeSeq: number, viewer: EventViewer): Record<string, unknown> {
+export function renderEvent(
+  resource: EventResource,
+  changeSeq: number,
+  viewer: EventViewer,
+  /** Instants already known to the caller (generated occurrences), to skip re-reading the times. */
+  known?: KnownInstants,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { kind: 'calendar#event', etag: etagOf(changeSeq), ...resource };
-  out.start = renderTime(resource.start, viewer);
-  out.end = renderTime(resource.end, viewer);
-  if (resource.originalStartTime) out.originalStartTime = renderTime(resource.originalStartTime, viewer);
+  out.start = renderTime(resource.start, viewer, known?.startMs);
+  out.end = renderTime(resource.end, viewer, known?.endMs);
+  if (resource.originalStartTime) {
+    out.originalStartTime = renderTime(resource.originalStartTime, viewer, known?.originalStartMs ?? undefined);
+  }
   if (resource.organizer) out.organizer = withSelf(resource.organizer, viewer.calendarId);
   if (resource.creator) out.creator = withSelf(resource.creator, viewer.calendarId);
   if (resource.attendees) {

@@ -1,10 +1,12 @@
 import { latestChangeSeq } from './change-log';
 import type { CalendarRow } from './calendars-repository';
-import type { EventRow } from './events-repository';
+import type { EventHead } from './events-repository';
 import type { EventResource } from './event-types';
 import type { EventViewer } from './event-view';
-import { detailsVisible, parseResource, renderEvent } from './event-view';
-import { occurrenceResource, occurrencesOf } from './occurrences';
+import { cachedRender, cachedResource, searchTextOf, viewerKey } from './event-cache';
+import { detailsVisible, renderEvent, rowInstants } from './event-view';
+import { occurrenceResource, occurrencesOf, seriesTemplate } from './occurrences';
+import type { SeriesTemplate } from './occurrences';
 import type { Occurrence } from './occurrences';
 import type { CalendarRepositories } from './repositories';
 import type { PageCursor, SyncPosition } from './tokens';
@@ -125,12 +127,12 @@ export function listEvents(scope: ListScope, request: ListRequest): ListPage {
 }
 
 /** Filters on a stored row that do not depend on expansion. */
-function rowMatches(scope: ListScope, filters: EventFilters, row: EventRow, resource: EventResource, seriesStatus: (id: string) => string | undefined): boolean {
+function rowMatches(scope: ListScope, filters: EventFilters, row: EventHead, resource: EventResource, seriesStatus: (id: string) => string | undefined): boolean {
   if (row.status === 'cancelled' && !cancelledShown(filters, row, seriesStatus)) return false;
   return resourceMatches(scope, filters, row, resource);
 }
 
-function cancelledShown(filters: EventFilters, row: EventRow, seriesStatus: (id: string) => string | undefined): boolean {
+function cancelledShown(filters: EventFilters, row: EventHead, seriesStatus: (id: string) => string | undefined): boolean {
   if (filters.showDeleted || filters.updatedMin !== undefined) return true;
   // A cancelled instance of a live series says "this occurrence is gone": listed unless expanding.
   if (!filters.singleEvents && row.recurring_event_id) {
@@ -140,14 +142,15 @@ function cancelledShown(filters: EventFilters, row: EventRow, seriesStatus: (id:
   return false;
 }
 
-function resourceMatches(scope: ListScope, filters: EventFilters, row: Pick<EventRow, 'updated_ms' | 'ical_uid' | 'search_text'>, resource: EventResource): boolean {
+function resourceMatches(scope: ListScope, filters: EventFilters, row: EventHead, resource: EventResource): boolean {
   if (filters.updatedMin !== undefined && row.updated_ms < filters.updatedMin) return false;
   if (filters.iCalUID !== undefined && row.ical_uid !== filters.iCalUID) return false;
   if (filters.eventTypes.length > 0 && !filters.eventTypes.includes(resource.eventType ?? 'default')) return false;
   if (filters.q !== undefined) {
     if (!detailsVisible(resource, scope.viewer.role)) return false;
     const terms = filters.q.toLowerCase().split(/\s+/).filter(Boolean);
-    if (!terms.every((t) => row.search_text.includes(t))) return false;
+    const text = searchTextOf(scope.r.db, row);
+    if (!terms.every((t) => text.includes(t))) return false;
   }
   for (const [name, value] of filters.privateProperties) {
     if (resource.extendedProperties?.private?.[name] !== value) return false;
@@ -170,47 +173,52 @@ function windowOf(filters: EventFilters): { min: number; max: number } {
   return { min: filters.timeMin ?? -FAR, max: filters.timeMax ?? FAR };
 }
 
-function renderRow(scope: ListScope, row: EventRow, resource: EventResource): () => Record<string, unknown> {
-  return () => renderEvent(resource, row.change_seq, scope.viewer);
+function renderRow(scope: ListScope, row: EventHead): () => Record<string, unknown> {
+  return () => cachedRender(scope.r.db, row, scope.viewer, viewerKey(scope.viewer), rowInstants(row));
 }
 
 /** Scans rows in batches after a key until `limit + 1` matches are found or rows run out. */
 function scan<K extends Key>(
-  fetch: (after: K, batch: number) => EventRow[],
-  keyOf: (row: EventRow) => K,
+  scope: ListScope,
+  fetch: (after: K, batch: number) => EventHead[],
+  keyOf: (row: EventHead) => K,
   start: K,
   limit: number,
-  accept: (row: EventRow, resource: EventResource) => Candidate[] | undefined,
+  accept: (row: EventHead, resource: EventResource) => Candidate[] | undefined,
 ): Candidate[] {
   const out: Candidate[] = [];
   let after = start;
+  // The first batch is sized to fill the page when nothing is filtered out.
+  let batch = Math.min(BATCH, limit + 1);
   for (;;) {
-    const rows = fetch(after, BATCH);
+    const rows = fetch(after, batch);
     for (const row of rows) {
-      const found = accept(row, parseResource(row));
+      const found = accept(row, cachedResource(scope.r.db, row));
       if (found) out.push(...found);
       if (out.length > limit) return out;
     }
-    if (rows.length < BATCH) return out;
+    if (rows.length < batch) return out;
     const lastRow = rows[rows.length - 1];
     if (!lastRow) return out;
     after = keyOf(lastRow);
+    batch = BATCH;
   }
 }
 
 function idCandidates(scope: ListScope, filters: EventFilters, after: string, limit: number): Candidate[] {
   const seriesStatus = seriesStatusLookup(scope);
   const window = filters.timeMin !== undefined || filters.timeMax !== undefined ? windowOf(filters) : undefined;
-  const accept = (row: EventRow, resource: EventResource): Candidate[] | undefined => {
+  const accept = (row: EventHead, resource: EventResource): Candidate[] | undefined => {
     if (window && !(row.start_ms < window.max && (row.range_end_ms === null || row.range_end_ms > window.min))) return undefined;
     if (!rowMatches(scope, filters, row, resource, seriesStatus)) return undefined;
-    return [{ key: row.event_id, render: renderRow(scope, row, resource) }];
+    return [{ key: row.event_id, render: renderRow(scope, row) }];
   };
   if (filters.iCalUID !== undefined) {
     const rows = scope.r.events.byICalUid(scope.calendar.id, filters.iCalUID).filter((row) => row.event_id > after);
-    return scan<string>((a) => rows.filter((row) => row.event_id > a), (row) => row.event_id, after, limit, accept);
+    return scan<string>(scope, (a) => rows.filter((row) => row.event_id > a), (row) => row.event_id, after, limit, accept);
   }
   return scan<string>(
+    scope,
     (a, batch) => scope.r.events.pageById(scope.calendar.id, a, batch, window),
     (row) => row.event_id,
     after,
@@ -223,13 +231,14 @@ function updatedCandidates(scope: ListScope, filters: EventFilters, after: [numb
   const seriesStatus = seriesStatusLookup(scope);
   const window = windowOf(filters);
   return scan<[number, string]>(
+    scope,
     (a, batch) => scope.r.events.pageByUpdated(scope.calendar.id, a, batch, window),
     (row) => [row.updated_ms, row.event_id],
     after,
     limit,
     (row, resource) =>
       rowMatches(scope, filters, row, resource, seriesStatus)
-        ? [{ key: [row.updated_ms, row.event_id], render: renderRow(scope, row, resource) }]
+        ? [{ key: [row.updated_ms, row.event_id], render: renderRow(scope, row) }]
         : undefined,
   );
 }
@@ -239,6 +248,7 @@ function syncCandidates(scope: ListScope, filters: EventFilters, afterSeq: numbe
   const syncFilters: EventFilters = { ...filters, showDeleted: true };
   const horizon = scope.nowMs + EXPANSION_HORIZON_MS;
   return scan<number>(
+    scope,
     (a, batch) => scope.r.events.changedSince(scope.calendar.id, a, batch),
     (row) => row.change_seq,
     afterSeq,
@@ -261,16 +271,24 @@ function syncCandidates(scope: ListScope, filters: EventFilters, afterSeq: numbe
           ? rendered.map((render) => ({ key: row.change_seq, render }))
           : undefined;
       }
-      return [{ key: row.change_seq, render: renderRow(scope, row, resource) }];
+      return [{ key: row.change_seq, render: renderRow(scope, row) }];
     },
   );
 }
 
 /** A binary min-heap of series cursors ordered by their next occurrence's (start, id). */
-class OccurrenceHeap {
-  private readonly items: { occurrences: Occurrence[]; index: number; row: EventRow; resource: EventResource }[] = [];
+interface SeriesCursor {
+  occurrences: Occurrence[];
+  index: number;
+  row: EventHead;
+  resource: EventResource;
+  template: SeriesTemplate;
+}
 
-  push(item: { occurrences: Occurrence[]; index: number; row: EventRow; resource: EventResource }): void {
+class OccurrenceHeap {
+  private readonly items: SeriesCursor[] = [];
+
+  push(item: SeriesCursor): void {
     if (item.index >= item.occurrences.length) return;
     this.items.push(item);
     this.up(this.items.length - 1);
@@ -282,7 +300,7 @@ class OccurrenceHeap {
     return occurrence ? [occurrence.startMs, occurrence.id] : undefined;
   }
 
-  pop(): { occurrence: Occurrence; row: EventRow; resource: EventResource } | undefined {
+  pop(): { occurrence: Occurrence; cursor: SeriesCursor } | undefined {
     const top = this.items[0];
     if (!top) return undefined;
     const occurrence = top.occurrences[top.index];
@@ -295,19 +313,23 @@ class OccurrenceHeap {
       }
     }
     if (this.items.length > 0) this.down(0);
-    return { occurrence, row: top.row, resource: top.resource };
+    return { occurrence, cursor: top };
   }
 
-  private key(i: number): [number, string] {
-    const item = this.items[i];
-    const occurrence = item?.occurrences[item.index];
-    return occurrence ? [occurrence.startMs, occurrence.id] : [FAR, ''];
+  /** Whether item `a` orders before item `b` (by next occurrence start, then id). */
+  private less(a: number, b: number): boolean {
+    const x = this.items[a];
+    const y = this.items[b];
+    const ox = x?.occurrences[x.index];
+    const oy = y?.occurrences[y.index];
+    if (!ox || !oy) return Boolean(ox);
+    return ox.startMs !== oy.startMs ? ox.startMs < oy.startMs : ox.id < oy.id;
   }
 
   private up(i: number): void {
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (compareKeys(this.key(i), this.key(parent)) >= 0) return;
+      if (!this.less(i, parent)) return;
       this.swap(i, parent);
       i = parent;
     }
@@ -318,8 +340,8 @@ class OccurrenceHeap {
       const l = 2 * i + 1;
       const r = l + 1;
       let smallest = i;
-      if (l < this.items.length && compareKeys(this.key(l), this.key(smallest)) < 0) smallest = l;
-      if (r < this.items.length && compareKeys(this.key(r), this.key(smallest)) < 0) smallest = r;
+      if (l < this.items.length && this.less(l, smallest)) smallest = l;
+      if (r < this.items.length && this.less(r, smallest)) smallest = r;
       if (smallest === i) return;
       this.swap(i, smallest);
       i = smallest;
@@ -365,33 +387,35 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
   const heap = new OccurrenceHeap();
   for (const row of r.events.seriesOverlapping(calendar.id, window)) {
     if (row.status === 'cancelled' && !(filters.showDeleted || filters.updatedMin !== undefined)) continue;
-    const resource = parseResource(row);
+    const resource = cachedResource(scope.r.db, row);
     if (!resourceMatches(scope, filters, row, resource)) continue;
     const max = Math.min(window.max, row.range_end_ms ?? horizon);
     const all = occurrencesOf(r.db, row, resource, calendar.time_zone, { min: window.min, max });
     const skip = exceptionStarts.get(row.event_id);
     const occurrences = skip ? all.filter((o) => !skip.has(o.startMs)) : all;
-    heap.push({ occurrences, index: firstAfter(occurrences, after), row, resource });
+    heap.push({ occurrences, index: firstAfter(occurrences, after), row, resource, template: seriesTemplate(resource, calendar.time_zone) });
   }
 
   // Stored single events (and exceptions) in the same order, fetched lazily.
   const earliestStart = Number.isFinite(filters.timeMin ?? Number.NaN) ? window.min - calendar.max_event_span_ms - 1 : -FAR;
   let singlesAfter = after;
-  let buffer: EventRow[] = [];
+  let buffer: EventHead[] = [];
   let exhausted = false;
-  const nextSingle = (): { row: EventRow; resource: EventResource } | undefined => {
+  let singlesBatch = Math.min(BATCH, limit + 1);
+  const nextSingle = (): { row: EventHead; resource: EventResource } | undefined => {
     for (;;) {
       if (buffer.length === 0) {
         if (exhausted) return undefined;
-        buffer = r.events.singlesByStartPage(calendar.id, singlesAfter, BATCH, window, earliestStart);
-        if (buffer.length < BATCH) exhausted = true;
+        buffer = r.events.singlesByStartPage(calendar.id, singlesAfter, singlesBatch, window, earliestStart);
+        if (buffer.length < singlesBatch) exhausted = true;
+        singlesBatch = BATCH;
         const lastRow = buffer[buffer.length - 1];
         if (lastRow) singlesAfter = [lastRow.start_ms, lastRow.event_id];
         if (buffer.length === 0) return undefined;
       }
       const row = buffer.shift();
       if (!row) continue;
-      const resource = parseResource(row);
+      const resource = cachedResource(scope.r.db, row);
       if (rowMatches(scope, filters, row, resource, seriesStatus)) return { row, resource };
     }
   };
@@ -401,17 +425,23 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
   while (out.length <= limit) {
     const seriesKey = heap.peekKey();
     if (single && (!seriesKey || compareKeys([single.row.start_ms, single.row.event_id], seriesKey) <= 0)) {
-      const { row, resource } = single;
-      out.push({ key: [row.start_ms, row.event_id], render: renderRow(scope, row, resource) });
+      const { row } = single;
+      out.push({ key: [row.start_ms, row.event_id], render: renderRow(scope, row) });
       single = nextSingle();
       continue;
     }
     const next = heap.pop();
     if (!next) break;
-    const { occurrence, row, resource } = next;
+    const { occurrence, cursor } = next;
     out.push({
       key: [occurrence.startMs, occurrence.id],
-      render: () => renderEvent(occurrenceResource(resource, occurrence, calendar.time_zone), row.change_seq, scope.viewer),
+      render: () =>
+        renderEvent(
+          occurrenceResource(cursor.resource, occurrence, calendar.time_zone, cursor.template),
+          cursor.row.change_seq,
+          scope.viewer,
+          { startMs: occurrence.startMs, endMs: occurrence.endMs, originalStartMs: occurrence.startMs },
+        ),
     });
   }
   return out;

@@ -25,6 +25,12 @@ export interface EventRow {
 
 export type NewEventRow = Omit<EventRow, 'pk'>;
 
+/** A row without its resource JSON and search text: what list scans read before deciding what to load. */
+export type EventHead = Omit<EventRow, 'resource' | 'search_text'>;
+
+const headColumns = `pk, calendar_id, event_id, ical_uid, status, is_series, recurring_event_id, original_start_ms, start_ms,
+  end_ms, range_end_ms, updated_ms, change_seq`;
+
 const columns = `calendar_id, event_id, ical_uid, status, is_series, recurring_event_id, original_start_ms, start_ms, end_ms,
   range_end_ms, updated_ms, change_seq, search_text, resource`;
 const values = `@calendar_id, @event_id, @ical_uid, @status, @is_series, @recurring_event_id, @original_start_ms, @start_ms,
@@ -39,14 +45,15 @@ export class EventsRepository {
   private readonly getStmt: Statement<[string, string], EventRow>;
   private readonly insertStmt: Statement<[NewEventRow]>;
   private readonly updateStmt: Statement<[EventRow]>;
-  private readonly byIdPage: Statement<[string, string, number], EventRow>;
-  private readonly byIdWindowPage: Statement<[string, string, number, number, number], EventRow>;
-  private readonly byUpdatedPage: Statement<[string, number, string, number, number, number], EventRow>;
-  private readonly singlesByStart: Statement<[string, number, number, string, number, number, number], EventRow>;
+  private readonly byIdPage: Statement<[string, string, number], EventHead>;
+  private readonly byIdWindowPage: Statement<[string, string, number, number, number], EventHead>;
+  private readonly byUpdatedPage: Statement<[string, number, string, number, number, number], EventHead>;
+  private readonly singlesByStart: Statement<[string, number, number, string, number, number, number], EventHead>;
   private readonly seriesInWindow: Statement<[string, number, number], EventRow>;
   private readonly exceptionKeysStmt: Statement<[string], ExceptionKey>;
   private readonly exceptionsOfStmt: Statement<[string, string], EventRow>;
-  private readonly changedStmt: Statement<[string, number, number], EventRow>;
+  private readonly changedStmt: Statement<[string, number, number], EventHead>;
+  private readonly bodyStmt: Statement<[number], Pick<EventRow, 'resource' | 'search_text'>>;
   private readonly byICalUidStmt: Statement<[string, string], EventRow>;
   private readonly liveStmt: Statement<[string], EventRow>;
   private readonly deleteAllStmt: Statement<[string]>;
@@ -61,19 +68,19 @@ export class EventsRepository {
          change_seq = @change_seq, search_text = @search_text, resource = @resource
        WHERE pk = @pk`,
     );
-    this.byIdPage = db.prepare<[string, string, number], EventRow>(
-      'SELECT * FROM calendar_events WHERE calendar_id = ? AND event_id > ? ORDER BY event_id LIMIT ?',
+    this.byIdPage = db.prepare<[string, string, number], EventHead>(
+      `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND event_id > ? ORDER BY event_id LIMIT ?`,
     );
-    this.byIdWindowPage = db.prepare<[string, string, number, number, number], EventRow>(
-      `SELECT * FROM calendar_events WHERE calendar_id = ? AND event_id > ? AND start_ms < ?
+    this.byIdWindowPage = db.prepare<[string, string, number, number, number], EventHead>(
+      `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND event_id > ? AND start_ms < ?
          AND (range_end_ms IS NULL OR range_end_ms > ?) ORDER BY event_id LIMIT ?`,
     );
-    this.byUpdatedPage = db.prepare<[string, number, string, number, number, number], EventRow>(
-      `SELECT * FROM calendar_events WHERE calendar_id = ? AND (updated_ms, event_id) > (?, ?) AND start_ms < ?
+    this.byUpdatedPage = db.prepare<[string, number, string, number, number, number], EventHead>(
+      `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND (updated_ms, event_id) > (?, ?) AND start_ms < ?
          AND (range_end_ms IS NULL OR range_end_ms > ?) ORDER BY updated_ms, event_id LIMIT ?`,
     );
-    this.singlesByStart = db.prepare<[string, number, number, string, number, number, number], EventRow>(
-      `SELECT * FROM calendar_events WHERE calendar_id = ? AND is_series = 0 AND start_ms >= ?
+    this.singlesByStart = db.prepare<[string, number, number, string, number, number, number], EventHead>(
+      `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND is_series = 0 AND start_ms >= ?
          AND (start_ms, event_id) > (?, ?) AND start_ms < ? AND end_ms > ? ORDER BY start_ms, event_id LIMIT ?`,
     );
     this.seriesInWindow = db.prepare<[string, number, number], EventRow>(
@@ -87,8 +94,11 @@ export class EventsRepository {
     this.exceptionsOfStmt = db.prepare<[string, string], EventRow>(
       'SELECT * FROM calendar_events WHERE calendar_id = ? AND recurring_event_id = ? ORDER BY original_start_ms',
     );
-    this.changedStmt = db.prepare<[string, number, number], EventRow>(
-      'SELECT * FROM calendar_events WHERE calendar_id = ? AND change_seq > ? ORDER BY change_seq LIMIT ?',
+    this.changedStmt = db.prepare<[string, number, number], EventHead>(
+      `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND change_seq > ? ORDER BY change_seq LIMIT ?`,
+    );
+    this.bodyStmt = db.prepare<[number], Pick<EventRow, 'resource' | 'search_text'>>(
+      'SELECT resource, search_text FROM calendar_events WHERE pk = ?',
     );
     this.byICalUidStmt = db.prepare<[string, string], EventRow>(
       'SELECT * FROM calendar_events WHERE calendar_id = ? AND ical_uid = ? ORDER BY event_id',
@@ -112,12 +122,12 @@ export class EventsRepository {
   }
 
   /** Events in id order after `afterId`, optionally only those overlapping [minMs, maxMs). */
-  pageById(calendarId: string, afterId: string, limit: number, window?: { min: number; max: number }): EventRow[] {
+  pageById(calendarId: string, afterId: string, limit: number, window?: { min: number; max: number }): EventHead[] {
     if (!window) return this.byIdPage.all(calendarId, afterId, limit);
     return this.byIdWindowPage.all(calendarId, afterId, window.max, window.min, limit);
   }
 
-  pageByUpdated(calendarId: string, after: [number, string], limit: number, window: { min: number; max: number }): EventRow[] {
+  pageByUpdated(calendarId: string, after: [number, string], limit: number, window: { min: number; max: number }): EventHead[] {
     return this.byUpdatedPage.all(calendarId, after[0], after[1], window.max, window.min, limit);
   }
 
@@ -131,7 +141,7 @@ export class EventsRepository {
     limit: number,
     window: { min: number; max: number },
     earliestStart: number,
-  ): EventRow[] {
+  ): EventHead[] {
     // The explicit lower bound lets the index range start at the cursor, not at the window.
     return this.singlesByStart.all(calendarId, Math.max(earliestStart, after[0]), after[0], after[1], window.max, window.min, limit);
   }
@@ -148,8 +158,15 @@ export class EventsRepository {
     return this.exceptionsOfStmt.all(calendarId, seriesId);
   }
 
-  changedSince(calendarId: string, seq: number, limit: number): EventRow[] {
+  changedSince(calendarId: string, seq: number, limit: number): EventHead[] {
     return this.changedStmt.all(calendarId, seq, limit);
+  }
+
+  /** The resource JSON and search text of a row read as a head. */
+  body(pk: number): Pick<EventRow, 'resource' | 'search_text'> {
+    const body = this.bodyStmt.get(pk);
+    if (!body) throw new Error(`event row ${pk} vanished`);
+    return body;
   }
 
   byICalUid(calendarId: string, iCalUid: string): EventRow[] {

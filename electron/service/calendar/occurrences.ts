@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { EventRow } from './events-repository';
 import { instanceId, occurrenceDateTime, occurrenceEnd, resolveTime } from './event-time';
+import type { ResolvedTime } from './event-time';
 import type { EventResource } from './event-types';
 import { expandFloating, parseRecurrence } from './recurrence';
 import type { SeriesTiming } from './recurrence';
@@ -104,10 +105,24 @@ export function findOccurrence(
   return occurrencesOf(db, row, resource, calendarZone, window).find((o) => o.id === id);
 }
 
+/** The series' own start and end, resolved once and reused for each of its occurrences. */
+export interface SeriesTemplate {
+  start: ResolvedTime;
+  end: ResolvedTime;
+}
+
+export function seriesTemplate(series: EventResource, calendarZone: string): SeriesTemplate {
+  return { start: resolveTime(series.start, calendarZone), end: resolveTime(series.end, calendarZone) };
+}
+
 /** The resource of a generated occurrence: the series' fields at the occurrence's times. */
-export function occurrenceResource(series: EventResource, occurrence: Occurrence, calendarZone: string): EventResource {
-  const start = resolveTime(series.start, calendarZone);
-  const end = resolveTime(series.end, calendarZone);
+export function occurrenceResource(
+  series: EventResource,
+  occurrence: Occurrence,
+  calendarZone: string,
+  template: SeriesTemplate = seriesTemplate(series, calendarZone),
+): EventResource {
+  const { start, end } = template;
   const out: EventResource = { ...series, id: occurrence.id, recurringEventId: series.id };
   delete out.recurrence;
   out.start = occurrenceDateTime(series.start, start.allDay, occurrence.floating, occurrence.startMs);

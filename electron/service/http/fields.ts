@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from './api-error';
+import { RawJson } from './raw-json';
 
 /**
  * Google's `fields` system parameter (partial response): `kind,id`, `files(id,name,owners(emailAddress)),nextPageToken`,
@@ -80,6 +81,7 @@ function merge(a: FieldSelection | true | undefined, b: FieldSelection | true): 
 /** Keeps only the selected fields of a JSON value (arrays: of each element). */
 export function applyFields(value: unknown, selection: FieldSelection | true): unknown {
   if (selection === true) return value;
+  if (value instanceof RawJson) value = JSON.parse(value.text) as unknown;
   if (Array.isArray(value)) return value.map((item) => applyFields(item, selection));
   if (value === null || typeof value !== 'object') return value;
   const source = value as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { ApiError } from './api-error';
+import { toJsonText } from './raw-json';
 
 const jsonType = 'application/json; charset=UTF-8';
 
@@ -12,7 +13,7 @@ export function sendJson(
   headers?: Readonly<Record<string, string>>,
 ): void {
   // The string goes to the socket as is (encoded once, straight into the write); only its length is measured here.
-  const text = pretty ? JSON.stringify(body, null, 2) : JSON.stringify(body);
+  const text = toJsonText(body, pretty);
   const out: OutgoingHttpHeaders = { 'Content-Type': jsonType, 'Content-Length': Buffer.byteLength(text, 'utf8') };
   const etag = etagOf(body);
   if (etag !== undefined) out['ETag'] = etag;

@@ -174,7 +174,10 @@ export function TaskBoard() {
     const drag = activeRef.current;
     if (!drag) return undefined;
     const t = targetRef.current;
-    const text = isRefused(t)
+    const own = t?.kind === 'task' && t.listId === drag.listId && t.taskId === drag.taskId;
+    const text = own
+      ? `“${drag.title}” is over its own place.`
+      : isRefused(t)
       ? `“${drag.title}” cannot go inside its own subtask.`
       : `“${drag.title}” would go ${describeTarget(t, drag.listId, taskTitleOf, listTitleOf)}.`;
     if (text === announcedRef.current) return undefined;

@@ -1,5 +1,5 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { memo, useCallback, type CSSProperties } from 'react';
+import { memo, useCallback, useEffect, useState, type CSSProperties } from 'react';
 import type { DragData, RowDropData } from './drag-geometry';
 import type { DropZone } from './drop-plan';
 import type { TaskItem } from './task-types';
@@ -39,7 +39,10 @@ interface TaskCardProps {
 
 export function TaskCard({ task, depth, childCount, onToggle, onOpen, handle, overlay }: TaskCardProps) {
   const title = taskTitle(task);
-  const completed = task.status === 'completed';
+  // The box flips at once; the cache (optimistic, or rolled back) decides from its next change on.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  useEffect(() => setClicked(null), [task]);
+  const completed = clicked ?? task.status === 'completed';
   const due = dueDate(task);
   const notes = task.notes?.trim();
   const classes = ['task-card'];
@@ -74,7 +77,10 @@ export function TaskCard({ task, depth, childCount, onToggle, onOpen, handle, ov
         aria-label={`Completed: ${title}`}
         data-testid="task-complete"
         disabled={overlay}
-        onChange={(event) => onToggle?.(task, event.target.checked)}
+        onChange={(event) => {
+          setClicked(event.target.checked);
+          onToggle?.(task, event.target.checked);
+        }}
       />
       <div className="task-card__body">
         <button
@@ -139,8 +145,10 @@ export const TaskRow = memo(function TaskRow({
   const title = taskTitle(task);
   const dragData: DragData = { listId, taskId: task.id, title };
   const dropData: RowDropData & { title: string } = { type: 'task', listId, taskId: task.id, index, depth, title };
-  const drag = useDraggable({ id: `drag:${listId}:${task.id}`, data: dragData });
-  const drop = useDroppable({ id: `row:${listId}:${task.id}`, data: dropData });
+  // One id for both roles: sortableKeyboardCoordinates finds the dragged row among the drop targets by it.
+  const id = `task:${listId}:${task.id}`;
+  const drag = useDraggable({ id, data: dragData });
+  const drop = useDroppable({ id, data: dropData });
   const { setNodeRef: setDragNode } = drag;
   const { setNodeRef: setDropNode } = drop;
   const ref = useCallback(
@@ -155,7 +163,8 @@ export const TaskRow = memo(function TaskRow({
   if (dropZone && !refused) classes.push(`task-row--${dropZone}`);
   if (dropZone && refused) classes.push('task-row--refused');
   if (drag.isDragging) classes.push('task-row--dragging');
-  const style: CSSProperties = { transform: `translateY(${start}px)` };
+  // Placed with `top`, not a transform: dnd-kit measures drop targets ignoring transforms.
+  const style: CSSProperties = { top: start };
   return (
     <div ref={ref} className={classes.join(' ')} style={style} data-index={index} data-testid="task-row">
       <TaskCard

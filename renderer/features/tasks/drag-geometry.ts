@@ -138,13 +138,20 @@ export function boardKeyboardCoordinates(
     }
 
     if (event.code === 'ArrowLeft' || event.code === 'ArrowRight') {
-      const moved = sortableKeyboardCoordinates(event, args);
+      // Only other columns are candidates (plus the dragged row itself, which the getter looks up).
+      const fromList = currentTarget()?.listId ?? activeListId();
+      const Containers = droppableContainers.constructor as new () => typeof droppableContainers;
+      const candidates = new Containers();
+      for (const container of droppableContainers.values()) {
+        if (container.id === args.active || dropDataOf(container)?.listId !== fromList) candidates.set(container.id, container);
+      }
+      const moved = sortableKeyboardCoordinates(event, { ...args, context: { ...args.context, droppableContainers: candidates } });
       if (!moved) return undefined;
       const landing = { x: moved.x + collisionRect.width / 2, y: moved.y + collisionRect.height / 2 };
-      for (const container of droppableContainers.getEnabled()) {
+      for (const container of candidates.getEnabled()) {
         const rect = droppableRects.get(container.id);
         const data = dropDataOf(container);
-        if (!rect || !data || !contains(rect, landing)) continue;
+        if (!rect || !data || data.listId === fromList || !contains(rect, landing)) continue;
         return place({ id: container.id, data, zone: data.type === 'task' ? 'before' : null });
       }
       return moved;

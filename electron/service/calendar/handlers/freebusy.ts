@@ -2,7 +2,8 @@ import type { HandlerResult, RequestContext } from '../../http/handler';
 import { badRequest } from '../../http/api-error';
 import { repos, resolveCalendarId, roleOn } from '../access';
 import type { CalendarRow } from '../calendars-repository';
-import type { EventRow } from '../events-repository';
+import type { EventHead } from '../events-repository';
+import { cachedResource } from '../event-cache';
 import { parseResource } from '../event-view';
 import { occurrencesOf } from '../occurrences';
 import type { CalendarRepositories } from '../repositories';
@@ -37,7 +38,7 @@ type Interval = [number, number];
 function busyIntervals(r: CalendarRepositories, calendar: CalendarRow, min: number, max: number): Interval[] {
   const window = { min, max };
   const out: Interval[] = [];
-  const opaque = (row: EventRow) => row.status !== 'cancelled' && parseResource(row).transparency !== 'transparent';
+  const opaque = (row: EventHead) => row.status !== 'cancelled' && cachedResource(r.db, row).transparency !== 'transparent';
   let after: [number, string] = [-8.64e15, ''];
   const earliestStart = min - calendar.max_event_span_ms - 1;
   for (;;) {

@@ -41,7 +41,7 @@ export class BlobStore {
   }
 
   /** Streams `source` into the store (one chunk in memory at a time). The blob is held until `unhold`. */
-  async write(source: AsyncIterable<Uint8Array>, limit = Number.POSITIVE_INFINITY): Promise<StoredBlob> {
+  async write(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, limit = Number.POSITIVE_INFINITY): Promise<StoredBlob> {
     const temp = this.tempPath();
     const sha = createHash('sha256');
     const md5 = createHash('md5');

@@ -1,0 +1,268 @@
+/**
+ * Drive service costs that must not grow with the wrong thing:
+ *
+ * 1. Folder listing: files.list with q "'<folder>' in parents and trashed = false" and
+ *    orderBy "folder,name" (the first page of 100), in a drive of 100,000 files against one of
+ *    1,000 (every file in the listed folder, the worst case for sorting). The page is the same
+ *    size, so the time should barely differ.
+ * 2. Content throughput: a 200 MB upload (uploadType=media) and its download (alt=media), each
+ *    against a plain streamed file copy with fsync, with the process RSS before, at peak and
+ *    after to show memory stays flat (content is streamed, never held whole).
+ *
+ * Drives are seeded straight into the database through the Drive repositories (setup is not what
+ * is measured); every measurement goes through HTTP.
+ *
+ *   tsx bench/service/drive.ts
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
+import { grantOwner } from '../../electron/service/drive/domain/file-operations';
+import { newFileId } from '../../electron/service/drive/ids';
+import { folderMimeType } from '../../electron/service/drive/mime';
+import { DriveSession } from '../../electron/service/drive/session';
+import { startEmbeddedService, type EmbeddedService } from '../../electron/service/server';
+
+const token = 'bench-token';
+const email = 'bench@atrium.local';
+const listGoal = 3;
+const throughputGoal = 0.5;
+const contentBytes = 200 * 1024 * 1024;
+
+export interface DriveBenchResult {
+  listSmallMs: number;
+  listLargeMs: number;
+  listRatio: number;
+  copyMs: number;
+  uploadMs: number;
+  downloadMs: number;
+  uploadRatio: number;
+  downloadRatio: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  rssAfterMb: number;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+const mb = (bytes: number) => bytes / (1024 * 1024);
+
+/** Fills one folder of the bench user's drive with `count` items (one in ten a folder), straight through the repositories. */
+function seedFolder(service: EmbeddedService, count: number): string {
+  const user = service.addUser({ email, token, displayName: 'Bench' });
+  const s = new DriveSession({ user, service: service.context });
+  const created = new Date('2030-01-01T00:00:00Z').getTime();
+  const folderId = newFileId();
+  const chunk = 5000;
+  s.service.store.transaction(() => {
+    s.data.files.insert({
+      id: folderId,
+      name: 'Big folder',
+      mime_type: folderMimeType,
+      parent_id: s.me.root_id,
+      owner_id: user.id,
+      created_time: new Date(created).toISOString(),
+      modified_time: new Date(created).toISOString(),
+    });
+    s.data.access.inherit(folderId, s.me.root_id);
+    grantOwner(s, folderId);
+  });
+  for (let start = 0; start < count; start += chunk) {
+    s.service.store.transaction(() => {
+      for (let i = start; i < Math.min(count, start + chunk); i++) {
+        const folder = i % 10 === 0;
+        const id = newFileId();
+        const time = new Date(created + i * 1000).toISOString();
+        // Names in a shuffled order, so the index (not insertion order) produces the sort.
+        const key = ((i * 7919) % count).toString().padStart(6, '0');
+        s.data.files.insert({
+          id,
+          name: folder ? `Folder ${key}` : `Document ${key}.txt`,
+          mime_type: folder ? folderMimeType : 'text/plain',
+          parent_id: folderId,
+          owner_id: user.id,
+          created_time: time,
+          modified_time: time,
+          size: folder ? null : 1024,
+        });
+        s.data.access.inherit(id, folderId);
+        grantOwner(s, id);
+      }
+    });
+  }
+  return folderId;
+}
+
+async function timeList(service: EmbeddedService, folderId: string): Promise<number> {
+  const q = encodeURIComponent(`'${folderId}' in parents and trashed = false`);
+  const path = `/drive/v3/files?q=${q}&orderBy=${encodeURIComponent('folder,name')}&pageSize=100`;
+  const runs: number[] = [];
+  for (let i = 0; i < 35; i++) {
+    const started = performance.now();
+    const response = await fetch(service.url + path, { headers: { Authorization: `Bearer ${token}` } });
+    const body = (await response.json()) as { files?: { name: string }[] };
+    const ms = performance.now() - started;
+    if (response.status !== 200 || body.files?.length !== 100) throw new Error(`unexpected list answer ${response.status}`);
+    if (i >= 5) runs.push(ms);
+  }
+  return median(runs);
+}
+
+async function listingRatio(): Promise<Pick<DriveBenchResult, 'listSmallMs' | 'listLargeMs' | 'listRatio'>> {
+  const measure = async (count: number): Promise<number> => {
+    const dir = mkdtempSync(join(tmpdir(), 'atrium-bench-drive-'));
+    const service = await startEmbeddedService({ dataDir: dir, port: 0 });
+    try {
+      const started = performance.now();
+      const folderId = seedFolder(service, count);
+      console.log(`seeded ${count.toLocaleString('en')} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return await timeList(service, folderId);
+    } finally {
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  const listSmallMs = await measure(1_000);
+  const listLargeMs = await measure(100_000);
+  const listRatio = listLargeMs / listSmallMs;
+  console.log(`folder listing, first page of 100: ${listLargeMs.toFixed(2)} ms (100,000 files) vs ${listSmallMs.toFixed(2)} ms (1,000 files)`);
+  console.log(`target service.drive-list-100k-vs-1k: ${listRatio.toFixed(2)} ratio (goal <= ${listGoal}) ${listRatio <= listGoal ? 'ok' : 'miss'}`);
+  return { listSmallMs, listLargeMs, listRatio };
+}
+
+async function fsyncFile(path: string): Promise<void> {
+  const handle = await open(path, 'r+');
+  await handle.sync();
+  await handle.close();
+}
+
+async function plainCopy(source: string, target: string): Promise<number> {
+  const started = performance.now();
+  await pipeline(createReadStream(source), createWriteStream(target));
+  await fsyncFile(target);
+  return performance.now() - started;
+}
+
+function upload(service: EmbeddedService, source: string): Promise<{ ms: number; id: string }> {
+  return new Promise((resolvePromise, reject) => {
+    const started = performance.now();
+    const req = request(`${service.url}/upload/drive/v3/files?uploadType=media`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', 'Content-Length': String(statSync(source).size) },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: string };
+        if (res.statusCode !== 200 || !body.id) reject(new Error(`upload failed: ${res.statusCode}`));
+        else resolvePromise({ ms: performance.now() - started, id: body.id });
+      });
+    });
+    req.on('error', reject);
+    createReadStream(source).pipe(req);
+  });
+}
+
+async function download(service: EmbeddedService, id: string, target: string): Promise<number> {
+  const started = performance.now();
+  await new Promise<void>((resolvePromise, reject) => {
+    const req = request(`${service.url}/drive/v3/files/${id}?alt=media`, { headers: { Authorization: `Bearer ${token}` } });
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) reject(new Error(`download failed: ${res.statusCode}`));
+      pipeline(res, createWriteStream(target)).then(resolvePromise, reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  await fsyncFile(target);
+  return performance.now() - started;
+}
+
+async function throughput(): Promise<Omit<DriveBenchResult, 'listSmallMs' | 'listLargeMs' | 'listRatio'>> {
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-bench-drive-'));
+  const service = await startEmbeddedService({ dataDir: join(dir, 'service'), port: 0, users: [{ email, token, displayName: 'Bench' }] });
+  try {
+    const source = join(dir, 'source.bin');
+    const out = createWriteStream(source);
+    for (let written = 0; written < contentBytes; written += 4 * 1024 * 1024) {
+      if (!out.write(randomBytes(4 * 1024 * 1024))) await new Promise<void>((r) => out.once('drain', () => r()));
+    }
+    await new Promise<void>((r) => out.end(r));
+    await fsyncFile(source);
+
+    const copies: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      copies.push(await plainCopy(source, join(dir, `copy-${i}.bin`)));
+      rmSync(join(dir, `copy-${i}.bin`));
+    }
+    const copyMs = median(copies);
+
+    global.gc?.();
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 20);
+    const uploads: number[] = [];
+    const downloads: number[] = [];
+    try {
+      for (let i = 0; i < 3; i++) {
+        const up = await upload(service, source);
+        uploads.push(up.ms);
+        const target = join(dir, `download-${i}.bin`);
+        downloads.push(await download(service, up.id, target));
+        if (statSync(target).size !== contentBytes) throw new Error('downloaded size differs');
+        rmSync(target);
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    global.gc?.();
+    const rssAfter = process.memoryUsage().rss;
+    const uploadMs = median(uploads);
+    const downloadMs = median(downloads);
+    const uploadRatio = copyMs / uploadMs;
+    const downloadRatio = copyMs / downloadMs;
+    const rate = (ms: number) => `${(mb(contentBytes) / (ms / 1000)).toFixed(0)} MB/s`;
+    console.log(`200 MB: fs copy ${copyMs.toFixed(0)} ms (${rate(copyMs)}), upload ${uploadMs.toFixed(0)} ms (${rate(uploadMs)}), download ${downloadMs.toFixed(0)} ms (${rate(downloadMs)})`);
+    console.log(`rss: before ${mb(rssBefore).toFixed(0)} MB, peak ${mb(rssPeak).toFixed(0)} MB, after ${mb(rssAfter).toFixed(0)} MB (content ${mb(contentBytes).toFixed(0)} MB)`);
+    console.log(`target service.drive-upload-vs-fs: ${uploadRatio.toFixed(2)} ratio (goal >= ${throughputGoal}) ${uploadRatio >= throughputGoal ? 'ok' : 'miss'}`);
+    console.log(`target service.drive-download-vs-fs: ${downloadRatio.toFixed(2)} ratio (goal >= ${throughputGoal}) ${downloadRatio >= throughputGoal ? 'ok' : 'miss'}`);
+    return {
+      copyMs,
+      uploadMs,
+      downloadMs,
+      uploadRatio,
+      downloadRatio,
+      rssBeforeMb: mb(rssBefore),
+      rssPeakMb: mb(rssPeak),
+      rssAfterMb: mb(rssAfter),
+    };
+  } finally {
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<DriveBenchResult> {
+  const listing = await listingRatio();
+  const content = await throughput();
+  return { ...listing, ...content };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

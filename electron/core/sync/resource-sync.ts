@@ -1,0 +1,159 @@
+import { ApiCallError } from '../api-call-error';
+import type { ApiClient } from '../api-client';
+import type { EventFeed } from '../event-feed';
+import { backoffDelay, isRetryable } from '../retry-policy';
+import type { RetryPolicy } from '../retry-policy';
+import type { SyncPass, SyncSource } from './sync-sources';
+
+export interface ResourceSyncOptions {
+  readonly api: ApiClient;
+  readonly account: string;
+  readonly source: SyncSource;
+  readonly feed: EventFeed;
+  /** Quiet time gathered after the first request before a pass starts, so a burst becomes one pass. */
+  readonly gatherMs?: number;
+  /** Backoff between passes after the API kept answering "rate limited" (its own retries are spent by then). */
+  readonly backoff?: RetryPolicy;
+  readonly random?: () => number;
+  /** A pass could not reach the service. */
+  readonly onUnreachable?: (error: ApiCallError) => void;
+  /** A pass went through (the service is reachable). */
+  readonly onReached?: () => void;
+  /** The items of every pass (the calendar list uses it to follow calendars). */
+  readonly onPass?: (pass: SyncPass, full: boolean) => void;
+  readonly log?: (message: string) => void;
+}
+
+export const defaultSyncBackoff: RetryPolicy = { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 };
+
+/** Google answers 410 when a sync token is too old or otherwise unusable: start over with a full listing. */
+const cursorExpired = (error: unknown): boolean => error instanceof ApiCallError && error.status === 410;
+
+/**
+ * Keeps one collection in step with its sync token. Passes never overlap: requests arriving during
+ * a pass (a burst of notifications) become at most one more pass after it. Each pass that finds
+ * changes pushes one `changed` event naming the changed ids; a pass that had to start over
+ * (410, or no cursor yet) pushes one with `full: true`.
+ */
+export class ResourceSync {
+  private cursor: string | undefined;
+  private primed = false;
+  /** The next full listing is the first look, not news: nothing to announce. */
+  private silent = false;
+  private wanted = false;
+  private running: Promise<void> | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private rateLimitedPasses = 0;
+  private closed = false;
+  /** Passes made (full and incremental), for tests and benchmarks. */
+  passes = 0;
+
+  constructor(private readonly options: ResourceSyncOptions) {}
+
+  get resource(): string {
+    return this.options.source.resource;
+  }
+
+  get hasCursor(): boolean {
+    return this.cursor !== undefined;
+  }
+
+  /** Establishes the cursor with a full listing without announcing anything (the renderer has not read yet). */
+  async prime(): Promise<void> {
+    if (this.closed) return;
+    if (this.primed) return this.idle();
+    this.primed = true;
+    this.silent = this.cursor === undefined;
+    this.wanted = true;
+    await this.drain();
+  }
+
+  /** Asks for a pass soon; many requests close together make one pass. */
+  trigger(): void {
+    if (this.closed) return;
+    this.primed = true;
+    this.wanted = true;
+    if (!this.running) void this.drain();
+  }
+
+  /** Resolves once no pass is running or wanted. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.wanted = false;
+    clearTimeout(this.retryTimer);
+  }
+
+  private drain(): Promise<void> {
+    this.running ??= (async () => {
+      try {
+        const gather = this.options.gatherMs ?? 15;
+        if (gather > 0) await new Promise((resolve) => setTimeout(resolve, gather));
+        while (this.wanted && !this.closed) {
+          this.wanted = false;
+          await this.pass();
+        }
+      } finally {
+        this.running = undefined;
+      }
+    })();
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    const { api, source, account, feed } = this.options;
+    const silent = this.silent;
+    this.silent = false;
+    try {
+      let result: SyncPass;
+      let full = false;
+      this.passes++;
+      if (this.cursor === undefined) {
+        result = await source.full(api);
+        full = true;
+      } else {
+        try {
+          result = await source.incremental(api, this.cursor);
+        } catch (error) {
+          if (!cursorExpired(error)) throw error;
+          this.cursor = undefined;
+          this.passes++;
+          result = await source.full(api);
+          full = true;
+        }
+      }
+      if (this.closed) return;
+      this.cursor = result.cursor;
+      this.rateLimitedPasses = 0;
+      this.options.onReached?.();
+      this.options.onPass?.(result, full);
+      if (full && !silent) feed.changed(account, source.area, source.resource, { full: true });
+      else if (!full && result.ids.length > 0) feed.changed(account, source.area, source.resource, { ids: result.ids });
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  private failed(error: unknown): void {
+    if (this.closed) return;
+    if (error instanceof ApiCallError) {
+      if (error.status === 0) {
+        // Offline: the account's connectivity watch asks again once the service answers.
+        this.options.onUnreachable?.(error);
+        return;
+      }
+      if (isRetryable(error)) {
+        const delay = backoffDelay(this.options.backoff ?? defaultSyncBackoff, this.rateLimitedPasses++, this.options.random ?? Math.random);
+        clearTimeout(this.retryTimer);
+        this.retryTimer = setTimeout(() => this.trigger(), delay);
+        this.retryTimer.unref();
+        return;
+      }
+      if (error.reason === 'reauthRequired') return;
+    }
+    this.options.log?.(`Syncing ${this.options.source.resource} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,108 @@
+import type { ApiClient } from '../api-client';
+
+/** What one pass over a collection found: the cursor for the next pass and what changed. */
+export interface SyncPass {
+  /** `nextSyncToken` (Calendar) or `newStartPageToken` (Drive). */
+  readonly cursor: string;
+  /** Ids of the items that changed or were removed. */
+  readonly ids: string[];
+  /** The items themselves as the service answered them (deleted ones included). */
+  readonly items: Record<string, unknown>[];
+}
+
+/**
+ * One collection kept in step with sync tokens: a full listing gives the first cursor, each
+ * incremental listing with the cursor gives what changed since and the next cursor.
+ */
+export interface SyncSource {
+  readonly area: 'calendar' | 'drive';
+  /** The `changed` event's resource, e.g. `events:<calendarId>`, `calendarList`, `changes`. */
+  readonly resource: string;
+  full(api: ApiClient): Promise<SyncPass>;
+  incremental(api: ApiClient, cursor: string): Promise<SyncPass>;
+}
+
+/** A list longer than this many pages in one pass is a runaway, not a calendar. */
+const maxPages = 200;
+
+type Page = Record<string, unknown>;
+
+const asPage = (answer: unknown): Page => (typeof answer === 'object' && answer !== null ? (answer as Page) : {});
+
+function itemsOf(page: Page, field: string): Record<string, unknown>[] {
+  const items = page[field];
+  return Array.isArray(items) ? items.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null) : [];
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/**
+ * Calendar's list operations share one shape: pages of `items`, `nextPageToken` between pages,
+ * `nextSyncToken` on the last one. A pass with a sync token returns only what changed.
+ */
+async function calendarPass(api: ApiClient, operation: string, params: Record<string, unknown>, syncToken?: string): Promise<SyncPass> {
+  const items: Record<string, unknown>[] = [];
+  let pageToken: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const answer = asPage(
+      await api.callByName(operation, { ...params, ...(syncToken ? { syncToken } : {}), ...(pageToken ? { pageToken } : {}) }),
+    );
+    items.push(...itemsOf(answer, 'items'));
+    pageToken = text(answer.nextPageToken);
+    if (pageToken) continue;
+    const cursor = text(answer.nextSyncToken);
+    if (!cursor) throw new Error(`${operation} ended without a nextSyncToken`);
+    return { cursor, items, ids: items.map((item) => text(item.id)).filter((id): id is string => id !== undefined) };
+  }
+  throw new Error(`${operation} had more than ${maxPages} pages`);
+}
+
+function calendarSource(resource: string, operation: string, params: Record<string, unknown>, incrementalParams: Record<string, unknown> = {}): SyncSource {
+  return {
+    area: 'calendar',
+    resource,
+    full: (api) => calendarPass(api, operation, params),
+    incremental: (api, cursor) => calendarPass(api, operation, { ...params, ...incrementalParams }, cursor),
+  };
+}
+
+export const calendarListSource = (): SyncSource =>
+  calendarSource('calendarList', 'CalendarCalendarListList', { maxResults: 250, showHidden: true }, { showDeleted: true });
+
+export const eventsSource = (calendarId: string): SyncSource =>
+  calendarSource(`events:${calendarId}`, 'CalendarEventsList', { calendarId, maxResults: 2500 }, { showDeleted: true });
+
+export const aclSource = (calendarId: string): SyncSource =>
+  calendarSource(`acl:${calendarId}`, 'CalendarAclList', { calendarId, maxResults: 250 }, { showDeleted: true });
+
+export const settingsSource = (): SyncSource => calendarSource('settings', 'CalendarSettingsList', { maxResults: 250 });
+
+/** Drive's change feed: the start page token is the first cursor; each pass follows pages to `newStartPageToken`. */
+export const driveChangesSource = (): SyncSource => ({
+  area: 'drive',
+  resource: 'changes',
+  async full(api) {
+    const start = asPage(await api.callByName('DriveChangesGetStartPageToken', {}));
+    const cursor = text(start.startPageToken);
+    if (!cursor) throw new Error('DriveChangesGetStartPageToken answered no startPageToken');
+    return { cursor, ids: [], items: [] };
+  },
+  async incremental(api, cursor) {
+    const items: Record<string, unknown>[] = [];
+    let pageToken = cursor;
+    for (let page = 0; page < maxPages; page++) {
+      const answer = asPage(await api.callByName('DriveChangesList', { pageToken, pageSize: 1000, includeRemoved: true }));
+      items.push(...itemsOf(answer, 'changes'));
+      const next = text(answer.nextPageToken);
+      if (next) {
+        pageToken = next;
+        continue;
+      }
+      const newStart = text(answer.newStartPageToken);
+      if (!newStart) throw new Error('DriveChangesList ended without a newStartPageToken');
+      const ids = items.map((change) => text(change.fileId) ?? text(change.driveId)).filter((id): id is string => id !== undefined);
+      return { cursor: newStart, ids: [...new Set(ids)], items };
+    }
+    throw new Error(`DriveChangesList had more than ${maxPages} pages`);
+  },
+});
