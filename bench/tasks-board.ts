@@ -16,8 +16,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-// The lint pattern for the `electron` package also matches our own electron/web folder: plain Node code, no Electron.
-// eslint-disable-next-line no-restricted-imports
 import { startBrowserApp } from '../electron/web';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -51,7 +49,10 @@ async function api<T>(scenario: Scenario, method: string, path: string, body?: u
   const base = scenario.app.serviceUrl.replace(/\/$/, '');
   const response = await fetch(`${base}${path}`, {
     method,
-    headers: { authorization: `Bearer ${scenario.app.localUser.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${scenario.app.localUser.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -62,7 +63,11 @@ async function api<T>(scenario: Scenario, method: string, path: string, body?: u
 async function seed(scenario: Scenario): Promise<void> {
   const { items = [] } = await api<{ items?: { id: string }[] }>(scenario, 'GET', '/tasks/v1/users/@me/lists');
   const lists = items.map((l) => l.id);
-  while (lists.length < listCount) lists.push((await api<{ id: string }>(scenario, 'POST', '/tasks/v1/users/@me/lists', { title: `List ${lists.length + 1}` })).id);
+  while (lists.length < listCount)
+    lists.push(
+      (await api<{ id: string }>(scenario, 'POST', '/tasks/v1/users/@me/lists', { title: `List ${lists.length + 1}` }))
+        .id,
+    );
   await Promise.all(
     lists.map(async (list) => {
       let previousTop: string | undefined;
@@ -99,7 +104,9 @@ interface Timing {
 /** Loads the app on the calendar, then times the switch to the board. */
 async function timeBoard(page: Page, url: string, tasksPerList: number): Promise<Timing> {
   // tsx keeps function names with a `__name` helper that the page does not have.
-  await page.addInitScript({ content: "globalThis.__name = (f) => f; sessionStorage.setItem('atrium.view', 'calendar');" });
+  await page.addInitScript({
+    content: "globalThis.__name = (f) => f; sessionStorage.setItem('atrium.view', 'calendar');",
+  });
   await page.goto(url);
   await page.getByTestId('app-shell').waitFor();
   await page.getByTestId('nav-tasks').waitFor();
@@ -113,10 +120,19 @@ async function timeBoard(page: Page, url: string, tasksPerList: number): Promise
         const check = () => {
           const columns = [...document.querySelectorAll('[data-testid="task-column"]')];
           const now = performance.now();
-          if (!firstContent && columns.length === lists && columns.every((c) => c.querySelector('[data-testid="task-card"]'))) firstContent = now - started;
+          if (
+            !firstContent &&
+            columns.length === lists &&
+            columns.every((c) => c.querySelector('[data-testid="task-card"]'))
+          )
+            firstContent = now - started;
           const counts = columns.map((c) => c.querySelector('[data-testid="task-column-count"]')?.textContent ?? '');
           if (firstContent && columns.length === lists && counts.every((text) => text === String(perList))) {
-            resolveTiming({ firstContent, fullyLoaded: now - started, cardsInDom: document.querySelectorAll('[data-testid="task-card"]').length });
+            resolveTiming({
+              firstContent,
+              fullyLoaded: now - started,
+              cardsInDom: document.querySelectorAll('[data-testid="task-card"]').length,
+            });
             return;
           }
           if (now > deadline) reject(new Error(`board not loaded: ${counts.join(', ')}`));
@@ -140,13 +156,18 @@ async function startScenario(tasksPerList: number): Promise<Scenario> {
   const scenario = { tasksPerList, app, dataDir };
   const started = performance.now();
   await seed(scenario);
-  console.log(`seeded ${listCount} lists × ${tasksPerList} tasks in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${listCount} lists × ${tasksPerList} tasks in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return scenario;
 }
 
 export async function run(): Promise<TasksBoardResult> {
   if (!existsSync(join(root, 'dist/renderer/index.html'))) {
-    const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), 'renderer'], { cwd: root, stdio: 'inherit' });
+    const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), 'renderer'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (built.status !== 0) throw new Error('building the renderer failed');
   }
   const scenarios: Scenario[] = [];
@@ -167,14 +188,24 @@ export async function run(): Promise<TasksBoardResult> {
     }
     const summary = (perList: number) => {
       const list = timings.get(perList)!;
-      return { first: median(list.map((t) => t.firstContent)), full: median(list.map((t) => t.fullyLoaded)), cards: median(list.map((t) => t.cardsInDom)) };
+      return {
+        first: median(list.map((t) => t.firstContent)),
+        full: median(list.map((t) => t.fullyLoaded)),
+        cards: median(list.map((t) => t.cardsInDom)),
+      };
     };
     const large = summary(1000);
     const small = summary(100);
-    console.log(`${listCount} × 1000 tasks: first content ${large.first.toFixed(0)} ms, fully loaded ${large.full.toFixed(0)} ms, ${large.cards} cards in the DOM`);
-    console.log(`${listCount} × 100 tasks:  first content ${small.first.toFixed(0)} ms, fully loaded ${small.full.toFixed(0)} ms, ${small.cards} cards in the DOM`);
+    console.log(
+      `${listCount} × 1000 tasks: first content ${large.first.toFixed(0)} ms, fully loaded ${large.full.toFixed(0)} ms, ${large.cards} cards in the DOM`,
+    );
+    console.log(
+      `${listCount} × 100 tasks:  first content ${small.first.toFixed(0)} ms, fully loaded ${small.full.toFixed(0)} ms, ${small.cards} cards in the DOM`,
+    );
     const ratio = large.first / small.first;
-    console.log(`target tasks.board-render-1000-vs-100: ${ratio.toFixed(2)} ratio (goal <= ${goal}) ${ratio <= goal ? 'ok' : 'miss'}`);
+    console.log(
+      `target tasks.board-render-1000-vs-100: ${ratio.toFixed(2)} ratio (goal <= ${goal}) ${ratio <= goal ? 'ok' : 'miss'}`,
+    );
     return {
       firstContentMs: { large: large.first, small: small.first },
       fullyLoadedMs: { large: large.full, small: small.full },

@@ -32,7 +32,9 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this destructuring.
   app: async ({}, use) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-e2e-'));
-    const running = await startBrowserApp({ dataDir, port: 0, extraUsers: [{ ...bob, displayName: 'Bob' }] });
+    // ATRIUM_RENDERER_DIR serves a renderer built elsewhere (a work-in-progress build beside dist/renderer).
+    const rendererDir = process.env.ATRIUM_RENDERER_DIR;
+    const running = await startBrowserApp({ dataDir, port: 0, extraUsers: [{ ...bob, displayName: 'Bob' }], ...(rendererDir ? { rendererDir } : {}) });
     try {
       await use({ url: running.url, serviceUrl: running.serviceUrl, localUser: running.localUser, bob });
     } finally {

@@ -48,7 +48,9 @@ async function storedOutline(app: AtriumApp, list: string, query = ''): Promise<
   const tasks = await tasksOf(app, list, query);
   const lines: string[] = [];
   const walk = (parent: string | undefined, depth: number) => {
-    const children = tasks.filter((t) => t.parent === parent).sort((a, b) => ((a.position ?? '') < (b.position ?? '') ? -1 : 1));
+    const children = tasks
+      .filter((t) => t.parent === parent)
+      .sort((a, b) => ((a.position ?? '') < (b.position ?? '') ? -1 : 1));
     for (const child of children) {
       lines.push(`${'  '.repeat(depth)}${child.title ?? ''}`);
       walk(child.id, depth + 1);
@@ -64,7 +66,8 @@ async function seed(app: AtriumApp, list: string, outline: (string | string[])[]
   for (const entry of outline) {
     if (typeof entry === 'string') {
       const query = previous ? `?previous=${previous}` : '';
-      previous = (await serviceRequest<Task>(app, 'POST', `/tasks/v1/lists/${list}/tasks${query}`, { title: entry })).id;
+      previous = (await serviceRequest<Task>(app, 'POST', `/tasks/v1/lists/${list}/tasks${query}`, { title: entry }))
+        .id;
       continue;
     }
     let previousChild: string | undefined;
@@ -105,7 +108,9 @@ async function expectBoardMatchesService(page: Page, app: AtriumApp): Promise<vo
   await openBoard(page);
   for (const list of await lists(app)) {
     const expected = await storedOutline(app, list.id);
-    await expect.poll(() => shownOutline(page, list.title ?? ''), { message: `column ${list.title}` }).toEqual(expected);
+    await expect
+      .poll(() => shownOutline(page, list.title ?? ''), { message: `column ${list.title}` })
+      .toEqual(expected);
   }
 }
 
@@ -207,11 +212,15 @@ test.describe('task board', () => {
 
     await card(page, 'Pay rent').getByRole('checkbox', { name: 'Completed: Pay rent' }).check();
     await expect(card(page, 'Pay rent')).toHaveAttribute('data-status', 'completed');
-    await expect.poll(async () => (await tasksOf(app, mine)).find((t) => t.title === 'Pay rent')?.status).toBe('completed');
+    await expect
+      .poll(async () => (await tasksOf(app, mine)).find((t) => t.title === 'Pay rent')?.status)
+      .toBe('completed');
 
     await column(page, 'My Tasks').getByRole('button', { name: 'Clear completed tasks from My Tasks' }).click();
     await expect(card(page, 'Pay rent')).toHaveCount(0);
-    await expect.poll(async () => (await tasksOf(app, mine, '&showHidden=true')).find((t) => t.title === 'Pay rent')?.hidden).toBe(true);
+    await expect
+      .poll(async () => (await tasksOf(app, mine, '&showHidden=true')).find((t) => t.title === 'Pay rent')?.hidden)
+      .toBe(true);
     await expectBoardMatchesService(page, app);
 
     await page.getByTestId('toggle-show-hidden').check();
@@ -271,7 +280,9 @@ test.describe('task board', () => {
     const mine = await listId(app, 'My Tasks');
     await seed(app, mine, ['First', 'Second']);
     const faults = await injectApiFailures(page, (operation) =>
-      operation === 'TasksTasksMove' ? { code: 'apiError', message: 'Invalid Value', status: 400, reason: 'invalid' } : null,
+      operation === 'TasksTasksMove'
+        ? { code: 'apiError', message: 'Invalid Value', status: 400, reason: 'invalid' }
+        : null,
     );
     await page.reload();
     await openBoard(page);
@@ -283,7 +294,10 @@ test.describe('task board', () => {
     expect(await storedOutline(app, mine)).toEqual(['First', 'Second']);
   });
 
-  test('a move to another list that fails half-way loses nothing and leaves both lists as they were', async ({ page, app }) => {
+  test('a move to another list that fails half-way loses nothing and leaves both lists as they were', async ({
+    page,
+    app,
+  }) => {
     const mine = await listId(app, 'My Tasks');
     const other = (await serviceRequest<TaskList>(app, 'POST', '/tasks/v1/users/@me/lists', { title: 'Other' })).id;
     await seed(app, mine, ['Parent', ['Child one', 'Child two']]);
@@ -291,7 +305,9 @@ test.describe('task board', () => {
     let inserts = 0;
     // The parent and the first child are copied, the second child's copy is refused.
     await injectApiFailures(page, (operation) =>
-      operation === 'TasksTasksInsert' && ++inserts === 3 ? { code: 'unavailable', message: 'Backend Error', status: 503, reason: 'backendError' } : null,
+      operation === 'TasksTasksInsert' && ++inserts === 3
+        ? { code: 'unavailable', message: 'Backend Error', status: 503, reason: 'backendError' }
+        : null,
     );
     await page.reload();
     await openBoard(page);
@@ -303,6 +319,35 @@ test.describe('task board', () => {
     expect(await storedOutline(app, mine)).toEqual(['Parent', '  Child one', '  Child two']);
     expect(await storedOutline(app, other)).toEqual(['Resident']);
     expect(inserts).toBe(3);
+  });
+
+  test('a column of 1,000 tasks renders only the cards in view', async ({ page, app }) => {
+    test.setTimeout(120_000);
+    const mine = await listId(app, 'My Tasks');
+    await seed(app, mine, Array.from({ length: 1000 }, (_, i) => `Task ${String(i + 1).padStart(4, '0')}`));
+    await openBoard(page);
+    const myTasks = column(page, 'My Tasks');
+    await expect(myTasks.getByTestId('task-column-count')).toHaveText('1000');
+    await expect(card(page, 'Task 0001')).toBeVisible();
+    const rendered = await myTasks.getByTestId('task-card').count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(60);
+
+    await myTasks.getByTestId('task-column-scroller').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(card(page, 'Task 1000')).toBeVisible();
+    await expect(card(page, 'Task 0001')).toHaveCount(0);
+    expect(await myTasks.getByTestId('task-card').count()).toBeLessThan(60);
+
+    // Dragging works in the long column too: the last task to the top.
+    await myTasks.getByTestId('task-column-scroller').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    const lastHandle = card(page, 'Task 1000').getByRole('button', { name: 'Move task Task 1000' });
+    await lastHandle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await storedOutline(app, mine)).slice(-3)).toEqual(['Task 0998', 'Task 1000', 'Task 0999']);
   });
 
   test('edit a task’s title, notes and due date; lists are created, renamed and deleted', async ({ page, app }) => {

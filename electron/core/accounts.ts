@@ -1,6 +1,6 @@
 import type { Account, AccountsOverview } from '../../shared/ipc/contract';
 import { IpcCallError } from '../../shared/ipc/errors';
-import { AccountMetadataStore } from './account-metadata';
+import type { AccountMetadataStore } from './account-metadata';
 import type { AccountMetadata, GoogleAccountRecord } from './account-metadata';
 import { ApiClient } from './api-client';
 import type { RetryPolicy } from './retry-policy';

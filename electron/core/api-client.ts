@@ -119,6 +119,45 @@ export class ApiClient {
     return this.send(op.method, url, body, contentType);
   }
 
+  /**
+   * One authorised request to an address on this client's own service (a resumable upload
+   * session), answering the raw response without retries: the caller knows what may be repeated.
+   * A refused token is renewed once, as for any call.
+   */
+  async fetchAuthorized(url: URL, init: { method: string; headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer> }): Promise<Response> {
+    if (url.origin !== new URL(this.options.baseUrl).origin) {
+      throw new ApiCallError(400, 'invalidUrl', `Credentials for ${new URL(this.options.baseUrl).origin} are not sent to ${url.origin}`);
+    }
+    let renewedAfter401 = false;
+    for (;;) {
+      const token = await this.options.accessToken();
+      let response: Response;
+      try {
+        response = await this.fetchImpl(url, {
+          method: init.method,
+          headers: { ...init.headers, authorization: `Bearer ${token}` },
+          redirect: 'manual',
+          ...(init.body ? { body: init.body } : {}),
+        });
+      } catch (cause) {
+        throw new ApiCallError(0, 'networkError', `Could not reach ${url.origin}: ${describeCause(cause)}`);
+      }
+      if (response.status === 401 && !renewedAfter401 && this.options.onUnauthorized) {
+        renewedAfter401 = true;
+        if (await this.options.onUnauthorized(token)) continue;
+      }
+      return response;
+    }
+  }
+
+  /** The address of an operation's upload path (`/upload/...`) for `params`. */
+  uploadUrl(operation: string, params: Readonly<Record<string, unknown>>): URL {
+    const op = lookupOperation(operation);
+    const uploadPath = op.media?.uploadPath;
+    if (!uploadPath) throw new ApiCallError(400, 'mediaUploadNotSupported', `${operation} does not accept content`, 'operation');
+    return this.urlFor(op, uploadPath, params);
+  }
+
   private urlFor(op: OperationSpec, pathTemplate: string, params: Readonly<Record<string, unknown>>): URL {
     const { pathParams, query } = splitParams(op, params);
     const url = new URL(expandPath(pathTemplate, pathParams), this.options.baseUrl);

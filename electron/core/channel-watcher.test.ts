@@ -117,11 +117,11 @@ describe('ChannelWatcher', () => {
     // Renewed while the old one was still live, and the old one was stopped once the new one was open.
     expect(counter.opens).toBe(2);
     await waitFor(() => counter.stops === 1);
-    expect(liveChannels(shortLived)).toBe(1);
+    await waitFor(() => liveChannels(shortLived) === 1);
 
     await api.call('CalendarEventsInsert', { calendarId: 'primary' }, { summary: 'after renewal', start: { date: '2032-02-01' }, end: { date: '2032-02-02' } });
     await waitFor(() => changes >= 1);
     await watcher.close();
-    expect(liveChannels(shortLived)).toBe(0);
+    await waitFor(() => liveChannels(shortLived) === 0);
   });
 });

@@ -64,7 +64,7 @@ describe('core composition', () => {
     expect(core.localUser.email).toBe('me@atrium.local');
     expect(await value('app.info', {})).toEqual({ version: '9.9.9', host: 'browser', platform: process.platform });
     expect(await value('accounts.list', {})).toEqual({
-      accounts: [{ id: 'local', kind: 'local', email: 'me@atrium.local', displayName: 'Me', state: 'ok' }],
+      accounts: [{ id: 'local', kind: 'local', email: 'me@atrium.local', displayName: 'Me', state: 'ok', overlay: false }],
       active: 'local',
     });
     expect(core.vaultWarning).toMatch(/memory/);

@@ -4,6 +4,7 @@ import type { AppRoute, IpcEvent, IpcOutput, VaultStatus } from '../../shared/ip
 import { createIpcDispatcher } from '../../shared/ipc/dispatcher';
 import type { IpcDispatcher, IpcHandlers } from '../../shared/ipc/dispatcher';
 import { startEmbeddedService } from '../service';
+import type { EmbeddedService } from '../service';
 import { AccountMetadataStore, accountMetadataFile } from './account-metadata';
 import { Accounts } from './accounts';
 import { ApiClient } from './api-client';
@@ -68,6 +69,8 @@ export interface Core {
   /** Events for the renderer (changes, sync state, accounts, sign-in outcomes, routes). */
   onEvent(listener: (event: IpcEvent) => void): () => void;
   readonly serviceUrl: string;
+  /** The embedded service behind the local account. */
+  readonly localService: EmbeddedService;
   readonly localUser: { readonly email: string; readonly token: string };
   /** Set when secrets cannot be kept across restarts, with the reason to show the user. */
   readonly vaultWarning?: string;
@@ -200,6 +203,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     accounts,
     onEvent: (listener) => feed.subscribe(listener),
     serviceUrl: service.url,
+    localService: service,
     localUser: { email: localUserEmail, token },
     ...(vaultStatus.warning ? { vaultWarning: vaultStatus.warning } : {}),
     vaultStatus,

@@ -10,6 +10,7 @@ import type { Accounts } from './accounts';
 import type { EventFeed } from './event-feed';
 import { toIpcCallError } from './ipc-error-mapping';
 import type { SignInFlows } from './oauth/sign-in-flows';
+import { ResumableUploads } from './resumable-uploads';
 
 export interface CoreHandlerDeps {
   readonly accounts: Accounts;
@@ -78,6 +79,8 @@ async function callApi<T>(run: () => Promise<T>): Promise<T> {
 }
 
 export function createCoreHandlers({ accounts, feed, info, signIn, vaultStatus, setFocused }: CoreHandlerDeps): IpcHandlers {
+  const uploads = new ResumableUploads();
+
   async function apiCall(input: ApiCallInput): Promise<unknown> {
     const connection = accounts.get(input.account);
     const op = resolveOperation(input.operation);
@@ -120,5 +123,24 @@ export function createCoreHandlers({ accounts, feed, info, signIn, vaultStatus, 
       const contentType = input.contentType ?? mimeType ?? 'application/octet-stream';
       return callApi(() => connection.api.upload(op.name, {}, input.metadata, { data, contentType }));
     },
+    'files.uploadStart': (input) => {
+      const connection = accounts.get(input.account);
+      checkBody(resolveOperation(input.fileId ? 'DriveFilesUpdate' : 'DriveFilesCreate'), input.metadata, 'metadata');
+      const mimeType = typeof input.metadata.mimeType === 'string' ? input.metadata.mimeType : undefined;
+      const contentType = input.contentType ?? mimeType;
+      return uploads.start({
+        api: connection.api,
+        metadata: input.metadata,
+        size: input.size,
+        ...(input.fileId ? { fileId: input.fileId } : {}),
+        ...(contentType ? { contentType } : {}),
+      });
+    },
+    'files.uploadChunk': (input) => {
+      if (!base64Pattern.test(input.contentBase64)) throw invalidInput('contentBase64 is not valid base64', 'contentBase64');
+      return uploads.chunk(input.upload, input.offset, Buffer.from(input.contentBase64, 'base64'));
+    },
+    'files.uploadStatus': (input) => uploads.status(input.upload),
+    'files.uploadCancel': (input) => uploads.cancel(input.upload),
   };
 }

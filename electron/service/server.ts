@@ -10,6 +10,7 @@ import { coreMigrations } from './core/migrations';
 import { UsersRepository, type NewUser } from './core/users-repository';
 import { driveModule } from './drive';
 import type { OperationHandler, ServiceConfig, ServiceContext, ServiceModule } from './http/handler';
+import { answerClientError } from './http/client-error';
 import { RequestPipeline } from './http/request-pipeline';
 import { Store } from './store/store';
 import type { User } from './store/users';
@@ -94,6 +95,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     }).user;
 
   const server = createServer(new RequestPipeline(handlers, (token) => users.authenticate(token), context, log).handle);
+  server.on('clientError', answerClientError);
   try {
     for (const user of options.users ?? []) addUser(user);
     await new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { MemoryVault } from '../core/vault';
 import { startBrowserApp } from './browser-app';
 import type { BrowserApp } from './browser-app';
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
   await writeFile(join(rendererDir, 'index.html'), indexHtml);
   await writeFile(join(rendererDir, 'assets', 'app-1a2b.js'), 'console.log("atrium");\n');
   await writeFile(join(dir, 'outside.txt'), 'must not be served');
-  app = await startBrowserApp({ dataDir: join(dir, 'data'), rendererDir, changeWatch: false });
+  app = await startBrowserApp({ dataDir: join(dir, 'data'), rendererDir, changeWatch: false, vault: new MemoryVault(), config: {} });
   const url = new URL(app.url);
   port = Number(url.port);
   secret = url.searchParams.get('secret') ?? '';

@@ -22,6 +22,8 @@ describe('browser host CLI', () => {
   it('prints the address, serves it, and stops cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'electron/web/main.ts'), '--port', '0', '--data', dir], {
       cwd: root,
+      // No keyring for this run: the test must not leave secrets in the keyring of whoever runs it.
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(dir, 'no-bus')}`, ATRIUM_CONFIG: join(dir, 'no-config.json') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

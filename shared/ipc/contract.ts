@@ -64,6 +64,28 @@ export const uploadInput = z.object({
   contentType: z.string().max(255).optional(),
 });
 
+/** Most bytes one `files.uploadChunk` carries (Google wants chunks in multiples of 256 KiB). */
+export const maxUploadChunkBytes = 8 * 1024 * 1024;
+
+/** Opens a resumable (`uploadType=resumable`) upload of a new file, or of new content for `fileId`. */
+export const uploadStartInput = z
+  .object({
+    account: accountIdSchema.optional(),
+    /** DriveFilesCreate (or DriveFilesUpdate with fileId) metadata. */
+    metadata: z.record(z.string(), z.unknown()),
+    contentType: z.string().max(255).optional(),
+    /** Total content length in bytes. */
+    size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    fileId: z.string().min(1).max(1024).optional(),
+  })
+  .strict();
+
+const uploadIdSchema = z.string().min(1).max(100);
+
+/** How far a resumable upload got; `file` is the created or updated file once every byte arrived. */
+export const uploadProgressSchema = z.object({ received: z.number().int().min(0), file: z.unknown().optional() });
+export type UploadProgress = z.infer<typeof uploadProgressSchema>;
+
 export const ipcMethods = {
   'app.info': {
     input: z.object({}).strict(),
@@ -124,6 +146,35 @@ export const ipcMethods = {
   'files.upload': {
     input: uploadInput,
     output: z.unknown(),
+  },
+  /**
+   * Resumable uploads: the core keeps the session (its address never leaves the core); the renderer
+   * sends the content in chunks from `received`, asks `files.uploadStatus` after a failure and goes
+   * on from what the service says it has.
+   */
+  'files.uploadStart': {
+    input: uploadStartInput,
+    output: z.object({ upload: uploadIdSchema }),
+  },
+  'files.uploadChunk': {
+    input: z
+      .object({
+        upload: uploadIdSchema,
+        /** Byte position of the chunk's first byte. */
+        offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+        contentBase64: z.string().max(Math.ceil(maxUploadChunkBytes / 3) * 4),
+      })
+      .strict(),
+    output: uploadProgressSchema,
+  },
+  'files.uploadStatus': {
+    input: z.object({ upload: uploadIdSchema }).strict(),
+    output: uploadProgressSchema,
+  },
+  /** Abandons a session; the service discards what it received. */
+  'files.uploadCancel': {
+    input: z.object({ upload: uploadIdSchema }).strict(),
+    output: z.object({}),
   },
 } as const;
 

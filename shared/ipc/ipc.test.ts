@@ -32,6 +32,10 @@ const handlers: IpcHandlers = {
   },
   // Answers something the contract does not allow, which must not reach the caller as a value.
   'files.upload': () => undefined,
+  'files.uploadStart': () => ({ upload: 'u1' }),
+  'files.uploadChunk': (input) => ({ received: input.offset }),
+  'files.uploadStatus': () => ({ received: 0 }),
+  'files.uploadCancel': () => ({}),
   'accounts.signIn': () => ({ flow: 'f1', authorizationUrl: 'https://example.test/auth', opened: false }),
   'accounts.cancelSignIn': () => ({ cancelled: false }),
   'accounts.switch': (input) => ({ accounts: [], active: input.account }),

@@ -61,6 +61,8 @@ export class AccountSync {
   private connectivity: Connectivity = 'online';
   private closed = false;
   private started: Promise<void> | undefined;
+  /** Whether the calendar list has been read once (calendars found later are news). */
+  private calendarsKnown = false;
   private readonly stopCadence: () => void;
   /** Poll rounds made (for benchmarks: the cadence is measured from them). */
   readonly pollTimes: number[] = [];
@@ -199,9 +201,10 @@ export class AccountSync {
       const events = this.follow(eventsSource(calendarId), calendarEventsTarget(calendarId));
       const acl = owner ? this.follow(aclSource(calendarId), calendarAclTarget(calendarId)) : undefined;
       if (!owner) this.unfollow(`acl:${calendarId}`);
-      if (!calendarsNow.has(calendarId) && this.started) {
-        void events.sync.prime();
-        void acl?.sync.prime();
+      // A calendar that appears later is news to the renderer too: its first listing is announced.
+      if (!calendarsNow.has(calendarId) && this.calendarsKnown) {
+        events.sync.trigger();
+        acl?.sync.trigger();
       }
     }
     if (full) {
@@ -212,6 +215,7 @@ export class AccountSync {
         }
       }
     }
+    this.calendarsKnown = true;
   }
 
   private schedulePoll(): void {

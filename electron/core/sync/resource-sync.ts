@@ -10,8 +10,12 @@ export interface ResourceSyncOptions {
   readonly account: string;
   readonly source: SyncSource;
   readonly feed: EventFeed;
-  /** Quiet time gathered after the first request before a pass starts, so a burst becomes one pass. */
+  /**
+   * A pass starts once requests have been quiet this long (a burst of notifications becomes one
+   * pass), but never later than `maxGatherMs` after the first waiting request.
+   */
   readonly gatherMs?: number;
+  readonly maxGatherMs?: number;
   /** Backoff between passes after the API kept answering "rate limited" (its own retries are spent by then). */
   readonly backoff?: RetryPolicy;
   readonly random?: () => number;
@@ -40,7 +44,12 @@ export class ResourceSync {
   private primed = false;
   /** The next full listing is the first look, not news: nothing to announce. */
   private silent = false;
+  private silentPassRunning = false;
+  /** A request came while a silent first listing ran: what it was about may be in that listing, unannounced. */
+  private owedAnnouncement = false;
   private wanted = false;
+  private lastRequest = 0;
+  private firstWaiting = 0;
   private running: Promise<void> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private rateLimitedPasses = 0;
@@ -64,7 +73,7 @@ export class ResourceSync {
     if (this.primed) return this.idle();
     this.primed = true;
     this.silent = this.cursor === undefined;
-    this.wanted = true;
+    this.request();
     await this.drain();
   }
 
@@ -72,8 +81,29 @@ export class ResourceSync {
   trigger(): void {
     if (this.closed) return;
     this.primed = true;
-    this.wanted = true;
+    // News arrived: the first listing (if still to come) is no longer just a first look.
+    this.silent = false;
+    if (this.silentPassRunning) this.owedAnnouncement = true;
+    this.request();
     if (!this.running) void this.drain();
+  }
+
+  private request(): void {
+    this.wanted = true;
+    this.lastRequest = Date.now();
+    if (this.firstWaiting === 0) this.firstWaiting = this.lastRequest;
+  }
+
+  /** Waits until requests have been quiet for `gatherMs`, or the first waiting one has waited `maxGatherMs`. */
+  private async gathered(): Promise<void> {
+    const quiet = this.options.gatherMs ?? 20;
+    const longest = this.options.maxGatherMs ?? 1_000;
+    for (;;) {
+      const now = Date.now();
+      const left = Math.min(quiet - (now - this.lastRequest), longest - (now - this.firstWaiting));
+      if (left <= 0 || this.closed) return;
+      await new Promise((resolve) => setTimeout(resolve, left));
+    }
   }
 
   /** Resolves once no pass is running or wanted. */
@@ -90,10 +120,10 @@ export class ResourceSync {
   private drain(): Promise<void> {
     this.running ??= (async () => {
       try {
-        const gather = this.options.gatherMs ?? 15;
-        if (gather > 0) await new Promise((resolve) => setTimeout(resolve, gather));
         while (this.wanted && !this.closed) {
+          await this.gathered();
           this.wanted = false;
+          this.firstWaiting = 0;
           await this.pass();
         }
       } finally {
@@ -107,6 +137,7 @@ export class ResourceSync {
     const { api, source, account, feed } = this.options;
     const silent = this.silent;
     this.silent = false;
+    this.silentPassRunning = silent;
     try {
       let result: SyncPass;
       let full = false;
@@ -130,10 +161,15 @@ export class ResourceSync {
       this.rateLimitedPasses = 0;
       this.options.onReached?.();
       this.options.onPass?.(result, full);
+      const owed = this.owedAnnouncement && !silent;
+      if (!silent) this.owedAnnouncement = false;
       if (full && !silent) feed.changed(account, source.area, source.resource, { full: true });
       else if (!full && result.ids.length > 0) feed.changed(account, source.area, source.resource, { ids: result.ids });
+      else if (owed) feed.changed(account, source.area, source.resource);
     } catch (error) {
       this.failed(error);
+    } finally {
+      this.silentPassRunning = false;
     }
   }
 

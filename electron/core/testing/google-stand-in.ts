@@ -37,7 +37,13 @@ export interface GoogleStandIn {
   /** The service token the gateway uses for a person (for arranging data directly). */
   serviceTokenFor(email: string): string;
   /** Requests answered by the gateway, by path, for counting API traffic. */
-  readonly apiRequests: { method: string; path: string; status: number }[];
+  readonly apiRequests: { method: string; path: string; query: string; status: number; at: number }[];
+  /** The next `count` API requests are answered with this Google error (rate limits, outages). */
+  failApiRequests(count: number, status: number, reason: string): void;
+  /** Stops the API from answering at all (connections refused), as when the network is gone. */
+  takeApiOffline(): Promise<void>;
+  /** Serves the API again on the same address. */
+  bringApiOnline(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,6 +53,8 @@ export interface GoogleStandInOptions {
   readonly accessTokenTtl?: number;
   /** People who can sign in: email → display name. */
   readonly people?: Readonly<Record<string, string>>;
+  /** The API's clock (a test moves it to age sync tokens past their retention). */
+  readonly now?: () => Date;
 }
 
 const clientId = 'atrium-desktop-test';
@@ -67,7 +75,7 @@ const googleError = (code: number, reason: string, message: string): string =>
 
 export async function startGoogleStandIn(options: GoogleStandInOptions): Promise<GoogleStandIn> {
   const people = options.people ?? {};
-  const service = await startEmbeddedService({ dataDir: join(options.dataDir, 'google-api'), port: 0 });
+  const service = await startEmbeddedService({ dataDir: join(options.dataDir, 'google-api'), port: 0, ...(options.now ? { now: options.now } : {}) });
   const serviceTokens = new Map<string, string>();
   const serviceTokenFor = (email: string): string => {
     const key = email.toLowerCase();
@@ -123,7 +131,15 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
     // Google grants a refresh token for `access_type=offline` without an `offline_access` scope.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: false,
-    ttl: { AccessToken: options.accessTokenTtl ?? 3600, RefreshToken: 30 * 24 * 3600, Grant: 30 * 24 * 3600 },
+    ttl: {
+      AccessToken: options.accessTokenTtl ?? 3600,
+      RefreshToken: 30 * 24 * 3600,
+      Grant: 30 * 24 * 3600,
+      Session: 3600,
+      Interaction: 600,
+      IdToken: 3600,
+      AuthorizationCode: 60,
+    },
     pkce: { required: () => true },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     renderError(ctx, out) {
@@ -133,6 +149,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
   };
   const provider = new Provider(issuer, configuration);
   provider.on('access_token.issued', (token) => issued.add(token.jti));
+  provider.on('access_token.saved', (token) => issued.add(token.jti));
   provider.on('refresh_token.saved', (token) => issued.add(token.jti));
   provider.on('grant.success', (ctx) => {
     if (ctx.oidc.params?.grant_type === 'refresh_token') refreshGrants++;
@@ -151,11 +168,19 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
     return (await response.json()) as { active: boolean; sub?: string };
   }
 
-  const apiRequests: { method: string; path: string; status: number }[] = [];
+  const apiRequests: { method: string; path: string; query: string; status: number; at: number }[] = [];
+  const faults: { status: number; reason: string }[] = [];
   const serviceUrl = new URL(service.url);
   const gateway = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const record = (status: number): void => void apiRequests.push({ method: req.method ?? '', path, status });
+    const [path = '/', query = ''] = (req.url ?? '/').split('?');
+    const record = (status: number): void => void apiRequests.push({ method: req.method ?? '', path, query, status, at: Date.now() });
+    const fault = faults.shift();
+    if (fault) {
+      record(fault.status);
+      req.resume();
+      res.writeHead(fault.status, { 'content-type': 'application/json; charset=UTF-8' }).end(googleError(fault.status, fault.reason, `Injected ${fault.reason}`));
+      return;
+    }
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const refuse = (): void => {
       record(401);
@@ -190,6 +215,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
     );
   });
   const apiUrl = await listen(gateway);
+  const apiPort = Number(new URL(apiUrl).port);
 
   const config: GoogleConfig = {
     clientId,
@@ -231,11 +257,27 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
     issuedTokens: () => [...issued],
     serviceTokenFor,
     apiRequests,
+    failApiRequests(count, status, reason) {
+      for (let i = 0; i < count; i++) faults.push({ status, reason });
+    },
+    async takeApiOffline() {
+      if (!gateway.listening) return;
+      const closed = new Promise<void>((resolve) => gateway.close(() => resolve()));
+      gateway.closeAllConnections();
+      await closed;
+    },
+    async bringApiOnline() {
+      if (gateway.listening) return;
+      await new Promise<void>((resolve, reject) => {
+        gateway.once('error', reject);
+        gateway.listen(apiPort, '127.0.0.1', () => resolve());
+      });
+    },
     async close() {
       gateway.closeAllConnections();
       providerServer.closeAllConnections();
       await Promise.all([
-        new Promise<void>((resolve) => gateway.close(() => resolve())),
+        new Promise<void>((resolve) => (gateway.listening ? gateway.close(() => resolve()) : resolve())),
         new Promise<void>((resolve) => providerServer.close(() => resolve())),
       ]);
       await service.close();

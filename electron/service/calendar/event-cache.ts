@@ -11,7 +11,7 @@ import { repositoriesFor } from './repositories';
  * never changes content, so its parsed resource and its rendering for one kind of viewer are
  * cached. Cached values are shared: callers must not mutate them.
  */
-const LIMIT = 20_000;
+const LIMIT = 5_000;
 
 class Lru<V> {
   private readonly map = new Map<string, V>();
@@ -70,6 +70,23 @@ export function cachedResource(db: Database, row: EventHead | EventRow): EventRe
     c.resources.set(key, resource);
   }
   return resource;
+}
+
+/** Loads, in one query, the resources of the rows not cached yet (a scan's batch of heads). */
+export function preloadResources(db: Database, rows: readonly (EventHead | EventRow)[]): void {
+  const c = caches(db);
+  const missing = new Map<number, string>();
+  for (const row of rows) {
+    const key = versionKey(row);
+    if (c.resources.get(key)) continue;
+    if ('resource' in row) c.resources.set(key, JSON.parse(row.resource) as EventResource);
+    else missing.set(row.pk, key);
+  }
+  if (missing.size === 0) return;
+  for (const body of repositoriesFor(db).events.bodies([...missing.keys()])) {
+    const key = missing.get(body.pk);
+    if (key) c.resources.set(key, JSON.parse(body.resource) as EventResource);
+  }
 }
 
 /** The lower-cased text `q` searches. */

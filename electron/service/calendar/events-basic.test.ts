@@ -121,4 +121,14 @@ describe('calendars and events through the official client', () => {
     await expectApiError(client.events.list({ calendarId, orderBy: 'startTime' }), 400, 'invalid');
     await expectApiError(client.events.list({ calendarId: 'nobody@example.com' }), 404, 'notFound');
   });
+
+  it('reads all-day dates in the calendar time zone, following a change of zone', async () => {
+    const { data: cal } = await client.calendars.insert({ requestBody: { summary: 'Days', timeZone: 'UTC' } });
+    await client.events.insert({ calendarId: cal.id!, requestBody: { summary: 'Day off', start: { date: '2030-01-10' }, end: { date: '2030-01-11' } } });
+    const window = { calendarId: cal.id!, timeMin: '2030-01-09T10:00:00Z', timeMax: '2030-01-09T12:00:00Z' };
+    expect((await listAllEvents(client, window)).items).toEqual([]);
+    await client.calendars.patch({ calendarId: cal.id!, requestBody: { timeZone: 'Pacific/Auckland' } });
+    const { items } = await listAllEvents(client, window);
+    expect(items.map((e) => [e.summary, e.start?.date])).toEqual([['Day off', '2030-01-10']]);
+  });
 });

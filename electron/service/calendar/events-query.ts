@@ -3,7 +3,7 @@ import type { CalendarRow } from './calendars-repository';
 import type { EventHead } from './events-repository';
 import type { EventResource } from './event-types';
 import type { EventViewer } from './event-view';
-import { cachedRender, cachedResource, searchTextOf, viewerKey } from './event-cache';
+import { cachedRender, cachedResource, preloadResources, searchTextOf, viewerKey } from './event-cache';
 import { detailsVisible, renderEvent, rowInstants } from './event-view';
 import { occurrenceResource, occurrencesOf, seriesTemplate } from './occurrences';
 import type { SeriesTemplate } from './occurrences';
@@ -192,6 +192,7 @@ function scan<K extends Key>(
   let batch = Math.min(BATCH, limit + 1);
   for (;;) {
     const rows = fetch(after, batch);
+    preloadResources(scope.r.db, rows);
     for (const row of rows) {
       const found = accept(row, cachedResource(scope.r.db, row));
       if (found) out.push(...found);
@@ -407,6 +408,7 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
       if (buffer.length === 0) {
         if (exhausted) return undefined;
         buffer = r.events.singlesByStartPage(calendar.id, singlesAfter, singlesBatch, window, earliestStart);
+        preloadResources(r.db, buffer);
         if (buffer.length < singlesBatch) exhausted = true;
         singlesBatch = BATCH;
         const lastRow = buffer[buffer.length - 1];

@@ -54,9 +54,12 @@ export class EventsRepository {
   private readonly exceptionsOfStmt: Statement<[string, string], EventRow>;
   private readonly changedStmt: Statement<[string, number, number], EventHead>;
   private readonly bodyStmt: Statement<[number], Pick<EventRow, 'resource' | 'search_text'>>;
+  private readonly bodiesStmt: Statement<[string], Pick<EventRow, 'pk' | 'resource'>>;
   private readonly byICalUidStmt: Statement<[string, string], EventRow>;
   private readonly liveStmt: Statement<[string], EventRow>;
   private readonly deleteAllStmt: Statement<[string]>;
+  private readonly allDayStmt: Statement<[string], EventRow>;
+  private readonly retimeStmt: Statement<[number, number, number | null, number | null, number]>;
 
   constructor(db: Database) {
     this.getStmt = db.prepare<[string, string], EventRow>('SELECT * FROM calendar_events WHERE calendar_id = ? AND event_id = ?');
@@ -100,6 +103,9 @@ export class EventsRepository {
     this.bodyStmt = db.prepare<[number], Pick<EventRow, 'resource' | 'search_text'>>(
       'SELECT resource, search_text FROM calendar_events WHERE pk = ?',
     );
+    this.bodiesStmt = db.prepare<[string], Pick<EventRow, 'pk' | 'resource'>>(
+      'SELECT pk, resource FROM calendar_events WHERE pk IN (SELECT value FROM json_each(?))',
+    );
     this.byICalUidStmt = db.prepare<[string, string], EventRow>(
       'SELECT * FROM calendar_events WHERE calendar_id = ? AND ical_uid = ? ORDER BY event_id',
     );
@@ -107,6 +113,12 @@ export class EventsRepository {
       "SELECT * FROM calendar_events WHERE calendar_id = ? AND status != 'cancelled'",
     );
     this.deleteAllStmt = db.prepare<[string]>('DELETE FROM calendar_events WHERE calendar_id = ?');
+    this.allDayStmt = db.prepare<[string], EventRow>(
+      `SELECT * FROM calendar_events WHERE calendar_id = ? AND json_extract(resource, '$.start.date') IS NOT NULL`,
+    );
+    this.retimeStmt = db.prepare<[number, number, number | null, number | null, number]>(
+      'UPDATE calendar_events SET start_ms = ?, end_ms = ?, range_end_ms = ?, original_start_ms = ? WHERE pk = ?',
+    );
   }
 
   get(calendarId: string, eventId: string): EventRow | undefined {
@@ -162,6 +174,11 @@ export class EventsRepository {
     return this.changedStmt.all(calendarId, seq, limit);
   }
 
+  /** Resource JSON of several rows read as heads, in one query. */
+  bodies(pks: readonly number[]): Pick<EventRow, 'pk' | 'resource'>[] {
+    return this.bodiesStmt.all(JSON.stringify(pks));
+  }
+
   /** The resource JSON and search text of a row read as a head. */
   body(pk: number): Pick<EventRow, 'resource' | 'search_text'> {
     const body = this.bodyStmt.get(pk);
@@ -175,6 +192,16 @@ export class EventsRepository {
 
   live(calendarId: string): EventRow[] {
     return this.liveStmt.all(calendarId);
+  }
+
+  /** All-day events: their instants follow the calendar's time zone. */
+  allDay(calendarId: string): EventRow[] {
+    return this.allDayStmt.all(calendarId);
+  }
+
+  /** Rewrites the derived instants of a row (after the calendar's time zone changed). */
+  retime(pk: number, startMs: number, endMs: number, rangeEndMs: number | null, originalStartMs: number | null): void {
+    this.retimeStmt.run(startMs, endMs, rangeEndMs, originalStartMs, pk);
   }
 
   deleteAll(calendarId: string): void {

@@ -176,6 +176,28 @@ describe('recurring events', () => {
     expect(items[0]?.end?.date).toBe('2025-06-03');
   });
 
+  it('syncs expanded instances of a changed series when singleEvents=true', async () => {
+    const { data: cal } = await client.calendars.insert({ requestBody: { summary: 'Expanded sync', timeZone: 'UTC' } });
+    const start = await listAllEvents(client, { calendarId: cal.id!, singleEvents: true });
+    const { data: series } = await client.events.insert({
+      calendarId: cal.id!,
+      requestBody: {
+        summary: 'Triple',
+        start: { dateTime: '2024-04-01T10:00:00Z', timeZone: 'UTC' },
+        end: { dateTime: '2024-04-01T11:00:00Z', timeZone: 'UTC' },
+        recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
+      },
+    });
+    const delta = await listAllEvents(client, { calendarId: cal.id!, singleEvents: true, syncToken: start.nextSyncToken! });
+    expect(delta.items.map((e) => e.id)).toEqual([
+      `${series.id}_20240401T100000Z`,
+      `${series.id}_20240402T100000Z`,
+      `${series.id}_20240403T100000Z`,
+    ]);
+    const raw = await listAllEvents(client, { calendarId: cal.id!, syncToken: start.nextSyncToken! });
+    expect(raw.items.map((e) => e.id)).toEqual([series.id]);
+  });
+
   it('rejects bad recurrence data and leaves the calendar unchanged', async () => {
     const before = await listAllEvents(client, { calendarId: newYork, showDeleted: true });
     const base = {

@@ -108,6 +108,31 @@ describe('sharing a calendar between users of the service', () => {
     expect(fb.calendars?.[shared]?.busy).toEqual([{ start: '2030-06-01T10:00:00Z', end: '2030-06-01T12:00:00Z' }]);
   });
 
+  it('reads and replaces a rule', async () => {
+    const { data: rule } = await asAlice.acl.get({ calendarId: shared, ruleId: `user:${carol.email}` });
+    expect(rule).toMatchObject({ role: 'freeBusyReader', scope: { type: 'user', value: carol.email } });
+    const { data: replaced } = await asAlice.acl.update({
+      calendarId: shared,
+      ruleId: `user:${carol.email}`,
+      requestBody: { role: 'reader', scope: { type: 'user', value: carol.email } },
+    });
+    expect(replaced.role).toBe('reader');
+    expect(replaced.etag).not.toBe(rule.etag);
+    await expectApiError(
+      asAlice.acl.update({ calendarId: shared, ruleId: `user:${carol.email}`, requestBody: { role: 'reader', scope: { type: 'user', value: bob.email } } }),
+      400,
+      'invalid',
+    );
+    await expectApiError(asAlice.acl.update({ calendarId: shared, ruleId: `user:${carol.email}`, requestBody: {} }), 400, 'invalid');
+    await asAlice.acl.update({
+      calendarId: shared,
+      ruleId: `user:${carol.email}`,
+      requestBody: { role: 'freeBusyReader', scope: { type: 'user', value: carol.email } },
+    });
+    const { data: entry } = await asCarol.calendarList.get({ calendarId: shared });
+    expect(entry.accessRole).toBe('freeBusyReader');
+  });
+
   it('lists rules, filters the calendar list by access role and protects the owner', async () => {
     const { data: acl } = await asAlice.acl.list({ calendarId: shared });
     const roles = Object.fromEntries((acl.items ?? []).map((r) => [r.id, r.role]));
@@ -196,6 +221,17 @@ describe('sharing a calendar between users of the service', () => {
     const { data: unchanged } = await asBob.calendarList.get({ calendarId: shared });
     expect(unchanged.colorId).toBe('3');
     expect(unchanged.defaultReminders).toEqual([{ method: 'popup', minutes: 15 }]);
+
+    // PUT replaces the user's fields: what the body leaves out goes back to its default.
+    const { data: replaced } = await asBob.calendarList.update({
+      calendarId: shared,
+      colorRgbFormat: true,
+      requestBody: { backgroundColor: '#9fe1e7', foregroundColor: '#1d1d1d', selected: false },
+    });
+    expect(replaced).toMatchObject({ colorId: '14', backgroundColor: '#9fe1e7', defaultReminders: [] });
+    expect(replaced.summaryOverride).toBeUndefined();
+    expect(replaced.selected).toBeFalsy();
+    await asBob.calendarList.patch({ calendarId: shared, requestBody: { colorId: '3', defaultReminders: [{ method: 'popup', minutes: 15 }] } });
 
     await asBob.calendarList.patch({ calendarId: shared, requestBody: { hidden: true } });
     const { data: list } = await asBob.calendarList.list();

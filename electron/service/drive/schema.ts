@@ -38,7 +38,8 @@ export const driveMigrations: MigrationSet = {
           );
 
           CREATE TABLE drive_files (
-            id TEXT PRIMARY KEY,
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
             name TEXT NOT NULL,
             name_natural TEXT NOT NULL,
             mime_type TEXT NOT NULL,
@@ -97,7 +98,8 @@ export const driveMigrations: MigrationSet = {
           );
           CREATE INDEX drive_file_user_state_user ON drive_file_user_state(user_id, starred);
 
-          CREATE VIRTUAL TABLE drive_fulltext USING fts5(file_id UNINDEXED, name, description, content);
+          -- Rows are keyed by drive_files.seq (its stable integer rowid).
+          CREATE VIRTUAL TABLE drive_fulltext USING fts5(name, description, content);
 
           CREATE TABLE drive_permissions (
             file_id TEXT NOT NULL REFERENCES drive_files(id) ON DELETE CASCADE,

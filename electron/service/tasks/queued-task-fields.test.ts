@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const name = (task: string, queue = 'my-queue', project = 'my-project:eu.example') => `projects/${project}/locations/europe-west1/queues/${queue}/tasks/${task}`;
+const name = (task: string, queue = 'my-queue', project = 'my-project:eu.example') =>
+  `projects/${project}/locations/europe-west1/queues/${queue}/tasks/${task}`;
 
 /** The client's Task type lacks the queued-request fields; the wire carries them all the same. */
 type QueuedBody = Record<string, unknown>;
@@ -35,7 +36,9 @@ describe('queued-request fields of a task (official client)', () => {
       dispatchCount: 0,
       responseCount: 0,
     });
-    expect(read((await t.api.tasks.get({ tasklist: list, task: data.id! })).data)).toMatchObject({ dispatchDeadline: '30.123s' });
+    expect(read((await t.api.tasks.get({ tasklist: list, task: data.id! })).data)).toMatchObject({
+      dispatchDeadline: '30.123s',
+    });
   });
 
   it('ignores output-only fields on input', async () => {
@@ -96,12 +99,28 @@ describe('queued-request fields of a task (official client)', () => {
   it('keeps a name unique and fixed', async () => {
     const { data } = await insert({ title: 'named', name: name('unique-1') });
     await expectApiError(insert({ title: 'dup', name: name('unique-1') }), 409);
-    await expectApiError(t.api.tasks.patch({ tasklist: list, task: data.id!, requestBody: { name: name('renamed') } as never }), 400, 'invalid');
-    const same = await t.api.tasks.patch({ tasklist: list, task: data.id!, requestBody: { name: name('unique-1'), title: 'still' } as never });
+    await expectApiError(
+      t.api.tasks.patch({ tasklist: list, task: data.id!, requestBody: { name: name('renamed') } as never }),
+      400,
+      'invalid',
+    );
+    const same = await t.api.tasks.patch({
+      tasklist: list,
+      task: data.id!,
+      requestBody: { name: name('unique-1'), title: 'still' } as never,
+    });
     expect(read(same.data)).toMatchObject({ name: name('unique-1'), title: 'still' });
-    const updated = await t.api.tasks.patch({ tasklist: list, task: data.id!, requestBody: { dispatchDeadline: '20s' } as never });
+    const updated = await t.api.tasks.patch({
+      tasklist: list,
+      task: data.id!,
+      requestBody: { dispatchDeadline: '20s' } as never,
+    });
     expect(read(updated.data).dispatchDeadline).toBe('20s');
-    const rejected = t.api.tasks.patch({ tasklist: list, task: data.id!, requestBody: { dispatchDeadline: '10s' } as never });
+    const rejected = t.api.tasks.patch({
+      tasklist: list,
+      task: data.id!,
+      requestBody: { dispatchDeadline: '10s' } as never,
+    });
     await expectApiError(rejected, 400, 'invalid');
     expect(read((await t.api.tasks.get({ tasklist: list, task: data.id! })).data).dispatchDeadline).toBe('20s');
   });

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Store } from '../store/store';
+import { inTreeOrder } from './tree-order';
 
 export interface TaskListRow {
   id: string;
@@ -36,6 +37,12 @@ export interface TaskRow {
   platform_http_request: string | null;
 }
 
+/** What ordering and list filters need of a task: everything but its content. */
+export type TaskOrderRow = Pick<
+  TaskRow,
+  'id' | 'parent_id' | 'position' | 'status' | 'completed' | 'due' | 'deleted' | 'hidden' | 'updated'
+>;
+
 const taskColumns = [
   'id',
   'list_id',
@@ -59,9 +66,43 @@ const taskColumns = [
   'platform_http_request',
 ] as const satisfies readonly (keyof TaskRow)[];
 
+/**
+ * Each list's tasks in outline order (content left out), kept between requests: paging through a
+ * long list would otherwise read and order the whole list once per page. Every write to a list
+ * drops its entry; entries are only filled outside transactions, so uncommitted rows never land here.
+ */
+const maxCachedOutlines = 64;
+const outlineCaches = new WeakMap<Store, Map<string, readonly TaskOrderRow[]>>();
+
 /** SQL for task lists and tasks (statements are compiled once by the store). */
 export class TasksRepository {
-  constructor(private readonly store: Store) {}
+  private readonly outlines: Map<string, readonly TaskOrderRow[]>;
+
+  constructor(private readonly store: Store) {
+    let outlines = outlineCaches.get(store);
+    if (!outlines) {
+      outlines = new Map();
+      outlineCaches.set(store, outlines);
+    }
+    this.outlines = outlines;
+  }
+
+  private changed(...listIds: string[]): void {
+    for (const id of listIds) this.outlines.delete(id);
+  }
+
+  /** A list's tasks, each followed by its subtasks, siblings by position; without content. */
+  outlineOf(listId: string): readonly TaskOrderRow[] {
+    const cached = this.outlines.get(listId);
+    if (cached) return cached;
+    const ordered = inTreeOrder(this.orderRowsOf(listId));
+    if (!this.store.db.inTransaction) {
+      // Least recently filled first out: a bound on memory, not a policy that matters.
+      if (this.outlines.size >= maxCachedOutlines) this.outlines.delete(this.outlines.keys().next().value!);
+      this.outlines.set(listId, ordered);
+    }
+    return ordered;
+  }
 
   private stmt(sql: string): Statement {
     return this.store.prepare(sql);
@@ -111,6 +152,7 @@ export class TasksRepository {
   deleteList(id: string): void {
     // Tasks go with their list (ON DELETE CASCADE).
     this.stmt('DELETE FROM tasks_lists WHERE id = ?').run(id);
+    this.changed(id);
   }
 
   // Tasks
@@ -124,10 +166,19 @@ export class TasksRepository {
       TaskRow | undefined;
   }
 
-  /** Every task of a list, siblings grouped and in position order. */
-  tasksOf(listId: string): TaskRow[] {
-    return this.stmt('SELECT * FROM tasks_items WHERE list_id = ? ORDER BY parent_id, position').all(
+  /** Every task of a list without its content, siblings grouped and in position order. */
+  orderRowsOf(listId: string): TaskOrderRow[] {
+    return this.stmt(
+      'SELECT id, parent_id, position, status, completed, due, deleted, hidden, updated FROM tasks_items WHERE list_id = ? ORDER BY parent_id, position',
+    ).all(listId) as TaskOrderRow[];
+  }
+
+  /** Full rows of some tasks of a list, in no particular order. */
+  tasksByIds(listId: string, ids: readonly string[]): TaskRow[] {
+    if (ids.length === 0) return [];
+    return this.stmt(`SELECT * FROM tasks_items WHERE list_id = ? AND id IN (${ids.map(() => '?').join(', ')})`).all(
       listId,
+      ...ids,
     ) as TaskRow[];
   }
 
@@ -152,6 +203,7 @@ export class TasksRepository {
   }
 
   insertTask(row: TaskRow): void {
+    this.changed(row.list_id);
     this.stmt(
       `INSERT INTO tasks_items (${taskColumns.join(', ')}) VALUES (${taskColumns.map((c) => '@' + c).join(', ')})`,
     ).run(row);
@@ -159,6 +211,7 @@ export class TasksRepository {
 
   /** Writes every column of an existing task. */
   replaceTask(row: TaskRow): void {
+    this.changed(row.list_id);
     this.stmt(
       `UPDATE tasks_items SET ${taskColumns
         .filter((c) => c !== 'id')
@@ -167,7 +220,8 @@ export class TasksRepository {
     ).run(row);
   }
 
-  moveTask(id: string, parentId: string, position: string, updated: string): void {
+  moveTask(listId: string, id: string, parentId: string, position: string, updated: string): void {
+    this.changed(listId);
     this.stmt(
       'UPDATE tasks_items SET parent_id = ?, position = ?, updated = ?, version = version + 1 WHERE id = ?',
     ).run(parentId, position, updated, id);
@@ -175,6 +229,7 @@ export class TasksRepository {
 
   /** Moves a task and its descendants into another list (their parent links stay as they are). */
   moveSubtreeToList(listId: string, id: string, targetListId: string): void {
+    this.changed(listId, targetListId);
     this.stmt(
       `WITH RECURSIVE subtree(id) AS (
          SELECT ? UNION ALL SELECT t.id FROM tasks_items t JOIN subtree s ON t.list_id = ? AND t.parent_id = s.id)
@@ -184,6 +239,7 @@ export class TasksRepository {
 
   /** Marks a task and all its descendants deleted. */
   deleteSubtree(listId: string, id: string, updated: string): void {
+    this.changed(listId);
     this.stmt(
       `WITH RECURSIVE subtree(id) AS (
          SELECT ? UNION ALL SELECT t.id FROM tasks_items t JOIN subtree s ON t.list_id = ? AND t.parent_id = s.id)
@@ -193,6 +249,7 @@ export class TasksRepository {
 
   /** Hides the completed tasks of a list; returns how many changed. */
   hideCompleted(listId: string, updated: string): number {
+    this.changed(listId);
     return this.stmt(
       "UPDATE tasks_items SET hidden = 1, updated = ?, version = version + 1 WHERE list_id = ? AND status = 'completed' AND hidden = 0 AND deleted = 0",
     ).run(updated, listId).changes;

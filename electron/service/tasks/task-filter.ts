@@ -1,4 +1,4 @@
-import type { TaskRow } from './repository';
+import type { TaskOrderRow } from './repository';
 import { formatDue } from './time-formats';
 
 /** TasksTasksList filters; bounds are `...000Z` instants and inclusive. */
@@ -13,7 +13,7 @@ export interface TaskFilter {
   updatedMin?: string | undefined;
 }
 
-export function taskMatches(row: TaskRow, f: TaskFilter): boolean {
+export function taskMatches(row: TaskOrderRow, f: TaskFilter): boolean {
   if (!f.showDeleted && row.deleted) return false;
   if (!f.showHidden && row.hidden) return false;
   if (!f.showCompleted && row.status === 'completed') return false;
@@ -29,6 +29,6 @@ export function taskMatches(row: TaskRow, f: TaskFilter): boolean {
   return true;
 }
 
-export function filterTasks(rows: readonly TaskRow[], f: TaskFilter): TaskRow[] {
+export function filterTasks<T extends TaskOrderRow>(rows: readonly T[], f: TaskFilter): T[] {
   return rows.filter((r) => taskMatches(r, f));
 }

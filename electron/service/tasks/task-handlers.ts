@@ -16,7 +16,6 @@ import { alreadyPlaced, placementFor, positionFor } from './task-placement';
 import { readTaskBody, type TaskChanges } from './task-input';
 import { resolveTaskList, resolveTaskListId } from './tasklist-handlers';
 import { filterTasks, type TaskFilter } from './task-filter';
-import { inTreeOrder } from './tree-order';
 import { formatMillis } from './time-formats';
 
 function existingTask(repo: TasksRepository, listId: string, ctx: RequestContext): TaskRow {
@@ -106,8 +105,14 @@ export const taskHandlers: HandlerMap = {
     const list = resolveTaskList(ctx);
     const scope = `tasks:${list.id}`;
     const offset = pageOffset(ctx.params, scope);
-    const matching = filterTasks(inTreeOrder(tasksRepository(ctx.service.store).tasksOf(list.id)), filter);
-    const items = matching.slice(offset, offset + size).map((r) => toTaskResource(r, ctx.service.baseUrl()));
+    const repo = tasksRepository(ctx.service.store);
+    const matching = filterTasks(repo.outlineOf(list.id), filter);
+    const pageIds = matching.slice(offset, offset + size).map((r) => r.id);
+    const rows = new Map(repo.tasksByIds(list.id, pageIds).map((r) => [r.id, r]));
+    const items = pageIds.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [toTaskResource(row, ctx.service.baseUrl())] : [];
+    });
     return {
       body: {
         kind: 'tasks#tasks',
@@ -183,7 +188,7 @@ export const taskHandlers: HandlerMap = {
       // Within a list only the moved task's row changes: its subtasks follow through their parent
       // reference. Into another list, the subtasks go along with it.
       if (target.id !== list.id) repo.moveSubtreeToList(list.id, task.id, target.id);
-      repo.moveTask(moved.id, moved.parent_id, moved.position, moved.updated);
+      repo.moveTask(moved.list_id, moved.id, moved.parent_id, moved.position, moved.updated);
       return moved;
     });
     return { body: toTaskResource(row, ctx.service.baseUrl()) };

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expectApiError, insertInOrder, listAll, outline, startTasksService, type TasksTestService } from './tasks-test-kit';
+import {
+  expectApiError,
+  insertInOrder,
+  listAll,
+  outline,
+  startTasksService,
+  type TasksTestService,
+} from './tasks-test-kit';
 
 let t: TasksTestService;
 let list: string;
@@ -12,7 +19,8 @@ beforeEach(async () => {
 });
 
 const shape = async () => outline(await listAll(t.api, list));
-const move = (task: string, where: { parent?: string; previous?: string } = {}) => t.api.tasks.move({ tasklist: list, task, ...where });
+const move = (task: string, where: { parent?: string; previous?: string } = {}) =>
+  t.api.tasks.move({ tasklist: list, task, ...where });
 
 describe('ordering and moves (official client)', () => {
   it('inserts at the first position by default, after previous when given, under parent when given', async () => {
@@ -78,7 +86,11 @@ describe('ordering and moves (official client)', () => {
     await expectApiError(move(b!.id!, { previous: b!.id! }), 400, 'invalid');
     await expectApiError(move(b!.id!, { previous: 'no-such-task' }), 400, 'invalid');
     await expectApiError(move(b!.id!, { parent: 'no-such-task' }), 400, 'invalid');
-    await expectApiError(t.api.tasks.insert({ tasklist: list, parent: a!.id!, previous: b1!.id!, requestBody: { title: 'x' } }), 400, 'invalid');
+    await expectApiError(
+      t.api.tasks.insert({ tasklist: list, parent: a!.id!, previous: b1!.id!, requestBody: { title: 'x' } }),
+      400,
+      'invalid',
+    );
     await expectApiError(move('no-such-task', { previous: a!.id! }), 404, 'notFound');
     await expectApiError(t.api.tasks.move({ tasklist: 'no-such-list', task: a!.id! }), 404, 'notFound');
     expect(await listAll(t.api, list)).toEqual(before);
@@ -115,6 +127,9 @@ describe('ordering and moves (official client)', () => {
     const [x] = await insertInOrder(t.api, other, ['x']);
     const [p] = await insertInOrder(t.api, list, ['p', 'q']);
     await insertInOrder(t.api, list, ['p1'], p!.id!);
+    // Both lists have been read (and their outlines kept) before the move.
+    expect(await shape()).toEqual(['p', '  p1', 'q']);
+    expect(outline(await listAll(t.api, other))).toEqual(['x']);
     await t.api.tasks.move({ tasklist: list, task: p!.id!, destinationTasklist: other, previous: x!.id! });
     expect(await shape()).toEqual(['q']);
     expect(outline(await listAll(t.api, other))).toEqual(['x', 'p', '  p1']);

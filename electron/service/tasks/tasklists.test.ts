@@ -20,7 +20,9 @@ describe('task lists (official client)', () => {
 
   it('inserts, gets, updates and patches a list, changing etag and updated', async () => {
     t.clock.now = new Date('2024-05-02T08:00:00.000Z');
-    const created = (await t.bob.tasklists.insert({ requestBody: { title: 'Groceries', id: 'ignored', kind: 'ignored' } })).data;
+    const created = (
+      await t.bob.tasklists.insert({ requestBody: { title: 'Groceries', id: 'ignored', kind: 'ignored' } })
+    ).data;
     expect(created).toMatchObject({ kind: 'tasks#taskList', title: 'Groceries', updated: '2024-05-02T08:00:00.000Z' });
     expect(created.id).not.toBe('ignored');
     expect((await t.bob.tasklists.get({ tasklist: created.id! })).data).toEqual(created);
@@ -37,7 +39,8 @@ describe('task lists (official client)', () => {
   });
 
   it('pages with maxResults (default 20, at most 100) and nextPageToken', async () => {
-    for (let i = 0; i < 24; i++) await t.api.tasklists.insert({ requestBody: { title: `List ${String(i).padStart(2, '0')}` } });
+    for (let i = 0; i < 24; i++)
+      await t.api.tasklists.insert({ requestBody: { title: `List ${String(i).padStart(2, '0')}` } });
     const first = (await t.api.tasklists.list()).data;
     expect(first.items).toHaveLength(20);
     expect(first.nextPageToken).toBeTruthy();
@@ -59,7 +62,9 @@ describe('task lists (official client)', () => {
     expect(deleted.status).toBe(204);
     await expectApiError(t.api.tasklists.get({ tasklist: list.id! }), 404, 'notFound');
     await expectApiError(t.api.tasks.get({ tasklist: list.id!, task: task.id! }), 404, 'notFound');
-    const remaining = t.service.context.store.db.prepare('SELECT COUNT(*) AS n FROM tasks_items WHERE id = ?').get(task.id) as { n: number };
+    const remaining = t.service.context.store.db
+      .prepare('SELECT COUNT(*) AS n FROM tasks_items WHERE id = ?')
+      .get(task.id) as { n: number };
     expect(remaining.n).toBe(0);
   });
 

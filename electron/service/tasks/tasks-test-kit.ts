@@ -51,11 +51,20 @@ export async function startTasksService(): Promise<TasksTestService> {
 }
 
 interface GoogleErrorBody {
-  error: { code: number; message: string; status: string; errors: { reason: string; message: string; domain: string }[] };
+  error: {
+    code: number;
+    message: string;
+    status: string;
+    errors: { reason: string; message: string; domain: string }[];
+  };
 }
 
 /** Awaits a call that must fail with a Google-shaped error of this status (and reason, when given). */
-export async function expectApiError(call: Promise<unknown>, status: number, reason?: string): Promise<GoogleErrorBody['error']> {
+export async function expectApiError(
+  call: Promise<unknown>,
+  status: number,
+  reason?: string,
+): Promise<GoogleErrorBody['error']> {
   const failure = await call.then(
     () => {
       throw new Error(`expected HTTP ${status}, the call succeeded`);
@@ -72,22 +81,41 @@ export async function expectApiError(call: Promise<unknown>, status: number, rea
 }
 
 /** Inserts tasks one after another at the top level (each after the previous), returning them in order. */
-export async function insertInOrder(api: tasks_v1.Tasks, tasklist: string, titles: readonly string[], parent?: string): Promise<tasks_v1.Schema$Task[]> {
+export async function insertInOrder(
+  api: tasks_v1.Tasks,
+  tasklist: string,
+  titles: readonly string[],
+  parent?: string,
+): Promise<tasks_v1.Schema$Task[]> {
   const out: tasks_v1.Schema$Task[] = [];
   for (const title of titles) {
     const previous = out.at(-1)?.id ?? undefined;
-    const { data } = await api.tasks.insert({ tasklist, ...(parent ? { parent } : {}), ...(previous ? { previous } : {}), requestBody: { title } });
+    const { data } = await api.tasks.insert({
+      tasklist,
+      ...(parent ? { parent } : {}),
+      ...(previous ? { previous } : {}),
+      requestBody: { title },
+    });
     out.push(data);
   }
   return out;
 }
 
 /** Every task of a list (all pages), as the service orders them. */
-export async function listAll(api: tasks_v1.Tasks, tasklist: string, params: Omit<tasks_v1.Params$Resource$Tasks$List, 'tasklist'> = {}): Promise<tasks_v1.Schema$Task[]> {
+export async function listAll(
+  api: tasks_v1.Tasks,
+  tasklist: string,
+  params: Omit<tasks_v1.Params$Resource$Tasks$List, 'tasklist'> = {},
+): Promise<tasks_v1.Schema$Task[]> {
   const out: tasks_v1.Schema$Task[] = [];
   let pageToken: string | undefined;
   do {
-    const { data } = await api.tasks.list({ tasklist, maxResults: 100, ...params, ...(pageToken ? { pageToken } : {}) });
+    const { data } = await api.tasks.list({
+      tasklist,
+      maxResults: 100,
+      ...params,
+      ...(pageToken ? { pageToken } : {}),
+    });
     out.push(...(data.items ?? []));
     pageToken = data.nextPageToken ?? undefined;
   } while (pageToken);
@@ -103,7 +131,9 @@ export function outline(items: readonly tasks_v1.Schema$Task[]): string[] {
   }
   const lines: string[] = [];
   const walk = (key: string, depth: number) => {
-    const children = [...(byParent.get(key) ?? [])].sort((a, b) => (a.position! < b.position! ? -1 : a.position! > b.position! ? 1 : 0));
+    const children = [...(byParent.get(key) ?? [])].sort((a, b) =>
+      a.position! < b.position! ? -1 : a.position! > b.position! ? 1 : 0,
+    );
     for (const child of children) {
       lines.push(`${'  '.repeat(depth)}${child.title}`);
       walk(child.id!, depth + 1);

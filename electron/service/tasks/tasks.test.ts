@@ -16,7 +16,12 @@ describe('task fields (official client)', () => {
   it('inserts a task with every writable field and returns the resource shape', async () => {
     const { data } = await t.api.tasks.insert({
       tasklist: list,
-      requestBody: { title: 'Write report', notes: 'Quarterly numbers', due: '2024-05-10T15:30:00.000Z', status: 'needsAction' },
+      requestBody: {
+        title: 'Write report',
+        notes: 'Quarterly numbers',
+        due: '2024-05-10T15:30:00.000Z',
+        status: 'needsAction',
+      },
     });
     expect(data).toMatchObject({
       kind: 'tasks#task',
@@ -47,7 +52,9 @@ describe('task fields (official client)', () => {
       const { data } = await t.api.tasks.insert({ tasklist: list, requestBody: { title: written, due: written } });
       expect(data.due).toBe(read);
     }
-    const task = (await t.api.tasks.insert({ tasklist: list, requestBody: { title: 'x', due: '2024-01-01T00:00:00Z' } })).data;
+    const task = (
+      await t.api.tasks.insert({ tasklist: list, requestBody: { title: 'x', due: '2024-01-01T00:00:00Z' } })
+    ).data;
     const cleared = (await t.api.tasks.patch({ tasklist: list, task: task.id!, requestBody: { due: null } })).data;
     expect(cleared.due).toBeUndefined();
   });
@@ -55,24 +62,46 @@ describe('task fields (official client)', () => {
   it('sets completed on completion, keeps it, and clears it when reopened', async () => {
     const task = (await t.api.tasks.insert({ tasklist: list, requestBody: { title: 'Ship' } })).data;
     t.clock.now = new Date('2024-05-03T12:00:00.000Z');
-    const done = (await t.api.tasks.patch({ tasklist: list, task: task.id!, requestBody: { status: 'completed' } })).data;
-    expect(done).toMatchObject({ status: 'completed', completed: '2024-05-03T12:00:00.000Z', updated: '2024-05-03T12:00:00.000Z' });
+    const done = (await t.api.tasks.patch({ tasklist: list, task: task.id!, requestBody: { status: 'completed' } }))
+      .data;
+    expect(done).toMatchObject({
+      status: 'completed',
+      completed: '2024-05-03T12:00:00.000Z',
+      updated: '2024-05-03T12:00:00.000Z',
+    });
     t.clock.now = new Date('2024-05-04T12:00:00.000Z');
-    const retitled = (await t.api.tasks.patch({ tasklist: list, task: task.id!, requestBody: { title: 'Ship it' } })).data;
+    const retitled = (await t.api.tasks.patch({ tasklist: list, task: task.id!, requestBody: { title: 'Ship it' } }))
+      .data;
     expect(retitled.completed).toBe('2024-05-03T12:00:00.000Z');
-    const reopened = (await t.api.tasks.patch({ tasklist: list, task: task.id!, requestBody: { status: 'needsAction' } })).data;
+    const reopened = (
+      await t.api.tasks.patch({ tasklist: list, task: task.id!, requestBody: { status: 'needsAction' } })
+    ).data;
     expect(reopened.status).toBe('needsAction');
     expect(reopened.completed).toBeUndefined();
-    const given = (await t.api.tasks.insert({ tasklist: list, requestBody: { title: 'Old', status: 'completed', completed: '2023-01-02T03:04:05.000Z' } })).data;
+    const given = (
+      await t.api.tasks.insert({
+        tasklist: list,
+        requestBody: { title: 'Old', status: 'completed', completed: '2023-01-02T03:04:05.000Z' },
+      })
+    ).data;
     expect(given.completed).toBe('2023-01-02T03:04:05.000Z');
   });
 
   it('update replaces the writable fields, patch changes only those given', async () => {
-    const task = (await t.api.tasks.insert({ tasklist: list, requestBody: { title: 'A', notes: 'n', due: '2024-06-01T00:00:00Z' } })).data;
-    const patched = (await t.api.tasks.patch({ tasklist: list, task: task.id!, requestBody: { notes: 'changed' } })).data;
+    const task = (
+      await t.api.tasks.insert({ tasklist: list, requestBody: { title: 'A', notes: 'n', due: '2024-06-01T00:00:00Z' } })
+    ).data;
+    const patched = (await t.api.tasks.patch({ tasklist: list, task: task.id!, requestBody: { notes: 'changed' } }))
+      .data;
     expect(patched).toMatchObject({ title: 'A', notes: 'changed', due: '2024-06-01T00:00:00.000Z' });
     expect(patched.etag).not.toBe(task.etag);
-    const updated = (await t.api.tasks.update({ tasklist: list, task: task.id!, requestBody: { id: task.id, title: 'B', status: 'needsAction' } })).data;
+    const updated = (
+      await t.api.tasks.update({
+        tasklist: list,
+        task: task.id!,
+        requestBody: { id: task.id, title: 'B', status: 'needsAction' },
+      })
+    ).data;
     expect(updated.title).toBe('B');
     expect(updated.notes).toBeUndefined();
     expect(updated.due).toBeUndefined();
@@ -84,7 +113,15 @@ describe('task fields (official client)', () => {
     const task = (
       await t.api.tasks.insert({
         tasklist: list,
-        requestBody: { id: 'mine', title: 'ro', parent: other.id, position: '000', hidden: true, links: [{ type: 'x', link: 'y' }], selfLink: 'z' },
+        requestBody: {
+          id: 'mine',
+          title: 'ro',
+          parent: other.id,
+          position: '000',
+          hidden: true,
+          links: [{ type: 'x', link: 'y' }],
+          selfLink: 'z',
+        },
       })
     ).data;
     expect(task.id).not.toBe('mine');
@@ -103,9 +140,15 @@ describe('task fields (official client)', () => {
     expect(answer.status).toBe(204);
     expect((await listAll(t.api, list)).map((x) => x.title)).toEqual(['keeper']);
     const withDeleted = await listAll(t.api, list, { showDeleted: true });
-    expect(withDeleted.filter((x) => x.deleted).map((x) => x.id).sort()).toEqual([parent!.id, child!.id].sort());
+    expect(
+      withDeleted
+        .filter((x) => x.deleted)
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual([parent!.id, child!.id].sort());
     expect((await t.api.tasks.get({ tasklist: list, task: child!.id! })).data.deleted).toBe(true);
-    const undeleted = (await t.api.tasks.patch({ tasklist: list, task: parent!.id!, requestBody: { deleted: false } })).data;
+    const undeleted = (await t.api.tasks.patch({ tasklist: list, task: parent!.id!, requestBody: { deleted: false } }))
+      .data;
     expect(undeleted.deleted).toBeFalsy();
   });
 
@@ -124,7 +167,8 @@ describe('task fields (official client)', () => {
     // hidden is read-only: a write cannot unset it, reopening the task does.
     const still = (await t.api.tasks.patch({ tasklist: list, task: a!.id!, requestBody: { hidden: false } })).data;
     expect(still.hidden).toBe(true);
-    const reopened = (await t.api.tasks.patch({ tasklist: list, task: a!.id!, requestBody: { status: 'needsAction' } })).data;
+    const reopened = (await t.api.tasks.patch({ tasklist: list, task: a!.id!, requestBody: { status: 'needsAction' } }))
+      .data;
     expect(reopened.hidden).toBeFalsy();
     expect((await listAll(t.api, list)).map((x) => x.title)).toEqual(['a', 'c']);
   });
@@ -132,11 +176,20 @@ describe('task fields (official client)', () => {
   it('filters by completion, due and update times and by showCompleted', async () => {
     const [early, late, open] = await insertInOrder(t.api, list, ['early', 'late', 'open']);
     t.clock.now = new Date('2024-05-02T00:00:00.000Z');
-    await t.api.tasks.patch({ tasklist: list, task: early!.id!, requestBody: { status: 'completed', due: '2024-05-05T00:00:00Z' } });
+    await t.api.tasks.patch({
+      tasklist: list,
+      task: early!.id!,
+      requestBody: { status: 'completed', due: '2024-05-05T00:00:00Z' },
+    });
     t.clock.now = new Date('2024-05-06T00:00:00.000Z');
-    await t.api.tasks.patch({ tasklist: list, task: late!.id!, requestBody: { status: 'completed', due: '2024-05-20T00:00:00Z' } });
+    await t.api.tasks.patch({
+      tasklist: list,
+      task: late!.id!,
+      requestBody: { status: 'completed', due: '2024-05-20T00:00:00Z' },
+    });
     await t.api.tasks.patch({ tasklist: list, task: open!.id!, requestBody: { due: '2024-05-10T00:00:00Z' } });
-    const titles = async (params: Parameters<typeof listAll>[2]) => (await listAll(t.api, list, params)).map((x) => x.title);
+    const titles = async (params: Parameters<typeof listAll>[2]) =>
+      (await listAll(t.api, list, params)).map((x) => x.title);
 
     expect(await titles({ showCompleted: false })).toEqual(['open']);
     expect(await titles({ completedMin: '2024-05-03T00:00:00Z' })).toEqual(['late']);
@@ -170,7 +223,11 @@ describe('task fields (official client)', () => {
       [{ deleted: 'yes' }, 400],
     ];
     for (const [body, status] of bad) {
-      await expectApiError(t.api.tasks.patch({ tasklist: list, task: task.id!, requestBody: body as never }), status, 'invalid');
+      await expectApiError(
+        t.api.tasks.patch({ tasklist: list, task: task.id!, requestBody: body as never }),
+        status,
+        'invalid',
+      );
       await expectApiError(t.api.tasks.insert({ tasklist: list, requestBody: body as never }), status, 'invalid');
     }
     await expectApiError(t.api.tasks.get({ tasklist: list, task: 'nope' }), 404, 'notFound');

@@ -1,4 +1,10 @@
 import type { EventInput } from '@fullcalendar/react';
+import type { CalendarEvent } from '../../../shared/api/schemas/calendar';
+import { eventColor, type ColorPair, type Palettes } from './colors';
+import { addDaysToDate, rfc3339InZone } from './time-zone';
+
+/** A Calendar v3 event as the service answers it. */
+export type GoogleEvent = CalendarEvent;
 
 /** Google's EventDateTime: `date` (YYYY-MM-DD) for all-day events, `dateTime` (RFC 3339) otherwise. */
 export interface GoogleEventDateTime {
@@ -7,7 +13,7 @@ export interface GoogleEventDateTime {
   timeZone?: string | null;
 }
 
-/** The start or end sent when creating an event. */
+/** The start or end sent when writing an event. */
 // A type alias (not an interface) so it fits the schema's open object type.
 export type EventTimeInput = {
   date?: string;
@@ -15,79 +21,126 @@ export type EventTimeInput = {
   timeZone?: string;
 };
 
-/** The fields of a Calendar v3 Event the week view reads. */
-export interface GoogleEvent {
-  id?: string | null;
-  status?: string | null;
-  summary?: string | null;
-  location?: string | null;
-  htmlLink?: string | null;
-  start?: GoogleEventDateTime | null;
-  end?: GoogleEventDateTime | null;
+/**
+ * When an event happens, as the grid and the editor handle it: all-day events by dates (end
+ * exclusive, as Google and FullCalendar both count), timed events by instants plus the zone their
+ * clock times are written in.
+ */
+export type EventTimes = { allDay: true; startDate: string; endDate: string } | { allDay: false; startMs: number; endMs: number; timeZone: string };
+
+/** What the grid needs to know about the calendar an event is on. */
+export interface CalendarContext {
+  calendarId: string;
+  color: ColorPair;
+  /** The user may change this calendar's events. */
+  writable: boolean;
+  /** Only free/busy is visible: events carry no details. */
+  busyOnly: boolean;
 }
 
-/** A time range chosen in the grid. All-day ranges are local midnights with an exclusive end. */
-export interface SelectedRange {
-  start: Date;
-  end: Date;
-  allDay: boolean;
+/** Identifies an event on the grid: the same event can sit on two calendars (an invitation and its organizer's copy). */
+export function eventKey(calendarId: string, eventId: string): string {
+  return `${calendarId}\u0001${eventId}`;
+}
+
+export function parseEventKey(key: string): { calendarId: string; eventId: string } | null {
+  const separator = key.indexOf('\u0001');
+  if (separator <= 0) return null;
+  return { calendarId: key.slice(0, separator), eventId: key.slice(separator + 1) };
 }
 
 export const untitledEventLabel = '(No title)';
+export const busyEventLabel = 'Busy';
 
-/** A Google event as FullCalendar input, or null when it cannot be shown (cancelled, no start). */
-export function toCalendarEventInput(event: GoogleEvent): EventInput | null {
-  if (!event.id || event.status === 'cancelled') return null;
+/** Extra data each grid event carries back to the handlers. */
+export interface GridEventProps {
+  calendarId: string;
+  eventId: string;
+  recurringEventId: string | null;
+  pending: boolean;
+  location: string | null;
+}
+
+/** The times of a stored event; null when it has none the grid can place. */
+export function eventTimesOf(event: Pick<GoogleEvent, 'start' | 'end'>, fallbackZone: string): EventTimes | null {
   const start = event.start;
   if (!start) return null;
-  const title = event.summary?.trim() || untitledEventLabel;
-  const extendedProps = { location: event.location ?? null, htmlLink: event.htmlLink ?? null, pending: isPendingEventId(event.id) };
-
   if (start.date) {
-    // Google's all-day end date is exclusive, exactly as FullCalendar expects; a missing end means one day.
-    const end = event.end?.date ?? addDaysToDate(start.date, 1);
-    return { id: event.id, title, start: start.date, end, allDay: true, extendedProps };
+    return { allDay: true, startDate: start.date, endDate: event.end?.date ?? addDaysToDate(start.date, 1) };
   }
   if (start.dateTime) {
-    const end = event.end?.dateTime ?? start.dateTime;
-    return { id: event.id, title, start: start.dateTime, end, allDay: false, extendedProps };
+    const startMs = Date.parse(start.dateTime);
+    if (Number.isNaN(startMs)) return null;
+    const endParsed = event.end?.dateTime ? Date.parse(event.end.dateTime) : Number.NaN;
+    const endMs = Number.isNaN(endParsed) || endParsed < startMs ? startMs : endParsed;
+    return { allDay: false, startMs, endMs, timeZone: start.timeZone || event.end?.timeZone || fallbackZone };
   }
   return null;
 }
 
-export function toCalendarEventInputs(events: readonly GoogleEvent[] | null | undefined): EventInput[] {
-  return (events ?? []).flatMap((event) => {
-    const input = toCalendarEventInput(event);
-    return input ? [input] : [];
-  });
+/** A Google event as FullCalendar input, or null when it cannot be shown (cancelled, no start). */
+export function toCalendarEventInput(event: GoogleEvent, calendar: CalendarContext, palettes: Palettes): EventInput | null {
+  if (!event.id || event.status === 'cancelled') return null;
+  const times = eventTimesOf(event, 'UTC');
+  if (!times) return null;
+  const title = event.summary?.trim() || (calendar.busyOnly ? busyEventLabel : untitledEventLabel);
+  const color = eventColor(event.colorId, calendar.color, palettes);
+  const extendedProps: GridEventProps = {
+    calendarId: calendar.calendarId,
+    eventId: event.id,
+    recurringEventId: event.recurringEventId ?? null,
+    pending: isPendingEventId(event.id),
+    location: event.location ?? null,
+  };
+  const common = {
+    id: eventKey(calendar.calendarId, event.id),
+    title,
+    color: color.background,
+    contrastColor: color.foreground,
+    editable: calendar.writable && !event.locked && !isPendingEventId(event.id),
+    extendedProps,
+  };
+  if (times.allDay) return { ...common, start: times.startDate, end: times.endDate, allDay: true };
+  // Instants (ms) rather than strings: FullCalendar then places them in its display zone with no re-parsing.
+  return { ...common, start: times.startMs, end: times.endMs, allDay: false };
 }
 
-/** The start/end of a new Google event covering a selection, in the user's time zone. */
-export function selectionToEventTimes(
-  range: SelectedRange,
-  timeZone: string = Intl.DateTimeFormat().resolvedOptions().timeZone,
-): { start: EventTimeInput; end: EventTimeInput } {
-  if (range.allDay) {
-    return { start: { date: formatLocalDate(range.start) }, end: { date: formatLocalDate(range.end) } };
+export function toCalendarEventInputs(events: readonly GoogleEvent[] | null | undefined, calendar: CalendarContext, palettes: Palettes): EventInput[] {
+  const out: EventInput[] = [];
+  for (const event of events ?? []) {
+    const input = toCalendarEventInput(event, calendar, palettes);
+    if (input) out.push(input);
   }
+  return out;
+}
+
+/** The start/end of an event body. */
+export function googleTimesOf(times: EventTimes): { start: EventTimeInput; end: EventTimeInput } {
+  if (times.allDay) return { start: { date: times.startDate }, end: { date: times.endDate } };
   return {
-    start: { dateTime: formatLocalDateTime(range.start), timeZone },
-    end: { dateTime: formatLocalDateTime(range.end), timeZone },
+    start: { dateTime: rfc3339InZone(times.startMs, times.timeZone), timeZone: times.timeZone },
+    end: { dateTime: rfc3339InZone(times.endMs, times.timeZone), timeZone: times.timeZone },
   };
 }
 
-/** A readable description of a selection for the create dialog, e.g. "Tue, Nov 24, 10:00 – 11:30 AM". */
-export function describeSelection(range: SelectedRange, locale?: string): string {
-  if (range.allDay) {
-    const lastDay = new Date(range.end.getFullYear(), range.end.getMonth(), range.end.getDate() - 1);
-    const dayFormat = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric' });
-    const sameDay = lastDay.getTime() <= range.start.getTime();
-    return sameDay ? `${dayFormat.format(range.start)} · all day` : `${dayFormat.formatRange(range.start, lastDay)} · all day`;
+/** A readable description of a time range, e.g. "Tue, Nov 24, 10:00 – 11:30 AM" in the display zone. */
+export function describeTimes(times: EventTimes, displayZone: string, options: { locale?: string; hour12?: boolean } = {}): string {
+  if (times.allDay) {
+    const lastDay = addDaysToDate(times.endDate, -1);
+    const format = new Intl.DateTimeFormat(options.locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const start = new Date(`${times.startDate}T00:00:00Z`);
+    const last = new Date(`${lastDay}T00:00:00Z`);
+    return lastDay <= times.startDate ? `${format.format(start)} · all day` : `${format.formatRange(start, last)} · all day`;
   }
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).formatRange(
-    range.start,
-    range.end,
-  );
+  return new Intl.DateTimeFormat(options.locale, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: displayZone,
+    ...(options.hour12 === undefined ? {} : { hour12: options.hour12 }),
+  }).formatRange(times.startMs, times.endMs);
 }
 
 const pendingPrefix = 'pending-';
@@ -101,30 +154,4 @@ export function newPendingEventId(): string {
 
 export function isPendingEventId(id: string): boolean {
   return id.startsWith(pendingPrefix);
-}
-
-function pad(value: number, width = 2): string {
-  return String(value).padStart(width, '0');
-}
-
-/** YYYY-MM-DD of a Date's local calendar day. */
-export function formatLocalDate(date: Date): string {
-  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** RFC 3339 with the local offset, e.g. `2026-11-24T10:00:00-05:00`. */
-export function formatLocalDateTime(date: Date): string {
-  const offsetMinutes = -date.getTimezoneOffset();
-  const sign = offsetMinutes >= 0 ? '+' : '-';
-  const absolute = Math.abs(offsetMinutes);
-  return (
-    `${formatLocalDate(date)}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` +
-    `${sign}${pad(Math.floor(absolute / 60))}:${pad(absolute % 60)}`
-  );
-}
-
-function addDaysToDate(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number);
-  const next = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, (day ?? 1) + days));
-  return next.toISOString().slice(0, 10);
 }

@@ -14,10 +14,12 @@ const glyphs: Record<FileKind, string> = {
   file: 'M7 3h7l5 5v12a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1Zm7 0v5h5',
 };
 
-export function FileIcon({ kind }: { kind: FileKind }) {
+/** A file type's glyph; folders take their Drive color (`folderColorRgb`) when they have one. */
+export function FileIcon({ kind, color, size }: { kind: FileKind; color?: string | null; size?: number }) {
+  const style = { ...(color && kind === 'folder' ? { color } : {}), ...(size ? { width: size, height: size } : {}) };
   return (
-    <svg className={`file-icon file-icon--${kind}`} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d={glyphs[kind]} />
+    <svg className={`file-icon file-icon--${kind}`} style={style} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={glyphs[kind]} fill={kind === 'folder' && color ? 'currentColor' : 'none'} fillOpacity={0.25} />
     </svg>
   );
 }

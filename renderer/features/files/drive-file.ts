@@ -1,8 +1,25 @@
-/** The fields of a Drive v3 File the file list reads (`size` is an int64 carried as a string). */
+/** The fields of a Drive v3 File the file manager reads (`size` is an int64 carried as a string). */
 export interface DriveFileOwner {
   displayName?: string | null;
   emailAddress?: string | null;
   me?: boolean | null;
+  permissionId?: string | null;
+}
+
+export interface DriveFileCapabilities {
+  canAddChildren?: boolean;
+  canComment?: boolean;
+  canCopy?: boolean;
+  canDelete?: boolean;
+  canDownload?: boolean;
+  canEdit?: boolean;
+  canModifyContent?: boolean;
+  canMoveItemWithinDrive?: boolean;
+  canReadRevisions?: boolean;
+  canRename?: boolean;
+  canShare?: boolean;
+  canTrash?: boolean;
+  canUntrash?: boolean;
 }
 
 export interface DriveFileEntry {
@@ -10,17 +27,65 @@ export interface DriveFileEntry {
   name?: string | null;
   mimeType?: string | null;
   modifiedTime?: string | null;
+  createdTime?: string | null;
   size?: string | number | null;
+  quotaBytesUsed?: string | null;
   owners?: DriveFileOwner[] | null;
+  lastModifyingUser?: DriveFileOwner | null;
+  parents?: string[] | null;
+  starred?: boolean | null;
+  trashed?: boolean | null;
+  shared?: boolean | null;
+  folderColorRgb?: string | null;
+  hasThumbnail?: boolean | null;
+  thumbnailLink?: string | null;
+  driveId?: string | null;
+  webViewLink?: string | null;
+  description?: string | null;
+  headRevisionId?: string | null;
+  capabilities?: DriveFileCapabilities | null;
 }
 
 export const folderMimeType = 'application/vnd.google-apps.folder';
 
-/** Fields requested for each entry of a folder listing. */
-export const folderListFields = 'nextPageToken,files(id,name,mimeType,modifiedTime,size,owners)';
+const capabilityFields =
+  'capabilities(canAddChildren,canComment,canCopy,canDelete,canDownload,canEdit,canModifyContent,canMoveItemWithinDrive,canReadRevisions,canRename,canShare,canTrash,canUntrash)';
+
+/** Fields of one file as the listings and the details panel show it. */
+export const fileFields = [
+  'id',
+  'name',
+  'mimeType',
+  'modifiedTime',
+  'createdTime',
+  'size',
+  'quotaBytesUsed',
+  'owners(displayName,emailAddress,me,permissionId)',
+  'lastModifyingUser(displayName,emailAddress,me)',
+  'parents',
+  'starred',
+  'trashed',
+  'shared',
+  'folderColorRgb',
+  'hasThumbnail',
+  'thumbnailLink',
+  'driveId',
+  'webViewLink',
+  'description',
+  'headRevisionId',
+  capabilityFields,
+].join(',');
+
+/** Fields requested for each page of a listing. */
+export const listFields = `nextPageToken,files(${fileFields})`;
 
 export function isFolder(file: DriveFileEntry): boolean {
   return file.mimeType === folderMimeType;
+}
+
+/** Google-native documents have no bytes of their own: they are exported to download. */
+export function isGoogleNative(file: DriveFileEntry): boolean {
+  return (file.mimeType ?? '').startsWith('application/vnd.google-apps.') && !isFolder(file);
 }
 
 /** Quotes a value for a Drive `q` string literal: backslash and single quote are escaped. */
@@ -28,14 +93,9 @@ export function quoteQueryValue(value: string): string {
   return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
-/** DriveFilesList parameters for the non-trashed children of a folder, folders first, by name. */
-export function folderListParams(folderId: string) {
-  return {
-    q: `${quoteQueryValue(folderId)} in parents and trashed = false`,
-    orderBy: 'folder,name',
-    fields: folderListFields,
-    pageSize: 1000,
-  };
+/** Reads back a literal written by `quoteQueryValue` (the inverse, for ids found in a q). */
+export function unquoteQueryValue(literal: string): string {
+  return literal.slice(1, -1).replace(/\\(.)/g, '$1');
 }
 
 /** Folders first, then by name as people read it (case-insensitive, numbers in order). */
@@ -43,3 +103,31 @@ export function sortForDisplay<T extends DriveFileEntry>(files: readonly T[]): T
   const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   return [...files].sort((a, b) => Number(isFolder(b)) - Number(isFolder(a)) || collator.compare(a.name ?? '', b.name ?? ''));
 }
+
+/** Drive's folder color palette (an unsupported color is replaced by the closest of these). */
+export const folderColors: readonly { rgb: string; name: string }[] = [
+  { rgb: '#8f8f8f', name: 'Gray' },
+  { rgb: '#ac725e', name: 'Chocolate' },
+  { rgb: '#d06b64', name: 'Old brick red' },
+  { rgb: '#f83a22', name: 'Cardinal' },
+  { rgb: '#fa573c', name: 'Wild strawberry' },
+  { rgb: '#ff7537', name: 'Mars orange' },
+  { rgb: '#ffad46', name: 'Yellow cab' },
+  { rgb: '#42d692', name: 'Spearmint' },
+  { rgb: '#16a765', name: 'Vern fern' },
+  { rgb: '#7bd148', name: 'Asparagus' },
+  { rgb: '#b3dc6c', name: 'Slime green' },
+  { rgb: '#fbe983', name: 'Desert sand' },
+  { rgb: '#fad165', name: 'Macaroni' },
+  { rgb: '#92e1c0', name: 'Sea foam' },
+  { rgb: '#9fe1e7', name: 'Pool' },
+  { rgb: '#9fc6e7', name: 'Denim' },
+  { rgb: '#4986e7', name: 'Rainy sky' },
+  { rgb: '#9a9cff', name: 'Blue velvet' },
+  { rgb: '#b99aff', name: 'Purple dino' },
+  { rgb: '#cabdbf', name: 'Mountain gray' },
+  { rgb: '#cca6ac', name: 'Earthworm' },
+  { rgb: '#f691b2', name: 'Bubble gum' },
+  { rgb: '#cd74e6', name: 'Purple rain' },
+  { rgb: '#a47ae2', name: 'Toy eggplant' },
+];

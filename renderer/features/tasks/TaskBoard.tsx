@@ -178,8 +178,8 @@ export function TaskBoard() {
     const text = own
       ? `“${drag.title}” is over its own place.`
       : isRefused(t)
-      ? `“${drag.title}” cannot go inside its own subtask.`
-      : `“${drag.title}” would go ${describeTarget(t, drag.listId, taskTitleOf, listTitleOf)}.`;
+        ? `“${drag.title}” cannot go inside its own subtask.`
+        : `“${drag.title}” would go ${describeTarget(t, drag.listId, taskTitleOf, listTitleOf)}.`;
     if (text === announcedRef.current) return undefined;
     announcedRef.current = text;
     return text;

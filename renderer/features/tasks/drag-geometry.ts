@@ -143,9 +143,13 @@ export function boardKeyboardCoordinates(
       const Containers = droppableContainers.constructor as new () => typeof droppableContainers;
       const candidates = new Containers();
       for (const container of droppableContainers.values()) {
-        if (container.id === args.active || dropDataOf(container)?.listId !== fromList) candidates.set(container.id, container);
+        if (container.id === args.active || dropDataOf(container)?.listId !== fromList)
+          candidates.set(container.id, container);
       }
-      const moved = sortableKeyboardCoordinates(event, { ...args, context: { ...args.context, droppableContainers: candidates } });
+      const moved = sortableKeyboardCoordinates(event, {
+        ...args,
+        context: { ...args.context, droppableContainers: candidates },
+      });
       if (!moved) return undefined;
       const landing = { x: moved.x + collisionRect.width / 2, y: moved.y + collisionRect.height / 2 };
       for (const container of candidates.getEnabled()) {

@@ -49,10 +49,10 @@ function readScope(value: unknown): { type: string; value: string | null } {
   return { type, value: v };
 }
 
-/** An owner cannot change their own access, and a primary calendar's owner keeps ownership. */
+/** An owner cannot change their own access, and the calendar's creator stays its owner. */
 function refuseProtectedRule(ctx: RequestContext, access: CalendarAccess, ruleId: string): void {
-  if (ruleId === `user:${ctx.user.email}` || (access.calendar.is_primary && ruleId === `user:${access.calendar.owner_email}`)) {
-    throw forbidden('You cannot change your own access to this calendar, nor the owner of a primary calendar.', 'cannotChangeOwnAcl');
+  if (ruleId === `user:${ctx.user.email}` || ruleId === `user:${access.calendar.owner_email}`) {
+    throw forbidden("You cannot change your own access to this calendar, nor its creator's.", 'cannotChangeOwnAcl');
   }
 }
 

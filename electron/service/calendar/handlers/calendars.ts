@@ -6,7 +6,9 @@ import { createCalendar, deleteCalendar } from '../calendar-operations';
 import { calendarResource } from '../calendar-views';
 import type { CalendarRow } from '../calendars-repository';
 import { collections } from '../change-log';
-import { parseResource } from '../event-view';
+import { eventRowFields, parseResource } from '../event-view';
+import { eventTiming } from '../event-time';
+import type { CalendarRepositories } from '../repositories';
 import { cancelEventRow } from '../event-writes';
 import { requiredStringParam } from '../params';
 import { isValidTimeZone } from '../time';
@@ -79,9 +81,19 @@ function writeCalendar(ctx: RequestContext, build: (current: CalendarRow, fields
   const saved = commit(ctx, (r, changes) => {
     const row = { ...next, change_seq: changes.record(collections.calendar(calendar.id), calendar.id) };
     r.calendars.update(row);
+    if (row.time_zone !== calendar.time_zone) retimeAllDayEvents(r, row);
     return row;
   });
   return { body: calendarResource(saved) };
+}
+
+/** All-day dates are days in the calendar's zone: when it changes, their instants move with it. */
+function retimeAllDayEvents(r: CalendarRepositories, calendar: CalendarRow): void {
+  for (const row of r.events.allDay(calendar.id)) {
+    const resource = parseResource(row);
+    const fields = eventRowFields(calendar.id, resource, eventTiming(resource, calendar.time_zone), row.change_seq, row.updated_ms);
+    r.events.retime(row.pk, fields.start_ms, fields.end_ms, fields.range_end_ms, fields.original_start_ms);
+  }
 }
 
 function CalendarCalendarsUpdate(ctx: RequestContext): HandlerResult {

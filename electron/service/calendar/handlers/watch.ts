@@ -16,13 +16,14 @@ function channelRequest(ctx: RequestContext): ChannelRequest {
   return body as ChannelRequest;
 }
 
-/** `X-Goog-Resource-URI`: the watched list's URL with its parameters. */
+/** Query parameters that say how to answer, not what is watched (and credentials, never echoed). */
+const notPartOfResource = new Set(['access_token', 'oauth_token', 'key', 'alt', 'prettyPrint', 'fields', 'quotaUser', 'userIp', 'callback']);
+
+/** `X-Goog-Resource-URI`: the watched list's URL with the list parameters the client gave. */
 function resourceUri(ctx: RequestContext, path: string): string {
   const url = new URL(`${ctx.service.baseUrl()}${path}`);
-  for (const [name, value] of Object.entries(ctx.params)) {
-    if (name === 'calendarId' || value === undefined || value === null) continue;
-    for (const v of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(v));
-  }
+  const given = new URL(ctx.req.url ?? '/', 'http://service.invalid').searchParams;
+  for (const [name, value] of given) if (!notPartOfResource.has(name)) url.searchParams.append(name, value);
   url.searchParams.set('alt', 'json');
   return url.toString();
 }

@@ -3,6 +3,8 @@ import { folderMimeType } from '../mime';
 
 /** A row of `drive_files`: the shared (not per-user) state of a file or folder. */
 export interface FileRow {
+  /** Integer key (the full-text index's row id). */
+  seq: number;
   id: string;
   name: string;
   name_natural: string;
@@ -38,7 +40,7 @@ export interface FileRow {
   quota_bytes: number;
 }
 
-export type NewFileRow = Pick<FileRow, 'id' | 'name' | 'mime_type' | 'created_time' | 'modified_time'> & Partial<FileRow>;
+export type NewFileRow = Pick<FileRow, 'id' | 'name' | 'mime_type' | 'created_time' | 'modified_time'> & Partial<Omit<FileRow, 'seq'>>;
 
 const columns = [
   'id', 'name', 'name_natural', 'mime_type', 'is_folder', 'parent_id', 'owner_id', 'drive_id', 'space', 'root_kind',
@@ -63,7 +65,7 @@ export class FilesRepository {
   }
 
   insert(row: NewFileRow): FileRow {
-    const full: FileRow = {
+    const full: Omit<FileRow, 'seq'> = {
       name_natural: naturalKey(row.name),
       is_folder: row.mime_type === folderMimeType ? 1 : 0,
       parent_id: null,
@@ -92,9 +94,9 @@ export class FilesRepository {
       quota_bytes: 0,
       ...row,
     };
-    this.store.prepare(insertSql).run(full);
-    this.indexText(full.id, full.name, full.description, null);
-    return full;
+    const seq = Number(this.store.prepare(insertSql).run(full).lastInsertRowid);
+    this.store.prepare('INSERT INTO drive_fulltext (rowid, name, description, content) VALUES (?, ?, ?, ?)').run(seq, full.name, full.description ?? '', '');
+    return { ...full, seq };
   }
 
   /** Writes the given columns and bumps `version` (every server-side change does). */
@@ -108,7 +110,7 @@ export class FilesRepository {
     this.store.prepare(`UPDATE drive_files SET ${assignments.join(', ')} WHERE id = @id`).run({ ...set, id });
     if (changes.name !== undefined || changes.description !== undefined) {
       const row = this.get(id);
-      if (row) this.store.prepare('UPDATE drive_fulltext SET name = ?, description = ? WHERE file_id = ?').run(row.name, row.description, id);
+      if (row) this.store.prepare('UPDATE drive_fulltext SET name = ?, description = ? WHERE rowid = ?').run(row.name, row.description ?? '', row.seq);
     }
   }
 
@@ -116,14 +118,18 @@ export class FilesRepository {
     this.store.prepare('UPDATE drive_files SET version = version + 1 WHERE id = ?').run(id);
   }
 
-  /** Text that `fullText contains` searches: name, description and (for text content) the content itself. */
-  indexText(id: string, name: string, description: string | null, content: string | null): void {
-    this.store.prepare('DELETE FROM drive_fulltext WHERE file_id = ?').run(id);
-    this.store.prepare('INSERT INTO drive_fulltext (file_id, name, description, content) VALUES (?, ?, ?, ?)').run(id, name, description ?? '', content ?? '');
+  /** Sets the content text that `fullText contains` searches (beside the name and description). */
+  setIndexedContent(id: string, content: string): void {
+    this.store.prepare('UPDATE drive_fulltext SET content = ? WHERE rowid = (SELECT seq FROM drive_files WHERE id = ?)').run(content, id);
   }
 
-  setIndexedContent(id: string, content: string): void {
-    this.store.prepare('UPDATE drive_fulltext SET content = ? WHERE file_id = ?').run(content, id);
+  copyIndexedContent(fromId: string, toId: string): void {
+    this.store
+      .prepare(
+        `UPDATE drive_fulltext SET content = (SELECT t.content FROM drive_fulltext t WHERE t.rowid = (SELECT seq FROM drive_files WHERE id = ?))
+         WHERE rowid = (SELECT seq FROM drive_files WHERE id = ?)`,
+      )
+      .run(fromId, toId);
   }
 
   /** The file and everything below it, the file first. */
@@ -157,7 +163,7 @@ export class FilesRepository {
   deleteMany(ids: readonly string[]): void {
     if (ids.length === 0) return;
     const json = JSON.stringify(ids);
-    this.store.prepare('DELETE FROM drive_fulltext WHERE file_id IN (SELECT value FROM json_each(?))').run(json);
+    this.store.prepare('DELETE FROM drive_fulltext WHERE rowid IN (SELECT seq FROM drive_files WHERE id IN (SELECT value FROM json_each(?)))').run(json);
     this.store.prepare('DELETE FROM drive_files WHERE id IN (SELECT value FROM json_each(?))').run(json);
   }
 

@@ -119,9 +119,7 @@ export function filesCopy(ctx: RequestContext): HandlerResult {
         },
         undefined,
       );
-      s.service.store
-        .prepare('UPDATE drive_fulltext SET content = (SELECT content FROM drive_fulltext WHERE file_id = ?) WHERE file_id = ?')
-        .run(source.id, file.id);
+      s.data.files.copyIndexedContent(source.id, file.id);
     }
     return s.data.files.get(file.id)!;
   });

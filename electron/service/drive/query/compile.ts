@@ -123,7 +123,7 @@ export function compileFileQuery(node: QueryNode, scope: FileQueryScope): Compil
       case 'fullText': {
         requireOp(t, ['contains']);
         params.push(ftsPhrase(requireString(t)));
-        return 'f.id IN (SELECT file_id FROM drive_fulltext WHERE drive_fulltext MATCH ?)';
+        return 'f.seq IN (SELECT rowid FROM drive_fulltext WHERE drive_fulltext MATCH ?)';
       }
       case 'mimeType': {
         requireOp(t, ['=', '!=', 'contains']);

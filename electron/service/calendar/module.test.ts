@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { operationsOfArea } from '../../../shared/api';
+import { calendarModule } from './index';
+
+describe('calendarModule', () => {
+  it('implements every Calendar operation of the registry and nothing else', () => {
+    const names = operationsOfArea('calendar').map((op) => op.name).sort();
+    expect(names).toHaveLength(37);
+    expect(Object.keys(calendarModule.handlers).sort()).toEqual(names);
+  });
+
+  it('numbers its migrations from 1 in the calendar area', () => {
+    expect(calendarModule.migrations.area).toBe('calendar');
+    expect(calendarModule.migrations.migrations.map((m) => m.version)).toEqual(
+      calendarModule.migrations.migrations.map((_, i) => i + 1),
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** The calendar's views, by what people call them. */
+export const calendarViews = ['day', 'week', 'workWeek', 'month', 'year', 'agenda'] as const;
+export type CalendarViewId = (typeof calendarViews)[number];
+
+export const viewLabels: Record<CalendarViewId, string> = {
+  day: 'Day',
+  week: 'Week',
+  workWeek: 'Work week',
+  month: 'Month',
+  year: 'Year',
+  agenda: 'Agenda',
+};
+
+/** FullCalendar's view names (two are defined by the calendar view itself). */
+export const fullCalendarViews: Record<CalendarViewId, string> = {
+  day: 'timeGridDay',
+  week: 'timeGridWeek',
+  workWeek: 'timeGridWorkWeek',
+  month: 'dayGridMonth',
+  year: 'multiMonthYear',
+  agenda: 'listAgenda',
+};
+
+/** What previous/next step over, for button names. */
+export const viewUnits: Record<CalendarViewId, string> = {
+  day: 'day',
+  week: 'week',
+  workWeek: 'week',
+  month: 'month',
+  year: 'year',
+  agenda: 'period',
+};
+
+interface CalendarUiState {
+  view: CalendarViewId;
+  /** Grid key of the event keyboard commands act on (last clicked or focused). */
+  selectedKey: string | null;
+  /** An event to draw attention to once (after jumping to a search result). */
+  highlightKey: string | null;
+  /** The zone the grid shows when the person chose one other than their Calendar setting. */
+  displayZone: string | null;
+  /** An optional second clock shown beside the time axis. */
+  secondaryZone: string | null;
+  /** The person declined the offer to show times in this device's zone. */
+  zoneHintDismissed: boolean;
+  setView: (view: CalendarViewId) => void;
+  select: (key: string | null) => void;
+  highlight: (key: string | null) => void;
+  setDisplayZone: (zone: string | null) => void;
+  setSecondaryZone: (zone: string | null) => void;
+  dismissZoneHint: () => void;
+}
+
+export const useCalendarStore = create<CalendarUiState>()(
+  persist(
+    (set) => ({
+      view: 'week',
+      selectedKey: null,
+      highlightKey: null,
+      displayZone: null,
+      secondaryZone: null,
+      zoneHintDismissed: false,
+      setView: (view) => set({ view }),
+      select: (selectedKey) => set({ selectedKey }),
+      highlight: (highlightKey) => set({ highlightKey }),
+      setDisplayZone: (displayZone) => set({ displayZone }),
+      setSecondaryZone: (secondaryZone) => set({ secondaryZone }),
+      dismissZoneHint: () => set({ zoneHintDismissed: true }),
+    }),
+    {
+      name: 'atrium.calendar.view',
+      storage: createJSONStorage(() => localStorage),
+      // Only choices worth remembering between sessions; selection is momentary.
+      partialize: ({ view, displayZone, secondaryZone, zoneHintDismissed }) => ({ view, displayZone, secondaryZone, zoneHintDismissed }),
+    },
+  ),
+);

@@ -1,0 +1,130 @@
+import { Temporal } from 'temporal-polyfill';
+
+/**
+ * Wall-clock arithmetic in named time zones. Events carry their own zone (Google's `timeZone`);
+ * the grid shows one display zone; these helpers convert between instants and what a clock in a
+ * given zone reads, DST included.
+ */
+
+/** A clock reading: calendar date plus time of day, meaningful only together with a zone. */
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every IANA zone the runtime knows, for pickers; always includes UTC and the given extras. */
+export function knownTimeZones(...extras: string[]): string[] {
+  const supported = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set(['UTC', ...supported, ...extras.filter(Boolean)])].sort((a, b) => a.localeCompare(b));
+}
+
+function zoned(ms: number, zone: string): Temporal.ZonedDateTime {
+  return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone);
+}
+
+export function wallTimeOf(ms: number, zone: string): WallTime {
+  const z = zoned(ms, zone);
+  return { year: z.year, month: z.month, day: z.day, hour: z.hour, minute: z.minute };
+}
+
+/** The instant a clock in `zone` reads `wall` (the earlier one when a DST change repeats it). */
+export function instantOfWallTime(wall: WallTime, zone: string): number {
+  return Temporal.ZonedDateTime.from({ ...wall, second: 0, timeZone: zone }, { disambiguation: 'compatible' }).epochMilliseconds;
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+export function formatDateParts(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** `YYYY-MM-DD` of the day an instant falls on in `zone`. */
+export function dateInZone(ms: number, zone: string): string {
+  const w = wallTimeOf(ms, zone);
+  return formatDateParts(w.year, w.month, w.day);
+}
+
+/** `HH:MM` (24-hour) of an instant in `zone`. */
+export function timeInZone(ms: number, zone: string): string {
+  const w = wallTimeOf(ms, zone);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/** RFC 3339 with the zone's offset at that instant, e.g. `2026-11-24T10:00:00-05:00`. */
+export function rfc3339InZone(ms: number, zone: string): string {
+  const z = zoned(ms, zone);
+  const date = formatDateParts(z.year, z.month, z.day);
+  return `${date}T${pad(z.hour)}:${pad(z.minute)}:${pad(z.second)}${z.offset.slice(0, 6)}`;
+}
+
+/** Parses `YYYY-MM-DD` and `HH:MM` into a WallTime; null when either is malformed. */
+export function parseWallTime(date: string, time = '00:00'): WallTime | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{2}):(\d{2})/.exec(time);
+  if (!d || !t) return null;
+  const [year, month, day, hour, minute] = [d[1], d[2], d[3], t[1], t[2]].map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  return { year, month, day, hour, minute };
+}
+
+/** Adds whole days to a `YYYY-MM-DD` date. */
+export function addDaysToDate(date: string, days: number): string {
+  return Temporal.PlainDate.from(date).add({ days }).toString();
+}
+
+/** Whole days from `a` to `b` (both `YYYY-MM-DD`). */
+export function daysBetween(a: string, b: string): number {
+  return Temporal.PlainDate.from(a).until(Temporal.PlainDate.from(b), { largestUnit: 'days' }).days;
+}
+
+/** ISO weekday of a date: 0 = Sunday … 6 = Saturday (as Date#getDay and the week-start setting count). */
+export function weekdayOfDate(date: string): number {
+  return Temporal.PlainDate.from(date).dayOfWeek % 7;
+}
+
+/**
+ * Moves an instant by the change in wall-clock time another instant went through, read in `zone`:
+ * a series starting at 09:00 in March follows its November instance moved from 09:00 to 10:00 to
+ * 10:00, whatever DST did in between.
+ */
+export function shiftByWallClockDelta(ms: number, fromMs: number, toMs: number, zone: string): number {
+  const from = zoned(fromMs, zone).toPlainDateTime();
+  const to = zoned(toMs, zone).toPlainDateTime();
+  const delta = from.until(to, { largestUnit: 'days' });
+  return zoned(ms, zone).toPlainDateTime().add(delta).toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+}
+
+/** A short zone label for headers, e.g. `GMT-5` or `UTC`. */
+export function zoneOffsetLabel(zone: string, at: Date = new Date(), locale?: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(locale ?? 'en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at);
+    const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
+    return name === 'GMT' ? (zone === 'UTC' ? 'UTC' : 'GMT') : name;
+  } catch {
+    return zone;
+  }
+}
+
+/** A zone name for people: `America/New_York` → `New York`. */
+export function zoneCity(zone: string): string {
+  const last = zone.split('/').pop() ?? zone;
+  return last.replace(/_/g, ' ');
+}

@@ -1,0 +1,270 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { openItem, requestDeleteForever, requestRename, trashItems } from './commands';
+import type { DriveItem } from './data/file-actions';
+import { FileRow, FileTile, rowDomId } from './FileRow';
+import type { ViewMode } from './files-store';
+import type { SortKey, SortOrder } from './model/places';
+import { clickItem, moveFocus, selectAll, toggleFocused, type Selection } from './model/selection';
+
+const rowHeight = 40;
+const tileWidth = 184;
+const tileHeight = 196;
+/** Rows from the end of what is loaded at which the next page is asked for. */
+const loadAheadRows = 40;
+
+interface FileCollectionProps {
+  files: readonly DriveItem[];
+  mode: ViewMode;
+  label: string;
+  selection: Selection;
+  onSelection: (selection: Selection) => void;
+  sort: SortOrder | null;
+  onSort: (sort: SortOrder) => void;
+  inTrash: boolean;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
+const sortColumns: { key: SortKey | null; label: string; className: string }[] = [
+  { key: 'name', label: 'Name', className: 'file-row__name' },
+  { key: null, label: 'Owner', className: 'file-row__owner' },
+  { key: 'modifiedTime', label: 'Modified', className: 'file-row__modified' },
+  { key: 'quotaBytesUsed', label: 'Size', className: 'file-row__size' },
+];
+
+function SortHeader({ sort, onSort }: { sort: SortOrder | null; onSort: (sort: SortOrder) => void }) {
+  return (
+    <div role="row" className="file-row file-row--header">
+      {sortColumns.map((column) => {
+        const active = sort !== null && column.key === sort.key;
+        const ariaSort = active ? (sort.descending ? 'descending' : 'ascending') : column.key && sort ? 'none' : undefined;
+        return (
+          <div key={column.label} role="columnheader" className={column.className} aria-sort={ariaSort}>
+            {column.key && sort ? (
+              <button
+                type="button"
+                className="sort-button"
+                data-testid={`sort-${column.key}`}
+                onClick={() => onSort({ key: column.key!, descending: active ? !sort.descending : column.key !== 'name' })}
+              >
+                {column.label}
+                <span className="sort-button__arrow" aria-hidden="true">
+                  {active ? (sort.descending ? '↓' : '↑') : ''}
+                </span>
+              </button>
+            ) : (
+              column.label
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * The files of a listing, virtualised (only what is on screen is in the DOM, so 10,000 files scroll
+ * smoothly), as a list or a grid. Click, Shift/Ctrl+click and the keyboard select; the next page
+ * is read as the end comes near.
+ */
+export function FileCollection(props: FileCollectionProps) {
+  const { files, mode, selection, onSelection, inTrash, hasMore, loadingMore, loadMore } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const columns = mode === 'grid' ? Math.max(1, Math.floor((width || tileWidth) / tileWidth)) : 1;
+  const rowCount = Math.ceil(files.length / columns);
+  const ids = useMemo(() => files.map((file) => file.id), [files]);
+  const byId = useMemo(() => new Map(files.map((file) => [file.id, file])), [files]);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => (mode === 'grid' ? tileHeight : rowHeight),
+    overscan: mode === 'grid' ? 3 : 12,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastVisible = virtualRows[virtualRows.length - 1]?.index ?? 0;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastVisible >= rowCount - loadAheadRows) loadMore();
+  }, [hasMore, loadingMore, lastVisible, rowCount, loadMore]);
+
+  useEffect(() => virtualizer.measure(), [mode, virtualizer]);
+
+  const selectionRef = useRef(selection);
+  selectionRef.current = selection;
+  const dragItems = useCallback(
+    (item: DriveItem): DriveItem[] => {
+      const current = selectionRef.current;
+      if (!current.selected.has(item.id)) {
+        onSelection({ selected: new Set([item.id]), anchor: item.id, focus: item.id });
+        return [item];
+      }
+      return [...current.selected].map((id) => byId.get(id)).filter((entry): entry is DriveItem => entry !== undefined);
+    },
+    [byId, onSelection],
+  );
+
+  const onClick = useCallback(
+    (item: DriveItem, event: MouseEvent) => {
+      onSelection(clickItem(selectionRef.current, ids, item.id, { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey }));
+      scroller.current?.focus({ preventScroll: true });
+    },
+    [ids, onSelection],
+  );
+
+  const focusIndex = selection.focus === null ? -1 : ids.indexOf(selection.focus);
+  useEffect(() => {
+    if (focusIndex >= 0) virtualizer.scrollToIndex(Math.floor(focusIndex / columns), { align: 'auto' });
+  }, [focusIndex, columns, virtualizer]);
+
+  const selectedItems = () => [...selection.selected].map((id) => byId.get(id)).filter((entry): entry is DriveItem => entry !== undefined);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const modifiers = { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey };
+    const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / (mode === 'grid' ? tileHeight : rowHeight)) - 1);
+    const moveBy = (move: number | 'first' | 'last') => {
+      event.preventDefault();
+      onSelection(moveFocus(selection, ids, move, modifiers));
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        return moveBy(columns);
+      case 'ArrowUp':
+        return moveBy(-columns);
+      case 'ArrowRight':
+        return mode === 'grid' ? moveBy(1) : undefined;
+      case 'ArrowLeft':
+        return mode === 'grid' ? moveBy(-1) : undefined;
+      case 'PageDown':
+        return moveBy(pageRows * columns);
+      case 'PageUp':
+        return moveBy(-pageRows * columns);
+      case 'Home':
+        return moveBy('first');
+      case 'End':
+        return moveBy('last');
+      case ' ':
+        event.preventDefault();
+        if (selection.focus === null) return moveBy('first');
+        onSelection(modifiers.toggle ? toggleFocused(selection) : clickItem(selection, ids, selection.focus, { shift: modifiers.shift }));
+        return;
+      case 'Enter': {
+        const focused = selection.focus ? byId.get(selection.focus) : undefined;
+        if (focused) {
+          event.preventDefault();
+          openItem(focused);
+        }
+        return;
+      }
+      case 'Delete':
+      case 'Backspace': {
+        const items = selectedItems();
+        if (items.length === 0) return;
+        event.preventDefault();
+        if (inTrash) requestDeleteForever(items);
+        else void trashItems(items);
+        return;
+      }
+      case 'F2': {
+        const items = selectedItems();
+        if (items.length === 1 && !inTrash) {
+          event.preventDefault();
+          requestRename(items[0]!);
+        }
+        return;
+      }
+      case 'Escape':
+        if (selection.selected.size > 0) {
+          event.preventDefault();
+          onSelection({ selected: new Set(), anchor: null, focus: selection.focus });
+        }
+        return;
+      default:
+        if ((event.key === 'a' || event.key === 'A') && modifiers.toggle) {
+          event.preventDefault();
+          onSelection(selectAll(ids, selection));
+        }
+    }
+  };
+
+  const ItemView = mode === 'grid' ? FileTile : FileRow;
+  const totalSize = virtualizer.getTotalSize();
+
+  return (
+    <div className={`file-collection file-collection--${mode}`}>
+      {mode === 'list' ? (
+        <div role="presentation" className="file-collection__header">
+          <SortHeader sort={props.sort} onSort={props.onSort} />
+        </div>
+      ) : null}
+      <div
+        ref={scroller}
+        className="file-collection__scroller"
+        role="grid"
+        aria-label={props.label}
+        aria-multiselectable="true"
+        aria-rowcount={hasMore ? -1 : rowCount}
+        aria-activedescendant={selection.focus && byId.has(selection.focus) ? rowDomId(selection.focus) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        data-testid="file-list"
+        data-count={files.length}
+      >
+        <div className="file-collection__canvas" style={{ height: totalSize + (hasMore ? rowHeight : 0) }}>
+          {virtualRows.map((row) => {
+            if (mode === 'list') {
+              const item = files[row.index];
+              if (!item) return null;
+              return (
+                <ItemView
+                  key={item.id}
+                  item={item}
+                  selected={selection.selected.has(item.id)}
+                  focused={selection.focus === item.id}
+                  style={{ transform: `translateY(${row.start}px)`, height: rowHeight }}
+                  dragItems={dragItems}
+                  onClick={onClick}
+                  onOpen={openItem}
+                  inTrash={inTrash}
+                />
+              );
+            }
+            return (
+              <div key={row.key} role="row" className="file-grid-row" style={{ transform: `translateY(${row.start}px)`, height: tileHeight }}>
+                {files.slice(row.index * columns, row.index * columns + columns).map((item) => (
+                  <ItemView
+                    key={item.id}
+                    item={item}
+                    selected={selection.selected.has(item.id)}
+                    focused={selection.focus === item.id}
+                    style={{ width: tileWidth - 12 }}
+                    dragItems={dragItems}
+                    onClick={onClick}
+                    onOpen={openItem}
+                    inTrash={inTrash}
+                  />
+                ))}
+              </div>
+            );
+          })}
+          {hasMore ? (
+            <div className="file-collection__more" style={{ transform: `translateY(${totalSize}px)` }} role="status" data-testid="files-loading-more">
+              {loadingMore ? 'Loading more…' : ''}
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

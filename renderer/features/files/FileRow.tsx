@@ -1,0 +1,136 @@
+import { memo, type CSSProperties, type DragEvent, type MouseEvent } from 'react';
+import type { DriveItem } from './data/file-actions';
+import { endItemDrag, startItemDrag, useDropTarget } from './drag-drop';
+import { isFolder } from './drive-file';
+import { FileIcon } from './FileIcon';
+import { fileKind, fileKindLabel, formatFileSize, formatModified, formatOwner } from './file-format';
+import { ImagePreview } from './ImagePreview';
+
+export interface ItemViewProps {
+  item: DriveItem;
+  selected: boolean;
+  focused: boolean;
+  /** Position in the virtual list (translateY / absolute placement). */
+  style: CSSProperties;
+  /** Items dragged when this one is: the selection when it is part of it. */
+  dragItems: (item: DriveItem) => DriveItem[];
+  onClick: (item: DriveItem, event: MouseEvent) => void;
+  onOpen: (item: DriveItem) => void;
+  /** Trashed items neither move nor take drops. */
+  inTrash: boolean;
+}
+
+export const rowDomId = (id: string) => `file-item-${id}`;
+
+function ItemBadges({ item }: { item: DriveItem }) {
+  return (
+    <>
+      {item.starred ? (
+        <span className="file-badge file-badge--star" title="Starred" aria-label="Starred" data-testid="starred-badge">
+          ★
+        </span>
+      ) : null}
+      {item.shared ? (
+        <span className="file-badge" title="Shared" aria-label="Shared">
+          <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <circle cx="9" cy="8" r="3" />
+            <path d="M3 19c0-3 3-5 6-5s6 2 6 5M16 11a3 3 0 1 0 0-6M21 19c0-2.5-2-4.3-4.5-4.8" />
+          </svg>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function useItemDrag(props: ItemViewProps) {
+  const { item, inTrash } = props;
+  const pending = item.id.startsWith('pending-');
+  const drop = useDropTarget(isFolder(item) && !inTrash && !pending ? { id: item.id, name: item.name || 'Untitled folder', ...(item.driveId ? { driveId: item.driveId } : {}) } : null, {
+    acceptUploads: true,
+  });
+  return {
+    pending,
+    drop,
+    dragProps: {
+      draggable: !pending && !inTrash,
+      onDragStart: (event: DragEvent) => startItemDrag(event, props.dragItems(item)),
+      onDragEnd: endItemDrag,
+    },
+  };
+}
+
+/** One line of the list view. */
+export const FileRow = memo(function FileRow(props: ItemViewProps) {
+  const { item, selected, focused, style, onClick, onOpen } = props;
+  const { pending, drop, dragProps } = useItemDrag(props);
+  const kind = fileKind(item.mimeType);
+  const name = item.name || 'Untitled';
+  return (
+    <div
+      role="row"
+      id={rowDomId(item.id)}
+      aria-selected={selected}
+      className={`file-row${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${drop.active ? ' is-drop-target' : ''}`}
+      style={style}
+      data-testid="file-row"
+      data-file-id={item.id}
+      data-kind={kind}
+      data-pending={pending ? 'true' : undefined}
+      onClick={(event) => onClick(item, event)}
+      onDoubleClick={() => !pending && onOpen(item)}
+      {...dragProps}
+      {...drop.handlers}
+    >
+      <div role="gridcell" className="file-row__name">
+        <FileIcon kind={kind} color={item.folderColorRgb} />
+        <span className="file-row__title" title={`${fileKindLabel(item.mimeType)}: ${name}`} data-testid="file-name">
+          {name}
+        </span>
+        <ItemBadges item={item} />
+      </div>
+      <div role="gridcell" className="file-row__owner">
+        {formatOwner(item)}
+      </div>
+      <div role="gridcell" className="file-row__modified">
+        {pending ? 'Saving…' : formatModified(item.modifiedTime)}
+      </div>
+      <div role="gridcell" className="file-row__size">
+        {isFolder(item) ? '—' : formatFileSize(item.size)}
+      </div>
+    </div>
+  );
+});
+
+/** One tile of the grid view: a preview where there is one, else the type's glyph. */
+export const FileTile = memo(function FileTile(props: ItemViewProps) {
+  const { item, selected, focused, style, onClick, onOpen } = props;
+  const { pending, drop, dragProps } = useItemDrag(props);
+  const kind = fileKind(item.mimeType);
+  const name = item.name || 'Untitled';
+  return (
+    <div
+      role="gridcell"
+      id={rowDomId(item.id)}
+      aria-selected={selected}
+      className={`file-tile${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${drop.active ? ' is-drop-target' : ''}`}
+      style={style}
+      data-testid="file-row"
+      data-file-id={item.id}
+      data-kind={kind}
+      data-pending={pending ? 'true' : undefined}
+      onClick={(event) => onClick(item, event)}
+      onDoubleClick={() => !pending && onOpen(item)}
+      {...dragProps}
+      {...drop.handlers}
+    >
+      <div className="file-tile__preview">{kind === 'image' ? <ImagePreview item={item} fallback={<FileIcon kind={kind} size={48} />} /> : <FileIcon kind={kind} color={item.folderColorRgb} size={48} />}</div>
+      <div className="file-tile__caption">
+        <FileIcon kind={kind} color={item.folderColorRgb} />
+        <span className="file-tile__name" title={name} data-testid="file-name">
+          {name}
+        </span>
+        <ItemBadges item={item} />
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,39 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { apiQueryKey, callApi, useActiveAccount } from '../../../lib/api';
+import type { DriveFileEntry } from '../drive-file';
+import type { ListingParams } from '../model/places';
+import type { FilePage } from './listing-cache';
+
+/** A small first page puts the first screen up quickly, whatever the folder's size; later pages are large. */
+export const firstPageSize = 100;
+export const nextPageSize = 1000;
+
+/**
+ * A listing read page by page (`nextPageToken`), as the user scrolls towards its end. Cached under
+ * the API key of its parameters, so pushed Drive changes and the actions' invalidations refresh it.
+ */
+export function useFileListing(params: ListingParams | null) {
+  const account = useActiveAccount() ?? '';
+  const query = useInfiniteQuery({
+    queryKey: apiQueryKey('DriveFilesList', params ?? { q: '' }, account),
+    enabled: params !== null,
+    initialPageParam: '',
+    queryFn: async ({ pageParam }) =>
+      (await callApi(
+        'DriveFilesList',
+        { ...params, pageSize: pageParam ? nextPageSize : firstPageSize, ...(pageParam ? { pageToken: pageParam } : {}) },
+        undefined,
+        account ? { account } : {},
+      )) as FilePage,
+    getNextPageParam: (last: FilePage) => last.nextPageToken || undefined,
+  });
+
+  const files = useMemo(() => (query.data?.pages ?? []).flatMap((page) => (page.files ?? []).filter((file): file is DriveFileEntry & { id: string } => Boolean(file.id))), [query.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  return { ...query, files, loadMore };
+}

@@ -1,0 +1,20 @@
+import { create } from 'zustand';
+import type { DriveItem } from './data/file-actions';
+
+/** The one modal the file manager has open, if any (besides sharing, which has its own). */
+export type FilesDialog =
+  | { kind: 'newFolder' }
+  | { kind: 'rename'; item: DriveItem }
+  | { kind: 'confirm'; title: string; message: string; confirmLabel: string; onConfirm: () => void };
+
+interface DialogState {
+  dialog: FilesDialog | null;
+  open: (dialog: FilesDialog) => void;
+  close: () => void;
+}
+
+export const useDialogStore = create<DialogState>((set) => ({
+  dialog: null,
+  open: (dialog) => set({ dialog }),
+  close: () => set({ dialog: null }),
+}));

@@ -1,0 +1,93 @@
+import { useState, type DragEvent } from 'react';
+import { moveItems } from './commands';
+import { canMoveInto, type DriveItem } from './data/file-actions';
+import type { FolderCrumb } from './model/places';
+import { readDropped, takeDropped } from './uploads/dropped-entries';
+import { uploadInto } from './uploads/upload-store';
+
+/** Native drag and drop: rows drag to folders, the tree and the breadcrumbs; files from the OS drop anywhere. */
+export const internalDragType = 'application/x-atrium-drive-items';
+
+// A drop target may only read a drag's types until the drop, so the dragged items are kept here.
+let dragged: DriveItem[] = [];
+
+export function startItemDrag(event: DragEvent, items: DriveItem[]): void {
+  dragged = items;
+  event.dataTransfer.setData(internalDragType, JSON.stringify(items.map((item) => item.id)));
+  event.dataTransfer.setData('text/plain', items.map((item) => item.name ?? '').join('\n'));
+  event.dataTransfer.effectAllowed = 'move';
+}
+
+export function endItemDrag(): void {
+  dragged = [];
+}
+
+function isInternal(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer.types).includes(internalDragType) && dragged.length > 0;
+}
+
+function carriesFiles(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer.types).includes('Files');
+}
+
+export interface DropTarget {
+  active: boolean;
+  handlers: {
+    onDragEnter: (event: DragEvent) => void;
+    onDragOver: (event: DragEvent) => void;
+    onDragLeave: (event: DragEvent) => void;
+    onDrop: (event: DragEvent) => void;
+  };
+}
+
+/**
+ * Makes an element a drop target for `target`: dragged items move there, files from the OS
+ * upload there (with `acceptUploads`). Inner targets win over outer ones (a folder row inside the list).
+ */
+export function useDropTarget(target: FolderCrumb | null, options: { acceptUploads?: boolean; acceptMoves?: boolean } = {}): DropTarget {
+  const [active, setActive] = useState(false);
+  const acceptMoves = options.acceptMoves ?? true;
+
+  const accepts = (event: DragEvent): 'move' | 'copy' | null => {
+    if (!target) return null;
+    if (isInternal(event)) return acceptMoves && canMoveInto(dragged, target) ? 'move' : null;
+    if (carriesFiles(event) && options.acceptUploads) return 'copy';
+    return null;
+  };
+
+  const over = (event: DragEvent) => {
+    const effect = accepts(event);
+    if (!effect) return;
+    event.preventDefault();
+    event.stopPropagation();
+    event.dataTransfer.dropEffect = effect;
+    if (!active) setActive(true);
+  };
+
+  return {
+    active,
+    handlers: {
+      onDragEnter: over,
+      onDragOver: over,
+      onDragLeave: (event) => {
+        const next = event.relatedTarget;
+        if (!(next instanceof Node) || !event.currentTarget.contains(next)) setActive(false);
+      },
+      onDrop: (event) => {
+        const effect = accepts(event);
+        setActive(false);
+        if (!effect || !target) return;
+        event.preventDefault();
+        event.stopPropagation();
+        if (effect === 'move') {
+          const items = dragged;
+          endItemDrag();
+          void moveItems(items, target);
+          return;
+        }
+        const taken = takeDropped(event.dataTransfer);
+        void readDropped(taken).then((content) => uploadInto(target, content));
+      },
+    },
+  };
+}
