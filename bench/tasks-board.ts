@@ -6,7 +6,8 @@
  * Measured in the page: from the click on "Tasks" (the app already booted on another view) until
  * every column shows its first cards ("first content", the target), and until every column has
  * loaded all its tasks ("fully loaded", printed for information). Each size is loaded afresh
- * `runs` times, alternating the two, and the medians are compared.
+ * `runs` times, alternating the two, and the medians are compared. The renderer measured is the one
+ * in dist/renderer (`npm run build`; built here only when missing).
  *
  *   tsx bench/tasks-board.ts
  */

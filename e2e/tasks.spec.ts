@@ -324,7 +324,11 @@ test.describe('task board', () => {
   test('a column of 1,000 tasks renders only the cards in view', async ({ page, app }) => {
     test.setTimeout(120_000);
     const mine = await listId(app, 'My Tasks');
-    await seed(app, mine, Array.from({ length: 1000 }, (_, i) => `Task ${String(i + 1).padStart(4, '0')}`));
+    await seed(
+      app,
+      mine,
+      Array.from({ length: 1000 }, (_, i) => `Task ${String(i + 1).padStart(4, '0')}`),
+    );
     await openBoard(page);
     const myTasks = column(page, 'My Tasks');
     await expect(myTasks.getByTestId('task-column-count')).toHaveText('1000');
@@ -347,7 +351,9 @@ test.describe('task board', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Space');
-    await expect.poll(async () => (await storedOutline(app, mine)).slice(-3)).toEqual(['Task 0998', 'Task 1000', 'Task 0999']);
+    await expect
+      .poll(async () => (await storedOutline(app, mine)).slice(-3))
+      .toEqual(['Task 0998', 'Task 1000', 'Task 0999']);
   });
 
   test('edit a task’s title, notes and due date; lists are created, renamed and deleted', async ({ page, app }) => {

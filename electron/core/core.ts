@@ -10,6 +10,8 @@ import { Accounts } from './accounts';
 import { ApiClient } from './api-client';
 import { loadAppConfig, parseAppConfig } from './config';
 import type { AppConfig, AppConfigInput } from './config';
+import { todayAgenda } from './agenda';
+import type { AgendaItem } from './agenda';
 import { parseDeepLink } from './deep-link';
 import { EventFeed } from './event-feed';
 import { createCoreHandlers } from './ipc-handlers';
@@ -17,6 +19,8 @@ import { localAccountId, localAccountToken, localUserDisplayName, localUserEmail
 import { OAuthClient } from './oauth/oauth-client';
 import { SignInFlows } from './oauth/sign-in-flows';
 import { RelayServer } from './relay-server';
+import { ReminderScheduler } from './reminders';
+import type { DueReminder } from './reminders';
 import type { RetryPolicy } from './retry-policy';
 import { SyncEngine } from './sync/sync-engine';
 import type { Vault } from './vault';
@@ -83,6 +87,10 @@ export interface Core {
   openRoute(route: AppRoute): void;
   /** Opens an `atrium://` link; false (and nothing happens) when it is not one Atrium understands. */
   openDeepLink(link: string): boolean;
+  /** Today's events of the active account and the overlaid ones (the tray's agenda). */
+  todayAgenda(): Promise<AgendaItem[]>;
+  /** Calls `onReminder` when an event's popup reminder is due, until the returned stop is called. */
+  startReminders(onReminder: (reminder: DueReminder) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -195,6 +203,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const openRoute = (route: AppRoute): void => feed.push({ type: 'navigate', route });
+  /** What the calendar shows: the active account and those overlaid on it. */
+  const shownAccounts = () => accounts.connections().filter((c) => c.account.id === accounts.active || c.account.overlay === true);
+  const reminderSchedulers = new Set<ReminderScheduler>();
 
   let closing: Promise<void> | undefined;
   return {
@@ -217,8 +228,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       openRoute(route);
       return true;
     },
+    todayAgenda: () => todayAgenda(shownAccounts()),
+    startReminders(onReminder) {
+      const scheduler = new ReminderScheduler({ connections: shownAccounts, onReminder, log });
+      // Calendar changes and account switches can add, move or remove reminders.
+      const unsubscribe = feed.subscribe((event) => {
+        if ((event.type === 'changed' && event.area === 'calendar') || event.type === 'accounts') void scheduler.rescan();
+      });
+      reminderSchedulers.add(scheduler);
+      scheduler.start();
+      return () => {
+        unsubscribe();
+        scheduler.close();
+        reminderSchedulers.delete(scheduler);
+      };
+    },
     close() {
       closing ??= (async () => {
+        for (const scheduler of reminderSchedulers) scheduler.close();
         await signIn.close();
         await sync?.close();
         await relay?.close();

@@ -1,5 +1,7 @@
-import { BrowserWindow, shell } from 'electron';
+import { BrowserWindow, screen, shell } from 'electron';
 import type { WebContents } from 'electron';
+import { fitToDisplays } from '../core/window-state';
+import type { WindowState, WindowStateStore } from '../core/window-state';
 import { appOrigin } from './app-protocol';
 
 function isAppUrl(url: string): boolean {
@@ -37,10 +39,14 @@ export function lockDownWebContents(contents: WebContents): void {
   });
 }
 
-export function createMainWindow(preloadPath: string, entryUrl: string): BrowserWindow {
+const defaultSize = { width: 1280, height: 820 };
+
+export function createMainWindow(preloadPath: string, entryUrl: string, remembered?: WindowState): BrowserWindow {
+  const state = remembered ? fitToDisplays(remembered, screen.getAllDisplays().map((display) => display.workArea)) : undefined;
   const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
+    width: state?.width ?? defaultSize.width,
+    height: state?.height ?? defaultSize.height,
+    ...(state?.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
     minWidth: 720,
     minHeight: 480,
     show: false,
@@ -59,7 +65,31 @@ export function createMainWindow(preloadPath: string, entryUrl: string): Browser
       safeDialogs: true,
     },
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (state?.maximized) window.maximize();
+    if (state?.fullScreen) window.setFullScreen(true);
+    window.show();
+  });
   void window.loadURL(entryUrl);
   return window;
+}
+
+/** Saves where the window is and how big, shortly after it stops moving, and when it closes. */
+export function rememberWindowState(window: BrowserWindow, store: WindowStateStore): void {
+  let timer: NodeJS.Timeout | undefined;
+  const save = (): void => {
+    clearTimeout(timer);
+    if (window.isDestroyed()) return;
+    // The normal bounds, so a maximised window comes back maximised over its old place.
+    const bounds = window.getNormalBounds();
+    void store.save({ ...bounds, maximized: window.isMaximized(), fullScreen: window.isFullScreen() }).catch(() => {});
+  };
+  const soon = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(save, 500);
+  };
+  for (const event of ['resize', 'move', 'maximize', 'unmaximize', 'enter-full-screen', 'leave-full-screen'] as const) {
+    window.on(event as 'resize', soon);
+  }
+  window.on('close', save);
 }

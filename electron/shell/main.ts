@@ -1,34 +1,66 @@
 import { join } from 'node:path';
-import { app, dialog, session } from 'electron';
+import { app, dialog, session, shell } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { createCore } from '../core/core';
 import type { Core } from '../core/core';
+import { WindowStateStore } from '../core/window-state';
 import { appEntryUrl, registerAppScheme, serveAppScheme } from './app-protocol';
+import { deepLinkInArgs, registerDeepLinks } from './deep-links';
 import { bridgeCoreToWindows } from './ipc-bridge';
-import { createMainWindow, lockDownWebContents } from './main-window';
+import { createMainWindow, lockDownWebContents, rememberWindowState } from './main-window';
+import { showReminderNotifications } from './reminder-notifications';
 import { SafeStorageVault } from './safe-storage-vault';
+import { createAgendaTray } from './tray';
 
-// Both must happen before the app is ready.
+// All three must happen before the app is ready.
 registerAppScheme();
 const primaryInstance = app.requestSingleInstanceLock();
+/** Links that arrive before the core is up wait here. */
+const waitingLinks: string[] = [];
+if (primaryInstance) {
+  registerDeepLinks((link) => openLink(link));
+  const initial = deepLinkInArgs(process.argv);
+  if (initial) waitingLinks.push(initial);
+}
 
 /** Built files sit in the app folder (or app.asar) next to package.json, whatever the working directory. */
 const appFile = (...parts: string[]): string => join(app.getAppPath(), ...parts);
 
 let core: Core | undefined;
 let mainWindow: BrowserWindow | undefined;
-let stopBridge: (() => void) | undefined;
+let windowState: WindowStateStore | undefined;
+const stops: (() => void)[] = [];
 
 function showMainWindow(): void {
   if (mainWindow && !mainWindow.isDestroyed()) {
     if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
     mainWindow.focus();
     return;
   }
-  mainWindow = createMainWindow(appFile('dist', 'electron', 'preload.cjs'), appEntryUrl);
-  mainWindow.on('closed', () => {
-    mainWindow = undefined;
+  void openMainWindow();
+}
+
+async function openMainWindow(): Promise<void> {
+  windowState ??= new WindowStateStore(join(app.getPath('userData'), 'window-state.json'));
+  const window = createMainWindow(appFile('dist', 'electron', 'preload.cjs'), appEntryUrl, await windowState.load());
+  mainWindow = window;
+  rememberWindowState(window, windowState);
+  // Polling is quick while Atrium has focus, slow while it has not.
+  window.on('focus', () => core?.sync?.setFocused(true));
+  window.on('blur', () => core?.sync?.setFocused(false));
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = undefined;
   });
+}
+
+/** An `atrium://` link: the window comes forward and the renderer is told where to go. */
+function openLink(link: string): void {
+  if (!core) {
+    waitingLinks.push(link);
+    return;
+  }
+  if (core.openDeepLink(link)) showMainWindow();
 }
 
 async function start(): Promise<void> {
@@ -39,9 +71,19 @@ async function start(): Promise<void> {
   serveAppScheme(appFile('dist', 'renderer'));
 
   const vault = new SafeStorageVault(join(app.getPath('userData'), 'vault.json'));
-  core = await createCore({ userDataDir: app.getPath('userData'), vault, host: 'electron', version: app.getVersion() });
-  stopBridge = bridgeCoreToWindows(core);
+  core = await createCore({
+    userDataDir: app.getPath('userData'),
+    vault,
+    host: 'electron',
+    version: app.getVersion(),
+    // Sign-in happens in the system browser (RFC 8252), never in a window of the app.
+    openExternal: (url) => shell.openExternal(url).then(() => true),
+  });
+  stops.push(bridgeCoreToWindows(core));
   showMainWindow();
+  stops.push(createAgendaTray(core, showMainWindow, () => app.quit()));
+  stops.push(showReminderNotifications(core, showMainWindow));
+  for (const link of waitingLinks.splice(0)) openLink(link);
 
   if (core.vaultWarning) {
     void dialog.showMessageBox({ type: 'warning', title: 'Atrium', message: 'Secrets are not saved on this computer', detail: core.vaultWarning });
@@ -51,11 +93,14 @@ async function start(): Promise<void> {
 if (!primaryInstance) {
   app.quit();
 } else {
-  app.on('second-instance', () => showMainWindow());
-  app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents));
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+  app.on('second-instance', (_event, argv) => {
+    const link = deepLinkInArgs(argv);
+    if (link) openLink(link);
+    else showMainWindow();
   });
+  app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents));
+  // The tray keeps Atrium running (reminders still come) after its window is closed.
+  app.on('window-all-closed', () => {});
   app.on('activate', () => {
     if (core) showMainWindow();
   });
@@ -66,7 +111,8 @@ if (!primaryInstance) {
     // Close the embedded service (its database and notification delivery) before the process ends.
     event.preventDefault();
     shutDown = true;
-    stopBridge?.();
+    for (const stop of stops.splice(0)) stop();
+    // Channels are stopped at the services here too, so nothing keeps notifying an address nobody answers.
     core.close().finally(() => app.quit());
   });
 

@@ -35,6 +35,7 @@ function refusalReason(): string | undefined {
  * Create it after the app is ready.
  */
 export class SafeStorageVault implements Vault {
+  readonly backend = 'safeStorage';
   readonly persistent: boolean;
   readonly note?: string;
   private secrets: Map<string, string> | undefined;

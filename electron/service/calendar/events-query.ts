@@ -5,9 +5,8 @@ import type { EventResource } from './event-types';
 import type { EventViewer } from './event-view';
 import { cachedRender, cachedResource, preloadResources, searchTextOf, viewerKey } from './event-cache';
 import { detailsVisible, renderEvent, rowInstants } from './event-view';
+import { compareKeys, firstAfter, OccurrenceHeap } from './occurrence-heap';
 import { occurrenceResource, occurrencesOf, seriesTemplate } from './occurrences';
-import type { SeriesTemplate } from './occurrences';
-import type { Occurrence } from './occurrences';
 import type { CalendarRepositories } from './repositories';
 import type { PageCursor, SyncPosition } from './tokens';
 import { decodePageToken, encodePageToken, encodeSyncToken, queryFingerprint } from './tokens';
@@ -51,6 +50,7 @@ export interface ListPage {
 export const EXPANSION_HORIZON_MS = 2 * 366 * DAY_MS;
 const FAR = 8.64e15;
 const BATCH = 500;
+const PRELOAD_SLICE = 100;
 
 type Mode = 'sync' | 'id' | 'updated' | 'start';
 type Key = number | string | [number, string];
@@ -70,8 +70,6 @@ const isCursorKey = (v: unknown): v is CursorKey => {
   return false;
 };
 
-const compareKeys = (a: [number, string], b: [number, string]): number =>
-  a[0] !== b[0] ? a[0] - b[0] : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
 
 interface Candidate {
   key: Key;
@@ -277,101 +275,10 @@ function syncCandidates(scope: ListScope, filters: EventFilters, afterSeq: numbe
   );
 }
 
-/** A binary min-heap of series cursors ordered by their next occurrence's (start, id). */
-interface SeriesCursor {
-  occurrences: Occurrence[];
-  index: number;
-  row: EventHead;
-  resource: EventResource;
-  template: SeriesTemplate;
-}
-
-class OccurrenceHeap {
-  private readonly items: SeriesCursor[] = [];
-
-  push(item: SeriesCursor): void {
-    if (item.index >= item.occurrences.length) return;
-    this.items.push(item);
-    this.up(this.items.length - 1);
-  }
-
-  peekKey(): [number, string] | undefined {
-    const top = this.items[0];
-    const occurrence = top?.occurrences[top.index];
-    return occurrence ? [occurrence.startMs, occurrence.id] : undefined;
-  }
-
-  pop(): { occurrence: Occurrence; cursor: SeriesCursor } | undefined {
-    const top = this.items[0];
-    if (!top) return undefined;
-    const occurrence = top.occurrences[top.index];
-    if (!occurrence) return undefined;
-    top.index += 1;
-    if (top.index >= top.occurrences.length) {
-      const last = this.items.pop();
-      if (last && this.items.length > 0 && last !== top) {
-        this.items[0] = last;
-      }
-    }
-    if (this.items.length > 0) this.down(0);
-    return { occurrence, cursor: top };
-  }
-
-  /** Whether item `a` orders before item `b` (by next occurrence start, then id). */
-  private less(a: number, b: number): boolean {
-    const x = this.items[a];
-    const y = this.items[b];
-    const ox = x?.occurrences[x.index];
-    const oy = y?.occurrences[y.index];
-    if (!ox || !oy) return Boolean(ox);
-    return ox.startMs !== oy.startMs ? ox.startMs < oy.startMs : ox.id < oy.id;
-  }
-
-  private up(i: number): void {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.less(i, parent)) return;
-      this.swap(i, parent);
-      i = parent;
-    }
-  }
-
-  private down(i: number): void {
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let smallest = i;
-      if (l < this.items.length && this.less(l, smallest)) smallest = l;
-      if (r < this.items.length && this.less(r, smallest)) smallest = r;
-      if (smallest === i) return;
-      this.swap(i, smallest);
-      i = smallest;
-    }
-  }
-
-  private swap(a: number, b: number): void {
-    const x = this.items[a];
-    const y = this.items[b];
-    if (x && y) {
-      this.items[a] = y;
-      this.items[b] = x;
-    }
-  }
-}
-
-/** First index whose (start, id) is after `after`. */
-function firstAfter(occurrences: Occurrence[], after: [number, string]): number {
-  let lo = 0;
-  let hi = occurrences.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const o = occurrences[mid];
-    if (o && compareKeys([o.startMs, o.id], after) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
+/**
+ * The expanded listing: stored single events and exceptions (read in start order) merged with the
+ * occurrences of every series overlapping the window, minus occurrences replaced by exceptions.
+ */
 function startCandidates(scope: ListScope, filters: EventFilters, after: [number, string], limit: number): Candidate[] {
   const { r, calendar } = scope;
   const window = windowOf(filters);
@@ -401,23 +308,27 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
   const earliestStart = Number.isFinite(filters.timeMin ?? Number.NaN) ? window.min - calendar.max_event_span_ms - 1 : -FAR;
   let singlesAfter = after;
   let buffer: EventHead[] = [];
+  let next = 0;
   let exhausted = false;
   let singlesBatch = Math.min(BATCH, limit + 1);
   const nextSingle = (): { row: EventHead; resource: EventResource } | undefined => {
     for (;;) {
-      if (buffer.length === 0) {
+      if (next >= buffer.length) {
         if (exhausted) return undefined;
         buffer = r.events.singlesByStartPage(calendar.id, singlesAfter, singlesBatch, window, earliestStart);
-        preloadResources(r.db, buffer);
+        next = 0;
         if (buffer.length < singlesBatch) exhausted = true;
         singlesBatch = BATCH;
         const lastRow = buffer[buffer.length - 1];
         if (lastRow) singlesAfter = [lastRow.start_ms, lastRow.event_id];
         if (buffer.length === 0) return undefined;
       }
-      const row = buffer.shift();
+      // Resources are loaded a slice at a time: a page merged with many occurrences uses few rows.
+      if (next % PRELOAD_SLICE === 0) preloadResources(r.db, buffer.slice(next, next + PRELOAD_SLICE));
+      const row = buffer[next];
+      next += 1;
       if (!row) continue;
-      const resource = cachedResource(scope.r.db, row);
+      const resource = cachedResource(r.db, row);
       if (rowMatches(scope, filters, row, resource, seriesStatus)) return { row, resource };
     }
   };

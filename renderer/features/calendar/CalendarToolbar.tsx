@@ -1,54 +1,95 @@
-import type { CalendarController } from '@fullcalendar/react';
+import { useState, type FormEvent, type RefObject } from 'react';
+import { calendarViews, viewLabels, viewUnits, type CalendarViewId } from './calendar-store';
 
 interface CalendarToolbarProps {
-  controller: CalendarController;
+  title: string;
+  view: CalendarViewId;
   busy: boolean;
-  onNewEvent: () => void;
+  zoneLabel: string;
+  onToday: () => void;
+  onPrev: () => void;
+  onNext: () => void;
+  onView: (view: CalendarViewId) => void;
+  onSearch: (text: string) => void;
+  onTimeZones: () => void;
+  searchRef: RefObject<HTMLInputElement | null>;
 }
 
-/** Today / previous / next and the visible range's title, outside the grid so it matches the app's look. */
-export function CalendarToolbar({ controller, busy, onNewEvent }: CalendarToolbarProps) {
-  const title = controller.view?.title ?? '';
+const viewKeys: Record<CalendarViewId, string> = { day: 'd', week: 'w', workWeek: 'x', month: 'm', year: 'y', agenda: 'a' };
+
+/** Today / previous / next, the range's title, views, search and time zones; shortcuts in the tooltips. */
+export function CalendarToolbar(props: CalendarToolbarProps) {
+  const unit = viewUnits[props.view];
+  const [text, setText] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim()) props.onSearch(text.trim());
+  };
+
   return (
-    <header className="view__header">
-      <h1 className="view__title" aria-live="polite" data-testid="calendar-title">
-        {title || 'Calendar'}
-      </h1>
-      <div className="view__spacer" />
-      {busy ? (
-        <span className="view__status" role="status" data-testid="calendar-loading">
-          <span className="spinner" aria-hidden="true" />
-          Updating…
-        </span>
-      ) : null}
-      <button type="button" className="button button--primary" onClick={onNewEvent} data-testid="calendar-new-event">
-        New event
-      </button>
-      <div className="button-group" role="group" aria-label="Week navigation">
-        <button type="button" className="button" onClick={() => controller.today()} data-testid="calendar-today">
+    <header className="view__header calendar-toolbar">
+      <div className="button-group" role="group" aria-label="Navigation">
+        <button type="button" className="button" onClick={props.onToday} data-testid="calendar-today" title="Today (t)">
           Today
         </button>
         <button
           type="button"
           className="button button--icon"
-          onClick={() => controller.prev()}
-          aria-label="Previous week"
-          title="Previous week"
+          onClick={props.onPrev}
+          aria-label={`Previous ${unit}`}
+          title={`Previous ${unit} (k)`}
           data-testid="calendar-prev"
         >
           <Chevron direction="left" />
         </button>
-        <button
-          type="button"
-          className="button button--icon"
-          onClick={() => controller.next()}
-          aria-label="Next week"
-          title="Next week"
-          data-testid="calendar-next"
-        >
+        <button type="button" className="button button--icon" onClick={props.onNext} aria-label={`Next ${unit}`} title={`Next ${unit} (j)`} data-testid="calendar-next">
           <Chevron direction="right" />
         </button>
       </div>
+      <h1 className="view__title calendar-toolbar__title" aria-live="polite" data-testid="calendar-title">
+        {props.title || 'Calendar'}
+      </h1>
+      {props.busy ? (
+        <span className="view__status" role="status" data-testid="calendar-loading">
+          <span className="spinner" aria-hidden="true" />
+          <span className="visually-hidden">Updating…</span>
+        </span>
+      ) : null}
+      <div className="view__spacer" />
+      <form role="search" className="calendar-search" onSubmit={submit}>
+        <label className="visually-hidden" htmlFor="calendar-search-input">
+          Search events
+        </label>
+        <input
+          ref={props.searchRef}
+          id="calendar-search-input"
+          className="input calendar-search__input"
+          type="search"
+          placeholder="Search events (/)"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          data-testid="calendar-search-input"
+        />
+      </form>
+      <div className="segmented" role="group" aria-label="View">
+        {calendarViews.map((view) => (
+          <button
+            key={view}
+            type="button"
+            className="segmented__option"
+            aria-pressed={props.view === view}
+            onClick={() => props.onView(view)}
+            title={`${viewLabels[view]} (${viewKeys[view]})`}
+            data-testid={`calendar-view-${view}`}
+          >
+            {viewLabels[view]}
+          </button>
+        ))}
+      </div>
+      <button type="button" className="button button--small" onClick={props.onTimeZones} title="Time zones" data-testid="calendar-time-zones">
+        <span className="visually-hidden">Time zones: </span>
+        {props.zoneLabel}
+      </button>
     </header>
   );
 }

@@ -158,8 +158,8 @@ export function continueSeries(lines: readonly string[], options: { occurrencesB
     if (!parts || !/^RRULE:/i.test(line.trim())) return line;
     const count = Number(parts.get('COUNT'));
     if (parts.has('COUNT') && Number.isInteger(count)) parts.set('COUNT', String(Math.max(1, count - options.occurrencesBefore)));
-    const byDay = parts.get('BYDAY');
-    if (options.fromWeekday !== options.toWeekday && byDay === weekdayCodes[options.fromWeekday]) parts.set('BYDAY', weekdayCodes[options.toWeekday] ?? byDay);
+    const movedTo = weekdayCodes[options.toWeekday];
+    if (movedTo && options.fromWeekday !== options.toWeekday && parts.get('BYDAY') === weekdayCodes[options.fromWeekday]) parts.set('BYDAY', movedTo);
     return formatRuleParts(parts);
   });
 }

@@ -128,3 +128,8 @@ export function zoneCity(zone: string): string {
   const last = zone.split('/').pop() ?? zone;
   return last.replace(/_/g, ' ');
 }
+
+/** The instant a `YYYY-MM-DD` day begins in `zone`. */
+export function startOfDay(date: string, zone: string): number {
+  return Temporal.PlainDate.from(date).toZonedDateTime({ timeZone: zone }).epochMilliseconds;
+}

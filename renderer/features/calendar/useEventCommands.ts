@@ -166,6 +166,23 @@ export function useEventCommands(deps: CommandDeps) {
       }
     }
 
+    /** CalendarEventsMove; an instance moves its whole series (the API moves series, not instances). */
+    async function moveToCalendar(target: EventTarget, destination: CalendarInfo): Promise<boolean> {
+      const eventId = target.event.recurringEventId ?? target.event.id ?? '';
+      const snapshot = editCachedEvents(client, target.calendar.id, removeEvents((event) => event.id === eventId || event.recurringEventId === eventId));
+      try {
+        await callApi('CalendarEventsMove', { calendarId: target.calendar.id, eventId, destination: destination.id });
+        deps.announce(`Moved “${target.event.summary ?? 'event'}” to ${destination.name}.`);
+        return true;
+      } catch (error) {
+        restoreCachedEvents(client, snapshot);
+        deps.reportError(`Couldn’t move “${target.event.summary ?? 'the event'}” to ${destination.name}: ${errorMessage(error)}`);
+        return false;
+      } finally {
+        void refreshCalendarEvents(client, [target.calendar.id, destination.id]);
+      }
+    }
+
     return {
       /** A drag or resize on the grid. `revert` puts the grid's copy back if the person cancels. */
       async changeTimes(target: EventTarget, to: EventTimes, revert: () => void): Promise<boolean> {
@@ -204,8 +221,11 @@ export function useEventCommands(deps: CommandDeps) {
         }
       },
 
-      /** Saves the editor. Returns false when nothing was saved (cancelled or refused). */
-      async save(target: EventTarget, initial: EventDraft, draft: EventDraft, destination: CalendarInfo | null): Promise<boolean> {
+      /**
+       * Saves the editor. `onProceed` runs once the person has chosen a scope (the editor can close
+       * then). Returns false when nothing was saved (cancelled or refused).
+       */
+      async save(target: EventTarget, initial: EventDraft, draft: EventDraft, destination: CalendarInfo | null, onProceed?: () => void): Promise<boolean> {
         const timing = timesOfDraft(draft);
         if ('problem' in timing) {
           deps.reportError(timing.problem);
@@ -214,40 +234,27 @@ export function useEventCommands(deps: CommandDeps) {
         const recurrenceChanged = repeatChanged(initial, draft);
         const scope = await scopeFor(target, 'edit', !recurrenceChanged);
         if (!scope) return false;
-        const recurrence = recurrenceChanged || !target.event.recurringEventId ? recurrenceOfDraft(draft) : undefined;
+        onProceed?.();
+        // Unchanged rules are left alone: a split series continues the old rules (see planSeriesChange).
         const change: EventChange = {
           kind: 'edit',
           fields: changedFields(initial, draft),
           to: timing.times,
-          ...(recurrence && (recurrenceChanged || recurrence.length > 0) ? { recurrence } : {}),
+          ...(recurrenceChanged ? { recurrence: recurrenceOfDraft(draft) } : {}),
         };
         const saved = await apply(target, 'edit', scope, change, `Saved “${draft.summary.trim()}”.`);
         if (!saved || !destination || destination.id === target.calendar.id) return saved;
-        return this.moveToCalendar(target, destination);
+        return moveToCalendar(target, destination);
       },
 
-      async remove(target: EventTarget): Promise<boolean> {
+      async remove(target: EventTarget, onProceed?: () => void): Promise<boolean> {
         const scope = await scopeFor(target, 'delete');
         if (!scope) return false;
+        onProceed?.();
         return apply(target, 'delete', scope, { kind: 'delete' }, `Deleted “${target.event.summary ?? 'event'}”.`);
       },
 
-      /** CalendarEventsMove; an instance moves its whole series (the API moves series, not instances). */
-      async moveToCalendar(target: EventTarget, destination: CalendarInfo): Promise<boolean> {
-        const eventId = target.event.recurringEventId ?? target.event.id ?? '';
-        const snapshot = editCachedEvents(client, target.calendar.id, removeEvents((event) => event.id === eventId || event.recurringEventId === eventId));
-        try {
-          await callApi('CalendarEventsMove', { calendarId: target.calendar.id, eventId, destination: destination.id });
-          deps.announce(`Moved “${target.event.summary ?? 'event'}” to ${destination.name}.`);
-          return true;
-        } catch (error) {
-          restoreCachedEvents(client, snapshot);
-          deps.reportError(`Couldn’t move “${target.event.summary ?? 'the event'}” to ${destination.name}: ${errorMessage(error)}`);
-          return false;
-        } finally {
-          void refreshCalendarEvents(client, [target.calendar.id, destination.id]);
-        }
-      },
+      moveToCalendar,
 
       /** CalendarEventsQuickAdd: the service reads the date and time out of the text. */
       async quickAdd(text: string, calendar: CalendarInfo): Promise<GoogleEvent | null> {

@@ -1,93 +1,223 @@
-import { useRef, useState, type ChangeEvent } from 'react';
-import { ErrorBanner, EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
-import { errorMessage } from '../../lib/api';
+import { useApiQuery } from '../../lib/api';
+import { ShareDialog } from '../sharing';
+import { requestEmptyTrash } from './commands';
+import type { DriveItem } from './data/file-actions';
+import { useFileListing } from './data/useFileListing';
+import { DetailsPanel } from './details/DetailsPanel';
+import { useDialogStore } from './dialog-store';
+import { useDropTarget } from './drag-drop';
+import { createSharedDrive } from './drives/drive-actions';
+import { SharedDrivesList } from './drives/SharedDrivesList';
+import { FileCollection } from './FileCollection';
+import { FilesDialogs } from './FilesDialogs';
+import { useFilesStore } from './files-store';
 import { Breadcrumbs } from './Breadcrumbs';
-import { FileTable } from './FileTable';
-import { useFolderPath } from './folder-path';
-import { useFolderContents } from './useFolderContents';
-import { useCreateFolder, useUploadFile } from './useFolderMutations';
+import { currentFolder, listingFor, placeLabel, type PlaceId } from './model/places';
+import { buildSearchQuery } from './model/search-query';
+import { keepListed } from './model/selection';
+import { PlacesPane } from './PlacesPane';
+import { SearchBar } from './SearchBar';
+import { SelectionBar } from './SelectionBar';
+import { latestUndoable, useToastStore } from './toast-store';
+import { Toasts } from './Toasts';
+import { entriesFromPicker } from './uploads/dropped-entries';
+import { UploadPanel } from './uploads/UploadPanel';
+import { uploadInto } from './uploads/upload-store';
 import './files.css';
 
-/** Drive files: browse folders from My Drive, create folders, upload files. */
+const emptyMessages: Record<PlaceId, { title: string; message: string }> = {
+  myDrive: { title: 'This folder is empty', message: 'Drop files here, or create a folder or upload files to get started.' },
+  sharedDrives: { title: 'This shared drive is empty', message: 'Drop files here, or create a folder or upload files.' },
+  sharedWithMe: { title: 'Nothing is shared with you yet', message: 'Files and folders others share with you appear here.' },
+  starred: { title: 'Nothing is starred', message: 'Star files and folders to find them here quickly.' },
+  recent: { title: 'No recent files', message: 'Files you open or change appear here.' },
+  trash: { title: 'The trash is empty', message: 'Items you move to the trash stay here until you delete them forever.' },
+  search: { title: 'No results', message: 'Try other words or fewer filters.' },
+};
+
+function ViewToggle() {
+  const viewMode = useFilesStore((state) => state.viewMode);
+  const setViewMode = useFilesStore((state) => state.setViewMode);
+  return (
+    <div className="segmented" role="group" aria-label="Layout">
+      <button type="button" className="segmented__option" aria-pressed={viewMode === 'list'} onClick={() => setViewMode('list')} data-testid="view-list">
+        List
+      </button>
+      <button type="button" className="segmented__option" aria-pressed={viewMode === 'grid'} onClick={() => setViewMode('grid')} data-testid="view-grid">
+        Grid
+      </button>
+    </div>
+  );
+}
+
+/** Ctrl/Cmd+Z anywhere in the file manager (outside text fields) takes back the last undoable action. */
+function useUndoShortcut() {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== 'z') return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      const toast = latestUndoable();
+      if (!toast?.undo) return;
+      event.preventDefault();
+      useToastStore.getState().dismiss(toast.id);
+      void toast.undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+/** Drive: places, folders, search, uploads, actions on files, details and sharing. */
 export function FilesView() {
-  const path = useFolderPath((state) => state.path);
-  const openFolder = useFolderPath((state) => state.open);
-  const folder = path[path.length - 1] ?? { id: 'root', name: 'My Drive' };
-
-  const contents = useFolderContents(folder.id);
-  const { createFolder } = useCreateFolder(folder.id);
-  const upload = useUploadFile(folder.id);
-  const [naming, setNaming] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const location = useFilesStore((state) => state.location);
+  const viewMode = useFilesStore((state) => state.viewMode);
+  const sort = useFilesStore((state) => state.sort);
+  const search = useFilesStore((state) => state.search);
+  const selection = useFilesStore((state) => state.selection);
+  const detailsOpen = useFilesStore((state) => state.detailsOpen);
+  const sharing = useFilesStore((state) => state.sharing);
+  const { setSelection, setSort, setDetailsOpen, share, goToPlace, setLocation } = useFilesStore.getState();
+  const openDialog = useDialogStore((state) => state.open);
+  const [creatingDrive, setCreatingDrive] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+  useUndoShortcut();
 
-  const onCreateFolder = (name: string) => {
-    setNaming(false);
-    setActionError(null);
-    createFolder(name).catch((error: unknown) => setActionError(`Couldn’t create folder “${name}”: ${errorMessage(error)}`));
-  };
+  const about = useApiQuery('DriveAboutGet', { fields: 'user(emailAddress,displayName,permissionId)' });
+  const myEmail = (about.data as { user?: { emailAddress?: string } } | undefined)?.user?.emailAddress ?? '';
+  const searchQuery = useMemo(() => buildSearchQuery(search, { myEmail }), [search, myEmail]);
+  const listing = listingFor(location, sort, searchQuery);
+  const contents = useFileListing(listing.kind === 'files' && (location.place !== 'search' || myEmail) ? listing.params : null);
+  const folder = currentFolder(location);
+  const inTrash = location.place === 'trash' && location.path.length === 0;
+  const files = contents.files as DriveItem[];
 
-  const onFilesChosen = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = Array.from(event.target.files ?? []);
+  useEffect(() => {
+    const next = keepListed(selection, files.map((file) => file.id));
+    if (next !== selection) setSelection(next);
+  }, [files, selection, setSelection]);
+
+  const selectedItems = useMemo(() => files.filter((file) => selection.selected.has(file.id)), [files, selection.selected]);
+  const drop = useDropTarget(folder, { acceptUploads: true, acceptMoves: false });
+
+  const onPicked = (event: ChangeEvent<HTMLInputElement>, folders: boolean) => {
+    const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
-    setActionError(null);
-    for (const file of chosen) {
-      try {
-        await upload.mutateAsync(file);
-      } catch (error) {
-        setActionError(`Couldn’t upload “${file.name}”: ${errorMessage(error)}`);
-        return;
-      }
-    }
+    if (!folder || picked.length === 0) return;
+    uploadInto(folder, folders ? entriesFromPicker(picked) : { files: picked.map((file) => ({ file, relativePath: file.name })), folders: [] });
   };
+
+  const title = folder?.name ?? placeLabel(location.place);
+  let content;
+  if (listing.kind === 'drives') {
+    content = <SharedDrivesList onCreate={() => setCreatingDrive(true)} />;
+  } else if (contents.isPending) {
+    content = <LoadingPanel label={`Loading ${title}…`} testId="files-loading" />;
+  } else if (contents.isError) {
+    content = <ErrorPanel title={`Couldn’t open ${title}`} error={contents.error} onRetry={() => void contents.refetch()} testId="files-error" />;
+  } else if (files.length === 0) {
+    const empty = emptyMessages[folder && location.place !== 'sharedDrives' ? 'myDrive' : location.place];
+    content = <EmptyPanel title={empty.title} message={empty.message} testId="files-empty" />;
+  } else {
+    content = (
+      <FileCollection
+        files={files}
+        mode={viewMode}
+        label={`Contents of ${title}`}
+        selection={selection}
+        onSelection={setSelection}
+        sort={location.place === 'recent' && !folder ? null : sort}
+        onSort={setSort}
+        inTrash={inTrash}
+        hasMore={Boolean(contents.hasNextPage)}
+        loadingMore={contents.isFetchingNextPage}
+        loadMore={contents.loadMore}
+      />
+    );
+  }
 
   return (
-    <section className="view files-view" aria-label="Files" data-testid="files-view">
-      <header className="view__header">
-        <Breadcrumbs path={path} onOpen={openFolder} />
-        <div className="view__spacer" />
-        {upload.isPending ? (
-          <span className="view__status" role="status" data-testid="upload-progress">
-            <span className="spinner" aria-hidden="true" />
-            Uploading…
-          </span>
-        ) : null}
-        <button type="button" className="button" onClick={() => setNaming(true)} data-testid="new-folder">
-          New folder
-        </button>
-        <button type="button" className="button button--primary" onClick={() => fileInput.current?.click()} disabled={upload.isPending} data-testid="upload-file">
-          Upload file
-        </button>
-        <input ref={fileInput} type="file" multiple hidden onChange={(event) => void onFilesChosen(event)} data-testid="upload-input" aria-label="Choose files to upload" />
-      </header>
-
-      {actionError ? <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} testId="files-action-error" /> : null}
-
-      {contents.isPending ? (
-        <LoadingPanel label={`Loading ${folder.name}…`} testId="files-loading" />
-      ) : contents.isError ? (
-        <ErrorPanel title={`Couldn’t open ${folder.name}`} error={contents.error} onRetry={() => void contents.refetch()} testId="files-error" />
-      ) : contents.files.length === 0 ? (
-        <EmptyPanel
-          title="This folder is empty"
-          message="Create a folder or upload a file to get started."
-          testId="files-empty"
-        />
-      ) : (
-        <FileTable files={contents.files} folderName={folder.name} onOpenFolder={openFolder} />
-      )}
-
+    <section className="files-view" aria-label="Files" data-testid="files-view">
+      <PlacesPane />
+      <div className="files-main">
+        <header className="files-header">
+          <SearchBar />
+        </header>
+        <div className="files-toolbar">
+          <Breadcrumbs
+            location={location}
+            onOpenPlace={() => goToPlace(location.place)}
+            onOpenCrumb={(index) => setLocation({ ...location, path: location.path.slice(0, index + 1) })}
+          />
+          <div className="view__spacer" />
+          {folder ? (
+            <>
+              <button type="button" className="button" onClick={() => openDialog({ kind: 'newFolder' })} data-testid="new-folder">
+                New folder
+              </button>
+              <button type="button" className="button button--primary" onClick={() => fileInput.current?.click()} data-testid="upload-file">
+                Upload files
+              </button>
+              <button type="button" className="button" onClick={() => folderInput.current?.click()} data-testid="upload-folder">
+                Upload folder
+              </button>
+              <input ref={fileInput} type="file" multiple hidden onChange={(event) => onPicked(event, false)} data-testid="upload-input" aria-label="Choose files to upload" />
+              <input
+                ref={(element) => {
+                  folderInput.current = element;
+                  element?.setAttribute('webkitdirectory', '');
+                }}
+                type="file"
+                multiple
+                hidden
+                onChange={(event) => onPicked(event, true)}
+                data-testid="upload-folder-input"
+                aria-label="Choose a folder to upload"
+              />
+            </>
+          ) : null}
+          {inTrash && files.length > 0 ? (
+            <button type="button" className="button" onClick={requestEmptyTrash} data-testid="empty-trash">
+              Empty trash
+            </button>
+          ) : null}
+          {listing.kind === 'files' ? <ViewToggle /> : null}
+          <button type="button" className="button" aria-pressed={detailsOpen} onClick={() => setDetailsOpen(!detailsOpen)} data-testid="toggle-details">
+            Details
+          </button>
+        </div>
+        <SelectionBar items={selectedItems} inTrash={inTrash} onClear={() => setSelection({ selected: new Set(), anchor: null, focus: selection.focus })} />
+        <div className={`files-content${drop.active ? ' is-drop-target' : ''}`} {...drop.handlers} data-testid="files-drop-zone">
+          {content}
+          {drop.active ? (
+            <div className="files-content__drop-hint" aria-hidden="true">
+              Drop to upload to “{folder?.name}”
+            </div>
+          ) : null}
+        </div>
+      </div>
+      {detailsOpen ? <DetailsPanel item={selectedItems.length === 1 ? selectedItems[0]! : null} selectedCount={selectedItems.length} onClose={() => setDetailsOpen(false)} /> : null}
+      <UploadPanel />
+      <Toasts />
+      <FilesDialogs folder={folder} />
       <TextPromptDialog
-        open={naming}
-        title="New folder"
-        label="Folder name"
-        initialValue="Untitled folder"
+        open={creatingDrive}
+        title="New shared drive"
+        label="Name"
+        initialValue=""
         submitLabel="Create"
-        testId="new-folder-dialog"
-        onSubmit={onCreateFolder}
-        onCancel={() => setNaming(false)}
+        testId="new-drive-dialog"
+        onSubmit={(name) => {
+          setCreatingDrive(false);
+          void createSharedDrive(name);
+        }}
+        onCancel={() => setCreatingDrive(false)}
       />
+      <ShareDialog target={sharing} onClose={() => share(null)} />
     </section>
   );
 }

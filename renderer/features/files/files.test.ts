@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { folderListParams, folderMimeType, quoteQueryValue, sortForDisplay } from './drive-file';
+import { describeActivity, activityStartToken } from './details/activity';
+import { folderMimeType, quoteQueryValue, sortForDisplay, unquoteQueryValue } from './drive-file';
 import { fileKind, fileKindLabel, formatFileSize, formatModified, formatOwner } from './file-format';
-import { breadcrumbsAfterOpening, rootCrumb } from './folder-path';
 
-describe('folderListParams', () => {
-  it('lists the non-trashed children of the root, folders first', () => {
-    expect(folderListParams('root')).toMatchObject({
-      q: "'root' in parents and trashed = false",
-      orderBy: 'folder,name',
-    });
-    expect(folderListParams('root').fields).toContain('files(id,name,mimeType,modifiedTime,size,owners)');
-  });
-
-  it('escapes quotes and backslashes in ids', () => {
+describe('quoteQueryValue', () => {
+  it('escapes quotes and backslashes, and unquoteQueryValue reads it back', () => {
     expect(quoteQueryValue("a'b\\c")).toBe("'a\\'b\\\\c'");
+    for (const value of ["it's", 'back\\slash', "\\'", 'plain', '']) expect(unquoteQueryValue(quoteQueryValue(value))).toBe(value);
   });
 });
 
@@ -81,11 +74,26 @@ describe('fileKind', () => {
   });
 });
 
-describe('breadcrumbsAfterOpening', () => {
-  it('appends an opened folder and cuts back to an ancestor', () => {
-    const a = breadcrumbsAfterOpening([rootCrumb], { id: 'f1', name: 'Projects' });
-    const b = breadcrumbsAfterOpening(a, { id: 'f2', name: 'Atrium' });
-    expect(b.map((c) => c.name)).toEqual(['My Drive', 'Projects', 'Atrium']);
-    expect(breadcrumbsAfterOpening(b, { id: 'f1', name: 'Projects' }).map((c) => c.id)).toEqual(['root', 'f1']);
+describe('describeActivity', () => {
+  it('describes each change by what differs from the snapshot before it, newest first', () => {
+    const entries = describeActivity([
+      { fileId: 'f', time: '2026-01-01T10:02:00Z', file: { name: 'Report.txt', trashed: true, parents: ['b'], modifiedTime: 'm2' } },
+      { fileId: 'f', time: '2026-01-01T10:00:00Z', file: { name: 'Draft.txt', parents: ['a'], modifiedTime: 'm1', lastModifyingUser: { me: true } } },
+      { fileId: 'f', time: '2026-01-01T10:01:00Z', file: { name: 'Report.txt', parents: ['b'], modifiedTime: 'm1' } },
+      { fileId: 'f', time: '2026-01-01T10:03:00Z', removed: true },
+    ]);
+    expect(entries.map((entry) => entry.description)).toEqual([
+      'Deleted, or no longer shared with you',
+      'Moved to the trash',
+      'Renamed to “Report.txt”; Moved to another folder',
+      'Created or first seen as “Draft.txt”',
+    ]);
+    expect(entries[3]?.who).toBe('You');
+  });
+
+  it('starts the feed some way back, never before the first change', () => {
+    expect(activityStartToken('5000', 4000)).toBe('1000');
+    expect(activityStartToken('12', 4000)).toBe('1');
+    expect(activityStartToken('opaque-token', 4000)).toBe('opaque-token');
   });
 });

@@ -23,7 +23,8 @@ export const useToastStore = create<ToastState>((set) => ({
   toasts: [],
   show: (toast) => {
     const id = nextId++;
-    set((state) => ({ toasts: [...state.toasts, { tone: 'info', ...toast, id }].slice(-maxToasts) }));
+    const entry: Toast = { tone: 'info', ...toast, id };
+    set((state) => ({ toasts: [...state.toasts, entry].slice(-maxToasts) }));
     return id;
   },
   dismiss: (id) => set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) })),

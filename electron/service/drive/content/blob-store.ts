@@ -1,13 +1,26 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
-import { open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { open, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ContentHash } from './hash-worker';
 
 /** A content blob as written: its address (sha256) and what Drive reports about it. */
 export interface StoredBlob {
   readonly sha256: string;
   readonly md5: string;
   readonly size: number;
+}
+
+/** Size of the writes content is gathered into (fewer, larger writes stream faster). */
+const writeBatchBytes = 1024 * 1024;
+const readChunkBytes = 1024 * 1024;
+
+async function writeFully(handle: FileHandle, buffer: Uint8Array): Promise<void> {
+  let offset = 0;
+  while (offset < buffer.length) {
+    const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset);
+    offset += bytesWritten;
+  }
 }
 
 export class ContentTooLargeError extends Error {
@@ -43,30 +56,48 @@ export class BlobStore {
   /** Streams `source` into the store (one chunk in memory at a time). The blob is held until `unhold`. */
   async write(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, limit = Number.POSITIVE_INFINITY): Promise<StoredBlob> {
     const temp = this.tempPath();
-    const sha = createHash('sha256');
-    const md5 = createHash('md5');
+    const hash = new ContentHash();
     let size = 0;
     const handle = await open(temp, 'wx');
+    // Chunks are gathered into large writes; each write runs while the next batch arrives.
+    let batch: Uint8Array[] = [];
+    let batchSize = 0;
+    let pending: Promise<void> = Promise.resolve();
+    let failure: unknown;
+    const flush = async () => {
+      if (batchSize === 0) return;
+      const buffer = batch.length === 1 ? batch[0]! : Buffer.concat(batch, batchSize);
+      batch = [];
+      batchSize = 0;
+      await pending;
+      if (failure !== undefined) throw failure;
+      pending = writeFully(handle, buffer).catch((error: unknown) => {
+        failure ??= error;
+      });
+      await hash.update(buffer);
+    };
+    let digests: { sha256: string; md5: string };
     try {
       for await (const chunk of source) {
         size += chunk.length;
         if (size > limit) throw new ContentTooLargeError(limit);
-        sha.update(chunk);
-        md5.update(chunk);
-        let offset = 0;
-        while (offset < chunk.length) {
-          const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset);
-          offset += bytesWritten;
-        }
+        batch.push(chunk);
+        batchSize += chunk.length;
+        if (batchSize >= writeBatchBytes) await flush();
       }
-      await handle.sync();
+      await flush();
+      await pending;
+      if (failure !== undefined) throw failure;
+      [digests] = await Promise.all([hash.digest(), handle.sync()]);
     } catch (error) {
+      hash.discard();
+      await pending;
       await handle.close().catch(() => undefined);
       await rm(temp, { force: true });
       throw error;
     }
     await handle.close();
-    const blob = { sha256: sha.digest('hex'), md5: md5.digest('hex'), size };
+    const blob = { ...digests, size };
     this.hold(blob.sha256);
     await this.moveIntoPlace(temp, blob.sha256);
     return blob;
@@ -93,15 +124,18 @@ export class BlobStore {
 
   /** Moves a finished temporary file (a completed resumable upload) into the store; held like `write`. */
   async adoptTempFile(temp: string): Promise<StoredBlob> {
-    const sha = createHash('sha256');
-    const md5 = createHash('md5');
+    const hash = new ContentHash();
     let size = 0;
-    for await (const chunk of createReadStream(temp) as AsyncIterable<Buffer>) {
-      sha.update(chunk);
-      md5.update(chunk);
-      size += chunk.length;
+    try {
+      for await (const chunk of createReadStream(temp, { highWaterMark: readChunkBytes }) as AsyncIterable<Buffer>) {
+        await hash.update(chunk);
+        size += chunk.length;
+      }
+    } catch (error) {
+      hash.discard();
+      throw error;
     }
-    const blob = { sha256: sha.digest('hex'), md5: md5.digest('hex'), size };
+    const blob = { ...(await hash.digest()), size };
     this.hold(blob.sha256);
     await this.moveIntoPlace(temp, blob.sha256);
     return blob;
@@ -127,7 +161,7 @@ export class BlobStore {
   }
 
   read(sha256: string, range?: { start: number; end: number }): ReadStream {
-    return createReadStream(this.pathOf(sha256), range ? { start: range.start, end: range.end } : {});
+    return createReadStream(this.pathOf(sha256), { highWaterMark: readChunkBytes, ...(range ? { start: range.start, end: range.end } : {}) });
   }
 
   async readText(sha256: string, maxBytes: number): Promise<string> {

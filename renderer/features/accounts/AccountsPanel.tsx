@@ -1,0 +1,59 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ipc } from '../../platform/ipc';
+import { useAccounts } from '../../shell/useAccounts';
+import { followAccountEvents, useAccountEventsStore } from './account-events';
+import { AccountsScreen } from './AccountsScreen';
+import { useWindowFocusReport } from './useWindowFocusReport';
+import { VaultBanner } from './VaultBanner';
+
+/**
+ * The accounts corner of the sidebar: a warning when sign-ins are not saved, whether the active
+ * account is offline, and the button that opens the accounts screen. Also keeps account state in
+ * step with the core's events and reports window focus to it.
+ */
+export function AccountsPanel() {
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const accounts = useAccounts();
+  const offline = useAccountEventsStore((state) => state.offline);
+  const activeOffline = accounts.data ? offline.has(accounts.data.active) : false;
+  useWindowFocusReport();
+
+  useEffect(() => followAccountEvents(client), [client]);
+  // A deep link (`atrium://accounts`) opens the screen.
+  useEffect(() => ipc.onEvent((event) => event.type === 'navigate' && event.route.kind === 'accounts' && setOpen(true)), []);
+
+  return (
+    <div className="accounts-panel">
+      <VaultBanner />
+      {activeOffline ? (
+        <p className="accounts-panel__offline" role="status" data-testid="offline-indicator">
+          Offline — changes will sync when the connection is back.
+        </p>
+      ) : null}
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger asChild>
+          <button type="button" className="button button--ghost accounts-panel__open" data-testid="accounts-open">
+            Accounts…
+          </button>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <Dialog.Content className="dialog accounts-dialog" aria-describedby={undefined}>
+            <Dialog.Title className="visually-hidden">Accounts</Dialog.Title>
+            <AccountsScreen />
+            <div className="dialog__actions">
+              <Dialog.Close asChild>
+                <button type="button" className="button" data-testid="accounts-close">
+                  Done
+                </button>
+              </Dialog.Close>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}

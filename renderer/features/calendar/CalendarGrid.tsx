@@ -1,0 +1,210 @@
+import FullCalendar, {
+  type AllDayHeaderInfo,
+  type CalendarController,
+  type CalendarRef,
+  type DateSelectInfo,
+  type DatesSetInfo,
+  type EventApi,
+  type EventClickInfo,
+  type EventDisplayInfo,
+  type EventDropInfo,
+  type EventInput,
+  type EventResizeDoneInfo,
+  type SlotHeaderInfo,
+} from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import multiMonthPlugin from '@fullcalendar/react/multimonth';
+import formaTheme from '@fullcalendar/react/themes/forma';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+// Order matters: skeleton, then theme, then palette, then our overrides (calendar.css).
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/forma/theme.css';
+import '@fullcalendar/react/themes/forma/palettes/blue.css';
+import { memo, useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import type { CalendarPreferences } from './calendar-settings';
+import { fullCalendarViews, useCalendarStore, type CalendarViewId } from './calendar-store';
+import type { EventTimes, GridEventProps } from './event-mapping';
+import { addDaysToDate, zoneCity, zoneOffsetLabel } from './time-zone';
+import type { VisibleRange } from './visible-range';
+
+const plugins = [formaTheme, timeGridPlugin, dayGridPlugin, listPlugin, multiMonthPlugin, interactionPlugin];
+
+const customViews = {
+  timeGridWorkWeek: { type: 'timeGrid', duration: { weeks: 1 }, hiddenDays: [0, 6] },
+  listAgenda: { type: 'list', duration: { days: 28 }, listText: 'Agenda' },
+  dayGridMonth: { dayMaxEvents: true },
+};
+
+const slotMinutes = 30;
+
+export interface CalendarGridProps {
+  calendarRef: RefObject<CalendarRef | null>;
+  controller: CalendarController;
+  view: CalendarViewId;
+  events: EventInput[];
+  displayZone: string;
+  secondaryZone: string | null;
+  preferences: CalendarPreferences;
+  onRange: (range: VisibleRange) => void;
+  /** A time range chosen on the grid (drag, or a click, which proposes the default length). */
+  onSelectRange: (times: EventTimes) => void;
+  onOpenEvent: (key: string) => void;
+  /** An event dragged or resized to new times; `revert` puts the grid's copy back. */
+  onChangeTimes: (key: string, to: EventTimes, revert: () => void) => void;
+}
+
+function minutesToDuration(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+}
+
+/** Marks rendered events for tests, selection and highlighting (FullCalendar v7 uses generated class names). */
+function tagEventElement({ el, event }: EventDisplayInfo & { el: HTMLElement }) {
+  const props = event.extendedProps as Partial<GridEventProps>;
+  el.setAttribute('data-testid', 'calendar-event');
+  el.setAttribute('data-event-key', event.id);
+  el.setAttribute('data-event-id', props.eventId ?? '');
+  el.setAttribute('data-calendar-id', props.calendarId ?? '');
+  if (props.recurringEventId) el.setAttribute('data-recurring', 'true');
+  if (props.pending) el.setAttribute('data-pending', 'true');
+  const { selectedKey, highlightKey } = useCalendarStore.getState();
+  if (selectedKey === event.id) el.setAttribute('data-selected', 'true');
+  if (highlightKey === event.id) {
+    el.setAttribute('data-highlight', 'true');
+    requestAnimationFrame(() => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+  }
+}
+
+/** An event's times as the grid now has them (timed ones in the display zone; the caller may keep the event's own). */
+function gridTimes(event: EventApi, displayZone: string, defaultMinutes: number): EventTimes | null {
+  if (!event.start) return null;
+  if (event.allDay) {
+    const startDate = event.startStr.slice(0, 10);
+    const endDate = event.endStr ? event.endStr.slice(0, 10) : addDaysToDate(startDate, 1);
+    return { allDay: true, startDate, endDate: endDate > startDate ? endDate : addDaysToDate(startDate, 1) };
+  }
+  const startMs = event.start.getTime();
+  const endMs = event.end ? event.end.getTime() : startMs + defaultMinutes * 60_000;
+  return { allDay: false, startMs, endMs, timeZone: displayZone };
+}
+
+/**
+ * FullCalendar with Atrium's options: views, the person's settings (week start, clock, zone,
+ * default length), selection to create, drag and resize to change, and an optional second clock
+ * beside the hours. Handlers are read through refs so the grid never re-renders for them.
+ */
+export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps) {
+  const { calendarRef, controller, view, events, displayZone, secondaryZone, preferences } = props;
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  useEffect(() => {
+    const api = calendarRef.current?.getApi();
+    if (api && api.view.type !== fullCalendarViews[view]) api.changeView(fullCalendarViews[view]);
+  }, [view, calendarRef]);
+
+  const onDatesSet = useCallback((info: DatesSetInfo) => latest.current.onRange({ start: info.start, end: info.end }), []);
+
+  const onSelect = useCallback((info: DateSelectInfo) => {
+    const { displayZone: zone, preferences: prefs } = latest.current;
+    if (info.allDay) {
+      latest.current.onSelectRange({ allDay: true, startDate: info.startStr.slice(0, 10), endDate: info.endStr.slice(0, 10) });
+      return;
+    }
+    const startMs = info.start.getTime();
+    let endMs = info.end.getTime();
+    // A click selects one slot: propose the person's default length instead, as Google does.
+    if (endMs - startMs <= slotMinutes * 60_000) endMs = startMs + prefs.defaultEventMinutes * 60_000;
+    latest.current.onSelectRange({ allDay: false, startMs, endMs, timeZone: zone });
+  }, []);
+
+  const onEventClick = useCallback((info: EventClickInfo) => {
+    info.jsEvent.preventDefault();
+    latest.current.onOpenEvent(info.event.id);
+  }, []);
+
+  const onChange = useCallback((info: EventDropInfo | EventResizeDoneInfo) => {
+    const { displayZone: zone, preferences: prefs } = latest.current;
+    const to = gridTimes(info.event, zone, prefs.defaultEventMinutes);
+    if (!to) {
+      info.revert();
+      return;
+    }
+    latest.current.onChangeTimes(info.event.id, to, info.revert);
+  }, []);
+
+  const hour12 = preferences.hour12;
+  const timeFormat = useMemo((): Intl.DateTimeFormatOptions => ({ hour: 'numeric', minute: '2-digit', hour12 }), [hour12]);
+  const slotFormat = useMemo((): Intl.DateTimeFormatOptions => (hour12 ? { hour: 'numeric', hour12 } : { hour: '2-digit', minute: '2-digit', hour12 }), [hour12]);
+
+  const slotHeaderContent = useMemo(() => {
+    if (!secondaryZone) return undefined;
+    const secondary = new Intl.DateTimeFormat(undefined, { hour: 'numeric', ...(hour12 ? {} : { minute: '2-digit' }), hour12, timeZone: secondaryZone });
+    return (info: SlotHeaderInfo) =>
+      info.isTime ? (
+        <span className="dual-time">
+          <span className="dual-time__secondary" data-testid="secondary-time">
+            {secondary.format(info.date)}
+          </span>
+          <span className="dual-time__primary">{info.text}</span>
+        </span>
+      ) : (
+        info.text
+      );
+  }, [secondaryZone, hour12]);
+
+  const allDayHeaderContent = useMemo(() => {
+    const primaryLabel = zoneOffsetLabel(displayZone);
+    const secondaryLabel = secondaryZone ? zoneOffsetLabel(secondaryZone) : null;
+    return (info: AllDayHeaderInfo) => (
+      <span className="zone-header" title={secondaryZone ? `${zoneCity(secondaryZone)} · ${zoneCity(displayZone)}` : zoneCity(displayZone)}>
+        {secondaryLabel ? <span className="zone-header__secondary">{secondaryLabel}</span> : null}
+        <span className="zone-header__primary" data-testid="primary-zone-label">
+          {primaryLabel}
+        </span>
+        <span className="visually-hidden">{info.text}</span>
+      </span>
+    );
+  }, [displayZone, secondaryZone]);
+
+  return (
+    <FullCalendar
+      ref={calendarRef}
+      controller={controller}
+      plugins={plugins}
+      views={customViews}
+      initialView={fullCalendarViews[view]}
+      headerToolbar={false}
+      height="100%"
+      timeZone={displayZone}
+      firstDay={preferences.weekStart}
+      weekends={!preferences.hideWeekends}
+      nowIndicator
+      navLinks
+      selectable
+      selectMirror
+      editable
+      eventInteractive
+      slotDuration={minutesToDuration(slotMinutes)}
+      snapDuration="00:15:00"
+      scrollTime="08:00:00"
+      defaultTimedEventDuration={minutesToDuration(preferences.defaultEventMinutes)}
+      eventTimeFormat={timeFormat}
+      slotHeaderFormat={slotFormat}
+      titleFormat={view === 'day' ? { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' } : view === 'month' ? { year: 'numeric', month: 'long' } : { year: 'numeric', month: 'short', day: 'numeric' }}
+      {...(slotHeaderContent ? { slotHeaderContent } : {})}
+      allDayHeaderContent={allDayHeaderContent}
+      events={events}
+      datesSet={onDatesSet}
+      select={onSelect}
+      eventClick={onEventClick}
+      eventDrop={onChange}
+      eventResize={onChange}
+      eventDidMount={tagEventElement}
+      noEventsText="Nothing scheduled in this period."
+    />
+  );
+});

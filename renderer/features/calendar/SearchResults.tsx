@@ -1,0 +1,90 @@
+import { useQueries } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ErrorBanner } from '../../components/StatusPanel';
+import { apiQueryKey, callApiAllPages, errorMessage, useActiveAccount } from '../../lib/api';
+import { listItems } from '../../lib/list-cache';
+import type { CalendarInfo } from './calendar-data';
+import { describeTimes, eventKey, eventTimesOf, type GoogleEvent } from './event-mapping';
+
+interface SearchResultsProps {
+  text: string;
+  calendars: CalendarInfo[];
+  displayZone: string;
+  hour12: boolean;
+  onOpen: (result: { calendar: CalendarInfo; event: GoogleEvent }) => void;
+  onClose: () => void;
+}
+
+/** How far around today a search looks: recurring series are expanded, so it needs bounds. */
+const searchYears = 2;
+
+function searchParams(calendarId: string, text: string, now: number) {
+  const year = 365 * 24 * 3_600_000;
+  return {
+    calendarId,
+    q: text,
+    singleEvents: true,
+    orderBy: 'startTime',
+    timeMin: new Date(now - searchYears * year).toISOString(),
+    timeMax: new Date(now + searchYears * year).toISOString(),
+    maxResults: 250,
+  } as const;
+}
+
+/** Events matching `q` in the shown calendars, soonest first; choosing one jumps to it. Mount with `key={text}`. */
+export function SearchResults({ text, calendars, displayZone, hour12, onOpen, onClose }: SearchResultsProps) {
+  const account = useActiveAccount() ?? '';
+  // The search window is fixed when the search starts, so its query keys stay put.
+  const [now] = useState(() => Date.now());
+  const shown = calendars.filter((calendar) => calendar.selected);
+  const results = useQueries({
+    queries: shown.map((calendar) => {
+      const params = searchParams(calendar.id, text, now);
+      return {
+        queryKey: apiQueryKey('CalendarEventsList', params, account),
+        queryFn: () => callApiAllPages('CalendarEventsList', params, 'items', account ? { account } : {}),
+        staleTime: 30_000,
+      };
+    }),
+  });
+
+  const pending = results.some((result) => result.isPending);
+  const failed = results.find((result) => result.error);
+  const found = results
+    .flatMap((result, index) => {
+      const calendar = shown[index];
+      return calendar ? listItems<GoogleEvent>(result.data, 'items').map((event) => ({ calendar, event })) : [];
+    })
+    .flatMap((entry) => {
+      const times = eventTimesOf(entry.event, displayZone);
+      return times && entry.event.status !== 'cancelled' ? [{ ...entry, times, sortKey: times.allDay ? Date.parse(`${times.startDate}T00:00:00Z`) : times.startMs }] : [];
+    })
+    .sort((a, b) => a.sortKey - b.sortKey);
+
+  return (
+    <section className="search-results" aria-label={`Search results for ${text}`} data-testid="search-results">
+      <header className="search-results__header">
+        <h2 className="search-results__title">
+          {pending ? `Searching for “${text}”…` : `${found.length} ${found.length === 1 ? 'event' : 'events'} matching “${text}”`}
+        </h2>
+        <button type="button" className="button button--small" onClick={onClose} data-testid="search-close">
+          Close search
+        </button>
+      </header>
+      {failed?.error ? <ErrorBanner message={`Couldn’t search every calendar: ${errorMessage(failed.error)}`} /> : null}
+      {!pending && found.length === 0 ? <p className="search-results__empty">Nothing found in the calendars you are showing.</p> : null}
+      <ul className="search-results__list">
+        {found.map(({ calendar, event, times }) => (
+          <li key={eventKey(calendar.id, event.id ?? '')}>
+            <button type="button" className="search-result" onClick={() => onOpen({ calendar, event })} data-testid="search-result">
+              <span className="search-result__dot" style={{ background: calendar.color.background }} aria-hidden="true" />
+              <span className="search-result__when">{describeTimes(times, displayZone, { hour12 })}</span>
+              <span className="search-result__title">{event.summary || '(No title)'}</span>
+              <span className="search-result__calendar">{calendar.name}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

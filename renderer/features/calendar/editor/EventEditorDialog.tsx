@@ -1,0 +1,188 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState, type FormEvent } from 'react';
+import type { CalendarInfo } from '../calendar-data';
+import type { Palettes } from '../colors';
+import { problemWithDraft, timesOfDraft, type EventDraft } from '../event-draft';
+import { dateInZone, timeInZone } from '../time-zone';
+import { AttachmentsField, ColorField, PrivacyFields, RemindersField } from './DetailFields';
+import { GuestsField } from './GuestsField';
+import { RepeatField } from './RepeatField';
+import { SchedulingStrip, type ScheduledPerson } from './SchedulingStrip';
+import { TimeFields } from './TimeFields';
+
+/** What the editor is opened for. */
+export interface EditorRequest {
+  mode: 'create' | 'edit';
+  draft: EventDraft;
+  /** An instance of a recurring event. */
+  partOfSeries: boolean;
+  /** The stored event's time, for the availability check (it does not conflict with itself). */
+  ownTime: { start: number; end: number } | null;
+  /** The person may only look (a calendar they can read but not change). */
+  readOnly: boolean;
+}
+
+interface EventEditorDialogProps {
+  request: EditorRequest | null;
+  calendars: CalendarInfo[];
+  palettes: Palettes;
+  displayZone: string;
+  hour12: boolean;
+  /** The person's own calendar id (their email on Google and the local service). */
+  selfCalendarId: string | null;
+  onSubmit: (draft: EventDraft, initial: EventDraft) => void;
+  onDelete: () => void;
+  onClose: () => void;
+}
+
+/** The event editor: everything about an event in one dialog (radix: focus trap, Escape closes). */
+export function EventEditorDialog(props: EventEditorDialogProps) {
+  const { request, onClose } = props;
+  return (
+    <Dialog.Root open={request !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        {request ? <EditorForm {...props} request={request} /> : null}
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function EditorForm({ request, calendars, palettes, displayZone, hour12, selfCalendarId, onSubmit, onDelete, onClose }: EventEditorDialogProps & { request: EditorRequest }) {
+  const [draft, setDraft] = useState<EventDraft>(request.draft);
+  const [problem, setProblem] = useState<string | null>(null);
+  const ids = { title: useId(), calendar: useId(), location: useId(), description: useId() };
+  const update = (change: Partial<EventDraft>) => {
+    setDraft((previous) => ({ ...previous, ...change }));
+    setProblem(null);
+  };
+
+  const writable = calendars.filter((calendar) => calendar.writable || calendar.id === draft.calendarId);
+  const calendar = calendars.find((entry) => entry.id === draft.calendarId);
+  const timing = timesOfDraft(draft);
+  const timed = 'times' in timing && !timing.times.allDay ? timing.times : null;
+  const people: ScheduledPerson[] = [
+    ...(selfCalendarId ? [{ id: selfCalendarId, label: 'You' }] : []),
+    ...draft.attendees.filter((attendee) => attendee.email.toLowerCase() !== selfCalendarId?.toLowerCase()).map((attendee) => ({ id: attendee.email, label: attendee.displayName || attendee.email })),
+  ];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (request.readOnly) return;
+    const found = problemWithDraft(draft);
+    if (found) {
+      setProblem(found);
+      return;
+    }
+    onSubmit(draft, request.draft);
+  };
+
+  const title = request.readOnly ? 'Event details' : request.mode === 'create' ? 'New event' : 'Edit event';
+
+  return (
+    <Dialog.Content className="dialog event-editor" data-testid="event-editor" aria-describedby={undefined}>
+      <Dialog.Title className="dialog__title">{title}</Dialog.Title>
+      <form className="event-editor__form" onSubmit={submit} noValidate>
+        <fieldset className="event-editor__body" disabled={request.readOnly}>
+          <div className="field">
+            <label className="field__label" htmlFor={ids.title}>
+              Title
+            </label>
+            <input
+              id={ids.title}
+              className="input input--title"
+              value={draft.summary}
+              placeholder="Add a title"
+              autoComplete="off"
+              maxLength={1024}
+              autoFocus
+              onChange={(event) => update({ summary: event.target.value })}
+              data-testid="editor-title"
+            />
+          </div>
+          <TimeFields draft={draft} displayZone={displayZone} hour12={hour12} onChange={update} />
+          <RepeatField draft={draft} partOfSeries={request.partOfSeries} onChange={(repeat) => update({ repeat })} />
+          <div className="editor-section editor-row">
+            <div className="field">
+              <label className="field__label" htmlFor={ids.calendar}>
+                Calendar
+              </label>
+              <select id={ids.calendar} className="input" value={draft.calendarId} onChange={(event) => update({ calendarId: event.target.value })} data-testid="editor-calendar">
+                {writable.map((entry) => (
+                  <option key={entry.id} value={entry.id}>
+                    {entry.name}
+                  </option>
+                ))}
+              </select>
+              {request.mode === 'edit' && request.partOfSeries && draft.calendarId !== request.draft.calendarId ? (
+                <span className="field__hint">The whole series moves to the other calendar.</span>
+              ) : null}
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor={ids.location}>
+                Location
+              </label>
+              <input id={ids.location} className="input" value={draft.location} onChange={(event) => update({ location: event.target.value })} data-testid="editor-location" />
+            </div>
+          </div>
+          <GuestsField attendees={draft.attendees} onChange={(attendees) => update({ attendees })} />
+          {timed && draft.attendees.length > 0 ? (
+            <SchedulingStrip
+              people={people}
+              slot={{ start: timed.startMs, end: timed.endMs }}
+              zone={displayZone}
+              hour12={hour12}
+              ownTime={request.ownTime}
+              onPick={(slot) =>
+                update({
+                  startDate: dateInZone(slot.start, draft.timeZone),
+                  startTime: timeInZone(slot.start, draft.timeZone),
+                  endDate: dateInZone(slot.end, draft.timeZone),
+                  endTime: timeInZone(slot.end, draft.timeZone),
+                })
+              }
+            />
+          ) : null}
+          <div className="field">
+            <label className="field__label" htmlFor={ids.description}>
+              Description
+            </label>
+            <textarea
+              id={ids.description}
+              className="input textarea"
+              rows={3}
+              value={draft.description}
+              onChange={(event) => update({ description: event.target.value })}
+              data-testid="editor-description"
+            />
+          </div>
+          <RemindersField draft={draft} onChange={update} />
+          <ColorField value={draft.colorId} calendarColor={calendar?.color.background ?? '#4986e7'} palettes={palettes} onChange={(colorId) => update({ colorId })} />
+          <PrivacyFields draft={draft} onChange={update} />
+          <AttachmentsField attachments={draft.attachments} onChange={(attachments) => update({ attachments })} />
+        </fieldset>
+        {problem ? (
+          <p className="banner banner--error" role="alert" data-testid="editor-problem">
+            {problem}
+          </p>
+        ) : null}
+        <div className="dialog__actions event-editor__actions">
+          {request.mode === 'edit' && !request.readOnly ? (
+            <button type="button" className="button calendar-danger-button" onClick={onDelete} data-testid="editor-delete">
+              Delete
+            </button>
+          ) : null}
+          <span className="view__spacer" />
+          <button type="button" className="button" onClick={onClose} data-testid="editor-cancel">
+            {request.readOnly ? 'Close' : 'Cancel'}
+          </button>
+          {request.readOnly ? null : (
+            <button type="submit" className="button button--primary" disabled={!draft.summary.trim()} data-testid="editor-save">
+              {request.mode === 'create' ? 'Create event' : 'Save'}
+            </button>
+          )}
+        </div>
+      </form>
+    </Dialog.Content>
+  );
+}

@@ -1,0 +1,144 @@
+import { useId, useMemo } from 'react';
+import { timesOfDraft, type EventDraft } from '../event-draft';
+import { describeTimes } from '../event-mapping';
+import { addDaysToDate, dateInZone, daysBetween, instantOfWallTime, knownTimeZones, parseWallTime, timeInZone, zoneCity, zoneOffsetLabel } from '../time-zone';
+
+interface TimeFieldsProps {
+  draft: EventDraft;
+  displayZone: string;
+  hour12: boolean;
+  onChange: (change: Partial<EventDraft>) => void;
+}
+
+/** Start and end keep the event's length when the start moves, as people expect. */
+function moveStart(draft: EventDraft, startDate: string, startTime: string): Partial<EventDraft> {
+  if (draft.allDay) {
+    const length = daysBetween(draft.startDate, draft.endDate);
+    return { startDate, endDate: parseWallTime(startDate) ? addDaysToDate(startDate, Math.max(0, length)) : draft.endDate };
+  }
+  const before = parseWallTime(draft.startDate, draft.startTime);
+  const end = parseWallTime(draft.endDate, draft.endTime);
+  const after = parseWallTime(startDate, startTime);
+  if (!before || !end || !after) return { startDate, startTime };
+  const length = instantOfWallTime(end, draft.timeZone) - instantOfWallTime(before, draft.timeZone);
+  const endMs = instantOfWallTime(after, draft.timeZone) + Math.max(0, length);
+  return { startDate, startTime, endDate: dateInZone(endMs, draft.timeZone), endTime: timeInZone(endMs, draft.timeZone) };
+}
+
+export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsProps) {
+  const ids = { startDate: useId(), startTime: useId(), endDate: useId(), endTime: useId(), allDay: useId(), zone: useId() };
+  const zones = useMemo(() => knownTimeZones(draft.timeZone, displayZone), [draft.timeZone, displayZone]);
+  const timing = timesOfDraft(draft);
+  const inDisplayZone =
+    !draft.allDay && draft.timeZone !== displayZone && 'times' in timing ? `${describeTimes(timing.times, displayZone, { hour12 })} in ${zoneCity(displayZone)}` : null;
+
+  return (
+    <fieldset className="editor-section editor-times">
+      <legend className="visually-hidden">When</legend>
+      <div className="editor-times__row">
+        <div className="field">
+          <label className="field__label" htmlFor={ids.startDate}>
+            Start date
+          </label>
+          <input
+            id={ids.startDate}
+            className="input"
+            type="date"
+            required
+            value={draft.startDate}
+            onChange={(event) => onChange(moveStart(draft, event.target.value, draft.startTime))}
+            data-testid="editor-start-date"
+          />
+        </div>
+        {draft.allDay ? null : (
+          <div className="field">
+            <label className="field__label" htmlFor={ids.startTime}>
+              Start time
+            </label>
+            <input
+              id={ids.startTime}
+              className="input"
+              type="time"
+              step={300}
+              required
+              value={draft.startTime}
+              onChange={(event) => onChange(moveStart(draft, draft.startDate, event.target.value))}
+              data-testid="editor-start-time"
+            />
+          </div>
+        )}
+        <span className="editor-times__to" aria-hidden="true">
+          to
+        </span>
+        {draft.allDay ? null : (
+          <div className="field">
+            <label className="field__label" htmlFor={ids.endTime}>
+              End time
+            </label>
+            <input
+              id={ids.endTime}
+              className="input"
+              type="time"
+              step={300}
+              required
+              value={draft.endTime}
+              onChange={(event) => onChange({ endTime: event.target.value })}
+              data-testid="editor-end-time"
+            />
+          </div>
+        )}
+        <div className="field">
+          <label className="field__label" htmlFor={ids.endDate}>
+            End date
+          </label>
+          <input
+            id={ids.endDate}
+            className="input"
+            type="date"
+            required
+            value={draft.endDate}
+            onChange={(event) => onChange({ endDate: event.target.value })}
+            data-testid="editor-end-date"
+          />
+        </div>
+      </div>
+      <div className="editor-times__row">
+        <label className="checkbox" htmlFor={ids.allDay}>
+          <input
+            id={ids.allDay}
+            type="checkbox"
+            checked={draft.allDay}
+            onChange={(event) => onChange({ allDay: event.target.checked })}
+            data-testid="editor-all-day"
+          />
+          All day
+        </label>
+        {draft.allDay ? null : (
+          <div className="field field--inline">
+            <label className="field__label" htmlFor={ids.zone}>
+              Time zone
+            </label>
+            <select id={ids.zone} className="input" value={draft.timeZone} onChange={(event) => onChange({ timeZone: event.target.value })} data-testid="editor-time-zone">
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, ' ')} ({zoneOffsetLabel(zone)})
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      {/* Clock times stay as typed when the zone changes: "10:00" then means 10:00 there. */}
+      {inDisplayZone ? (
+        <p className="field__hint" data-testid="editor-zone-hint">
+          {inDisplayZone}
+        </p>
+      ) : null}
+      {'problem' in timing ? (
+        <p className="field__hint field__hint--problem" role="status">
+          {timing.problem}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import type { CalendarViewId } from './calendar-store';
+
+export interface ShortcutHandlers {
+  view: (view: CalendarViewId) => void;
+  today: () => void;
+  next: () => void;
+  previous: () => void;
+  create: () => void;
+  quickAdd: () => void;
+  edit: () => void;
+  remove: () => void;
+  search: () => void;
+  escape: () => void;
+}
+
+const viewKeys: Record<string, CalendarViewId> = { d: 'day', w: 'week', x: 'workWeek', m: 'month', y: 'year', a: 'agenda' };
+
+/** Typing here is text, not a command. */
+function isTextTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset', 'color'].includes(target.type);
+  return false;
+}
+
+/**
+ * Google Calendar's single-key shortcuts: d/w/x/m/y/a views, t today, j/k (n/p) next/previous,
+ * c create, q quick add, e edit, Delete delete, / search, Escape. Ignored while typing, with
+ * modifier keys, or while a dialog is open.
+ */
+export function useCalendarShortcuts(handlers: ShortcutHandlers): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTextTarget(event.target)) return;
+      if (document.querySelector('[role="dialog"]')) return;
+      const h = latest.current;
+      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+      const view = viewKeys[key];
+      let handled = true;
+      if (view) h.view(view);
+      else if (key === 't') h.today();
+      else if (key === 'j' || key === 'n') h.next();
+      else if (key === 'k' || key === 'p') h.previous();
+      else if (key === 'c') h.create();
+      else if (key === 'q') h.quickAdd();
+      else if (key === 'e') h.edit();
+      else if (key === 'Delete' || key === 'Backspace') h.remove();
+      else if (key === '/') h.search();
+      else if (key === 'Escape') h.escape();
+      else handled = false;
+      if (handled) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

@@ -1,0 +1,180 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { emptySearch, useFilesStore } from './files-store';
+import { describeModified, describeOwner, hasSearch, typeFilterLabels, type ModifiedFilter, type OwnerFilter, type SearchFilters, type TypeFilter } from './model/search-query';
+
+const modifiedChoices: { value: string; label: string; filter?: ModifiedFilter }[] = [
+  { value: '', label: 'Any time' },
+  { value: 'today', label: 'Today', filter: { kind: 'today' } },
+  { value: '7', label: 'Last 7 days', filter: { kind: 'days', days: 7 } },
+  { value: '30', label: 'Last 30 days', filter: { kind: 'days', days: 30 } },
+  { value: 'year', label: 'This year', filter: { kind: 'thisYear' } },
+  { value: 'range', label: 'Custom range…', filter: { kind: 'range' } },
+];
+
+function modifiedValue(filter: ModifiedFilter | undefined): string {
+  if (!filter) return '';
+  if (filter.kind === 'days') return String(filter.days);
+  if (filter.kind === 'thisYear') return 'year';
+  return filter.kind;
+}
+
+function ownerValue(filter: OwnerFilter | undefined): string {
+  return filter ? filter.kind : '';
+}
+
+/** The search box with its filter chips (type, owner, modified, starred); any change runs the search. */
+export function SearchBar() {
+  const search = useFilesStore((state) => state.search);
+  const setSearch = useFilesStore((state) => state.setSearch);
+  const goToPlace = useFilesStore((state) => state.goToPlace);
+  const setLocation = useFilesStore((state) => state.setLocation);
+  const place = useFilesStore((state) => state.location.place);
+  const [text, setText] = useState(search.text);
+  const [ownerEmail, setOwnerEmail] = useState(search.owner?.kind === 'person' ? search.owner.email : '');
+  const ids = useId();
+
+  useEffect(() => setText(search.text), [search.text]);
+
+  const apply = (next: SearchFilters) => {
+    setSearch(next);
+    if (hasSearch(next)) setLocation({ place: 'search', path: [] });
+    else if (place === 'search') goToPlace('myDrive');
+  };
+
+  // Typing searches after a short pause, so each key does not start a query.
+  useEffect(() => {
+    if (text === search.text) return;
+    const timer = setTimeout(() => apply({ ...search, text }), 350);
+    return () => clearTimeout(timer);
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ ...search, text });
+  };
+
+  const clear = () => {
+    setText('');
+    setOwnerEmail('');
+    apply(emptySearch);
+  };
+
+  const setOwner = (value: string) => {
+    const { owner: _removed, ...rest } = search;
+    if (value === 'me' || value === 'notMe') apply({ ...rest, owner: { kind: value } });
+    else if (value === 'person') apply({ ...rest, owner: { kind: 'person', email: ownerEmail } });
+    else apply(rest);
+  };
+
+  const setModified = (value: string) => {
+    const { modified: _removed, ...rest } = search;
+    const choice = modifiedChoices.find((c) => c.value === value);
+    apply(choice?.filter ? { ...rest, modified: choice.filter } : rest);
+  };
+
+  const setType = (value: string) => {
+    const { type: _removed, ...rest } = search;
+    apply(value ? { ...rest, type: value as TypeFilter } : rest);
+  };
+
+  const range = search.modified?.kind === 'range' ? search.modified : null;
+  const active = hasSearch(search);
+
+  return (
+    <form className="search" role="search" onSubmit={submit} data-testid="files-search">
+      <div className="search__box">
+        <svg className="search__icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <circle cx="11" cy="11" r="6" />
+          <path d="m20 20-4.5-4.5" />
+        </svg>
+        <input
+          className="input search__input"
+          type="search"
+          placeholder="Search in Drive"
+          aria-label="Search in Drive"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          data-testid="search-input"
+        />
+        {active ? (
+          <button type="button" className="button button--ghost" onClick={clear} data-testid="search-clear">
+            Clear
+          </button>
+        ) : null}
+      </div>
+      <div className="search__chips" aria-label="Search filters">
+        <label className={`chip${search.type ? ' is-active' : ''}`}>
+          <span className="visually-hidden">Type</span>
+          <select value={search.type ?? ''} onChange={(event) => setType(event.target.value)} data-testid="filter-type" aria-label="Type">
+            <option value="">Any type</option>
+            {Object.entries(typeFilterLabels).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={`chip${search.owner ? ' is-active' : ''}`}>
+          <span className="visually-hidden">Owner</span>
+          <select value={ownerValue(search.owner)} onChange={(event) => setOwner(event.target.value)} data-testid="filter-owner" aria-label="Owner">
+            <option value="">Any owner</option>
+            <option value="me">Owned by me</option>
+            <option value="notMe">Not owned by me</option>
+            <option value="person">Specific person…</option>
+          </select>
+        </label>
+        {search.owner?.kind === 'person' ? (
+          <input
+            className="input chip__input"
+            type="email"
+            placeholder="Owner’s email"
+            aria-label="Owner’s email"
+            value={ownerEmail}
+            onChange={(event) => setOwnerEmail(event.target.value)}
+            onBlur={() => apply({ ...search, owner: { kind: 'person', email: ownerEmail } })}
+            data-testid="filter-owner-email"
+          />
+        ) : null}
+        <label className={`chip${search.modified ? ' is-active' : ''}`}>
+          <span className="visually-hidden">Modified</span>
+          <select value={modifiedValue(search.modified)} onChange={(event) => setModified(event.target.value)} data-testid="filter-modified" aria-label="Modified">
+            {modifiedChoices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.value === '' ? 'Modified: any time' : choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {range ? (
+          <>
+            <label className="chip__range" htmlFor={`${ids}-after`}>
+              After
+              <input id={`${ids}-after`} className="input chip__input" type="date" value={range.after ?? ''} onChange={(event) => apply({ ...search, modified: { ...range, after: event.target.value } })} data-testid="filter-after" />
+            </label>
+            <label className="chip__range" htmlFor={`${ids}-before`}>
+              Before
+              <input id={`${ids}-before`} className="input chip__input" type="date" value={range.before ?? ''} onChange={(event) => apply({ ...search, modified: { ...range, before: event.target.value } })} data-testid="filter-before" />
+            </label>
+          </>
+        ) : null}
+        <button
+          type="button"
+          className={`chip chip--toggle${search.starred ? ' is-active' : ''}`}
+          aria-pressed={Boolean(search.starred)}
+          onClick={() => {
+            const { starred: _removed, ...rest } = search;
+            apply(search.starred ? rest : { ...rest, starred: true });
+          }}
+          data-testid="filter-starred"
+        >
+          ★ Starred
+        </button>
+        {active ? (
+          <span className="visually-hidden" aria-live="polite">
+            {[search.type ? typeFilterLabels[search.type] : '', search.owner ? describeOwner(search.owner) : '', search.modified ? describeModified(search.modified) : ''].filter(Boolean).join(', ')}
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { useId, useState, type FormEvent } from 'react';
+import { fieldErrors, type ShareField } from './field-errors';
+import { canExpire, expirationFromDate, expirationProblem, grantableRoles, parseAddresses, type Role, type ShareContext } from './permissions';
+import { addPermission } from './useSharing';
+
+/** Adds people or groups with a role, an optional expiration, and a notification with an optional message. */
+export function AddPeopleForm({ fileId, context }: { fileId: string; context: ShareContext }) {
+  const ids = useId();
+  const roles = grantableRoles(context);
+  const [addresses, setAddresses] = useState('');
+  const [type, setType] = useState<'user' | 'group'>('user');
+  const [role, setRole] = useState<Role>('reader');
+  const [expiration, setExpiration] = useState('');
+  const [notify, setNotify] = useState(true);
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<ShareField, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const expires = canExpire(type, role, context);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { valid, invalid } = parseAddresses(addresses);
+    if (invalid.length > 0 || valid.length === 0) {
+      setErrors({ email: invalid.length > 0 ? `Not an email address: ${invalid.join(', ')}` : 'Enter at least one email address.' });
+      return;
+    }
+    const expirationTime = expires && expiration ? expirationFromDate(expiration) : null;
+    if (expires && expiration && !expirationTime) {
+      setErrors({ expiration: 'Choose a valid date.' });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    const added: string[] = [];
+    try {
+      for (const emailAddress of valid) {
+        await addPermission(fileId, { type, role, emailAddress, ...(expirationTime ? { expirationTime } : {}) }, { send: notify, message });
+        added.push(emailAddress);
+      }
+      setAddresses('');
+      setMessage('');
+      setExpiration('');
+    } catch (error) {
+      // Keep what is left to add in the field, so fixing the problem and trying again adds only those.
+      setAddresses(valid.filter((address) => !added.includes(address)).join(', '));
+      setErrors(fieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hint = expires && expiration ? expirationProblem(expirationFromDate(expiration) ?? '') : null;
+
+  return (
+    <form className="share-add" onSubmit={(event) => void submit(event)} data-testid="share-add-form" noValidate>
+      <div className="field">
+        <label className="field__label" htmlFor={`${ids}-emails`}>
+          Add people or groups
+        </label>
+        <div className="share-add__row">
+          <input
+            id={`${ids}-emails`}
+            className="input share-add__emails"
+            type="text"
+            inputMode="email"
+            autoComplete="off"
+            placeholder="name@example.com, …"
+            value={addresses}
+            onChange={(event) => setAddresses(event.target.value)}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? `${ids}-email-error` : undefined}
+            data-testid="share-email"
+          />
+          <select className="input" value={type} onChange={(event) => setType(event.target.value as 'user' | 'group')} aria-label="Person or group" data-testid="share-type">
+            <option value="user">Person</option>
+            <option value="group">Group</option>
+          </select>
+          <select className="input" value={role} onChange={(event) => setRole(event.target.value as Role)} aria-label="Role" data-testid="share-role">
+            {roles.map((option) => (
+              <option key={option.role} value={option.role}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {errors.email ? (
+          <p className="field__error" id={`${ids}-email-error`} role="alert" data-testid="share-email-error">
+            {errors.email}
+          </p>
+        ) : null}
+        {errors.role ? (
+          <p className="field__error" role="alert">
+            {errors.role}
+          </p>
+        ) : null}
+      </div>
+      {expires ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${ids}-expiration`}>
+            Access expires (optional)
+          </label>
+          <input
+            id={`${ids}-expiration`}
+            className="input share-add__date"
+            type="date"
+            value={expiration}
+            onChange={(event) => setExpiration(event.target.value)}
+            aria-invalid={errors.expiration ? true : undefined}
+            aria-describedby={`${ids}-expiration-note`}
+            data-testid="share-expiration"
+          />
+          <p className={errors.expiration ? 'field__error' : 'field__hint'} id={`${ids}-expiration-note`} role={errors.expiration ? 'alert' : undefined} data-testid="share-expiration-error">
+            {errors.expiration ?? hint ?? 'Access ends after this day; at most one year from today.'}
+          </p>
+        </div>
+      ) : null}
+      <label className="checkbox">
+        <input type="checkbox" checked={notify} onChange={(event) => setNotify(event.target.checked)} data-testid="share-notify" />
+        Notify people
+      </label>
+      {notify ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${ids}-message`}>
+            Message (optional)
+          </label>
+          <textarea id={`${ids}-message`} className="input share-add__message" rows={2} value={message} onChange={(event) => setMessage(event.target.value)} data-testid="share-message" />
+          {errors.message ? (
+            <p className="field__error" role="alert">
+              {errors.message}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {errors.general ? (
+        <p className="field__error" role="alert" data-testid="share-error">
+          {errors.general}
+        </p>
+      ) : null}
+      <div className="share-add__actions">
+        <button type="submit" className="button button--primary" disabled={busy || !addresses.trim()} data-testid="share-submit">
+          {busy ? 'Sharing…' : 'Share'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import { useId, useState } from 'react';
+import { fieldErrors, type ShareField } from './field-errors';
+import { canExpire, dateFieldValue, expirationFromDate, grantableRoles, roleLabel, type Permission, type Role, type ShareContext } from './permissions';
+import { changeRole, removePermission, setExpiration } from './useSharing';
+
+const transferChoice = '__transfer__';
+
+interface PermissionRowProps {
+  fileId: string;
+  permission: Permission;
+  context: ShareContext;
+  /** Where an inherited grant comes from (it is changed there, not here). */
+  inheritedFrom: string | null;
+  isMe: boolean;
+  /** Offer "Transfer ownership" (the user owns a My Drive item and this is a person). */
+  canTransfer: boolean;
+  canManage: boolean;
+  onTransfer: (permission: Permission) => void;
+}
+
+/** One person or group with access: role, expiration, removal; inherited access is shown as such. */
+export function PermissionRow({ fileId, permission, context, inheritedFrom, isMe, canTransfer, canManage, onTransfer }: PermissionRowProps) {
+  const ids = useId();
+  const [errors, setErrors] = useState<Partial<Record<ShareField, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const name = permission.displayName || permission.emailAddress || 'Unknown';
+  const isOwner = permission.role === 'owner';
+  const editable = canManage && !isOwner && inheritedFrom === null;
+  const expires = canExpire(permission.type, permission.role, context);
+
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    setErrors({});
+    try {
+      await work();
+    } catch (error) {
+      setErrors(fieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onRole = (value: string) => {
+    if (value === transferChoice) onTransfer(permission);
+    else void run(() => changeRole(fileId, permission.id, value as Role));
+  };
+
+  return (
+    <li className="permission" data-testid="permission-row" data-email={permission.emailAddress ?? ''} data-role={permission.role}>
+      <div className="permission__who">
+        <span className="permission__avatar" aria-hidden="true">
+          {permission.type === 'group' ? '👥' : (name[0] ?? '?').toUpperCase()}
+        </span>
+        <span className="permission__names">
+          <span className="permission__name">
+            {name}
+            {isMe ? ' (you)' : ''}
+          </span>
+          {permission.emailAddress && permission.displayName ? <span className="permission__email">{permission.emailAddress}</span> : null}
+          {inheritedFrom !== null ? (
+            <span className="permission__note" data-testid="permission-inherited">
+              Inherited from {inheritedFrom === 'parent' ? 'the parent folder' : 'the shared drive'}
+            </span>
+          ) : null}
+          {permission.pendingOwner ? <span className="permission__note">Ownership offered</span> : null}
+        </span>
+      </div>
+      <div className="permission__controls">
+        {editable ? (
+          <select className="input" value={permission.role} disabled={busy} onChange={(event) => onRole(event.target.value)} aria-label={`Role of ${name}`} data-testid="permission-role">
+            {grantableRoles(context).map((option) => (
+              <option key={option.role} value={option.role}>
+                {option.label}
+              </option>
+            ))}
+            {canTransfer ? <option value={transferChoice}>Transfer ownership…</option> : null}
+          </select>
+        ) : (
+          <span className="permission__role">{roleLabel(permission.role, context)}</span>
+        )}
+        {editable ? (
+          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void run(() => removePermission(fileId, permission.id))} aria-label={`Remove access of ${name}`} data-testid="permission-remove">
+            Remove
+          </button>
+        ) : null}
+      </div>
+      {editable && expires ? (
+        <div className="permission__expiry">
+          <label htmlFor={`${ids}-expires`} className="field__label">
+            Expires
+          </label>
+          <input
+            id={`${ids}-expires`}
+            className="input"
+            type="date"
+            disabled={busy}
+            defaultValue={dateFieldValue(permission.expirationTime)}
+            key={permission.expirationTime ?? 'none'}
+            onChange={(event) => {
+              const value = event.target.value;
+              if (!value) return;
+              const time = expirationFromDate(value);
+              if (time) void run(() => setExpiration(fileId, permission.id, time));
+            }}
+            aria-invalid={errors.expiration ? true : undefined}
+            data-testid="permission-expiration"
+          />
+          {permission.expirationTime ? (
+            <button type="button" className="link-button" disabled={busy} onClick={() => void run(() => setExpiration(fileId, permission.id, null))} data-testid="permission-expiration-remove">
+              No expiration
+            </button>
+          ) : null}
+        </div>
+      ) : permission.expirationTime ? (
+        <p className="permission__note">Access expires {new Date(permission.expirationTime).toLocaleDateString()}</p>
+      ) : null}
+      {Object.values(errors).map((message) => (
+        <p key={message} className="field__error" role="alert" data-testid="permission-error">
+          {message}
+        </p>
+      ))}
+    </li>
+  );
+}

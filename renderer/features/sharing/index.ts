@@ -1,0 +1,1 @@
+export { ShareDialog } from './ShareDialog';

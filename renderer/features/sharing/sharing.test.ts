@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { fieldOfError } from './field-errors';
+import {
+  canExpire,
+  dateFieldValue,
+  expirationFromDate,
+  expirationProblem,
+  generalAccessOf,
+  grantableRoles,
+  inheritedFrom,
+  parseAddresses,
+  peopleOf,
+  roleLabel,
+  shareableDomain,
+  type Permission,
+} from './permissions';
+
+const owner: Permission = { id: 'p-me', type: 'user', role: 'owner', emailAddress: 'me@atrium.local', displayName: 'Me' };
+const bob: Permission = { id: 'p-bob', type: 'user', role: 'reader', emailAddress: 'bob@atrium.local', displayName: 'Bob' };
+const anyone: Permission = { id: 'anyoneWithLink', type: 'anyone', role: 'reader', allowFileDiscovery: false };
+const domain: Permission = { id: 'p-dom', type: 'domain', role: 'commenter', domain: 'atrium.local' };
+
+describe('roles', () => {
+  it('offers viewer, commenter and editor on My Drive items, and organizer roles in shared drives', () => {
+    expect(grantableRoles('myDrive').map((r) => r.role)).toEqual(['reader', 'commenter', 'writer']);
+    expect(grantableRoles('sharedDrive').map((r) => r.role)).toEqual(['reader', 'commenter', 'writer', 'fileOrganizer', 'organizer']);
+    expect(roleLabel('writer', 'myDrive')).toBe('Editor');
+    expect(roleLabel('fileOrganizer', 'sharedDriveItem')).toBe('Content manager');
+    expect(roleLabel('owner', 'myDrive')).toBe('Owner');
+  });
+
+  it('lets only people and groups with ordinary roles expire, never drive members', () => {
+    expect(canExpire('user', 'reader', 'myDrive')).toBe(true);
+    expect(canExpire('group', 'writer', 'sharedDriveItem')).toBe(true);
+    expect(canExpire('anyone', 'reader', 'myDrive')).toBe(false);
+    expect(canExpire('user', 'owner', 'myDrive')).toBe(false);
+    expect(canExpire('user', 'reader', 'sharedDrive')).toBe(false);
+  });
+});
+
+describe('who has access', () => {
+  it('puts the owner first, then people by name, and finds link sharing', () => {
+    expect(peopleOf([bob, anyone, owner]).map((p) => p.id)).toEqual(['p-me', 'p-bob']);
+    expect(generalAccessOf([owner, bob]).kind).toBe('restricted');
+    expect(generalAccessOf([owner, domain]).kind).toBe('domain');
+    expect(generalAccessOf([domain, anyone])).toEqual({ kind: 'anyone', permission: anyone });
+  });
+
+  it('tells inherited grants from the item’s own', () => {
+    const fromDrive: Permission = { ...bob, permissionDetails: [{ inherited: true, inheritedFrom: 'drive1', permissionType: 'member' }] };
+    expect(inheritedFrom(fromDrive, null)).toBe('drive1');
+    expect(inheritedFrom({ ...bob, permissionDetails: [{ inherited: false }] }, null)).toBeNull();
+    expect(inheritedFrom(bob, [owner, bob])).toBe('parent');
+    expect(inheritedFrom({ ...bob, role: 'writer' }, [owner, bob])).toBeNull();
+    expect(inheritedFrom(owner, [owner])).toBeNull();
+    expect(inheritedFrom(bob, null)).toBeNull();
+  });
+
+  it('shares with a domain only where there is one', () => {
+    expect(shareableDomain('me@atrium.local')).toBe('atrium.local');
+    expect(shareableDomain('someone@gmail.com')).toBeNull();
+    expect(shareableDomain(undefined)).toBeNull();
+  });
+});
+
+describe('expiration', () => {
+  it('lasts through the chosen local day and reads back as that day', () => {
+    const time = expirationFromDate('2026-07-04');
+    expect(time).toBe(new Date(2026, 6, 4, 23, 59, 59).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    expect(dateFieldValue(time!)).toBe('2026-07-04');
+    expect(expirationFromDate('July 4')).toBeNull();
+  });
+
+  it('must be in the future and at most a year ahead', () => {
+    const now = new Date(2026, 0, 10, 12);
+    expect(expirationProblem(expirationFromDate('2026-01-09')!, now)).toMatch(/future/);
+    expect(expirationProblem(expirationFromDate('2026-02-01')!, now)).toBeNull();
+    expect(expirationProblem(expirationFromDate('2027-03-01')!, now)).toMatch(/one year/);
+  });
+});
+
+describe('addresses and errors', () => {
+  it('splits typed addresses and reports the ones that are not addresses', () => {
+    expect(parseAddresses('Bob@Atrium.local, carol@example.com; nope  bob@atrium.local')).toEqual({ valid: ['bob@atrium.local', 'carol@example.com'], invalid: ['nope'] });
+  });
+
+  it('puts a service error next to the field it names', () => {
+    expect(fieldOfError({ location: 'permission.expirationTime', message: 'x' })).toBe('expiration');
+    expect(fieldOfError({ location: 'sendNotificationEmail' })).toBe('message');
+    expect(fieldOfError({ location: 'permission.emailAddress' })).toBe('email');
+    expect(fieldOfError({ reason: 'invalidSharingRequest' })).toBe('email');
+    expect(fieldOfError(new Error('boom'))).toBe('general');
+  });
+});

@@ -1,0 +1,92 @@
+import { callApi, useApiQuery } from '../../lib/api';
+import { refreshDrive } from '../files/data/file-actions';
+import type { ShareTarget } from '../files/files-store';
+import { permissionFields, type Permission, type Role, type ShareContext } from './permissions';
+
+interface SharedItem {
+  id?: string;
+  name?: string;
+  webViewLink?: string;
+  parents?: string[];
+  driveId?: string;
+  ownedByMe?: boolean;
+  capabilities?: { canShare?: boolean };
+}
+
+/** What the share dialog needs about its target: the item, its permissions, its parent's, and who "I" am. */
+export function useSharing(target: ShareTarget) {
+  const isDrive = target.kind === 'drive';
+  const context: ShareContext = isDrive ? 'sharedDrive' : target.driveId ? 'sharedDriveItem' : 'myDrive';
+  const item = useApiQuery(
+    'DriveFilesGet',
+    { fileId: target.id, supportsAllDrives: true, fields: 'id,name,webViewLink,parents,driveId,ownedByMe,capabilities(canShare)' },
+    { enabled: !isDrive },
+  );
+  const permissions = useApiQuery('DrivePermissionsList', { fileId: target.id, supportsAllDrives: true, fields: permissionFields }, { allPagesOf: 'permissions' });
+  const parentId = (item.data as SharedItem | undefined)?.parents?.[0];
+  // The parent's grants tell which of the item's come from it (My Drive does not mark them).
+  const parentPermissions = useApiQuery(
+    'DrivePermissionsList',
+    { fileId: parentId ?? '', supportsAllDrives: true, fields: permissionFields },
+    { allPagesOf: 'permissions', enabled: context === 'myDrive' && parentId !== undefined, retry: false },
+  );
+  const about = useApiQuery('DriveAboutGet', { fields: 'user(emailAddress,permissionId,displayName)' });
+
+  return {
+    context,
+    item: item.data as SharedItem | undefined,
+    permissions,
+    list: ((permissions.data?.permissions ?? []) as Permission[]).filter((p) => p.id),
+    parentList: parentPermissions.isSuccess ? ((parentPermissions.data.permissions ?? []) as Permission[]) : null,
+    me: (about.data as { user?: { emailAddress?: string; permissionId?: string } } | undefined)?.user,
+  };
+}
+
+const scope = { supportsAllDrives: true } as const;
+
+export interface NewPermission {
+  type: Permission['type'];
+  role: Role;
+  emailAddress?: string;
+  domain?: string;
+  expirationTime?: string;
+  allowFileDiscovery?: boolean;
+}
+
+async function settle<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } finally {
+    void refreshDrive();
+  }
+}
+
+export function addPermission(fileId: string, permission: NewPermission, notify?: { send: boolean; message?: string }): Promise<unknown> {
+  const params = {
+    ...scope,
+    fileId,
+    ...(notify ? { sendNotificationEmail: notify.send, ...(notify.send && notify.message ? { emailMessage: notify.message } : {}) } : {}),
+  };
+  return settle(callApi('DrivePermissionsCreate', params, permission));
+}
+
+export function changeRole(fileId: string, permissionId: string, role: Role): Promise<unknown> {
+  return settle(callApi('DrivePermissionsUpdate', { ...scope, fileId, permissionId }, { role }));
+}
+
+export function setExpiration(fileId: string, permissionId: string, expirationTime: string | null): Promise<unknown> {
+  return settle(
+    expirationTime === null
+      ? callApi('DrivePermissionsUpdate', { ...scope, fileId, permissionId, removeExpiration: true }, {})
+      : callApi('DrivePermissionsUpdate', { ...scope, fileId, permissionId }, { expirationTime }),
+  );
+}
+
+export function removePermission(fileId: string, permissionId: string): Promise<unknown> {
+  return settle(callApi('DrivePermissionsDelete', { ...scope, fileId, permissionId }));
+}
+
+/** Makes the person behind `permissionId` the owner; the current owner keeps edit access. */
+export function transferOwnership(fileId: string, permissionId: string): Promise<unknown> {
+  return settle(callApi('DrivePermissionsUpdate', { ...scope, fileId, permissionId, transferOwnership: true }, { role: 'owner' }));
+}
