@@ -1,17 +1,10 @@
-import { expect, serviceGet, serviceRequest, test } from './fixtures';
+import { addDays, CalendarPage, hourMs, instantOf, utc } from './calendar-page';
+import { expect, saveScreenshot, serviceRequest, test, type AtriumApp } from './fixtures';
 import { injectApiFailures } from './ipc-faults';
 
-interface EventList {
-  items?: { summary?: string; start?: { date?: string; dateTime?: string } }[];
-}
-
-/** Today's date on New York clocks (the tests' time zone), as YYYY-MM-DD. */
-function newYorkDate(offsetDays = 0): string {
-  const date = new Date(Date.now() + offsetDays * 24 * 60 * 60 * 1000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
-}
-
-test('moves between weeks and back to today', async ({ page }) => {
+test('moves between weeks and back to today, and switches views from the keyboard', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
   const title = page.getByTestId('calendar-title');
   const thisWeek = (await title.textContent()) ?? '';
   expect(thisWeek).toMatch(/\d{4}/);
@@ -19,55 +12,69 @@ test('moves between weeks and back to today', async ({ page }) => {
   await page.getByRole('button', { name: 'Next week' }).click();
   await expect(title).not.toHaveText(thisWeek);
   const nextWeek = (await title.textContent()) ?? '';
-
   await page.getByRole('button', { name: 'Previous week' }).click();
   await page.getByRole('button', { name: 'Previous week' }).click();
-  await expect(title).not.toHaveText(thisWeek);
   await expect(title).not.toHaveText(nextWeek);
-
   await page.getByRole('button', { name: 'Today' }).click();
+  await expect(title).toHaveText(thisWeek);
+
+  // Shortcuts: views, next/previous, today.
+  await page.locator('body').press('m');
+  await expect(calendar.surface).toHaveAttribute('data-view', 'month');
+  await expect(page.getByRole('button', { name: 'Next month', exact: true })).toBeVisible();
+  await page.locator('body').press('d');
+  await expect(calendar.surface).toHaveAttribute('data-view', 'day');
+  const today = (await title.textContent()) ?? '';
+  await page.locator('body').press('j');
+  await expect(title).not.toHaveText(today);
+  await page.locator('body').press('k');
+  await expect(title).toHaveText(today);
+  await page.locator('body').press('x');
+  await expect(calendar.surface).toHaveAttribute('data-view', 'workWeek');
+  expect(await calendar.days()).toHaveLength(5);
+  await page.locator('body').press('y');
+  await expect(calendar.surface).toHaveAttribute('data-view', 'year');
+  await page.locator('body').press('a');
+  await expect(calendar.surface).toHaveAttribute('data-view', 'agenda');
+  await page.locator('body').press('w');
+  await expect(calendar.surface).toHaveAttribute('data-view', 'week');
+  await page.locator('body').press('n');
+  await page.locator('body').press('t');
   await expect(title).toHaveText(thisWeek);
 });
 
 test('creates an event from the keyboard, and Escape creates nothing', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
   await expect(page.getByTestId('calendar-empty')).toBeVisible();
 
   await page.getByRole('button', { name: 'New event' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'New event' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Title')).toBeFocused();
+  await expect(dialog.getByLabel('Title', { exact: true })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('button', { name: 'New event' }).click();
+  // `c` opens the same dialog; Enter in the title saves.
+  await page.locator('body').press('c');
+  await expect(dialog).toBeVisible();
   await page.keyboard.type('Call the plumber');
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('calendar-event').filter({ hasText: 'Call the plumber' })).toBeVisible();
+  await expect(calendar.event('Call the plumber')).toBeVisible();
 
-  const stored = await serviceGet<EventList>(app, '/calendar/v3/calendars/primary/events');
-  expect(stored.items?.map((item) => item.summary)).toEqual(['Call the plumber']);
-});
-
-test('shows an all-day event made elsewhere without a reload', async ({ page, app }) => {
-  await expect(page.getByTestId('calendar-empty')).toBeVisible();
-  await serviceRequest(app, 'POST', '/calendar/v3/calendars/primary/events', {
-    summary: 'Company holiday',
-    start: { date: newYorkDate() },
-    end: { date: newYorkDate(1) },
-  });
-  const event = page.getByTestId('calendar-event').filter({ hasText: 'Company holiday' });
-  await expect(event).toBeVisible({ timeout: 15_000 });
+  const stored = await calendar.stored();
+  expect(stored.map((item) => item.summary)).toEqual(['Call the plumber']);
+  expect(instantOf(stored[0]?.end) - instantOf(stored[0]?.start)).toBe(hourMs);
 });
 
 test('does not offer to create an event without a title', async ({ page }) => {
   await page.getByRole('button', { name: 'New event' }).click();
   const dialog = page.getByRole('dialog', { name: 'New event' });
   await expect(dialog.getByRole('button', { name: 'Create event' })).toBeDisabled();
-  await dialog.getByLabel('Title').fill('   ');
+  await dialog.getByLabel('Title', { exact: true }).fill('   ');
   await expect(dialog.getByRole('button', { name: 'Create event' })).toBeDisabled();
-  await dialog.getByLabel('Title').fill('Lunch');
+  await dialog.getByLabel('Title', { exact: true }).fill('Lunch');
   await expect(dialog.getByRole('button', { name: 'Create event' })).toBeEnabled();
 });
 
@@ -76,15 +83,104 @@ test('takes a refused event off the grid again and says why', async ({ page, app
     operation === 'CalendarEventsInsert' ? { code: 'forbidden', message: 'You need writer access to change this calendar.', status: 403, reason: 'forbidden' } : null,
   );
   await page.reload();
+  const calendar = new CalendarPage(page, app);
   await expect(page.getByTestId('calendar-empty')).toBeVisible();
 
   await page.getByRole('button', { name: 'New event' }).click();
-  await page.getByRole('dialog', { name: 'New event' }).getByLabel('Title').fill('Not allowed');
+  await page.getByRole('dialog', { name: 'New event' }).getByLabel('Title', { exact: true }).fill('Not allowed');
   await page.keyboard.press('Enter');
 
   await expect(page.getByTestId('calendar-action-error')).toContainText('You need writer access to change this calendar.');
   await expect(page.getByTestId('calendar-event')).toHaveCount(0);
   expect(faults.failed()).toBe(1);
-  const stored = await serviceGet<EventList>(app, '/calendar/v3/calendars/primary/events');
-  expect(stored.items ?? []).toEqual([]);
+  expect(await calendar.stored()).toEqual([]);
 });
+
+test('a refused move goes back to where it was, with the reason', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  await calendar.insert({ summary: 'Dentist', start: { dateTime: `${monday}T10:00:00Z` }, end: { dateTime: `${monday}T11:00:00Z` } });
+  await injectApiFailures(page, (operation) =>
+    operation === 'CalendarEventsPatch' ? { code: 'conflict', message: 'The event changed elsewhere; reload and try again.', status: 409, reason: 'conflict' } : null,
+  );
+  await page.reload();
+  await calendar.ready();
+  await expect(calendar.event('Dentist')).toBeVisible();
+  // Relative to the grid: the error message appearing above it moves the whole grid down.
+  const offset = async () => {
+    const [event, grid] = await Promise.all([calendar.event('Dentist').boundingBox(), calendar.surface.boundingBox()]);
+    return (event?.y ?? 0) - (grid?.y ?? 0);
+  };
+  const before = await offset();
+
+  await calendar.dragEvent('Dentist', monday, '14:00');
+  await expect(page.getByTestId('calendar-action-error')).toContainText('The event changed elsewhere');
+  await expect.poll(offset).toBeCloseTo(before, 0);
+  await expect(calendar.event('Dentist')).toContainText('10:00');
+  const [stored] = await calendar.stored();
+  expect(instantOf(stored?.start)).toBe(utc(monday, '10:00'));
+});
+
+test('keyboard: Tab reaches events, e edits, Delete deletes', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  await calendar.insert({ summary: 'Yoga', start: { dateTime: `${monday}T09:00:00Z` }, end: { dateTime: `${monday}T10:00:00Z` } });
+  await expect(calendar.event('Yoga')).toBeVisible();
+
+  await calendar.event('Yoga').focus();
+  await expect(calendar.event('Yoga')).toBeFocused();
+  await page.keyboard.press('e');
+  await expect(calendar.editor).toBeVisible();
+  await expect(calendar.editor.getByTestId('editor-title')).toHaveValue('Yoga');
+  await page.keyboard.press('Escape');
+  await expect(calendar.editor).toBeHidden();
+
+  await calendar.event('Yoga').focus();
+  await page.keyboard.press('Delete');
+  await expect(calendar.event('Yoga')).toHaveCount(0);
+  await expect.poll(async () => (await calendar.stored()).length).toBe(0);
+});
+
+test('week and month views with realistic data', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const days = await calendar.days();
+  const monday = days[1] ?? '';
+  const team = await createCalendar(app, 'Team');
+  const plan: [number, string, string, string, string?][] = [
+    [0, '08:30', '09:00', 'Morning run'],
+    [0, '10:00', '11:00', 'Sprint planning', team],
+    [1, '09:00', '09:15', 'Standup', team],
+    [1, '12:00', '13:00', 'Lunch with Sam'],
+    [1, '14:00', '15:30', 'Design review', team],
+    [2, '09:00', '09:15', 'Standup', team],
+    [2, '11:00', '12:30', 'Dentist'],
+    [3, '09:00', '09:15', 'Standup', team],
+    [3, '13:00', '14:00', '1:1 with Ana', team],
+    [3, '16:00', '17:00', 'Piano lesson'],
+    [4, '09:00', '09:15', 'Standup', team],
+    [4, '15:00', '16:00', 'Demo', team],
+    [4, '18:30', '21:00', 'Dinner with friends'],
+  ];
+  for (const [offset, start, end, summary, calendarId] of plan) {
+    const date = addDays(monday, offset);
+    await calendar.insert({ summary, start: { dateTime: `${date}T${start}:00Z` }, end: { dateTime: `${date}T${end}:00Z` } }, calendarId);
+  }
+  await calendar.insert({ summary: 'Conference', start: { date: addDays(monday, 2) }, end: { date: addDays(monday, 4) } });
+  await calendar.insert({ summary: 'Gym', start: { dateTime: `${monday}T07:00:00Z`, timeZone: 'UTC' }, end: { dateTime: `${monday}T08:00:00Z`, timeZone: 'UTC' }, recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR'] });
+  await page.reload();
+  await calendar.ready();
+  await expect(calendar.event('Dinner with friends')).toBeVisible();
+  await page.getByTestId('calendar-zone-hint').getByRole('button', { name: /^Keep/ }).click();
+  await saveScreenshot(page, 'calendar-week');
+  await calendar.view('month');
+  await expect(calendar.event('Conference').first()).toBeVisible();
+  await saveScreenshot(page, 'calendar-month');
+});
+
+async function createCalendar(app: AtriumApp, summary: string): Promise<string> {
+  const created = await serviceRequest<{ id: string }>(app, 'POST', '/calendar/v3/calendars', { summary, timeZone: 'UTC' });
+  return created.id;
+}

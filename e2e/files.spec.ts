@@ -1,49 +1,165 @@
-import { expect, serviceGet, test } from './fixtures';
+import { expect, saveScreenshot, test } from './fixtures';
+import { contentOf, createFile, createFolder, dropFiles, folderMime, getFile, listFiles, openFiles, row } from './files-helpers';
 import { injectApiFailures } from './ipc-faults';
 
-interface FileList {
-  files?: { id: string; name?: string; mimeType?: string; size?: string; parents?: string[] }[];
-}
-
-const folderMime = 'application/vnd.google-apps.folder';
-
-test('uploads files, opens folders and walks back with the breadcrumbs', async ({ page, app }) => {
-  await page.getByTestId('nav-files').click();
+test('uploads by dropping files, creates folders, walks the breadcrumbs and sees changes made elsewhere', async ({ page, app }) => {
+  await openFiles(page);
   await expect(page.getByTestId('files-empty')).toBeVisible();
 
-  await page.getByTestId('upload-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello world') });
-  const notes = page.getByTestId('file-row').filter({ hasText: 'notes.txt' });
-  await expect(notes).toHaveAttribute('data-kind', 'text');
-  await expect(notes).toContainText('11 B');
+  await dropFiles(page, page.getByTestId('files-drop-zone'), [
+    { name: 'notes.txt', type: 'text/plain', content: 'hello world' },
+    { name: 'it’s "quoted".md', type: 'text/markdown', content: '# Plan\n' },
+  ]);
+  await expect(page.getByTestId('upload-item')).toHaveCount(2);
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'notes.txt' })).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'quoted' })).toHaveAttribute('data-state', 'done');
+  await expect(row(page, 'notes.txt')).toHaveAttribute('data-kind', 'text');
+  await expect(row(page, 'notes.txt')).toContainText('11 B');
 
   await page.getByRole('button', { name: 'New folder' }).click();
   const dialog = page.getByRole('dialog', { name: 'New folder' });
   await dialog.getByLabel('Folder name').fill('Projects');
   await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Open folder Projects' }).click();
+  await expect(row(page, 'Projects')).toHaveAttribute('data-kind', 'folder');
+  await expect(row(page, 'Projects')).not.toHaveAttribute('data-pending', 'true');
+
+  await row(page, 'Projects').dblclick();
   await expect(page.getByTestId('files-current-folder')).toHaveText('Projects');
   await expect(page.getByTestId('files-empty')).toBeVisible();
-
   await page.getByTestId('upload-input').setInputFiles({ name: 'plan.md', mimeType: 'text/markdown', buffer: Buffer.from('# Plan\n') });
-  await expect(page.getByTestId('file-row').filter({ hasText: 'plan.md' })).toBeVisible();
+  await expect(row(page, 'plan.md')).toBeVisible();
+
+  // A file created by someone else (here: straight through the service) shows up without a reload.
+  const projects = (await listFiles(app, "name = 'Projects'"))[0]!;
+  await createFile(app, 'from-elsewhere.txt', 'made outside the app', projects.id);
+  await expect(row(page, 'from-elsewhere.txt')).toBeVisible({ timeout: 15_000 });
 
   await page.getByRole('navigation', { name: 'Folder path' }).getByRole('button', { name: 'My Drive' }).click();
   await expect(page.getByTestId('files-current-folder')).toHaveText('My Drive');
-  await expect(page.getByTestId('file-row')).toHaveText([/Projects/, /notes\.txt/]);
+  await expect(page.getByTestId('file-row')).toHaveText([/Projects/, /it’s "quoted"\.md/, /notes\.txt/]);
+  await saveScreenshot(page, 'files-browser');
 
-  const root = await serviceGet<FileList>(app, `/drive/v3/files?q=${encodeURIComponent("'root' in parents and trashed = false")}&fields=files(id,name,mimeType,size)`);
-  const projects = root.files?.find((file) => file.name === 'Projects');
-  expect(projects?.mimeType).toBe(folderMime);
-  expect(root.files?.find((file) => file.name === 'notes.txt')?.size).toBe('11');
+  const root = await listFiles(app, "'root' in parents and trashed = false");
+  expect(root.find((file) => file.name === 'Projects')?.mimeType).toBe(folderMime);
+  const notes = root.find((file) => file.name === 'notes.txt');
+  expect(notes?.size).toBe('11');
+  expect(await contentOf(app, notes!.id)).toBe('hello world');
+  expect((await listFiles(app, `'${projects.id}' in parents`)).map((file) => file.name).sort()).toEqual(['from-elsewhere.txt', 'plan.md']);
 
-  const inside = await serviceGet<FileList>(app, `/drive/v3/files?q=${encodeURIComponent(`'${projects?.id}' in parents and trashed = false`)}`);
-  expect(inside.files?.map((file) => file.name)).toEqual(['plan.md']);
+  // After a reload the listing comes back from the service.
+  await page.reload();
+  await expect(row(page, 'notes.txt')).toBeVisible();
+  await expect(page.getByTestId('file-row')).toHaveCount(3);
+});
 
-  const notesId = root.files?.find((file) => file.name === 'notes.txt')?.id ?? '';
-  const content = await fetch(new URL(`drive/v3/files/${notesId}?alt=media`, app.serviceUrl.endsWith('/') ? app.serviceUrl : `${app.serviceUrl}/`), {
-    headers: { authorization: `Bearer ${app.localUser.token}` },
-  });
-  expect(await content.text()).toBe('hello world');
+test('moves by dragging onto a folder and a breadcrumb, renames, and undoes both', async ({ page, app }) => {
+  const archive = await createFolder(app, 'Archive');
+  const report = await createFile(app, 'report.txt', 'numbers');
+  await openFiles(page);
+
+  await row(page, 'report.txt').dragTo(row(page, 'Archive'));
+  await expect(row(page, 'report.txt')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, report.id)).parents).toEqual([archive.id]);
+
+  await row(page, 'Archive').dblclick();
+  await expect(row(page, 'report.txt')).toBeVisible();
+  await row(page, 'report.txt').dragTo(page.getByTestId('breadcrumb-root'));
+  await expect(row(page, 'report.txt')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, report.id)).parents).not.toEqual([archive.id]);
+
+  // Undo puts it back where it was.
+  await page.getByTestId('toast').filter({ hasText: 'to “My Drive”' }).getByTestId('toast-undo').click();
+  await expect(row(page, 'report.txt')).toBeVisible();
+  await expect.poll(async () => (await getFile(app, report.id)).parents).toEqual([archive.id]);
+
+  // Rename from the keyboard (F2), then undo with Ctrl+Z.
+  await row(page, 'report.txt').click();
+  await page.keyboard.press('F2');
+  const rename = page.getByRole('dialog', { name: 'Rename' });
+  await rename.getByLabel('New name').fill('Q3 report.txt');
+  await rename.getByRole('button', { name: 'Rename' }).click();
+  await expect(row(page, 'Q3 report.txt')).toBeVisible();
+  await expect.poll(async () => (await getFile(app, report.id)).name).toBe('Q3 report.txt');
+  await page.getByTestId('file-list').focus();
+  await page.keyboard.press('Control+z');
+  await expect(row(page, 'report.txt')).toBeVisible();
+  await expect.poll(async () => (await getFile(app, report.id)).name).toBe('report.txt');
+
+  await page.reload();
+  await expect(page.getByTestId('files-current-folder')).toHaveText('Archive');
+  await expect(row(page, 'report.txt')).toBeVisible();
+});
+
+test('selects with shift and ctrl, trashes and restores, deletes forever', async ({ page, app }) => {
+  const names = ['a.txt', 'b.txt', 'c.txt', 'd.txt'];
+  const ids: Record<string, string> = {};
+  for (const name of names) ids[name] = (await createFile(app, name, name)).id;
+  await openFiles(page);
+
+  await row(page, 'a.txt').click();
+  await row(page, 'c.txt').click({ modifiers: ['Shift'] });
+  await row(page, 'b.txt').click({ modifiers: ['Control'] });
+  await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+  await page.keyboard.press('ArrowDown', {});
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect(page.getByTestId('selection-count')).toHaveText('2 selected');
+  await expect(row(page, 'c.txt')).toHaveAttribute('aria-selected', 'true');
+  await expect(row(page, 'd.txt')).toHaveAttribute('aria-selected', 'true');
+
+  await page.keyboard.press('Delete');
+  await expect(row(page, 'c.txt')).toHaveCount(0);
+  await expect(row(page, 'd.txt')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, ids['c.txt']!)).trashed).toBe(true);
+  expect((await getFile(app, ids['d.txt']!)).trashed).toBe(true);
+
+  await page.getByTestId('place-trash').click();
+  await expect(page.getByTestId('file-row')).toHaveCount(2);
+  await row(page, 'c.txt').click();
+  await page.getByTestId('action-restore').click();
+  await expect(row(page, 'c.txt')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, ids['c.txt']!)).trashed).toBe(false);
+
+  await row(page, 'd.txt').click();
+  await page.getByTestId('action-delete-forever').click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.getByTestId('files-empty')).toBeVisible();
+  await expect.poll(async () => (await listFiles(app, "name = 'd.txt'")).length).toBe(0);
+
+  await page.reload();
+  await expect(page.getByTestId('files-empty')).toBeVisible();
+  await page.getByTestId('place-myDrive').click();
+  await expect(page.getByTestId('file-row')).toHaveText([/a\.txt/, /b\.txt/, /c\.txt/]);
+});
+
+test('searches by name with quotes and by filter chips', async ({ page, app }) => {
+  const plans = await createFolder(app, 'Plans');
+  await createFile(app, "Bob's plan.txt", 'x', plans.id);
+  await createFile(app, 'plan \\ backslash.txt', 'y');
+  await createFile(app, 'photo.png', 'not really a png', 'root', 'image/png');
+  await createFile(app, 'bobs-own.txt', 'z', 'root', 'text/plain', app.bob.token);
+  await openFiles(page);
+
+  await page.getByTestId('search-input').fill("bob's");
+  await expect(page.getByTestId('files-current-folder')).toHaveText('Search results');
+  await expect(page.getByTestId('file-row')).toHaveText([/Bob's plan\.txt/]);
+
+  await page.getByTestId('search-input').fill('plan \\');
+  await expect(page.getByTestId('file-row')).toHaveText([/plan \\ backslash\.txt/]);
+
+  await page.getByTestId('search-input').fill('');
+  await page.getByTestId('filter-type').selectOption('image');
+  await expect(page.getByTestId('file-row')).toHaveText([/photo\.png/]);
+  await page.getByTestId('filter-type').selectOption('folder');
+  await expect(page.getByTestId('file-row')).toHaveText([/Plans/]);
+  await page.getByTestId('filter-type').selectOption('');
+  await page.getByTestId('filter-modified').selectOption('today');
+  await page.getByTestId('filter-owner').selectOption('me');
+  await expect(page.getByTestId('file-row')).toHaveCount(4);
+  await page.getByTestId('filter-starred').click();
+  await expect(page.getByTestId('files-empty')).toBeVisible();
+
+  await page.getByTestId('search-clear').click();
+  await expect(page.getByTestId('files-current-folder')).toHaveText('My Drive');
 });
 
 test('shows a readable error with Retry when the folder cannot be listed', async ({ page }) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 // The lint pattern for the `electron` package also matches our own electron/web folder: plain Node code, no Electron.
 import { startBrowserApp } from '../electron/web';
+import { MemoryVault } from '../electron/core/vault';
 
 /** A running browser host on a fresh data directory (embedded service included). */
 export interface AtriumApp {
@@ -34,7 +35,8 @@ export const test = base.extend<Fixtures>({
     const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-e2e-'));
     // ATRIUM_RENDERER_DIR serves a renderer built elsewhere (a work-in-progress build beside dist/renderer).
     const rendererDir = process.env.ATRIUM_RENDERER_DIR;
-    const running = await startBrowserApp({ dataDir, port: 0, extraUsers: [{ ...bob, displayName: 'Bob' }], ...(rendererDir ? { rendererDir } : {}) });
+    // A memory vault: test runs never write tokens into the developer's own keyring.
+    const running = await startBrowserApp({ dataDir, port: 0, vault: new MemoryVault(), extraUsers: [{ ...bob, displayName: 'Bob' }], ...(rendererDir ? { rendererDir } : {}) });
     try {
       await use({ url: running.url, serviceUrl: running.serviceUrl, localUser: running.localUser, bob });
     } finally {

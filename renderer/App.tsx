@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorPanel, LoadingPanel } from './components/StatusPanel';
 import { useActiveAccount } from './lib/account-store';
+import { AccountsPanel } from './features/accounts';
 import { CalendarView } from './features/calendar';
 import { FilesView } from './features/files';
 import { TaskBoard } from './features/tasks';
@@ -38,6 +39,7 @@ export function App() {
         </div>
         <Navigation />
         {accounts.activeAccount ? <AccountBadge account={accounts.activeAccount} /> : null}
+        <AccountsPanel />
       </aside>
       <main id="main" className="main" aria-label={label} tabIndex={-1} data-testid={`view-${current}`}>
         {accounts.isError && !accounts.data ? (

@@ -16,7 +16,12 @@ const scannerDir = path.dirname(require.resolve('@doyensec/electronegativity/pac
 // is needed (its own English strings ship with it; the Electron version is known), and CI has no internet.
 const gotPath = require.resolve('got', { paths: [scannerDir] });
 const offline = () => Promise.reject(new Error('offline'));
-require.cache[gotPath] = { id: gotPath, filename: gotPath, loaded: true, exports: Object.assign(offline, { default: offline }) };
+require.cache[gotPath] = {
+  id: gotPath,
+  filename: gotPath,
+  loaded: true,
+  exports: Object.assign(offline, { default: offline }),
+};
 const onlineChecks = ['AvailableSecurityFixesGlobalCheck'];
 
 const shellDir = path.join(root, 'electron', 'shell');
@@ -139,7 +144,9 @@ try {
 const medium = 2;
 const where = (issue) => `${issue.file}:${issue.location.line}:${issue.location.column}`;
 const failures = [];
-console.log(`electronegativity: ${result.atomicChecks} atomic and ${result.globalChecks} global checks, Electron ${electronVersion}`);
+console.log(
+  `electronegativity: ${result.atomicChecks} atomic and ${result.globalChecks} global checks, Electron ${electronVersion}`,
+);
 for (const error of result.errors) {
   const line = `  could not parse ${error.file}: ${error.message}`;
   if (error.tolerable) console.log(line);
@@ -157,11 +164,14 @@ for (const issue of result.issues) {
     accepted.add(review);
     console.log(`  ok    ${label}\n        reviewed: ${review.why}`);
   } else {
-    failures.push(`  FAIL  ${label}${review ? '\n        (reviewed once, but the mitigation is no longer in the code)' : ''}`);
+    failures.push(
+      `  FAIL  ${label}${review ? '\n        (reviewed once, but the mitigation is no longer in the code)' : ''}`,
+    );
   }
 }
 for (const review of reviewed) {
-  if (!accepted.has(review)) console.log(`  (reviewed ${review.id} in ${review.file} is no longer reported; the entry can go)`);
+  if (!accepted.has(review))
+    console.log(`  (reviewed ${review.id} in ${review.file} is no longer reported; the entry can go)`);
 }
 if (failures.length > 0) {
   console.error(`${failures.join('\n')}\nelectronegativity: ${failures.length} finding(s) of medium severity or above`);

@@ -25,7 +25,10 @@ function isIpcListenerCall(node) {
   if (!ts.isCallExpression(node) || !ts.isPropertyAccessExpression(node.expression)) return false;
   if (!listenerMethods.has(node.expression.name.text)) return false;
   const target = node.expression.expression;
-  return (ts.isIdentifier(target) && target.text === 'ipcMain') || (ts.isPropertyAccessExpression(target) && target.name.text === 'ipc');
+  return (
+    (ts.isIdentifier(target) && target.text === 'ipcMain') ||
+    (ts.isPropertyAccessExpression(target) && target.name.text === 'ipc')
+  );
 }
 
 function endsByLeaving(statement) {
@@ -43,7 +46,8 @@ function problemWith(listener, file) {
     return 'the listener is not an inline function, so its sender check cannot be verified';
   }
   const event = listener.parameters[0];
-  if (!event || !ts.isIdentifier(event.name)) return 'the listener does not take the event (needed for event.senderFrame)';
+  if (!event || !ts.isIdentifier(event.name))
+    return 'the listener does not take the event (needed for event.senderFrame)';
   const name = event.name.text;
   if (!ts.isBlock(listener.body)) return 'the listener body is an expression, with no sender check before it';
   const first = listener.body.statements[0];

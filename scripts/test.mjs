@@ -53,7 +53,9 @@ async function vitest() {
     summary.push('FAIL vitest: no report (exit ' + code + ')');
     return;
   }
-  const failedSuites = (report.testResults ?? []).filter((s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0);
+  const failedSuites = (report.testResults ?? []).filter(
+    (s) => s.status === 'failed' && (s.assertionResults ?? []).length === 0,
+  );
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests + failedSuites.length;
   totals.skipped += report.numPendingTests + report.numTodoTests;
@@ -78,7 +80,9 @@ async function playwright() {
   totals.passed += expected + flaky;
   totals.failed += unexpected + (report.errors?.length ?? 0);
   totals.skipped += skipped;
-  summary.push(`${code === 0 ? 'ok  ' : 'FAIL'} playwright: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`);
+  summary.push(
+    `${code === 0 ? 'ok  ' : 'FAIL'} playwright: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`,
+  );
 }
 
 const only = process.argv.slice(2);
@@ -91,8 +95,24 @@ if (want('typecheck')) {
     await check(`typecheck ${project}`, bin('tsc'), ['-p', project]);
   }
 }
+// Electron security: the scanner over the shell, and every IPC listener checking its sender.
+if (want('security')) {
+  await check('electron security (electronegativity)', process.execPath, ['scripts/check-electronegativity.mjs']);
+  await check('IPC listeners validate event.senderFrame', process.execPath, ['scripts/check-ipc-senders.mjs']);
+}
 const built = want('build') || want('e2e') ? await check('build', process.execPath, ['scripts/build.mjs']) : true;
+// The packaged app (electron-builder --dir with a stand-in Electron): contents, native binding, fuses.
+if (want('package')) {
+  if (built && existsSync(path.join(root, 'dist/electron/main.mjs'))) {
+    await check('package contents and fuses (electron-builder --dir)', process.execPath, ['scripts/check-package.mjs']);
+  } else {
+    totals.failed += 1;
+    summary.push('FAIL package: not run, the build failed');
+  }
+}
 if (want('unit')) await vitest();
+// 50 concurrent clients on the service CLI for a few seconds: no request may fail.
+if (want('load')) await check('load (50 clients, no failed request)', process.execPath, ['scripts/check-load.mjs']);
 if (want('e2e')) {
   if (built && existsSync(path.join(root, 'dist/renderer/index.html'))) await playwright();
   else {

@@ -17,11 +17,11 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { grantOwner } from '../../electron/service/drive/domain/file-operations';
 import { newFileId } from '../../electron/service/drive/ids';
 import { folderMimeType } from '../../electron/service/drive/mime';
@@ -159,45 +159,60 @@ async function fsyncFile(path: string): Promise<void> {
 
 async function plainCopy(source: string, target: string): Promise<number> {
   const started = performance.now();
-  await pipeline(createReadStream(source), createWriteStream(target));
+  await pipeline(createReadStream(source, { highWaterMark: 1024 * 1024 }), createWriteStream(target));
   await fsyncFile(target);
   return performance.now() - started;
 }
 
-function upload(service: EmbeddedService, source: string): Promise<{ ms: number; id: string }> {
+/**
+ * The HTTP client runs in a worker thread, as a separate client would, so the service thread is
+ * measured on its own work. Upload: POST uploadType=media streamed from a file; download: alt=media
+ * streamed into a file and fsynced.
+ */
+const clientWorkerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const fs = require('node:fs');
+const { pipeline } = require('node:stream/promises');
+const { url, token, mode, path } = workerData;
+const started = performance.now();
+const headers = { Authorization: 'Bearer ' + token };
+if (mode === 'upload') {
+  const req = http.request(url + '/upload/drive/v3/files?uploadType=media', {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/octet-stream', 'Content-Length': String(fs.statSync(path).size) },
+  });
+  req.on('response', (res) => {
+    const chunks = [];
+    res.on('data', (c) => chunks.push(c));
+    res.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      parentPort.postMessage({ status: res.statusCode, id: body.id, ms: performance.now() - started });
+    });
+  });
+  fs.createReadStream(path, { highWaterMark: 1024 * 1024 }).pipe(req);
+} else {
+  http.get(url + '/drive/v3/files/' + workerData.id + '?alt=media', { headers }, (res) => {
+    pipeline(res, fs.createWriteStream(path)).then(() => {
+      const fd = fs.openSync(path, 'r+');
+      fs.fsyncSync(fd);
+      fs.closeSync(fd);
+      parentPort.postMessage({ status: res.statusCode, ms: performance.now() - started });
+    });
+  });
+}
+`;
+
+function client(service: EmbeddedService, data: { mode: 'upload' | 'download'; path: string; id?: string }): Promise<{ ms: number; id?: string }> {
   return new Promise((resolvePromise, reject) => {
-    const started = performance.now();
-    const req = request(`${service.url}/upload/drive/v3/files?uploadType=media`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream', 'Content-Length': String(statSync(source).size) },
+    const worker = new Worker(clientWorkerSource, { eval: true, workerData: { url: service.url, token, ...data } });
+    worker.once('message', (m: { status: number; ms: number; id?: string }) => {
+      void worker.terminate();
+      if (m.status !== 200) reject(new Error(`${data.mode} failed: ${m.status}`));
+      else resolvePromise(m);
     });
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id?: string };
-        if (res.statusCode !== 200 || !body.id) reject(new Error(`upload failed: ${res.statusCode}`));
-        else resolvePromise({ ms: performance.now() - started, id: body.id });
-      });
-    });
-    req.on('error', reject);
-    createReadStream(source).pipe(req);
+    worker.once('error', reject);
   });
-}
-
-async function download(service: EmbeddedService, id: string, target: string): Promise<number> {
-  const started = performance.now();
-  await new Promise<void>((resolvePromise, reject) => {
-    const req = request(`${service.url}/drive/v3/files/${id}?alt=media`, { headers: { Authorization: `Bearer ${token}` } });
-    req.on('response', (res) => {
-      if (res.statusCode !== 200) reject(new Error(`download failed: ${res.statusCode}`));
-      pipeline(res, createWriteStream(target)).then(resolvePromise, reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-  await fsyncFile(target);
-  return performance.now() - started;
 }
 
 export async function throughput(): Promise<Omit<DriveBenchResult, 'listSmallMs' | 'listLargeMs' | 'listRatio'>> {
@@ -229,10 +244,10 @@ export async function throughput(): Promise<Omit<DriveBenchResult, 'listSmallMs'
     const downloads: number[] = [];
     try {
       for (let i = 0; i < 3; i++) {
-        const up = await upload(service, source);
+        const up = await client(service, { mode: 'upload', path: source });
         uploads.push(up.ms);
         const target = join(dir, `download-${i}.bin`);
-        downloads.push(await download(service, up.id, target));
+        downloads.push((await client(service, { mode: 'download', path: target, id: up.id! })).ms);
         if (statSync(target).size !== contentBytes) throw new Error('downloaded size differs');
         rmSync(target);
       }

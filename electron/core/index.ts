@@ -1,7 +1,13 @@
 export { createCore } from './core';
 export type { ChangeWatchOptions, Core, CoreOptions, ExtraUser } from './core';
 export { MemoryVault } from './vault';
-export type { Vault } from './vault';
+export type { Vault, VaultBackend } from './vault';
+export { KeyringVault, openNodeVault } from './keyring-vault';
+export { loadAppConfig, parseAppConfig, defaultAppConfig } from './config';
+export type { AppConfig, AppConfigInput, GoogleConfig } from './config';
+export { parseDeepLink, deepLinkFor } from './deep-link';
+export type { AgendaItem } from './agenda';
+export type { DueReminder } from './reminders';
 export { ApiClient } from './api-client';
 export type { ApiClientOptions, MediaContent } from './api-client';
 export { ApiCallError } from './api-call-error';

@@ -66,6 +66,7 @@ class SeenMessages {
  */
 export class RelayServer {
   private readonly channels = new Map<string, { channel: RelayChannel; seen: SeenMessages }>();
+  private readonly observers = new Set<(notification: ChannelNotification, receivedAt: number) => void>();
 
   private constructor(
     private readonly server: Server,
@@ -90,6 +91,12 @@ export class RelayServer {
 
   unregister(channelId: string): void {
     this.channels.delete(channelId);
+  }
+
+  /** Told of every notification passed on, with when it arrived (benchmarks measure from here). */
+  observe(listener: (notification: ChannelNotification, receivedAt: number) => void): () => void {
+    this.observers.add(listener);
+    return () => this.observers.delete(listener);
   }
 
   async close(): Promise<void> {
@@ -123,6 +130,7 @@ export class RelayServer {
     });
     res.writeHead(200, { 'content-length': '0' }).end();
 
+    const receivedAt = Date.now();
     const state = header(req, 'x-goog-resource-state') ?? '';
     // Acknowledged (the sender must not retry it) but not acted on.
     if (!knownResourceStates.has(state)) return;
@@ -135,6 +143,7 @@ export class RelayServer {
       resourceUri: header(req, 'x-goog-resource-uri') ?? '',
       changed: (header(req, 'x-goog-changed') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     };
+    for (const observer of this.observers) observer(notification, receivedAt);
     setImmediate(() => entry.channel.onNotification(notification));
   }
 }

@@ -10,7 +10,7 @@ import { coreMigrations } from './core/migrations';
 import { UsersRepository, type NewUser } from './core/users-repository';
 import { driveModule } from './drive';
 import type { OperationHandler, ServiceConfig, ServiceContext, ServiceModule } from './http/handler';
-import { answerClientError } from './http/client-error';
+import { ClientErrorGuard } from './http/client-error';
 import { RequestPipeline } from './http/request-pipeline';
 import { Store } from './store/store';
 import type { User } from './store/users';
@@ -29,7 +29,10 @@ export interface EmbeddedServiceOptions {
   /** The API areas served; all three unless a test narrows them. */
   modules?: readonly ServiceModule[];
   /** Channel delivery tuning (tests shorten retry delays). */
-  channels?: Pick<WebhookChannelHubOptions, 'retryBaseDelayMs' | 'maxAttempts' | 'deliveryTimeoutMs' | 'defaultTtlMs' | 'maxTtlMs'>;
+  channels?: Pick<
+    WebhookChannelHubOptions,
+    'retryBaseDelayMs' | 'maxAttempts' | 'deliveryTimeoutMs' | 'defaultTtlMs' | 'maxTtlMs'
+  >;
   /** Where unexpected errors (500s, dropped notifications) are reported; stderr by default. */
   log?: (message: string) => void;
 }
@@ -94,8 +97,13 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       for (const module of modules) module.provisionUser?.(created, context);
     }).user;
 
-  const server = createServer(new RequestPipeline(handlers, (token) => users.authenticate(token), context, log).handle);
-  server.on('clientError', answerClientError);
+  const pipeline = new RequestPipeline(handlers, (token) => users.authenticate(token), context, log);
+  const clientErrors = new ClientErrorGuard();
+  const server = createServer((req, res) => {
+    clientErrors.track(req, res);
+    pipeline.handle(req, res);
+  });
+  server.on('clientError', clientErrors.answer);
   try {
     for (const user of options.users ?? []) addUser(user);
     await new Promise<void>((resolve, reject) => {

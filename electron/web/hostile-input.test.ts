@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { z } from 'zod';
+import { operationList } from '../../shared/api';
 import { ipcMethods, type IpcMethodName } from '../../shared/ipc/contract';
 import { MemoryVault } from '../core/vault';
 import { startBrowserApp, type BrowserApp } from './browser-app';
@@ -117,7 +118,11 @@ function invalidInputs(method: IpcMethodName): fc.Arbitrary<unknown> {
   const keys = Object.keys(shapeOf(schema));
   const wrongField = keys.length
     ? fc
-        .tuple(fc.constantFrom(...keys), fc.constantFrom(...wrongValues), fc.dictionary(fc.constantFrom(...keys), fc.anything()))
+        .tuple(
+          fc.constantFrom(...keys),
+          fc.constantFrom(...wrongValues),
+          fc.dictionary(fc.constantFrom(...keys), fc.anything()),
+        )
         .map(([key, value, rest]) => ({ ...rest, [key]: value }))
     : fc.constant({ unexpected: true });
   const candidates = fc.oneof(
@@ -143,7 +148,9 @@ describe('IPC over the browser host: invalid input to every method', () => {
           expect(reply.ok, `accepted ${JSON.stringify(input)?.slice(0, 200)}`).toBe(false);
           expect(reply.error?.code).toBe('invalidInput');
           // A frame without any input at all is refused as a malformed frame, before it names a method.
-          expect(reply.error?.message).toMatch(new RegExp(`^(Invalid .* for ${method.replace('.', '\\.')}: |Malformed call frame)`));
+          expect(reply.error?.message).toMatch(
+            new RegExp(`^(Invalid .* for ${method.replace('.', '\\.')}: |Malformed call frame)`),
+          );
         }),
         { numRuns: 40 },
       );
@@ -153,10 +160,69 @@ describe('IPC over the browser host: invalid input to every method', () => {
     }
   });
 
+  it('api.call with hostile parameters for any registered operation answers an envelope, never a server failure', async () => {
+    const ws = await openSocket(`/ipc?secret=${secret}`);
+    const hostile = fc.oneof(
+      fc.constantFrom(
+        '../../etc/passwd',
+        '%2e%2e%2f',
+        '\u0000',
+        'x'.repeat(5_000),
+        '__proto__',
+        "' OR 1=1 --",
+        '-1',
+        'NaN',
+      ),
+      fc.string({ maxLength: 20 }),
+      fc.integer(),
+      fc.boolean(),
+    );
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...operationList),
+          fc.dictionary(
+            fc.oneof(
+              fc.constantFrom('fileId', 'calendarId', 'eventId', 'tasklist', 'task', 'q', 'maxResults', 'pageToken'),
+              fc.string({ maxLength: 10 }),
+            ),
+            hostile,
+            { maxKeys: 4 },
+          ),
+          fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }),
+          async (op, params, body) => {
+            const reply = await call(ws, 'api.call', {
+              operation: op.name,
+              params,
+              ...(body === undefined ? {} : { body }),
+            });
+            if (reply.ok) return;
+            expect(
+              ['internal', 'unavailable'],
+              `${op.name} ${JSON.stringify(params).slice(0, 200)}: ${reply.error?.message}`,
+            ).not.toContain(reply.error?.code);
+          },
+        ),
+        { numRuns: 150 },
+      );
+    } finally {
+      ws.close();
+    }
+  });
+
   it('answers unknownMethod for names that are not contract methods, including prototype keys', async () => {
     const ws = await openSocket(`/ipc?secret=${secret}`);
     try {
-      for (const method of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'api', 'app.info ', 'APP.INFO', '']) {
+      for (const method of [
+        '__proto__',
+        'constructor',
+        'toString',
+        'hasOwnProperty',
+        'api',
+        'app.info ',
+        'APP.INFO',
+        '',
+      ]) {
         expect(await call(ws, method, {})).toMatchObject({ ok: false, error: { code: 'unknownMethod' } });
       }
     } finally {
@@ -178,7 +244,16 @@ describe('IPC over the browser host: hostile frames', () => {
       for (const { frame, id } of malformed) {
         expect(await sendFrame(ws, frame, id)).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
       }
-      for (const frame of ['', 'not json', '{', 'null', '[]', '"call"', '{"type":"call","id":-1}', '{"type":"call","id":1.5}']) {
+      for (const frame of [
+        '',
+        'not json',
+        '{',
+        'null',
+        '[]',
+        '"call"',
+        '{"type":"call","id":-1}',
+        '{"type":"call","id":1.5}',
+      ]) {
         ws.send(frame);
       }
       // Still serving on the same connection.
@@ -325,11 +400,14 @@ describe('browser host: secret, Host and Origin checks', () => {
     );
     // (ws replaces an empty Host with its own, so that case is left to the HTTP test above.)
     await fc.assert(
-      fc.asyncProperty(foreignHost().filter((host) => host !== ''), async (host) => {
-        await expect(openSocket(`/ipc?secret=${secret}`, { host, origin: pageOrigin() })).rejects.toThrow(
-          /refused with (400|403)/,
-        );
-      }),
+      fc.asyncProperty(
+        foreignHost().filter((host) => host !== ''),
+        async (host) => {
+          await expect(openSocket(`/ipc?secret=${secret}`, { host, origin: pageOrigin() })).rejects.toThrow(
+            /refused with (400|403)/,
+          );
+        },
+      ),
       { numRuns: 25 },
     );
   });

@@ -64,7 +64,7 @@ export class AccountSync {
   /** Whether the calendar list has been read once (calendars found later are news). */
   private calendarsKnown = false;
   private readonly stopCadence: () => void;
-  /** Poll rounds made (for benchmarks: the cadence is measured from them). */
+  /** When the latest poll rounds started (benchmarks measure the cadence from them); the last few hundred are kept. */
   readonly pollTimes: number[] = [];
 
   constructor(private readonly options: AccountSyncOptions) {
@@ -115,6 +115,7 @@ export class AccountSync {
   async pollNow(): Promise<void> {
     this.lastPoll = Date.now();
     this.pollTimes.push(this.lastPoll);
+    if (this.pollTimes.length > 500) this.pollTimes.splice(0, this.pollTimes.length - 500);
     const list = this.followed.get('calendarList');
     list?.sync.trigger();
     await list?.sync.idle();

@@ -1,42 +1,69 @@
 import type { Database } from 'better-sqlite3';
-import type { EventHead, EventRow } from './events-repository';
+import { RawJson } from '../http/raw-json';
+import type { EventVersion } from './events-repository';
 import type { EventResource } from './event-types';
 import type { EventViewer, KnownInstants } from './event-view';
 import { renderEvent } from './event-view';
 import { repositoriesFor } from './repositories';
+import type { Role } from './roles';
+import { atLeast } from './roles';
 
 /**
  * Listing the same events again (paging back and forth, repeated syncs, several windows over one
- * calendar) would parse and render each stored event again. A row version (`pk`, `change_seq`)
- * never changes content, so its parsed resource and its rendering for one kind of viewer are
- * cached. Cached values are shared: callers must not mutate them.
+ * calendar) would parse, render and serialize each stored event again. A row version (`pk`,
+ * `change_seq`) never changes content: every write gives the row a new change_seq, so a cached value
+ * whose sequence differs from the row's is stale and is replaced. Two things are cached per row:
+ * its parsed resource, and its rendering as JSON text for each kind of viewer that listed it.
+ * Cached values are shared: callers must not mutate them.
  */
-const LIMIT = 5_000;
+const ROWS_PER_GENERATION = 10_000;
+/** Renderings kept per row: one per kind of viewer (role class, zones, attendee limit). */
+const VARIANTS_PER_ROW = 4;
+const MAX_VARIANTS = 1_000;
 
-class Lru<V> {
-  private readonly map = new Map<string, V>();
+/**
+ * A bounded map that approximates least-recently-used eviction without reordering on hits: new
+ * and recently read entries live in the young generation; when it fills up it becomes the old
+ * one (the previous old generation is dropped), and an entry read from the old one moves back.
+ */
+class GenerationalMap<V> {
+  private young = new Map<number, V>();
+  private old = new Map<number, V>();
 
-  get(key: string): V | undefined {
-    const value = this.map.get(key);
-    if (value !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, value);
-    }
-    return value;
+  get(key: number): V | undefined {
+    const value = this.young.get(key);
+    if (value !== undefined) return value;
+    const aged = this.old.get(key);
+    if (aged !== undefined) this.set(key, aged);
+    return aged;
   }
 
-  set(key: string, value: V): void {
-    this.map.set(key, value);
-    if (this.map.size > LIMIT) {
-      const oldest = this.map.keys().next().value;
-      if (oldest !== undefined) this.map.delete(oldest);
+  set(key: number, value: V): void {
+    this.old.delete(key);
+    this.young.set(key, value);
+    if (this.young.size >= ROWS_PER_GENERATION) {
+      this.old = this.young;
+      this.young = new Map();
     }
   }
 }
 
+interface CachedResource {
+  readonly seq: number;
+  readonly resource: EventResource;
+}
+
+/** One rendering of one row version; further variants of the same version are chained. */
+interface CachedRendering {
+  readonly seq: number;
+  readonly variant: number;
+  readonly json: RawJson;
+  readonly next: CachedRendering | undefined;
+}
+
 interface Caches {
-  resources: Lru<EventResource>;
-  renders: Lru<Record<string, unknown>>;
+  resources: GenerationalMap<CachedResource>;
+  renderings: GenerationalMap<CachedRendering>;
 }
 
 const byDatabase = new WeakMap<Database, Caches>();
@@ -44,63 +71,120 @@ const byDatabase = new WeakMap<Database, Caches>();
 function caches(db: Database): Caches {
   let c = byDatabase.get(db);
   if (!c) {
-    c = { resources: new Lru(), renders: new Lru() };
+    c = { resources: new GenerationalMap(), renderings: new GenerationalMap() };
     byDatabase.set(db, c);
   }
   return c;
 }
 
-const versionKey = (row: Pick<EventRow, 'pk' | 'change_seq'>): string => `${row.pk}:${row.change_seq}`;
-
-/** Everything rendering depends on besides the row itself. */
-export const viewerKey = (viewer: EventViewer): string =>
-  `${viewer.role}|${viewer.calendarId}|${viewer.calendarZone}|${viewer.responseZone}|${viewer.maxAttendees ?? ''}`;
-
-/** A head row may lack its JSON; it is then read by primary key. */
-function resourceJson(db: Database, row: EventHead | EventRow): string {
-  return 'resource' in row ? row.resource : repositoriesFor(db).events.body(row.pk).resource;
+/** What rendering makes of a role: free/busy only, reader (private events without details), or everything. */
+function roleClass(role: Role): string {
+  if (!atLeast(role, 'reader')) return 'busy';
+  return atLeast(role, 'writer') ? 'full' : 'reader';
 }
 
-export function cachedResource(db: Database, row: EventHead | EventRow): EventResource {
-  const c = caches(db);
-  const key = versionKey(row);
-  let resource = c.resources.get(key);
-  if (!resource) {
-    resource = JSON.parse(resourceJson(db, row)) as EventResource;
-    c.resources.set(key, resource);
+const variants = new Map<string, number>();
+
+/**
+ * A small number naming everything rendering depends on besides the row version (which fixes the
+ * calendar too: a row belongs to one). The calendar's zone is part of it: changing it moves all-day
+ * rows without a new change_seq. 0 (past a bound on distinct variants) means "do not cache".
+ */
+export function renderVariant(viewer: EventViewer): number {
+  const key = `${roleClass(viewer.role)}|${viewer.calendarZone}|${viewer.responseZone}|${viewer.maxAttendees ?? ''}`;
+  let variant = variants.get(key);
+  if (variant === undefined) {
+    if (variants.size >= MAX_VARIANTS) return 0;
+    variant = variants.size + 1;
+    variants.set(key, variant);
   }
+  return variant;
+}
+
+/** A version may lack its JSON (a key or head row); it is then read by primary key. */
+function resourceJson(db: Database, row: EventVersion): string {
+  return row.resource ?? repositoriesFor(db).events.body(row.pk).resource;
+}
+
+export function cachedResource(db: Database, row: EventVersion): EventResource {
+  const c = caches(db);
+  const cached = c.resources.get(row.pk);
+  if (cached && cached.seq === row.change_seq) return cached.resource;
+  const resource = JSON.parse(resourceJson(db, row)) as EventResource;
+  c.resources.set(row.pk, { seq: row.change_seq, resource });
   return resource;
 }
 
 /** Loads, in one query, the resources of the rows not cached yet (a scan's batch of heads). */
-export function preloadResources(db: Database, rows: readonly (EventHead | EventRow)[]): void {
+export function preloadResources(db: Database, rows: readonly EventVersion[]): void {
   const c = caches(db);
-  const missing = new Map<number, string>();
+  const missing = new Map<number, number>();
   for (const row of rows) {
-    const key = versionKey(row);
-    if (c.resources.get(key)) continue;
-    if ('resource' in row) c.resources.set(key, JSON.parse(row.resource) as EventResource);
-    else missing.set(row.pk, key);
+    const cached = c.resources.get(row.pk);
+    if (cached && cached.seq === row.change_seq) continue;
+    if (row.resource !== undefined) c.resources.set(row.pk, { seq: row.change_seq, resource: JSON.parse(row.resource) as EventResource });
+    else missing.set(row.pk, row.change_seq);
   }
   if (missing.size === 0) return;
   for (const body of repositoriesFor(db).events.bodies([...missing.keys()])) {
-    const key = missing.get(body.pk);
-    if (key) c.resources.set(key, JSON.parse(body.resource) as EventResource);
+    const seq = missing.get(body.pk);
+    if (seq !== undefined) c.resources.set(body.pk, { seq, resource: JSON.parse(body.resource) as EventResource });
   }
 }
 
 /** The lower-cased text `q` searches. */
-export function searchTextOf(db: Database, row: EventHead | EventRow): string {
-  return 'search_text' in row ? row.search_text : repositoriesFor(db).events.body(row.pk).search_text;
+export function searchTextOf(db: Database, row: EventVersion & { search_text?: string }): string {
+  return row.search_text ?? repositoriesFor(db).events.body(row.pk).search_text;
 }
 
-export function cachedRender(db: Database, row: EventHead, viewer: EventViewer, viewerCacheKey: string, known: KnownInstants): Record<string, unknown> {
-  const c = caches(db);
-  const key = `${versionKey(row)}|${viewerCacheKey}`;
-  let rendered = c.renders.get(key);
-  if (!rendered) {
-    rendered = renderEvent(cachedResource(db, row), row.change_seq, viewer, known);
-    c.renders.set(key, rendered);
+function findRendering(c: Caches, row: EventVersion, variant: number): CachedRendering | undefined {
+  let entry = c.renderings.get(row.pk);
+  if (!entry || entry.seq !== row.change_seq) return undefined;
+  while (entry && entry.variant !== variant) entry = entry.next;
+  return entry;
+}
+
+function storeRendering(c: Caches, row: EventVersion, variant: number, json: RawJson): void {
+  const head = c.renderings.get(row.pk);
+  // Other variants of the same version stay (up to a few); those of an older version go.
+  let kept: CachedRendering | undefined;
+  if (head && head.seq === row.change_seq) {
+    const others: CachedRendering[] = [];
+    for (let e: CachedRendering | undefined = head; e && others.length < VARIANTS_PER_ROW - 1; e = e.next) {
+      if (e.variant !== variant) others.push(e);
+    }
+    for (let i = others.length - 1; i >= 0; i--) {
+      const e = others[i]!;
+      kept = { seq: e.seq, variant: e.variant, json: e.json, next: kept };
+    }
   }
-  return rendered;
+  c.renderings.set(row.pk, { seq: row.change_seq, variant, json, next: kept });
+}
+
+/**
+ * The row as `viewer` sees it, as JSON text to splice into a response. `variant` is
+ * `renderVariant(viewer)`, computed once per request; `known` are the row's instants when the
+ * caller has them (they spare re-reading the times on a miss).
+ */
+export function renderedEventJson(db: Database, row: EventVersion, viewer: EventViewer, variant: number, known?: KnownInstants): RawJson {
+  const c = caches(db);
+  const hit = variant === 0 ? undefined : findRendering(c, row, variant);
+  if (hit) return hit.json;
+  const json = new RawJson(JSON.stringify(renderEvent(cachedResource(db, row), row.change_seq, viewer, known)));
+  if (variant !== 0) storeRendering(c, row, variant, json);
+  return json;
+}
+
+/** Renders several rows, reading the resources of all misses in one query first. */
+export function renderedEventsJson(
+  db: Database,
+  rows: readonly EventVersion[],
+  viewer: EventViewer,
+  variant: number,
+  knownOf?: (row: EventVersion) => KnownInstants | undefined,
+): RawJson[] {
+  const c = caches(db);
+  const misses = rows.filter((row) => !findRendering(c, row, variant));
+  if (misses.length > 1) preloadResources(db, misses);
+  return rows.map((row) => renderedEventJson(db, row, viewer, variant, knownOf?.(row)));
 }

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../http/handler';
 import { badRequest } from '../http/api-error';
+import { RawJson } from '../http/raw-json';
 import type { CalendarAccess } from './access';
 import { repos } from './access';
 import { collections } from './change-log';
@@ -109,7 +110,8 @@ export function readEventSyncToken(ctx: RequestContext, calendarId: string): Syn
   return decodeSyncToken(token, collections.events(calendarId), ctx.service.now().getTime(), ctx.service.config.syncTokenRetentionMs);
 }
 
-export function defaultRemindersFor(ctx: RequestContext, calendarId: string): unknown {
+/** The user's default reminders on the calendar, as stored (JSON text written by this service). */
+export function defaultRemindersFor(ctx: RequestContext, calendarId: string): RawJson | never[] {
   const entry = repos(ctx).calendarList.get(ctx.user.email, calendarId);
-  return entry && !entry.deleted ? (JSON.parse(entry.default_reminders) as unknown) : [];
+  return entry && !entry.deleted ? new RawJson(entry.default_reminders) : [];
 }

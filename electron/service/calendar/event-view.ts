@@ -106,13 +106,6 @@ export interface KnownInstants {
   originalStartMs?: number | null;
 }
 
-/** The instants stored in a row's columns. */
-export const rowInstants = (row: Pick<EventRow, 'start_ms' | 'end_ms' | 'original_start_ms'>): KnownInstants => ({
-  startMs: row.start_ms,
-  endMs: row.end_ms,
-  originalStartMs: row.original_start_ms,
-});
-
 /**
  * The event as `viewer` sees it: times in the response zone, `self` flags for this calendar,
  * attendees cut to `maxAttendees`, and details removed for roles that may not see them

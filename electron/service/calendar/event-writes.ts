@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, badRequest, conflict } from '../http/api-error';
+import { ApiError, badRequest } from '../http/api-error';
+import { syncAttendeeCopies } from './attendee-copies';
 import type { ChangeRecorder } from './change-log';
-import { collections } from './change-log';
 import type { CalendarRow } from './calendars-repository';
 import type { EventFields } from './event-input';
 import type { EventRow } from './events-repository';
 import type { EventTiming } from './event-time';
 import { eventTiming } from './event-time';
 import type { EventResource } from './event-types';
-import { eventRowFields } from './event-view';
+import { storeEventRowUpdate, storeNewEventRow } from './event-rows';
+import { parseResource } from './event-view';
 import type { CalendarRepositories } from './repositories';
 import { isoUtc } from './time';
 
@@ -67,7 +68,7 @@ export function applyConferenceRequest(conferenceData: Record<string, unknown>, 
   };
 }
 
-/** Stores a new event row and records the change. */
+/** Stores a new event row, records the change and writes the attendees' copies. */
 export function insertEventRow(
   r: CalendarRepositories,
   changes: ChangeRecorder,
@@ -75,15 +76,12 @@ export function insertEventRow(
   resource: EventResource,
   timing: EventTiming,
 ): EventRow {
-  if (r.events.get(calendar.id, resource.id)) throw conflict('The requested identifier already exists.', 'duplicate');
-  const seq = changes.record(collections.events(calendar.id), resource.id);
-  const fields = eventRowFields(calendar.id, resource, timing, seq, changes.nowMs);
-  const pk = r.events.insert(fields);
-  r.calendars.touchEvents(calendar.id, changes.nowMs, timing.end.ms - timing.start.ms);
-  return { ...fields, pk };
+  const row = storeNewEventRow(r, changes, calendar, resource, timing);
+  syncAttendeeCopies(r, changes, calendar, undefined, resource);
+  return row;
 }
 
-/** Rewrites an existing row with `resource` and records the change. */
+/** Rewrites an existing row with `resource`, records the change and brings the attendees' copies in step. */
 export function updateEventRow(
   r: CalendarRepositories,
   changes: ChangeRecorder,
@@ -92,10 +90,8 @@ export function updateEventRow(
   resource: EventResource,
   timing: EventTiming,
 ): EventRow {
-  const seq = changes.record(collections.events(calendar.id), resource.id);
-  const updated: EventRow = { ...eventRowFields(calendar.id, resource, timing, seq, changes.nowMs), pk: row.pk };
-  r.events.update(updated);
-  r.calendars.touchEvents(calendar.id, changes.nowMs, timing.end.ms - timing.start.ms);
+  const updated = storeEventRowUpdate(r, changes, calendar, row, resource, timing);
+  syncAttendeeCopies(r, changes, calendar, parseResource(row), resource);
   return updated;
 }
 

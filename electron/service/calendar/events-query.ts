@@ -1,10 +1,10 @@
 import { latestChangeSeq } from './change-log';
 import type { CalendarRow } from './calendars-repository';
-import type { EventHead } from './events-repository';
-import type { EventResource } from './event-types';
-import type { EventViewer } from './event-view';
-import { cachedRender, cachedResource, preloadResources, searchTextOf, viewerKey } from './event-cache';
-import { detailsVisible, renderEvent, rowInstants } from './event-view';
+import type { RawJson } from '../http/raw-json';
+import type { EventHead, EventKey, EventRow, EventVersion } from './events-repository';
+import type { EventViewer, KnownInstants } from './event-view';
+import { cachedResource, preloadResources, renderedEventsJson, renderVariant, searchTextOf } from './event-cache';
+import { detailsVisible, renderEvent } from './event-view';
 import { compareKeys, firstAfter, OccurrenceHeap } from './occurrence-heap';
 import { occurrenceResource, occurrencesOf, seriesTemplate } from './occurrences';
 import type { CalendarRepositories } from './repositories';
@@ -41,7 +41,8 @@ export interface ListScope {
 }
 
 export interface ListPage {
-  items: Record<string, unknown>[];
+  /** Stored events as cached JSON text, generated occurrences as objects. */
+  items: (RawJson | Record<string, unknown>)[];
   nextPageToken?: string;
   nextSyncToken?: string;
 }
@@ -70,11 +71,14 @@ const isCursorKey = (v: unknown): v is CursorKey => {
   return false;
 };
 
+/** A stored row, or the instants of one (head rows carry them; key rows do not). */
+type StoredRow = EventVersion & Partial<Pick<EventRow, 'start_ms' | 'end_ms' | 'original_start_ms'>>;
 
-interface Candidate {
-  key: Key;
-  render: () => Record<string, unknown>;
-}
+/**
+ * One listed item: a stored row (rendered through the per-row cache once the page is chosen) or a
+ * generated occurrence of a series (rendered by `render`).
+ */
+type Candidate = { key: Key; row: StoredRow } | { key: Key; row?: undefined; render: () => Record<string, unknown> };
 
 export interface ListRequest {
   filters: EventFilters;
@@ -114,7 +118,7 @@ export function listEvents(scope: ListScope, request: ListRequest): ListPage {
   // Occurrences of one changed series share a sync key; a page never splits them.
   while (shownCount < candidates.length && candidates[shownCount]?.key === candidates[shownCount - 1]?.key) shownCount += 1;
   const shown = candidates.slice(0, shownCount);
-  page.items = shown.map((c) => c.render());
+  page.items = renderCandidates(scope, shown);
   const last = shown[shown.length - 1];
   if (candidates.length > shownCount && last) {
     page.nextPageToken = encodePageToken(fingerprint, { after: { m: mode, k: last.key }, snapshot });
@@ -124,13 +128,39 @@ export function listEvents(scope: ListScope, request: ListRequest): ListPage {
   return page;
 }
 
-/** Filters on a stored row that do not depend on expansion. */
-function rowMatches(scope: ListScope, filters: EventFilters, row: EventHead, resource: EventResource, seriesStatus: (id: string) => string | undefined): boolean {
-  if (row.status === 'cancelled' && !cancelledShown(filters, row, seriesStatus)) return false;
-  return resourceMatches(scope, filters, row, resource);
+const knownOf = (row: StoredRow): KnownInstants | undefined =>
+  row.start_ms !== undefined && row.end_ms !== undefined
+    ? { startMs: row.start_ms, endMs: row.end_ms, originalStartMs: row.original_start_ms ?? null }
+    : undefined;
+
+/** The page's items in order: stored rows from the rendering cache (misses loaded in one query), occurrences rendered. */
+function renderCandidates(scope: ListScope, shown: readonly Candidate[]): (RawJson | Record<string, unknown>)[] {
+  const rows: StoredRow[] = [];
+  for (const candidate of shown) if (candidate.row) rows.push(candidate.row);
+  const rendered = renderedEventsJson(scope.r.db, rows, scope.viewer, renderVariant(scope.viewer), knownOf);
+  let next = 0;
+  return shown.map((candidate) => (candidate.row ? rendered[next++]! : candidate.render()));
 }
 
-function cancelledShown(filters: EventFilters, row: EventHead, seriesStatus: (id: string) => string | undefined): boolean {
+/** Whether a filter looks inside the stored resource (so scans load it with each batch). */
+function readsResources(filters: EventFilters): boolean {
+  return (
+    filters.eventTypes.length > 0 ||
+    filters.q !== undefined ||
+    filters.privateProperties.length > 0 ||
+    filters.sharedProperties.length > 0
+  );
+}
+
+type CancelInfo = Pick<EventRow, 'status' | 'recurring_event_id'>;
+
+/** Filters on a stored row that do not depend on expansion. */
+function rowMatches(scope: ListScope, filters: EventFilters, row: EventHead, seriesStatus: (id: string) => string | undefined): boolean {
+  if (row.status === 'cancelled' && !cancelledShown(filters, row, seriesStatus)) return false;
+  return resourceMatches(scope, filters, row);
+}
+
+function cancelledShown(filters: EventFilters, row: CancelInfo, seriesStatus: (id: string) => string | undefined): boolean {
   if (filters.showDeleted || filters.updatedMin !== undefined) return true;
   // A cancelled instance of a live series says "this occurrence is gone": listed unless expanding.
   if (!filters.singleEvents && row.recurring_event_id) {
@@ -140,9 +170,12 @@ function cancelledShown(filters: EventFilters, row: EventHead, seriesStatus: (id
   return false;
 }
 
-function resourceMatches(scope: ListScope, filters: EventFilters, row: EventHead, resource: EventResource): boolean {
+/** The resource is read only when a filter needs it. */
+function resourceMatches(scope: ListScope, filters: EventFilters, row: EventHead): boolean {
   if (filters.updatedMin !== undefined && row.updated_ms < filters.updatedMin) return false;
   if (filters.iCalUID !== undefined && row.ical_uid !== filters.iCalUID) return false;
+  if (!readsResources(filters)) return true;
+  const resource = cachedResource(scope.r.db, row);
   if (filters.eventTypes.length > 0 && !filters.eventTypes.includes(resource.eventType ?? 'default')) return false;
   if (filters.q !== undefined) {
     if (!detailsVisible(resource, scope.viewer.role)) return false;
@@ -171,18 +204,18 @@ function windowOf(filters: EventFilters): { min: number; max: number } {
   return { min: filters.timeMin ?? -FAR, max: filters.timeMax ?? FAR };
 }
 
-function renderRow(scope: ListScope, row: EventHead): () => Record<string, unknown> {
-  return () => cachedRender(scope.r.db, row, scope.viewer, viewerKey(scope.viewer), rowInstants(row));
-}
-
-/** Scans rows in batches after a key until `limit + 1` matches are found or rows run out. */
-function scan<K extends Key>(
+/**
+ * Scans rows in batches after a key until `limit + 1` matches are found or rows run out. With
+ * `preload`, each batch's resources are read in one query (the filters look inside them).
+ */
+function scan<R extends EventVersion, K extends Key>(
   scope: ListScope,
-  fetch: (after: K, batch: number) => EventHead[],
-  keyOf: (row: EventHead) => K,
+  fetch: (after: K, batch: number) => R[],
+  keyOf: (row: R) => K,
   start: K,
   limit: number,
-  accept: (row: EventHead, resource: EventResource) => Candidate[] | undefined,
+  preload: boolean,
+  accept: (row: R) => Candidate | Candidate[] | undefined,
 ): Candidate[] {
   const out: Candidate[] = [];
   let after = start;
@@ -190,10 +223,11 @@ function scan<K extends Key>(
   let batch = Math.min(BATCH, limit + 1);
   for (;;) {
     const rows = fetch(after, batch);
-    preloadResources(scope.r.db, rows);
+    if (preload) preloadResources(scope.r.db, rows);
     for (const row of rows) {
-      const found = accept(row, cachedResource(scope.r.db, row));
-      if (found) out.push(...found);
+      const found = accept(row);
+      if (Array.isArray(found)) out.push(...found);
+      else if (found) out.push(found);
       if (out.length > limit) return out;
     }
     if (rows.length < batch) return out;
@@ -207,21 +241,29 @@ function scan<K extends Key>(
 function idCandidates(scope: ListScope, filters: EventFilters, after: string, limit: number): Candidate[] {
   const seriesStatus = seriesStatusLookup(scope);
   const window = filters.timeMin !== undefined || filters.timeMax !== undefined ? windowOf(filters) : undefined;
-  const accept = (row: EventHead, resource: EventResource): Candidate[] | undefined => {
+  const preload = readsResources(filters);
+  const accept = (row: EventHead): Candidate | undefined => {
     if (window && !(row.start_ms < window.max && (row.range_end_ms === null || row.range_end_ms > window.min))) return undefined;
-    if (!rowMatches(scope, filters, row, resource, seriesStatus)) return undefined;
-    return [{ key: row.event_id, render: renderRow(scope, row) }];
+    if (!rowMatches(scope, filters, row, seriesStatus)) return undefined;
+    return { key: row.event_id, row };
   };
   if (filters.iCalUID !== undefined) {
     const rows = scope.r.events.byICalUid(scope.calendar.id, filters.iCalUID).filter((row) => row.event_id > after);
-    return scan<string>(scope, (a) => rows.filter((row) => row.event_id > a), (row) => row.event_id, after, limit, accept);
+    return scan(scope, (a: string) => rows.filter((row) => row.event_id > a), (row) => row.event_id, after, limit, preload, accept);
   }
-  return scan<string>(
+  if (!window && !preload && filters.updatedMin === undefined) {
+    // The default listing: nothing to filter but cancelled rows, so keys from the covering index suffice.
+    const acceptKey = (row: EventKey): Candidate | undefined =>
+      row.status === 'cancelled' && !cancelledShown(filters, row, seriesStatus) ? undefined : { key: row.event_id, row };
+    return scan(scope, (a: string, batch) => scope.r.events.keysById(scope.calendar.id, a, batch), (row) => row.event_id, after, limit, false, acceptKey);
+  }
+  return scan(
     scope,
-    (a, batch) => scope.r.events.pageById(scope.calendar.id, a, batch, window),
+    (a: string, batch) => scope.r.events.pageById(scope.calendar.id, a, batch, window),
     (row) => row.event_id,
     after,
     limit,
+    preload,
     accept,
   );
 }
@@ -229,16 +271,14 @@ function idCandidates(scope: ListScope, filters: EventFilters, after: string, li
 function updatedCandidates(scope: ListScope, filters: EventFilters, after: [number, string], limit: number): Candidate[] {
   const seriesStatus = seriesStatusLookup(scope);
   const window = windowOf(filters);
-  return scan<[number, string]>(
+  return scan(
     scope,
-    (a, batch) => scope.r.events.pageByUpdated(scope.calendar.id, a, batch, window),
-    (row) => [row.updated_ms, row.event_id],
+    (a: [number, string], batch) => scope.r.events.pageByUpdated(scope.calendar.id, a, batch, window),
+    (row): [number, string] => [row.updated_ms, row.event_id],
     after,
     limit,
-    (row, resource) =>
-      rowMatches(scope, filters, row, resource, seriesStatus)
-        ? [{ key: [row.updated_ms, row.event_id], render: renderRow(scope, row) }]
-        : undefined,
+    readsResources(filters),
+    (row) => (rowMatches(scope, filters, row, seriesStatus) ? { key: [row.updated_ms, row.event_id], row } : undefined),
   );
 }
 
@@ -246,15 +286,17 @@ function syncCandidates(scope: ListScope, filters: EventFilters, afterSeq: numbe
   // Deleted events are always part of an incremental sync.
   const syncFilters: EventFilters = { ...filters, showDeleted: true };
   const horizon = scope.nowMs + EXPANSION_HORIZON_MS;
-  return scan<number>(
+  return scan(
     scope,
-    (a, batch) => scope.r.events.changedSince(scope.calendar.id, a, batch),
+    (a: number, batch) => scope.r.events.changedSince(scope.calendar.id, a, batch),
     (row) => row.change_seq,
     afterSeq,
     limit,
-    (row, resource) => {
-      if (!resourceMatches(scope, syncFilters, row, resource)) return undefined;
+    readsResources(filters),
+    (row) => {
+      if (!resourceMatches(scope, syncFilters, row)) return undefined;
       if (filters.singleEvents && row.is_series) {
+        const resource = cachedResource(scope.r.db, row);
         const occurrences = occurrencesOf(scope.r.db, row, resource, scope.calendar.time_zone, {
           min: -FAR,
           max: row.range_end_ms ?? horizon,
@@ -270,7 +312,7 @@ function syncCandidates(scope: ListScope, filters: EventFilters, afterSeq: numbe
           ? rendered.map((render) => ({ key: row.change_seq, render }))
           : undefined;
       }
-      return [{ key: row.change_seq, render: renderRow(scope, row) }];
+      return { key: row.change_seq, row };
     },
   );
 }
@@ -295,8 +337,8 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
   const heap = new OccurrenceHeap();
   for (const row of r.events.seriesOverlapping(calendar.id, window)) {
     if (row.status === 'cancelled' && !(filters.showDeleted || filters.updatedMin !== undefined)) continue;
+    if (!resourceMatches(scope, filters, row)) continue;
     const resource = cachedResource(scope.r.db, row);
-    if (!resourceMatches(scope, filters, row, resource)) continue;
     const max = Math.min(window.max, row.range_end_ms ?? horizon);
     const all = occurrencesOf(r.db, row, resource, calendar.time_zone, { min: window.min, max });
     const skip = exceptionStarts.get(row.event_id);
@@ -311,7 +353,8 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
   let next = 0;
   let exhausted = false;
   let singlesBatch = Math.min(BATCH, limit + 1);
-  const nextSingle = (): { row: EventHead; resource: EventResource } | undefined => {
+  const preload = readsResources(filters);
+  const nextSingle = (): EventHead | undefined => {
     for (;;) {
       if (next >= buffer.length) {
         if (exhausted) return undefined;
@@ -324,12 +367,11 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
         if (buffer.length === 0) return undefined;
       }
       // Resources are loaded a slice at a time: a page merged with many occurrences uses few rows.
-      if (next % PRELOAD_SLICE === 0) preloadResources(r.db, buffer.slice(next, next + PRELOAD_SLICE));
+      if (preload && next % PRELOAD_SLICE === 0) preloadResources(r.db, buffer.slice(next, next + PRELOAD_SLICE));
       const row = buffer[next];
       next += 1;
       if (!row) continue;
-      const resource = cachedResource(r.db, row);
-      if (rowMatches(scope, filters, row, resource, seriesStatus)) return { row, resource };
+      if (rowMatches(scope, filters, row, seriesStatus)) return row;
     }
   };
 
@@ -337,9 +379,8 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
   let single = nextSingle();
   while (out.length <= limit) {
     const seriesKey = heap.peekKey();
-    if (single && (!seriesKey || compareKeys([single.row.start_ms, single.row.event_id], seriesKey) <= 0)) {
-      const { row } = single;
-      out.push({ key: [row.start_ms, row.event_id], render: renderRow(scope, row) });
+    if (single && (!seriesKey || compareKeys([single.start_ms, single.event_id], seriesKey) <= 0)) {
+      out.push({ key: [single.start_ms, single.event_id], row: single });
       single = nextSingle();
       continue;
     }

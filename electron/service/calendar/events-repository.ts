@@ -28,6 +28,15 @@ export type NewEventRow = Omit<EventRow, 'pk'>;
 /** A row without its resource JSON and search text: what list scans read before deciding what to load. */
 export type EventHead = Omit<EventRow, 'resource' | 'search_text'>;
 
+/**
+ * The least a listing needs of a row when no filter looks inside it: its version (pk, change_seq),
+ * its key, and what decides whether a cancelled row is shown. Read from a covering index.
+ */
+export type EventKey = Pick<EventRow, 'pk' | 'event_id' | 'change_seq' | 'status' | 'recurring_event_id'>;
+
+/** A row version: enough to find its resource and its cached renderings. */
+export type EventVersion = Pick<EventRow, 'pk' | 'change_seq'> & { resource?: string };
+
 const headColumns = `pk, calendar_id, event_id, ical_uid, status, is_series, recurring_event_id, original_start_ms, start_ms,
   end_ms, range_end_ms, updated_ms, change_seq`;
 
@@ -46,6 +55,7 @@ export class EventsRepository {
   private readonly insertStmt: Statement<[NewEventRow]>;
   private readonly updateStmt: Statement<[EventRow]>;
   private readonly byIdPage: Statement<[string, string, number], EventHead>;
+  private readonly keysByIdPage: Statement<[string, string, number], EventKey>;
   private readonly byIdWindowPage: Statement<[string, string, number, number, number], EventHead>;
   private readonly byUpdatedPage: Statement<[string, number, string, number, number, number], EventHead>;
   private readonly singlesByStart: Statement<[string, number, number, string, number, number, number], EventHead>;
@@ -73,6 +83,10 @@ export class EventsRepository {
     );
     this.byIdPage = db.prepare<[string, string, number], EventHead>(
       `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND event_id > ? ORDER BY event_id LIMIT ?`,
+    );
+    this.keysByIdPage = db.prepare<[string, string, number], EventKey>(
+      `SELECT pk, event_id, change_seq, status, recurring_event_id FROM calendar_events
+       WHERE calendar_id = ? AND event_id > ? ORDER BY event_id LIMIT ?`,
     );
     this.byIdWindowPage = db.prepare<[string, string, number, number, number], EventHead>(
       `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND event_id > ? AND start_ms < ?
@@ -137,6 +151,11 @@ export class EventsRepository {
   pageById(calendarId: string, afterId: string, limit: number, window?: { min: number; max: number }): EventHead[] {
     if (!window) return this.byIdPage.all(calendarId, afterId, limit);
     return this.byIdWindowPage.all(calendarId, afterId, window.max, window.min, limit);
+  }
+
+  /** Keys of the events in id order after `afterId` (index only: see EventKey). */
+  keysById(calendarId: string, afterId: string, limit: number): EventKey[] {
+    return this.keysByIdPage.all(calendarId, afterId, limit);
   }
 
   pageByUpdated(calendarId: string, after: [number, string], limit: number, window: { min: number; max: number }): EventHead[] {

@@ -37,12 +37,15 @@ async function start(dataDir: string): Promise<ServiceProcess> {
 
 async function killHard(service: ServiceProcess): Promise<void> {
   service.kill('SIGKILL');
-  expect(await service.exited).toBeNull();
+  await service.exited;
   running.splice(running.indexOf(service), 1);
 }
 
 async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, { ...init, headers: { ...auth, 'content-type': 'application/json', ...init.headers } });
+  const response = await fetch(url, {
+    ...init,
+    headers: { ...auth, 'content-type': 'application/json', ...init.headers },
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text}`);
   return JSON.parse(text) as T;
@@ -96,7 +99,11 @@ describe('crash safety of the service process', () => {
           ? [`/tasks/v1/lists/${list.id}/tasks`, { title }]
           : [
               '/calendar/v3/calendars/primary/events',
-              { summary: title, start: { dateTime: '2031-05-01T09:00:00Z' }, end: { dateTime: '2031-05-01T10:00:00Z' } },
+              {
+                summary: title,
+                start: { dateTime: '2031-05-01T09:00:00Z' },
+                end: { dateTime: '2031-05-01T10:00:00Z' },
+              },
             ];
         attempts += 1;
         let response: Response;
@@ -110,7 +117,8 @@ describe('crash safety of the service process', () => {
           return; // The connection died with the process: this write was never acknowledged.
         }
         // The status line is the acknowledgement; the body may still be cut off by the kill.
-        if (response.status >= 200 && response.status < 300) (isTask ? acknowledged.tasks : acknowledged.events).add(title);
+        if (response.status >= 200 && response.status < 300)
+          (isTask ? acknowledged.tasks : acknowledged.events).add(title);
         else expect.fail(`write refused with ${response.status}: ${await response.text()}`);
         await response.arrayBuffer().catch(() => undefined);
       }
@@ -127,7 +135,10 @@ describe('crash safety of the service process', () => {
       `${second.url}/tasks/v1/lists/${list.id}/tasks?maxResults=100&showHidden=true`,
       'items',
     );
-    const events = await allPages<{ summary: string }>(`${second.url}/calendar/v3/calendars/primary/events?maxResults=2500`, 'items');
+    const events = await allPages<{ summary: string }>(
+      `${second.url}/calendar/v3/calendars/primary/events?maxResults=2500`,
+      'items',
+    );
     const taskTitles = new Set(tasks.map((t) => t.title));
     const eventTitles = new Set(events.map((e) => e.summary));
     expect([...acknowledged.tasks].filter((title) => !taskTitles.has(title))).toEqual([]);
@@ -240,14 +251,17 @@ function streamPartially(
   body: Buffer,
   share = 1,
 ): PartialSend {
-  let req: ClientRequest;
+  let req!: ClientRequest;
   const finished = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req = request({ host: '127.0.0.1', port, method, path, headers: { ...headers, 'content-length': String(body.length) } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', reject);
-    });
+    req = request(
+      { host: '127.0.0.1', port, method, path, headers: { ...headers, 'content-length': String(body.length) } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
   });
   // A kill rejects it before anyone waits for it; that is expected, not an unhandled failure.

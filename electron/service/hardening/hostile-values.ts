@@ -135,7 +135,16 @@ const systemParams: Readonly<Record<string, readonly string[]>> = {
   '$.xgafv': ['1', '2', '3'],
 };
 
-const unknownParamNames = ['__proto__', 'constructor', 'hasOwnProperty', 'bogus', 'toString', 'q[]', 'a%00b', 'fields%5B%5D'];
+const unknownParamNames = [
+  '__proto__',
+  'constructor',
+  'hasOwnProperty',
+  'bogus',
+  'toString',
+  'q[]',
+  'a%00b',
+  'fields%5B%5D',
+];
 
 /** The query string: a random subset of the declared parameters, repeated ones, system and unknown ones. */
 export function queryArbitrary(op: OperationSpec, known: readonly string[]): fc.Arbitrary<string> {
@@ -177,7 +186,15 @@ export function pathArbitrary(op: OperationSpec, known: readonly string[]): fc.A
   const templates = [op.path, ...(op.media?.uploadPath ? [op.media.uploadPath] : [])];
   const names = [...new Set(templates.flatMap((t) => [...t.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!)))];
   const values = fc.record(Object.fromEntries(names.map((name) => [name, segmentArbitrary(known)])));
-  const shape = fc.constantFrom('as is', 'as is', 'as is', 'trailing slash', 'double slash', 'extra segment', 'dot segment');
+  const shape = fc.constantFrom(
+    'as is',
+    'as is',
+    'as is',
+    'trailing slash',
+    'double slash',
+    'extra segment',
+    'dot segment',
+  );
   return fc.tuple(fc.constantFrom(...templates), values, shape).map(([template, filled, bend]) => {
     const path = template.replace(/\{([^{}]+)\}/g, (_m, name: string) => filled[name] ?? 'x');
     switch (bend) {
@@ -237,9 +254,13 @@ export function jsonBodyArbitrary(op: OperationSpec, known: readonly string[]): 
   const fieldValue = known.length > 0 ? fc.oneof(hostileJson, fc.constantFrom(...known)) : hostileJson;
   const overSchema =
     keys.length > 0
-      ? fc.dictionary(fc.oneof(fc.constantFrom(...keys), fc.constantFrom('__proto__', 'constructor', 'extra')), fieldValue, {
-          maxKeys: 6,
-        })
+      ? fc.dictionary(
+          fc.oneof(fc.constantFrom(...keys), fc.constantFrom('__proto__', 'constructor', 'extra')),
+          fieldValue,
+          {
+            maxKeys: 6,
+          },
+        )
       : fc.dictionary(fc.string({ maxLength: 8 }), hostileJson, { maxKeys: 4 });
   return fc.oneof(
     { weight: 5, arbitrary: overSchema.map((value) => JSON.stringify(value)) },
@@ -285,7 +306,12 @@ const contentTypes = [
 const multipartBody: fc.Arbitrary<{ type: string; body: string }> = fc
   .tuple(
     fc.constantFrom('b0undary', 'x'),
-    fc.oneof(fc.constant('{"name":"fuzz.txt"}'), fc.constant('{'), fc.constant(''), hostileText.map((t) => JSON.stringify({ name: t }))),
+    fc.oneof(
+      fc.constant('{"name":"fuzz.txt"}'),
+      fc.constant('{'),
+      fc.constant(''),
+      hostileText.map((t) => JSON.stringify({ name: t })),
+    ),
     fc.string({ maxLength: 64 }),
     fc.constantFrom('complete', 'no closing boundary', 'one part', 'wrong boundary', 'no part headers'),
   )
@@ -391,10 +417,17 @@ const authorizations = (token: string) =>
 const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND'];
 
 /** A whole hostile request for one operation. */
-export function requestArbitrary(op: OperationSpec, known: readonly string[], token: string): fc.Arbitrary<ProbeRequest> {
+export function requestArbitrary(
+  op: OperationSpec,
+  known: readonly string[],
+  token: string,
+): fc.Arbitrary<ProbeRequest> {
   return fc
     .record({
-      method: fc.oneof({ weight: 9, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...otherMethods) }),
+      method: fc.oneof(
+        { weight: 9, arbitrary: fc.constant(op.method) },
+        { weight: 1, arbitrary: fc.constantFrom(...otherMethods) },
+      ),
       path: pathArbitrary(op, known),
       query: queryArbitrary(op, known),
       body: bodyArbitrary(op, known),

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationList, type OperationSpec } from '../../../shared/api';
 import { startEmbeddedService, type EmbeddedService } from '../server';
 import { databaseDigest } from '../store/database-digest';
-import { describeAnswer, describeProbe, googleErrorProblem, probe, type ProbeAnswer, type ProbeRequest } from './http-probe';
+import {
+  describeAnswer,
+  describeProbe,
+  googleErrorProblem,
+  probe,
+  type ProbeAnswer,
+  type ProbeRequest,
+} from './http-probe';
 import { requestArbitrary } from './hostile-values';
 
 /*
@@ -30,12 +37,25 @@ let dir: string;
 let service: EmbeddedService;
 const unexpectedLogs: string[] = [];
 /** Ids and names that exist, so a share of the hostile requests reaches deep into the handlers. */
-const known = new Set<string>(['primary', 'alice@example.com', 'bob@example.com', 'root', '@me', 'timezone', 'appDataFolder']);
+const known = new Set<string>([
+  'primary',
+  'alice@example.com',
+  'bob@example.com',
+  'root',
+  '@me',
+  'timezone',
+  'appDataFolder',
+]);
 const statusCounts = new Map<number, number>();
 let requestCount = 0;
 
 async function seedJson(method: string, path: string, body: unknown): Promise<Record<string, unknown>> {
-  const answer = await probe(service.port, { method, path, headers: jsonHeaders, body: Buffer.from(JSON.stringify(body)) });
+  const answer = await probe(service.port, {
+    method,
+    path,
+    headers: jsonHeaders,
+    body: Buffer.from(JSON.stringify(body)),
+  });
   expect(answer.status, `seeding ${method} ${path}: ${describeAnswer(answer)}`).toBeLessThan(300);
   const value = JSON.parse(answer.body.toString('utf8')) as Record<string, unknown>;
   if (typeof value['id'] === 'string') known.add(value['id']);
@@ -44,8 +64,13 @@ async function seedJson(method: string, path: string, body: unknown): Promise<Re
 
 async function seed(): Promise<void> {
   const list = await seedJson('POST', '/tasks/v1/users/@me/lists', { title: 'Fuzz list' });
-  const task = await seedJson('POST', `/tasks/v1/lists/${String(list['id'])}/tasks`, { title: 'Fuzz task', notes: 'n' });
-  await seedJson('POST', `/tasks/v1/lists/${String(list['id'])}/tasks?parent=${String(task['id'])}`, { title: 'Child' });
+  const task = await seedJson('POST', `/tasks/v1/lists/${String(list['id'])}/tasks`, {
+    title: 'Fuzz task',
+    notes: 'n',
+  });
+  await seedJson('POST', `/tasks/v1/lists/${String(list['id'])}/tasks?parent=${String(task['id'])}`, {
+    title: 'Child',
+  });
   await seedJson('POST', '/calendar/v3/calendars/primary/events', {
     summary: 'Fuzz event',
     start: { dateTime: '2030-01-01T10:00:00Z', timeZone: 'Europe/Paris' },
@@ -57,7 +82,10 @@ async function seed(): Promise<void> {
     role: 'reader',
     scope: { type: 'user', value: 'bob@example.com' },
   });
-  const folder = await seedJson('POST', '/drive/v3/files', { name: 'Fuzz folder', mimeType: 'application/vnd.google-apps.folder' });
+  const folder = await seedJson('POST', '/drive/v3/files', {
+    name: 'Fuzz folder',
+    mimeType: 'application/vnd.google-apps.folder',
+  });
   const boundary = 'seed-boundary';
   const multipart =
     `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n` +
@@ -73,15 +101,22 @@ async function seed(): Promise<void> {
   const file = JSON.parse(upload.body.toString('utf8')) as { id: string };
   known.add(file.id);
   const comment = await seedJson('POST', `/drive/v3/files/${file.id}/comments?fields=*`, { content: 'a comment' });
-  await seedJson('POST', `/drive/v3/files/${file.id}/comments/${String(comment['id'])}/replies?fields=*`, { content: 'a reply' });
-  await seedJson('POST', `/drive/v3/files/${file.id}/permissions`, { role: 'reader', type: 'user', emailAddress: 'bob@example.com' });
+  await seedJson('POST', `/drive/v3/files/${file.id}/comments/${String(comment['id'])}/replies?fields=*`, {
+    content: 'a reply',
+  });
+  await seedJson('POST', `/drive/v3/files/${file.id}/permissions`, {
+    role: 'reader',
+    type: 'user',
+    emailAddress: 'bob@example.com',
+  });
   await seedJson('POST', '/drive/v3/drives?requestId=fuzz-drive-1', { name: 'Fuzz drive' });
   const revisions = await probe(service.port, {
     method: 'GET',
     path: `/drive/v3/files/${file.id}/revisions`,
     headers: { authorization: `Bearer ${token}` },
   });
-  for (const revision of (JSON.parse(revisions.body.toString('utf8')) as { revisions?: { id: string }[] }).revisions ?? []) {
+  for (const revision of (JSON.parse(revisions.body.toString('utf8')) as { revisions?: { id: string }[] }).revisions ??
+    []) {
     known.add(revision.id);
   }
 }
@@ -93,7 +128,7 @@ async function check(req: ProbeRequest): Promise<ProbeAnswer> {
   try {
     answer = await probe(service.port, req);
   } catch (error) {
-    throw new Error(`no answer (${(error as Error).message}) to\n${describeProbe(req)}`);
+    throw new Error(`no answer (${(error as Error).message}) to\n${describeProbe(req)}`, { cause: error });
   }
   requestCount += 1;
   statusCounts.set(answer.status, (statusCounts.get(answer.status) ?? 0) + 1);
@@ -105,7 +140,8 @@ async function check(req: ProbeRequest): Promise<ProbeAnswer> {
   if (answer.status >= 400) {
     const problem = googleErrorProblem(answer);
     if (problem) fail(`refusal is not Google-shaped: ${problem}`);
-    if (databaseDigest(service.context.store.db) !== before) fail(`a refused request (${answer.status}) changed the database`);
+    if (databaseDigest(service.context.store.db) !== before)
+      fail(`a refused request (${answer.status}) changed the database`);
   }
   return answer;
 }
@@ -174,7 +210,14 @@ describe('hostile requests to every registered operation', () => {
       const path = plainPath(op);
       const auth = { authorization: `Bearer ${token}` };
       // A URL longer than the server's header limit.
-      expectRefused(await check({ method: op.method, path: `${path}${path.includes('?') ? '&' : '?'}q=${'q'.repeat(20_000)}`, headers: auth }), 431);
+      expectRefused(
+        await check({
+          method: op.method,
+          path: `${path}${path.includes('?') ? '&' : '?'}q=${'q'.repeat(20_000)}`,
+          headers: auth,
+        }),
+        431,
+      );
       if (jsonOf(op)) {
         // Declared too large: refused before the body is read (a server that waited for it would never answer).
         const declared = { ...jsonHeaders, 'content-length': String(oversized.length) };
@@ -192,7 +235,10 @@ describe('hostile requests to every registered operation', () => {
   it('refuses an oversized JSON body sent without Content-Length, in each area', async () => {
     for (const area of ['calendar', 'tasks', 'drive'] as const) {
       const op = operationList.find((o) => o.area === area && o.request !== null && !o.media?.uploadPath)!;
-      expectRefused(await check({ method: op.method, path: plainPath(op), headers: jsonHeaders, body: oversized, chunked: true }), 413);
+      expectRefused(
+        await check({ method: op.method, path: plainPath(op), headers: jsonHeaders, body: oversized, chunked: true }),
+        413,
+      );
     }
   });
 });

@@ -1,27 +1,59 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from './api-error';
+import { sendError } from './respond';
 
 /**
- * A request Node's HTTP parser refused before any handler saw it (headers or URL too large, bad
- * syntax, a request that took too long to arrive). Node would answer a bare status line; clients of
- * Google's APIs expect the JSON error shape on every answer, so this writes one and closes.
+ * Requests Node's HTTP parser refuses before or around a handler (headers or URL too large, bad
+ * syntax, bytes after a request that said `Connection: close`, a request that took too long). Node
+ * would answer a bare status line, and would do so even while a complete request on the same
+ * connection is still being handled, so a client could see a 400 for a write that was carried out.
+ * This answers in Google's error shape, and only when no request on the connection is under way.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  // Once an answer went out on this connection (the client kept sending after it), there is nothing left to say.
-  if (error.code === 'ECONNRESET' || !socket.writable || socket.bytesWritten > 0) {
-    socket.destroy();
-    return;
+export class ClientErrorGuard {
+  private readonly open = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
+
+  /** Call for every request before handling it. */
+  track(req: IncomingMessage, res: ServerResponse): void {
+    const socket = req.socket;
+    this.open.set(socket, { req, res });
+    res.once('close', () => {
+      if (this.open.get(socket)?.res === res) this.open.delete(socket);
+    });
   }
-  const apiError = clientApiError(error.code);
-  const body = JSON.stringify(apiError.toJSON());
-  socket.end(
-    `HTTP/1.1 ${apiError.code} ${STATUS_CODES[apiError.code] ?? 'Error'}\r\n` +
-      'Content-Type: application/json; charset=UTF-8\r\n' +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-      'Connection: close\r\n\r\n' +
-      body,
-  );
+
+  /** The server's `clientError` listener. */
+  readonly answer = (error: Error & { code?: string }, socket: Socket): void => {
+    const current = this.open.get(socket);
+    if (current) {
+      // The request under way was read whole: the bytes after it are junk; its own answer still goes out.
+      if (current.req.complete) {
+        if (current.res.writableFinished) socket.destroy();
+        else current.res.once('close', () => socket.destroy());
+        return;
+      }
+      // Its body broke off: it cannot be carried out; say so if nothing was answered yet, then hang up.
+      if (!current.res.headersSent) {
+        current.res.once('finish', () => socket.destroy());
+        sendError(current.res, clientApiError(error.code), { Connection: 'close' });
+      } else socket.destroy();
+      return;
+    }
+    // Once an answer went out on this connection (the client kept sending after it), there is nothing left to say.
+    if (error.code === 'ECONNRESET' || !socket.writable || socket.bytesWritten > 0) {
+      socket.destroy();
+      return;
+    }
+    const apiError = clientApiError(error.code);
+    const body = JSON.stringify(apiError.toJSON());
+    socket.end(
+      `HTTP/1.1 ${apiError.code} ${STATUS_CODES[apiError.code] ?? 'Error'}\r\n` +
+        'Content-Type: application/json; charset=UTF-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  };
 }
 
 function clientApiError(code: string | undefined): ApiError {

@@ -14,7 +14,9 @@ function tableReaders(db: Database): readonly TableReader[] {
   const cached = readers.get(db);
   if (cached && cached.schemaVersion === schemaVersion) return cached.tables;
   const names = db
-    .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .prepare<[], { name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
     .all();
   const tables = names.map(({ name }): TableReader => {
     const quoted = `"${name.replaceAll('"', '""')}"`;
@@ -35,7 +37,9 @@ export function databaseDigest(db: Database): string {
   for (const { name, rows } of tableReaders(db)) {
     hash.update(`\u0000table ${name}\u0000`);
     for (const row of rows.iterate()) {
-      hash.update(JSON.stringify(row, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('base64') : value)));
+      hash.update(
+        JSON.stringify(row, (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('base64') : value)),
+      );
       hash.update('\n');
     }
   }

@@ -22,7 +22,7 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
 import '@fullcalendar/react/themes/forma/palettes/blue.css';
-import { memo, useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
 import type { CalendarPreferences } from './calendar-settings';
 import { fullCalendarViews, useCalendarStore, type CalendarViewId } from './calendar-store';
 import type { EventTimes, GridEventProps } from './event-mapping';
@@ -69,9 +69,9 @@ function tagEventElement({ el, event }: EventDisplayInfo & { el: HTMLElement }) 
   if (props.recurringEventId) el.setAttribute('data-recurring', 'true');
   if (props.pending) el.setAttribute('data-pending', 'true');
   const { selectedKey, highlightKey } = useCalendarStore.getState();
-  if (selectedKey === event.id) el.setAttribute('data-selected', 'true');
+  if (selectedKey === event.id) el.setAttribute('data-selected', '');
   if (highlightKey === event.id) {
-    el.setAttribute('data-highlight', 'true');
+    el.setAttribute('data-highlight', '');
     requestAnimationFrame(() => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
   }
 }
@@ -95,23 +95,49 @@ function gridTimes(event: EventApi, displayZone: string, defaultMinutes: number)
  * beside the hours. Handlers are read through refs so the grid never re-renders for them.
  */
 export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps) {
-  const { calendarRef, controller, view, events, displayZone, secondaryZone, preferences } = props;
+  const { calendarRef, controller, view, displayZone, secondaryZone, preferences } = props;
   const latest = useRef(props);
   useEffect(() => {
     latest.current = props;
   });
+
+  // While the person drags or selects, events changed elsewhere wait: FullCalendar would drop the gesture.
+  const interacting = useRef(false);
+  const shown = useRef(props.events);
+  if (!interacting.current) shown.current = props.events;
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  useEffect(() => {
+    const release = () => {
+      if (!interacting.current) return;
+      interacting.current = false;
+      if (shown.current !== latest.current.events) rerender();
+    };
+    window.addEventListener('pointerup', release);
+    window.addEventListener('pointercancel', release);
+    return () => {
+      window.removeEventListener('pointerup', release);
+      window.removeEventListener('pointercancel', release);
+    };
+  }, []);
 
   useEffect(() => {
     const api = calendarRef.current?.getApi();
     if (api && api.view.type !== fullCalendarViews[view]) api.changeView(fullCalendarViews[view]);
   }, [view, calendarRef]);
 
-  const onDatesSet = useCallback((info: DatesSetInfo) => latest.current.onRange({ start: info.start, end: info.end }), []);
+  const onDatesSet = useCallback(
+    (info: DatesSetInfo) => latest.current.onRange({ start: info.start, end: info.end }),
+    [],
+  );
 
   const onSelect = useCallback((info: DateSelectInfo) => {
     const { displayZone: zone, preferences: prefs } = latest.current;
     if (info.allDay) {
-      latest.current.onSelectRange({ allDay: true, startDate: info.startStr.slice(0, 10), endDate: info.endStr.slice(0, 10) });
+      latest.current.onSelectRange({
+        allDay: true,
+        startDate: info.startStr.slice(0, 10),
+        endDate: info.endStr.slice(0, 10),
+      });
       return;
     }
     const startMs = info.start.getTime();
@@ -137,12 +163,24 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   }, []);
 
   const hour12 = preferences.hour12;
-  const timeFormat = useMemo((): Intl.DateTimeFormatOptions => ({ hour: 'numeric', minute: '2-digit', hour12 }), [hour12]);
-  const slotFormat = useMemo((): Intl.DateTimeFormatOptions => (hour12 ? { hour: 'numeric', hour12 } : { hour: '2-digit', minute: '2-digit', hour12 }), [hour12]);
+  const timeFormat = useMemo(
+    (): Intl.DateTimeFormatOptions => ({ hour: 'numeric', minute: '2-digit', hour12 }),
+    [hour12],
+  );
+  const slotFormat = useMemo(
+    (): Intl.DateTimeFormatOptions =>
+      hour12 ? { hour: 'numeric', hour12 } : { hour: '2-digit', minute: '2-digit', hour12 },
+    [hour12],
+  );
 
   const slotHeaderContent = useMemo(() => {
     if (!secondaryZone) return undefined;
-    const secondary = new Intl.DateTimeFormat(undefined, { hour: 'numeric', ...(hour12 ? {} : { minute: '2-digit' }), hour12, timeZone: secondaryZone });
+    const secondary = new Intl.DateTimeFormat(undefined, {
+      hour: 'numeric',
+      ...(hour12 ? {} : { minute: '2-digit' }),
+      hour12,
+      timeZone: secondaryZone,
+    });
     return (info: SlotHeaderInfo) =>
       info.isTime ? (
         <span className="dual-time">
@@ -160,7 +198,10 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     const primaryLabel = zoneOffsetLabel(displayZone);
     const secondaryLabel = secondaryZone ? zoneOffsetLabel(secondaryZone) : null;
     return (info: AllDayHeaderInfo) => (
-      <span className="zone-header" title={secondaryZone ? `${zoneCity(secondaryZone)} · ${zoneCity(displayZone)}` : zoneCity(displayZone)}>
+      <span
+        className="zone-header"
+        title={secondaryZone ? `${zoneCity(secondaryZone)} · ${zoneCity(displayZone)}` : zoneCity(displayZone)}
+      >
         {secondaryLabel ? <span className="zone-header__secondary">{secondaryLabel}</span> : null}
         <span className="zone-header__primary" data-testid="primary-zone-label">
           {primaryLabel}
@@ -171,40 +212,53 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   }, [displayZone, secondaryZone]);
 
   return (
-    <FullCalendar
-      ref={calendarRef}
-      controller={controller}
-      plugins={plugins}
-      views={customViews}
-      initialView={fullCalendarViews[view]}
-      headerToolbar={false}
-      height="100%"
-      timeZone={displayZone}
-      firstDay={preferences.weekStart}
-      weekends={!preferences.hideWeekends}
-      nowIndicator
-      navLinks
-      selectable
-      selectMirror
-      editable
-      eventInteractive
-      slotDuration={minutesToDuration(slotMinutes)}
-      snapDuration="00:15:00"
-      scrollTime="08:00:00"
-      defaultTimedEventDuration={minutesToDuration(preferences.defaultEventMinutes)}
-      eventTimeFormat={timeFormat}
-      slotHeaderFormat={slotFormat}
-      titleFormat={view === 'day' ? { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' } : view === 'month' ? { year: 'numeric', month: 'long' } : { year: 'numeric', month: 'short', day: 'numeric' }}
-      {...(slotHeaderContent ? { slotHeaderContent } : {})}
-      allDayHeaderContent={allDayHeaderContent}
-      events={events}
-      datesSet={onDatesSet}
-      select={onSelect}
-      eventClick={onEventClick}
-      eventDrop={onChange}
-      eventResize={onChange}
-      eventDidMount={tagEventElement}
-      noEventsText="Nothing scheduled in this period."
-    />
+    <div
+      className="calendar-grid"
+      onPointerDownCapture={(event) => {
+        if (event.button === 0) interacting.current = true;
+      }}
+    >
+      <FullCalendar
+        ref={calendarRef}
+        controller={controller}
+        plugins={plugins}
+        views={customViews}
+        initialView={fullCalendarViews[view]}
+        headerToolbar={false}
+        height="100%"
+        timeZone={displayZone}
+        firstDay={preferences.weekStart}
+        weekends={!preferences.hideWeekends}
+        nowIndicator
+        navLinks
+        selectable
+        selectMirror
+        editable
+        eventInteractive
+        slotDuration={minutesToDuration(slotMinutes)}
+        snapDuration="00:15:00"
+        scrollTime="08:00:00"
+        defaultTimedEventDuration={minutesToDuration(preferences.defaultEventMinutes)}
+        eventTimeFormat={timeFormat}
+        slotHeaderFormat={slotFormat}
+        titleFormat={
+          view === 'day'
+            ? { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' }
+            : view === 'month'
+              ? { year: 'numeric', month: 'long' }
+              : { year: 'numeric', month: 'short', day: 'numeric' }
+        }
+        {...(slotHeaderContent ? { slotHeaderContent } : {})}
+        allDayHeaderContent={allDayHeaderContent}
+        events={shown.current}
+        datesSet={onDatesSet}
+        select={onSelect}
+        eventClick={onEventClick}
+        eventDrop={onChange}
+        eventResize={onChange}
+        eventDidMount={tagEventElement}
+        noEventsText="Nothing scheduled in this period."
+      />
+    </div>
   );
 });

@@ -195,6 +195,8 @@ function CalendarWorkspace({
     if (editing.mode === 'create' || !target) {
       const calendar = calendarById(draft.calendarId) ?? defaultCalendar;
       setEditing(null);
+      // The grid's selection would otherwise lie over the new event and catch the next drag.
+      calendarRef.current?.getApi().unselect();
       if (!calendar) return;
       void commands.create(draft, calendar).then((created) => {
         if (created?.id) select(eventKey(calendar.id, created.id));

@@ -91,10 +91,10 @@ export function MiniMonth({ current, today, visibleFrom, visibleTo, weekStart, l
         <span className="mini-month__title" aria-live="polite" data-testid="mini-month-title">
           {label}
         </span>
-        <button type="button" className="button button--ghost button--icon button--small" onClick={() => setMonth(addMonths(month, -1))} aria-label="Previous month">
+        <button type="button" className="button button--ghost button--icon button--small" onClick={() => setMonth(addMonths(month, -1))} aria-label="Show previous month">
           ‹
         </button>
-        <button type="button" className="button button--ghost button--icon button--small" onClick={() => setMonth(addMonths(month, 1))} aria-label="Next month">
+        <button type="button" className="button button--ghost button--icon button--small" onClick={() => setMonth(addMonths(month, 1))} aria-label="Show next month">
           ›
         </button>
       </div>

@@ -34,7 +34,8 @@ export function calendarInfo(entry: CalendarListEntry, palettes: Palettes): Cale
     colorId: entry.colorId ?? null,
     accessRole,
     primary: entry.primary === true,
-    selected: entry.selected !== false,
+    // Google omits `selected` when false (its default).
+    selected: entry.selected === true,
     writable: accessRole === 'writer' || accessRole === 'owner',
     owned: accessRole === 'owner',
     timeZone: entry.timeZone ?? null,

@@ -1,107 +1,131 @@
 import { describe, expect, it } from 'vitest';
+import type { Palettes } from './colors';
 import {
-  describeSelection,
-  formatLocalDate,
-  formatLocalDateTime,
+  describeTimes,
+  eventKey,
+  eventTimesOf,
+  googleTimesOf,
   isPendingEventId,
   newPendingEventId,
-  selectionToEventTimes,
+  parseEventKey,
   toCalendarEventInput,
   toCalendarEventInputs,
   untitledEventLabel,
+  type CalendarContext,
 } from './event-mapping';
-import { eventsListParams, sameRange } from './visible-range';
+import { eventsListParams, sameRange, shiftRangeByDays } from './visible-range';
+
+const palettes: Palettes = { calendar: {}, event: { '11': { background: '#dc2127', foreground: '#1d1d1d' } } };
+const calendar: CalendarContext = { calendarId: 'me@example.com', color: { background: '#9fe1e7', foreground: '#1d1d1d' }, writable: true, busyOnly: false };
 
 describe('toCalendarEventInput', () => {
-  it('maps a timed event keeping its instants', () => {
-    const input = toCalendarEventInput({
-      id: 'e1',
-      status: 'confirmed',
-      summary: 'Standup',
-      start: { dateTime: '2026-11-24T10:00:00-05:00', timeZone: 'America/New_York' },
-      end: { dateTime: '2026-11-24T10:30:00-05:00' },
-      location: 'Room 1',
+  it('maps a timed event to instants, keyed by calendar and event, in its calendar’s color', () => {
+    const input = toCalendarEventInput(
+      {
+        id: 'e1',
+        status: 'confirmed',
+        summary: 'Standup',
+        start: { dateTime: '2026-11-24T10:00:00-05:00', timeZone: 'America/New_York' },
+        end: { dateTime: '2026-11-24T10:30:00-05:00' },
+        location: 'Room 1',
+      },
+      calendar,
+      palettes,
+    );
+    expect(input).toMatchObject({
+      id: eventKey('me@example.com', 'e1'),
+      title: 'Standup',
+      allDay: false,
+      start: Date.parse('2026-11-24T15:00:00Z'),
+      end: Date.parse('2026-11-24T15:30:00Z'),
+      color: '#9fe1e7',
+      editable: true,
     });
-    expect(input).toMatchObject({ id: 'e1', title: 'Standup', allDay: false, start: '2026-11-24T10:00:00-05:00', end: '2026-11-24T10:30:00-05:00' });
-    expect(input?.extendedProps).toMatchObject({ location: 'Room 1', pending: false });
+    expect(input?.extendedProps).toMatchObject({ calendarId: 'me@example.com', eventId: 'e1', location: 'Room 1', pending: false, recurringEventId: null });
   });
 
-  it('maps an all-day event with Google’s exclusive end date unchanged', () => {
-    const input = toCalendarEventInput({ id: 'e2', summary: 'Trip', start: { date: '2026-11-24' }, end: { date: '2026-11-27' } });
-    expect(input).toMatchObject({ allDay: true, start: '2026-11-24', end: '2026-11-27' });
+  it('maps an all-day event with Google’s exclusive end date unchanged, and a missing end as one day', () => {
+    expect(toCalendarEventInput({ id: 'e2', summary: 'Trip', start: { date: '2026-11-24' }, end: { date: '2026-11-27' } }, calendar, palettes)).toMatchObject({
+      allDay: true,
+      start: '2026-11-24',
+      end: '2026-11-27',
+    });
+    expect(toCalendarEventInput({ id: 'e3', start: { date: '2026-11-30' } }, calendar, palettes)).toMatchObject({ start: '2026-11-30', end: '2026-12-01' });
   });
 
-  it('gives an all-day event without an end one day, across a month boundary', () => {
-    expect(toCalendarEventInput({ id: 'e3', start: { date: '2026-11-30' } })).toMatchObject({ start: '2026-11-30', end: '2026-12-01' });
+  it('wears the event palette color, and is read-only on calendars the person cannot change', () => {
+    const input = toCalendarEventInput({ id: 'e4', colorId: '11', start: { date: '2026-11-24' } }, { ...calendar, writable: false }, palettes);
+    expect(input).toMatchObject({ color: '#dc2127', editable: false });
   });
 
-  it('labels untitled events and skips cancelled or malformed ones', () => {
-    expect(toCalendarEventInput({ id: 'e4', summary: '  ', start: { dateTime: '2026-11-24T10:00:00Z' } })?.title).toBe(untitledEventLabel);
-    expect(toCalendarEventInput({ id: 'e5', status: 'cancelled', start: { dateTime: '2026-11-24T10:00:00Z' } })).toBeNull();
-    expect(toCalendarEventInput({ id: 'e6' })).toBeNull();
-    expect(toCalendarEventInput({ start: { date: '2026-11-24' } })).toBeNull();
-    expect(toCalendarEventInputs([{ id: 'a', start: { date: '2026-11-24' } }, { id: 'b', status: 'cancelled' }]).map((e) => e.id)).toEqual(['a']);
-    expect(toCalendarEventInputs(undefined)).toEqual([]);
-  });
-});
-
-describe('selectionToEventTimes', () => {
-  it('turns a timed selection into RFC 3339 instants in the given zone', () => {
-    const start = new Date(2026, 10, 24, 10, 0);
-    const end = new Date(2026, 10, 24, 11, 30);
-    const times = selectionToEventTimes({ start, end, allDay: false }, 'America/New_York');
-    expect(times.start.timeZone).toBe('America/New_York');
-    expect(new Date(times.start.dateTime ?? '').getTime()).toBe(start.getTime());
-    expect(new Date(times.end.dateTime ?? '').getTime()).toBe(end.getTime());
-    expect(times.start.dateTime).toMatch(/^2026-11-24T10:00:00[+-]\d\d:\d\d$/);
+  it('labels untitled and busy-only events and skips cancelled or malformed ones', () => {
+    expect(toCalendarEventInput({ id: 'e5', summary: '  ', start: { dateTime: '2026-11-24T10:00:00Z' } }, calendar, palettes)?.title).toBe(untitledEventLabel);
+    expect(toCalendarEventInput({ id: 'e6', start: { dateTime: '2026-11-24T10:00:00Z' } }, { ...calendar, busyOnly: true }, palettes)?.title).toBe('Busy');
+    expect(toCalendarEventInput({ id: 'e7', status: 'cancelled', start: { dateTime: '2026-11-24T10:00:00Z' } }, calendar, palettes)).toBeNull();
+    expect(toCalendarEventInput({ id: 'e8' }, calendar, palettes)).toBeNull();
+    expect(toCalendarEventInput({ start: { date: '2026-11-24' } }, calendar, palettes)).toBeNull();
+    expect(toCalendarEventInput({ id: 'e9', start: { dateTime: 'yesterday' } }, calendar, palettes)).toBeNull();
+    expect(toCalendarEventInputs([{ id: 'a', start: { date: '2026-11-24' } }, { id: 'b', status: 'cancelled' }], calendar, palettes).map((e) => e.id)).toEqual([
+      eventKey(calendar.calendarId, 'a'),
+    ]);
+    expect(toCalendarEventInputs(undefined, calendar, palettes)).toEqual([]);
   });
 
-  it('turns an all-day selection into dates with an exclusive end', () => {
-    const times = selectionToEventTimes({ start: new Date(2026, 10, 24), end: new Date(2026, 10, 26), allDay: true });
-    expect(times).toEqual({ start: { date: '2026-11-24' }, end: { date: '2026-11-26' } });
-  });
-
-  it('round-trips through the Google → FullCalendar mapping', () => {
-    const range = { start: new Date(2026, 0, 5, 9, 15), end: new Date(2026, 0, 5, 10, 0), allDay: false };
-    const input = toCalendarEventInput({ id: 'x', ...selectionToEventTimes(range) });
-    expect(new Date(String(input?.start)).getTime()).toBe(range.start.getTime());
-    expect(new Date(String(input?.end)).getTime()).toBe(range.end.getTime());
-  });
-});
-
-describe('local date formatting', () => {
-  it('pads components and uses the local day', () => {
-    expect(formatLocalDate(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
-    expect(formatLocalDateTime(new Date(2026, 0, 5, 7, 3, 9))).toMatch(/^2026-01-05T07:03:09[+-]\d\d:\d\d$/);
-  });
-});
-
-describe('describeSelection', () => {
-  it('describes one all-day day without a range', () => {
-    const text = describeSelection({ start: new Date(2026, 10, 24), end: new Date(2026, 10, 25), allDay: true }, 'en-US');
-    expect(text).toBe('Tue, Nov 24 · all day');
-  });
-
-  it('describes a timed range', () => {
-    const text = describeSelection({ start: new Date(2026, 10, 24, 10), end: new Date(2026, 10, 24, 11, 30), allDay: false }, 'en-US');
-    expect(text).toContain('Nov 24');
-    expect(text).toContain('10:00');
-    expect(text).toContain('11:30');
-  });
-});
-
-describe('pending ids', () => {
-  it('are unique and recognisable', () => {
-    const a = newPendingEventId();
-    const b = newPendingEventId();
-    expect(a).not.toBe(b);
-    expect(isPendingEventId(a)).toBe(true);
+  it('makes optimistic placeholders visible but not draggable', () => {
+    const id = newPendingEventId();
+    expect(isPendingEventId(id)).toBe(true);
     expect(isPendingEventId('abc123')).toBe(false);
+    expect(newPendingEventId()).not.toBe(id);
+    expect(toCalendarEventInput({ id, start: { date: '2026-11-24' } }, calendar, palettes)).toMatchObject({ editable: false, extendedProps: { pending: true } });
   });
 });
 
-describe('eventsListParams', () => {
-  it('asks for expanded instances within the visible range', () => {
+describe('event keys', () => {
+  it('round-trip calendar and event ids', () => {
+    expect(parseEventKey(eventKey('team@group.calendar.google.com', 'abc_20261124T100000Z'))).toEqual({
+      calendarId: 'team@group.calendar.google.com',
+      eventId: 'abc_20261124T100000Z',
+    });
+    expect(parseEventKey('no-separator')).toBeNull();
+  });
+});
+
+describe('event times', () => {
+  it('reads timed events with their zone, and ends before starts as zero length', () => {
+    expect(eventTimesOf({ start: { dateTime: '2026-03-01T09:00:00+01:00', timeZone: 'Europe/Paris' }, end: { dateTime: '2026-03-01T08:00:00+01:00' } }, 'UTC')).toEqual({
+      allDay: false,
+      startMs: Date.parse('2026-03-01T08:00:00Z'),
+      endMs: Date.parse('2026-03-01T08:00:00Z'),
+      timeZone: 'Europe/Paris',
+    });
+    expect(eventTimesOf({ start: { dateTime: '2026-03-01T09:00:00Z' } }, 'Asia/Tokyo')).toMatchObject({ timeZone: 'Asia/Tokyo' });
+  });
+
+  it('writes timed events as RFC 3339 in their own zone, DST included', () => {
+    const summer = googleTimesOf({ allDay: false, startMs: Date.parse('2026-07-01T13:00:00Z'), endMs: Date.parse('2026-07-01T14:30:00Z'), timeZone: 'America/New_York' });
+    expect(summer).toEqual({
+      start: { dateTime: '2026-07-01T09:00:00-04:00', timeZone: 'America/New_York' },
+      end: { dateTime: '2026-07-01T10:30:00-04:00', timeZone: 'America/New_York' },
+    });
+    const winter = googleTimesOf({ allDay: false, startMs: Date.parse('2026-12-01T14:00:00Z'), endMs: Date.parse('2026-12-01T15:00:00Z'), timeZone: 'America/New_York' });
+    expect(winter.start.dateTime).toBe('2026-12-01T09:00:00-05:00');
+    expect(googleTimesOf({ allDay: true, startDate: '2026-11-24', endDate: '2026-11-26' })).toEqual({ start: { date: '2026-11-24' }, end: { date: '2026-11-26' } });
+  });
+
+  it('describes ranges in the display zone', () => {
+    expect(describeTimes({ allDay: true, startDate: '2026-11-24', endDate: '2026-11-25' }, 'UTC', { locale: 'en-US' })).toBe('Tue, Nov 24 · all day');
+    const timed = describeTimes({ allDay: false, startMs: Date.parse('2026-11-24T15:00:00Z'), endMs: Date.parse('2026-11-24T16:30:00Z'), timeZone: 'UTC' }, 'America/New_York', {
+      locale: 'en-US',
+      hour12: true,
+    });
+    expect(timed).toContain('Nov 24');
+    expect(timed).toContain('10:00');
+    expect(timed).toContain('11:30');
+  });
+});
+
+describe('visible range', () => {
+  it('asks for expanded instances within the range', () => {
     const range = { start: new Date('2026-11-22T05:00:00Z'), end: new Date('2026-11-29T05:00:00Z') };
     expect(eventsListParams('primary', range)).toEqual({
       calendarId: 'primary',
@@ -113,5 +137,12 @@ describe('eventsListParams', () => {
     });
     expect(sameRange(range, { ...range })).toBe(true);
     expect(sameRange(range, null)).toBe(false);
+  });
+
+  it('steps a week across a DST change keeping local midnight', () => {
+    const week = { start: new Date('2026-10-25T04:00:00Z'), end: new Date('2026-11-01T04:00:00Z') };
+    const next = shiftRangeByDays(week, 7, 'America/New_York');
+    expect(next.start.toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(next.end.toISOString()).toBe('2026-11-08T05:00:00.000Z');
   });
 });

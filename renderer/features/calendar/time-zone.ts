@@ -117,7 +117,8 @@ export function zoneOffsetLabel(zone: string, at: Date = new Date(), locale?: st
   try {
     const parts = new Intl.DateTimeFormat(locale ?? 'en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at);
     const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
-    return name === 'GMT' ? (zone === 'UTC' ? 'UTC' : 'GMT') : name;
+    if (/^GMT([+-]0)?$/.test(name)) return zone === 'UTC' || zone === 'Etc/UTC' ? 'UTC' : 'GMT';
+    return name;
   } catch {
     return zone;
   }

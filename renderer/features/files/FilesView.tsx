@@ -13,6 +13,7 @@ import { createSharedDrive } from './drives/drive-actions';
 import { SharedDrivesList } from './drives/SharedDrivesList';
 import { FileCollection } from './FileCollection';
 import { FilesDialogs } from './FilesDialogs';
+import { MenuButton } from './MenuButton';
 import { useFilesStore } from './files-store';
 import { Breadcrumbs } from './Breadcrumbs';
 import { currentFolder, listingFor, placeLabel, type PlaceId } from './model/places';
@@ -159,12 +160,16 @@ export function FilesView() {
               <button type="button" className="button" onClick={() => openDialog({ kind: 'newFolder' })} data-testid="new-folder">
                 New folder
               </button>
-              <button type="button" className="button button--primary" onClick={() => fileInput.current?.click()} data-testid="upload-file">
-                Upload files
-              </button>
-              <button type="button" className="button" onClick={() => folderInput.current?.click()} data-testid="upload-folder">
-                Upload folder
-              </button>
+              <MenuButton
+                label="Upload"
+                text="Upload"
+                primary
+                testId="upload-menu"
+                actions={[
+                  { label: 'Files…', onSelect: () => fileInput.current?.click(), testId: 'upload-file' },
+                  { label: 'Folder…', onSelect: () => folderInput.current?.click(), testId: 'upload-folder' },
+                ]}
+              />
               <input ref={fileInput} type="file" multiple hidden onChange={(event) => onPicked(event, false)} data-testid="upload-input" aria-label="Choose files to upload" />
               <input
                 ref={(element) => {
@@ -190,7 +195,12 @@ export function FilesView() {
             Details
           </button>
         </div>
-        <SelectionBar items={selectedItems} inTrash={inTrash} onClear={() => setSelection({ selected: new Set(), anchor: null, focus: selection.focus })} />
+        <SelectionBar
+          items={selectedItems}
+          inTrash={inTrash}
+          summary={listing.kind === 'files' && contents.isSuccess ? `${files.length}${contents.hasNextPage ? '+' : ''} item${files.length === 1 ? '' : 's'}` : ''}
+          onClear={() => setSelection({ selected: new Set(), anchor: null, focus: selection.focus })}
+        />
         <div className={`files-content${drop.active ? ' is-drop-target' : ''}`} {...drop.handlers} data-testid="files-drop-zone">
           {content}
           {drop.active ? (

@@ -8,7 +8,7 @@ export interface MenuAction {
 }
 
 /** A button that opens a short menu of actions (arrow keys move, Escape closes, a click outside closes). */
-export function MenuButton({ label, actions, testId }: { label: string; actions: MenuAction[]; testId?: string }) {
+export function MenuButton({ label, actions, testId, text, primary }: { label: string; actions: MenuAction[]; testId?: string; text?: string; primary?: boolean }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
@@ -41,18 +41,18 @@ export function MenuButton({ label, actions, testId }: { label: string; actions:
     <div className="menu" ref={root} onKeyDown={onKeyDown}>
       <button
         type="button"
-        className="button button--ghost button--icon"
+        className={text ? `button${primary ? ' button--primary' : ''}` : 'button button--ghost button--icon'}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={label}
+        aria-label={text ? undefined : label}
         onClick={(event) => {
           event.stopPropagation();
           setOpen(!open);
         }}
         data-testid={testId}
       >
-        ⋯
+        {text ? `${text} ▾` : '⋯'}
       </button>
       {open ? (
         <div className="menu__list" role="menu" id={menuId}>

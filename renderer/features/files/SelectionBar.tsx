@@ -1,90 +1,110 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { colorFolders, copyItems, downloadItems, requestDeleteForever, requestRename, restoreItems, shareItem, starItems, trashItems } from './commands';
 import type { DriveItem } from './data/file-actions';
 import { folderColors, isFolder } from './drive-file';
+import { MenuButton, type MenuAction } from './MenuButton';
 
-/** Actions on the selected items; what is offered depends on the place (the Trash restores and deletes). */
-export function SelectionBar({ items, inTrash, onClear }: { items: DriveItem[]; inTrash: boolean; onClear: () => void }) {
-  const [colors, setColors] = useState(false);
-  if (items.length === 0) return null;
+function FolderColorDialog({ folders, onClose }: { folders: DriveItem[]; onClose: () => void }) {
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" data-testid="folder-color-dialog" aria-describedby={undefined}>
+          <Dialog.Title className="dialog__title">Folder color</Dialog.Title>
+          <div className="swatches" role="group" aria-label="Folder colors">
+            {folderColors.map((color) => (
+              <button
+                key={color.rgb}
+                type="button"
+                className="swatch"
+                style={{ background: color.rgb }}
+                aria-label={color.name}
+                title={color.name}
+                onClick={() => {
+                  onClose();
+                  void colorFolders(folders, color.rgb);
+                }}
+                data-testid={`color-${color.rgb.slice(1)}`}
+              />
+            ))}
+          </div>
+          <div className="dialog__actions">
+            <button type="button" className="button" onClick={onClose}>
+              Cancel
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * Actions on the selected items; what is offered depends on the place (the Trash restores and
+ * deletes). The bar keeps its height when nothing is selected, so selecting never moves the list.
+ */
+export function SelectionBar({ items, inTrash, onClear, summary }: { items: DriveItem[]; inTrash: boolean; onClear: () => void; summary: string }) {
+  const [coloring, setColoring] = useState<DriveItem[] | null>(null);
+  if (items.length === 0) {
+    return (
+      <div className="selection-bar selection-bar--idle" data-testid="selection-bar">
+        <span className="selection-bar__summary">{summary}</span>
+      </div>
+    );
+  }
   const single = items.length === 1 ? items[0]! : null;
   const allStarred = items.every((item) => item.starred);
   const folders = items.filter(isFolder);
   const files = items.filter((item) => !isFolder(item));
 
+  const more: MenuAction[] = [
+    ...(files.length === items.length ? [{ label: 'Make a copy', onSelect: () => void copyItems(items), testId: 'action-copy' }] : []),
+    { label: allStarred ? 'Remove star' : 'Star', onSelect: () => void starItems(items, !allStarred), testId: 'action-star' },
+    ...(folders.length === items.length ? [{ label: 'Folder color…', onSelect: () => setColoring(folders), testId: 'action-color' }] : []),
+  ];
+
   return (
     <div className="selection-bar" role="toolbar" aria-label="Selected items" data-testid="selection-bar">
+      <button type="button" className="button button--ghost button--icon" onClick={onClear} aria-label="Clear selection">
+        ✕
+      </button>
       <span className="selection-bar__count" data-testid="selection-count">
         {items.length} selected
       </span>
       {inTrash ? (
         <>
-          <button type="button" className="button" onClick={() => void restoreItems(items)} data-testid="action-restore">
+          <button type="button" className="button button--ghost" onClick={() => void restoreItems(items)} data-testid="action-restore">
             Restore
           </button>
-          <button type="button" className="button" onClick={() => requestDeleteForever(items)} data-testid="action-delete-forever">
+          <button type="button" className="button button--ghost" onClick={() => requestDeleteForever(items)} data-testid="action-delete-forever">
             Delete forever
           </button>
         </>
       ) : (
         <>
           {single ? (
-            <button type="button" className="button" onClick={() => shareItem(single)} data-testid="action-share">
+            <button type="button" className="button button--ghost" onClick={() => shareItem(single)} data-testid="action-share">
               Share
             </button>
           ) : null}
           {files.length > 0 ? (
-            <button type="button" className="button" onClick={() => void downloadItems(files)} data-testid="action-download">
+            <button type="button" className="button button--ghost" onClick={() => void downloadItems(files)} data-testid="action-download">
               Download
             </button>
           ) : null}
           {single ? (
-            <button type="button" className="button" onClick={() => requestRename(single)} data-testid="action-rename">
+            <button type="button" className="button button--ghost" onClick={() => requestRename(single)} data-testid="action-rename">
               Rename
             </button>
           ) : null}
-          {files.length === items.length ? (
-            <button type="button" className="button" onClick={() => void copyItems(items)} data-testid="action-copy">
-              Make a copy
-            </button>
-          ) : null}
-          <button type="button" className="button" onClick={() => void starItems(items, !allStarred)} data-testid="action-star" aria-pressed={allStarred}>
-            {allStarred ? 'Remove star' : 'Star'}
-          </button>
-          {folders.length === items.length ? (
-            <span className="color-picker">
-              <button type="button" className="button" onClick={() => setColors(!colors)} aria-expanded={colors} data-testid="action-color">
-                Folder color
-              </button>
-              {colors ? (
-                <span className="color-picker__palette" role="group" aria-label="Folder colors">
-                  {folderColors.map((color) => (
-                    <button
-                      key={color.rgb}
-                      type="button"
-                      className="color-picker__swatch"
-                      style={{ background: color.rgb }}
-                      aria-label={color.name}
-                      title={color.name}
-                      onClick={() => {
-                        setColors(false);
-                        void colorFolders(folders, color.rgb);
-                      }}
-                      data-testid={`color-${color.rgb.slice(1)}`}
-                    />
-                  ))}
-                </span>
-              ) : null}
-            </span>
-          ) : null}
-          <button type="button" className="button" onClick={() => void trashItems(items)} data-testid="action-trash">
+          <button type="button" className="button button--ghost" onClick={() => void trashItems(items)} data-testid="action-trash">
             Move to trash
           </button>
+          <MenuButton label="More actions" actions={more} testId="action-more" />
         </>
       )}
-      <button type="button" className="button button--ghost" onClick={onClear} aria-label="Clear selection">
-        ✕
-      </button>
+      {coloring ? <FolderColorDialog folders={coloring} onClose={() => setColoring(null)} /> : null}
     </div>
   );
 }

@@ -57,32 +57,19 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
         <label className="field__label" htmlFor={`${ids}-emails`}>
           Add people or groups
         </label>
-        <div className="share-add__row">
-          <input
-            id={`${ids}-emails`}
-            className="input share-add__emails"
-            type="text"
-            inputMode="email"
-            autoComplete="off"
-            placeholder="name@example.com, …"
-            value={addresses}
-            onChange={(event) => setAddresses(event.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? `${ids}-email-error` : undefined}
-            data-testid="share-email"
-          />
-          <select className="input" value={type} onChange={(event) => setType(event.target.value as 'user' | 'group')} aria-label="Person or group" data-testid="share-type">
-            <option value="user">Person</option>
-            <option value="group">Group</option>
-          </select>
-          <select className="input" value={role} onChange={(event) => setRole(event.target.value as Role)} aria-label="Role" data-testid="share-role">
-            {roles.map((option) => (
-              <option key={option.role} value={option.role}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <input
+          id={`${ids}-emails`}
+          className="input share-add__emails"
+          type="text"
+          inputMode="email"
+          autoComplete="off"
+          placeholder="name@example.com, …"
+          value={addresses}
+          onChange={(event) => setAddresses(event.target.value)}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${ids}-email-error` : undefined}
+          data-testid="share-email"
+        />
         {errors.email ? (
           <p className="field__error" id={`${ids}-email-error`} role="alert" data-testid="share-email-error">
             {errors.email}
@@ -93,6 +80,19 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
             {errors.role}
           </p>
         ) : null}
+      </div>
+      <div className="share-add__row">
+        <select className="input" value={type} onChange={(event) => setType(event.target.value as 'user' | 'group')} aria-label="Person or group" data-testid="share-type">
+          <option value="user">Person</option>
+          <option value="group">Group</option>
+        </select>
+        <select className="input" value={role} onChange={(event) => setRole(event.target.value as Role)} aria-label="Role" data-testid="share-role">
+          {roles.map((option) => (
+            <option key={option.role} value={option.role}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       </div>
       {expires ? (
         <div className="field">

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { fieldErrors, type ShareField } from './field-errors';
 import { canExpire, dateFieldValue, expirationFromDate, grantableRoles, roleLabel, type Permission, type Role, type ShareContext } from './permissions';
 import { changeRole, removePermission, setExpiration } from './useSharing';
@@ -23,6 +23,9 @@ export function PermissionRow({ fileId, permission, context, inheritedFrom, isMe
   const ids = useId();
   const [errors, setErrors] = useState<Partial<Record<ShareField, string>>>({});
   const [busy, setBusy] = useState(false);
+  // The chosen role shows at once; the service's answer replaces it when the list is read again.
+  const [shownRole, setShownRole] = useState<Role | null>(null);
+  useEffect(() => setShownRole(null), [permission.role]);
   const name = permission.displayName || permission.emailAddress || 'Unknown';
   const isOwner = permission.role === 'owner';
   const editable = canManage && !isOwner && inheritedFrom === null;
@@ -34,6 +37,7 @@ export function PermissionRow({ fileId, permission, context, inheritedFrom, isMe
     try {
       await work();
     } catch (error) {
+      setShownRole(null);
       setErrors(fieldErrors(error));
     } finally {
       setBusy(false);
@@ -41,8 +45,12 @@ export function PermissionRow({ fileId, permission, context, inheritedFrom, isMe
   };
 
   const onRole = (value: string) => {
-    if (value === transferChoice) onTransfer(permission);
-    else void run(() => changeRole(fileId, permission.id, value as Role));
+    if (value === transferChoice) {
+      onTransfer(permission);
+      return;
+    }
+    setShownRole(value as Role);
+    void run(() => changeRole(fileId, permission.id, value as Role));
   };
 
   return (
@@ -67,7 +75,7 @@ export function PermissionRow({ fileId, permission, context, inheritedFrom, isMe
       </div>
       <div className="permission__controls">
         {editable ? (
-          <select className="input" value={permission.role} disabled={busy} onChange={(event) => onRole(event.target.value)} aria-label={`Role of ${name}`} data-testid="permission-role">
+          <select className="input" value={shownRole ?? permission.role} disabled={busy} onChange={(event) => onRole(event.target.value)} aria-label={`Role of ${name}`} data-testid="permission-role">
             {grantableRoles(context).map((option) => (
               <option key={option.role} value={option.role}>
                 {option.label}

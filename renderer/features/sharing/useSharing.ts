@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { callApi, useApiQuery } from '../../lib/api';
 import { refreshDrive } from '../files/data/file-actions';
 import type { ShareTarget } from '../files/files-store';
@@ -32,12 +33,16 @@ export function useSharing(target: ShareTarget) {
   );
   const about = useApiQuery('DriveAboutGet', { fields: 'user(emailAddress,permissionId,displayName)' });
 
+  // Stable while the answer is the same, so components can tell when the service's state changed.
+  const list = useMemo(() => ((permissions.data?.permissions ?? []) as Permission[]).filter((p) => p.id), [permissions.data]);
+  const parentList = useMemo(() => (parentPermissions.data ? ((parentPermissions.data.permissions ?? []) as Permission[]) : null), [parentPermissions.data]);
+
   return {
     context,
     item: item.data as SharedItem | undefined,
     permissions,
-    list: ((permissions.data?.permissions ?? []) as Permission[]).filter((p) => p.id),
-    parentList: parentPermissions.isSuccess ? ((parentPermissions.data.permissions ?? []) as Permission[]) : null,
+    list,
+    parentList: parentPermissions.isSuccess ? parentList : null,
     me: (about.data as { user?: { emailAddress?: string; permissionId?: string } } | undefined)?.user,
   };
 }

@@ -4,42 +4,26 @@ import type { CalendarAccess } from '../access';
 import { accessCalendar, repos } from '../access';
 import { etagOf } from '../calendar-views';
 import { collections, latestChangeSeq } from '../change-log';
-import type { EventRow } from '../events-repository';
 import { listEvents } from '../events-query';
 import { defaultRemindersFor, readEventFilters, readEventSyncToken, viewerFor } from '../event-request';
 import { parseInstanceId } from '../event-time';
-import type { EventResource } from '../event-types';
 import { parseResource, renderEvent } from '../event-view';
 import { matchesIfNoneMatch } from '../event-writes';
-import { findOccurrence, occurrenceResource, occurrencesOf } from '../occurrences';
-import type { Occurrence } from '../occurrences';
+import { occurrenceResource, occurrencesOf } from '../occurrences';
 import { pageSize, requiredStringParam, stringParam } from '../params';
 import { decodePageToken, encodePageToken, isNumberStringKey, queryFingerprint } from '../tokens';
 import { DAY_MS, isoUtc, parseDate, parseRfc3339, parseTimeParam } from '../time';
 import { EXPANSION_HORIZON_MS } from '../events-query';
 
-/** A stored event, or an occurrence of a recurring event that has no stored exception. */
-export type FoundEvent =
-  | { kind: 'stored'; row: EventRow; resource: EventResource }
-  | { kind: 'occurrence'; series: EventRow; seriesResource: EventResource; occurrence: Occurrence; resource: EventResource };
+import type { FoundEvent } from '../event-lookup';
+import { findEventIn, foundSeq } from '../event-lookup';
+
+export type { FoundEvent };
+export { foundSeq };
 
 export function findEvent(ctx: RequestContext, access: CalendarAccess, eventId: string): FoundEvent | undefined {
-  const r = repos(ctx);
-  const row = r.events.get(access.calendar.id, eventId);
-  if (row) return { kind: 'stored', row, resource: parseResource(row) };
-  const parsed = parseInstanceId(eventId);
-  if (!parsed) return undefined;
-  const series = r.events.get(access.calendar.id, parsed.seriesId);
-  if (!series || !series.is_series) return undefined;
-  const seriesResource = parseResource(series);
-  const occurrence = findOccurrence(r.db, series, seriesResource, access.calendar.time_zone, eventId, parsed.floatingOrMs);
-  if (!occurrence) return undefined;
-  const resource = occurrenceResource(seriesResource, occurrence, access.calendar.time_zone);
-  if (series.status === 'cancelled') resource.status = 'cancelled';
-  return { kind: 'occurrence', series, seriesResource, occurrence, resource };
+  return findEventIn(repos(ctx), access.calendar, eventId);
 }
-
-export const foundSeq = (found: FoundEvent): number => (found.kind === 'stored' ? found.row.change_seq : found.series.change_seq);
 
 export function CalendarEventsGet(ctx: RequestContext): HandlerResult {
   const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');

@@ -13,8 +13,9 @@ parentPort.on('message', (m) => {
   if (m.type === 'update') {
     let hash = sessions.get(m.id);
     if (!hash) { hash = createHash(workerData.algorithm); sessions.set(m.id, hash); }
-    hash.update(m.data);
-    parentPort.postMessage({ type: 'ack', id: m.id, bytes: m.data.byteLength });
+    hash.update(new Uint8Array(m.data, 0, m.length));
+    // The buffer goes back to the sender for reuse, so memory stays flat however large the content.
+    parentPort.postMessage({ type: 'ack', id: m.id, bytes: m.length, data: m.data }, [m.data]);
   } else if (m.type === 'digest') {
     const hash = sessions.get(m.id) || createHash(workerData.algorithm);
     sessions.delete(m.id);
@@ -25,7 +26,7 @@ parentPort.on('message', (m) => {
 });
 `;
 
-type Reply = { type: 'ack'; id: number; bytes: number } | { type: 'digest'; id: number; hex: string };
+type Reply = { type: 'ack'; id: number; bytes: number; data: ArrayBuffer } | { type: 'digest'; id: number; hex: string };
 
 interface SessionState {
   outstanding: number;
@@ -35,11 +36,14 @@ interface SessionState {
 
 /** Bytes a hash may lag behind before the writer waits for it (keeps memory flat). */
 const maxOutstandingBytes = 8 * 1024 * 1024;
+/** Transfer buffers are this large and are reused; a larger chunk is sent in pieces. */
+const transferBytes = 2 * 1024 * 1024;
 
 class HashWorker {
   private worker: Worker | undefined;
   private readonly sessions = new Map<number, SessionState>();
   private nextId = 1;
+  private readonly spare: ArrayBuffer[] = [];
 
   constructor(private readonly algorithm: string) {}
 
@@ -48,6 +52,7 @@ class HashWorker {
     const worker = new Worker(workerSource, { eval: true, workerData: { algorithm: this.algorithm } });
     worker.unref();
     worker.on('message', (reply: Reply) => {
+      if (reply.type === 'ack' && this.spare.length < 16) this.spare.push(reply.data);
       const session = this.sessions.get(reply.id);
       if (!session) return;
       if (reply.type === 'ack') {
@@ -82,14 +87,18 @@ class HashWorker {
   }
 
   async update(id: number, data: Uint8Array): Promise<void> {
-    const session = this.sessions.get(id);
-    if (!session) throw new Error(`The ${this.algorithm} worker failed.`);
-    while (session.outstanding > maxOutstandingBytes && this.sessions.has(id)) {
-      await new Promise<void>((resolve) => session.waiters.push(resolve));
+    for (let offset = 0; offset < data.length; offset += transferBytes) {
+      const session = this.sessions.get(id);
+      if (!session) throw new Error(`The ${this.algorithm} worker failed.`);
+      while (session.outstanding > maxOutstandingBytes && this.sessions.has(id)) {
+        await new Promise<void>((resolve) => session.waiters.push(resolve));
+      }
+      const piece = data.subarray(offset, Math.min(data.length, offset + transferBytes));
+      const buffer = this.spare.pop() ?? new ArrayBuffer(transferBytes);
+      new Uint8Array(buffer).set(piece);
+      session.outstanding += piece.length;
+      this.ensure().postMessage({ type: 'update', id, data: buffer, length: piece.length }, [buffer]);
     }
-    const copy = new Uint8Array(data);
-    session.outstanding += copy.byteLength;
-    this.ensure().postMessage({ type: 'update', id, data: copy }, [copy.buffer]);
   }
 
   digest(id: number): Promise<string> {

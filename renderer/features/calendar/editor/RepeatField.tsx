@@ -98,8 +98,11 @@ function SimpleRule({
 }) {
   const update = (change: Partial<Extract<RepeatRule, { kind: 'simple' }>>) => onChange({ ...rule, ...change });
   const setEnd = (end: RepeatEnd) => update({ end });
+  // A weekly rule without BYDAY repeats on the start's weekday.
+  const startDay = weekdayCodes[weekdayOfDate(draft.startDate || '2000-01-02')] ?? 'MO';
+  const days = rule.byDay.length > 0 ? rule.byDay : [startDay];
   const toggleDay = (code: WeekdayCode) => {
-    const next = rule.byDay.includes(code) ? rule.byDay.filter((day) => day !== code) : [...rule.byDay, code];
+    const next = days.includes(code) ? days.filter((day) => day !== code) : [...days, code];
     if (next.length > 0) update({ byDay: next });
   };
   return (
@@ -125,7 +128,7 @@ function SimpleRule({
           <legend className="field__label">On</legend>
           {weekdayCodes.map((code) => (
             <label key={code} className="weekday-picker__day" title={dayLabels[code]}>
-              <input type="checkbox" checked={rule.byDay.includes(code)} onChange={() => toggleDay(code)} aria-label={dayLabels[code]} data-testid={`editor-repeat-day-${code}`} />
+              <input type="checkbox" checked={days.includes(code)} onChange={() => toggleDay(code)} aria-label={dayLabels[code]} data-testid={`editor-repeat-day-${code}`} />
               <span aria-hidden="true">{dayLabels[code].slice(0, 2)}</span>
             </label>
           ))}

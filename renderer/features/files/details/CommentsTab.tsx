@@ -66,7 +66,7 @@ function ReplyView({ reply, onDelete }: { reply: Reply; onDelete: () => void }) 
       <div className="comment__head">
         <span className="comment__author">{personName(reply.author)}</span>
         <span className="comment__time">{formatDateTime(reply.createdTime)}</span>
-        {reply.author?.me && !reply.deleted ? (
+        {reply.author?.me && !reply.deleted && reply.content ? (
           <button type="button" className="link-button" onClick={onDelete} aria-label="Delete reply">
             Delete
           </button>

@@ -28,6 +28,8 @@ export function RevisionsTab({ item }: { item: DriveItem }) {
   const revisions = useApiQuery('DriveRevisionsList', revisionListParams(item.id), { allPagesOf: 'revisions' });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The box shows the choice at once; the service's answer replaces it when the list is read again.
+  const [keepChoices, setKeepChoices] = useState<Record<string, boolean>>({});
   const input = useRef<HTMLInputElement>(null);
   const native = isGoogleNative(item);
 
@@ -92,11 +94,16 @@ export function RevisionsTab({ item }: { item: DriveItem }) {
                 <label className="checkbox">
                   <input
                     type="checkbox"
-                    checked={Boolean(revision.keepForever)}
+                    checked={keepChoices[revision.id] ?? Boolean(revision.keepForever)}
                     disabled={busy !== null}
-                    onChange={(event) =>
-                      void act(revision.id, 'change “keep forever”', () => callApi('DriveRevisionsUpdate', { fileId: item.id, revisionId: revision.id }, { keepForever: event.target.checked }))
-                    }
+                    onChange={(event) => {
+                      const keepForever = event.target.checked;
+                      setKeepChoices((choices) => ({ ...choices, [revision.id]: keepForever }));
+                      void act(revision.id, 'change “keep forever”', () => callApi('DriveRevisionsUpdate', { fileId: item.id, revisionId: revision.id }, { keepForever })).then(async () => {
+                        await revisions.refetch();
+                        setKeepChoices(({ [revision.id]: _done, ...rest }) => rest);
+                      });
+                    }}
                     data-testid="revision-keep"
                   />
                   Keep forever

@@ -1,0 +1,219 @@
+/**
+ * How close the embedded service comes to a bare HTTP server on the hottest read: one
+ * CalendarEventsList page of 250 events from a calendar of 10,000. Both servers run in this
+ * thread; the load comes from a worker thread with a fixed number of keep-alive connections.
+ *
+ *   tsx bench/service/foundation.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { operations, validateParams } from '../../shared/api';
+import { calendarModule } from '../../electron/service/calendar';
+import { startEmbeddedService, type EmbeddedService } from '../../electron/service/server';
+import type { User } from '../../electron/service/store/users';
+
+const eventCount = 10_000;
+const pageSize = 250;
+const connections = 8;
+const warmupMs = 300;
+const measureMs = 1500;
+/** Bare and service are measured alternately, so a change in machine load hits both alike. */
+const rounds = 3;
+const goal = 0.33;
+const token = 'bench-token';
+const listPath = `/calendar/v3/calendars/primary/events?maxResults=${pageSize}`;
+
+export interface FoundationResult {
+  bareRequestsPerSecond: number;
+  serviceRequestsPerSecond: number;
+  ratio: number;
+}
+
+/** Load generator: `connections` loops, each sending the next request when the last answer is read. */
+const loadWorkerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, path, token, connections, warmupMs, measureMs } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+const target = new URL(url);
+let counting = false;
+let stop = false;
+let completed = 0;
+let failed = 0;
+function one() {
+  return new Promise((resolve) => {
+    const req = http.request({ host: target.hostname, port: target.port, path, agent,
+      headers: { Authorization: 'Bearer ' + token } }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => {
+        if (counting) { if (res.statusCode === 200) completed++; else failed++; }
+        resolve();
+      });
+    });
+    req.on('error', () => { if (counting) failed++; resolve(); });
+    req.end();
+  });
+}
+async function loop() { while (!stop) await one(); }
+const loops = Array.from({ length: connections }, loop);
+setTimeout(() => {
+  counting = true;
+  const started = process.hrtime.bigint();
+  setTimeout(async () => {
+    counting = false;
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    stop = true;
+    await Promise.all(loops);
+    agent.destroy();
+    parentPort.postMessage({ perSecond: completed / seconds, failed });
+  }, measureMs);
+}, warmupMs);
+`;
+
+function measure(url: string): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const worker = new Worker(loadWorkerSource, {
+      eval: true,
+      workerData: { url, path: listPath, token, connections, warmupMs, measureMs },
+    });
+    worker.once('message', (result: { perSecond: number; failed: number }) => {
+      void worker.terminate();
+      if (result.failed > 0) reject(new Error(`${result.failed} requests to ${url} failed`));
+      else resolvePromise(result.perSecond);
+    });
+    worker.once('error', reject);
+  });
+}
+
+/**
+ * Inserts the events through the calendar module's own CalendarEventsInsert, with parameters and
+ * bodies validated as the server would, all in one transaction (seeding is setup, not what is measured).
+ */
+function seed(service: EmbeddedService, user: User): void {
+  const op = operations.CalendarEventsInsert;
+  const insert = calendarModule.handlers['CalendarEventsInsert'];
+  if (!insert || !op.request) throw new Error('the calendar module has no CalendarEventsInsert');
+  const validated = validateParams(op, { calendarId: 'primary' });
+  if (!validated.ok) throw new Error(validated.error.message);
+  const base = Date.parse('2030-01-01T09:00:00Z');
+  service.context.store.transaction(() => {
+    for (let i = 0; i < eventCount; i++) {
+      const start = new Date(base + i * 3_600_000);
+      const body = op.request.parse({
+        summary: `Event ${i}`,
+        description: `Benchmark event number ${i}, with a description of ordinary length.`,
+        location: 'Room 4',
+        start: { dateTime: start.toISOString() },
+        end: { dateTime: new Date(start.getTime() + 1_800_000).toISOString() },
+      });
+      const result = insert({
+        user,
+        operation: op.name,
+        params: validated.params as Record<string, unknown>,
+        body,
+        headers: {},
+        req: undefined as unknown as IncomingMessage,
+        res: undefined as unknown as ServerResponse,
+        upload: false,
+        service: service.context,
+      });
+      if (result instanceof Promise) throw new Error('CalendarEventsInsert is expected to be synchronous');
+    }
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * The floor: a plain node:http server answering the same page. Like any real server it serializes
+ * its answer per request (JSON.stringify of the page object, then the byte length for the header);
+ * it does nothing else: no routing, authentication, parameters or storage.
+ */
+let constBody = "";
+function startBare(page: unknown): Promise<Server> {
+  constBody = JSON.stringify(page);
+  const server = createServer((_req, res) => {
+    const body = constBody;
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  return new Promise((resolvePromise) => server.listen(0, '127.0.0.1', () => resolvePromise(server)));
+}
+
+export async function run(): Promise<FoundationResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-bench-foundation-'));
+  const service = await startEmbeddedService({ dataDir: dir });
+  const user = service.addUser({ email: 'bench@atrium.local', token });
+  let bare: Server | undefined;
+  let framework: EmbeddedService | undefined;
+  try {
+    const seedStarted = performance.now();
+    seed(service, user);
+    console.log(`seeded ${eventCount} events in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+    const sample = await fetch(service.url + listPath, { headers: { Authorization: `Bearer ${token}` } });
+    const body = await sample.text();
+    if (sample.status !== 200) throw new Error(`CalendarEventsList: HTTP ${sample.status} ${body}`);
+    const items = (JSON.parse(body) as { items?: unknown[] }).items?.length ?? 0;
+    if (items !== pageSize) throw new Error(`CalendarEventsList answered ${items} events, expected ${pageSize}`);
+    console.log(`page of ${items} events: ${Buffer.byteLength(body)} bytes`);
+
+    const page = JSON.parse(body) as unknown;
+    bare = await startBare(page);
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+    // For reading the figures: the framework alone, its handler answering the same page object from memory.
+    framework = await startEmbeddedService({
+      dataDir: join(dir, 'framework-only'),
+      users: [{ email: 'bench@atrium.local', token }],
+      modules: [{ migrations: { area: 'prepared', migrations: [] }, handlers: { CalendarEventsList: () => ({ body: page }) } }],
+    });
+
+    const bareRuns: number[] = [];
+    const serviceRuns: number[] = [];
+    const frameworkRuns: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      bareRuns.push(await measure(bareUrl));
+      serviceRuns.push(await measure(service.url));
+      frameworkRuns.push(await measure(framework.url));
+    }
+    const bareRequestsPerSecond = median(bareRuns);
+    const serviceRequestsPerSecond = median(serviceRuns);
+    const ratio = median(serviceRuns.map((perSecond, i) => perSecond / bareRuns[i]!));
+
+    console.log(`bare node:http, same page:       ${bareRequestsPerSecond.toFixed(0)} requests/s`);
+    console.log(`service CalendarEventsList (250): ${serviceRequestsPerSecond.toFixed(0)} requests/s`);
+    console.log(
+      `framework only, page from memory: ${median(frameworkRuns).toFixed(0)} requests/s ` +
+        `(ratio ${median(frameworkRuns.map((perSecond, i) => perSecond / bareRuns[i]!)).toFixed(3)}; the rest is the calendar handler)`,
+    );
+    console.log(
+      `ratio service/bare: ${ratio.toFixed(3)} (median of ${rounds} alternating rounds, ${connections} keep-alive connections, ${measureMs / 1000} s each)`,
+    );
+    console.log(`target service.events-list-vs-bare: ${ratio.toFixed(2)} ratio (goal >= ${goal}) ${ratio >= goal ? 'ok' : 'miss'}`);
+    return { bareRequestsPerSecond, serviceRequestsPerSecond, ratio };
+  } finally {
+    await framework?.close();
+    if (bare) {
+      bare.closeAllConnections();
+      await new Promise((r) => bare!.close(r));
+    }
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,180 @@
+import { addDays, CalendarPage, hourMs, instantOf, utc } from './calendar-page';
+import { expect, serviceGet, serviceRequest, test } from './fixtures';
+
+test('creates by dragging over a time range, then moves and resizes by dragging', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = '', tuesday = ''] = await calendar.days();
+
+  await calendar.dragRange(monday, '10:00', '11:30');
+  await expect(calendar.editor).toBeVisible();
+  await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('10:00');
+  await expect(calendar.editor.getByTestId('editor-end-time')).toHaveValue('11:30');
+  await page.keyboard.type('Planning');
+  await page.keyboard.press('Enter');
+  await expect(calendar.event('Planning')).toBeVisible();
+  await expect.poll(async () => (await calendar.stored()).length).toBe(1);
+
+  await calendar.dragEvent('Planning', tuesday, '14:00');
+  await expect.poll(async () => instantOf((await calendar.stored())[0]?.start)).toBe(utc(tuesday, '14:00'));
+
+  await calendar.resizeEvent('Planning', tuesday, '16:30');
+  await expect.poll(async () => instantOf((await calendar.stored())[0]?.end)).toBe(utc(tuesday, '16:30'));
+
+  await page.reload();
+  await calendar.ready();
+  await expect(calendar.event('Planning')).toContainText('2:00');
+  const [stored] = await calendar.stored();
+  expect(stored).toMatchObject({ summary: 'Planning', start: { timeZone: 'UTC' } });
+  expect(instantOf(stored?.start)).toBe(utc(tuesday, '14:00'));
+  expect(instantOf(stored?.end)).toBe(utc(tuesday, '16:30'));
+});
+
+test('moves an event into the all-day row and back out', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = '', tuesday = ''] = await calendar.days();
+  await calendar.insert({ summary: 'Offsite', start: { dateTime: `${monday}T09:00:00Z` }, end: { dateTime: `${monday}T10:00:00Z` } });
+  await expect(calendar.event('Offsite')).toBeVisible();
+
+  // The all-day row sits above the hours; drop onto Tuesday's cell there.
+  const allDayCell = calendar.surface.locator(`[role="cell"][data-date="${tuesday}"]`).first();
+  const event = await calendar.event('Offsite').boundingBox();
+  const target = await allDayCell.boundingBox();
+  if (!event || !target) throw new Error('grid not laid out');
+  await page.mouse.move(event.x + event.width / 2, event.y + 6);
+  await page.mouse.down();
+  await page.mouse.move(event.x + event.width / 2 + 4, event.y + 14, { steps: 3 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect.poll(async () => (await calendar.stored())[0]?.start).toEqual({ date: tuesday });
+  expect((await calendar.stored())[0]?.end).toEqual({ date: addDays(tuesday, 1) });
+
+  await calendar.dragEvent('Offsite', monday, '15:00');
+  await expect.poll(async () => instantOf((await calendar.stored())[0]?.start)).toBe(utc(monday, '15:00'));
+  const [stored] = await calendar.stored();
+  expect(stored?.start?.date).toBeUndefined();
+  expect(instantOf(stored?.end) - instantOf(stored?.start)).toBe(hourMs);
+});
+
+test('edits everything in the dialog and moves the event to another calendar', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  const team = await serviceRequest<{ id: string }>(app, 'POST', '/calendar/v3/calendars', { summary: 'Team', timeZone: 'UTC' });
+  await page.reload();
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  await calendar.insert({ summary: 'Review', start: { dateTime: `${monday}T13:00:00Z` }, end: { dateTime: `${monday}T14:00:00Z` } });
+  await calendar.openEvent('Review');
+
+  const editor = calendar.editor;
+  await editor.getByTestId('editor-title').fill('Quarterly review');
+  await editor.getByTestId('editor-start-time').fill('15:00');
+  await expect(editor.getByTestId('editor-end-time')).toHaveValue('16:00');
+  await editor.getByTestId('editor-end-time').fill('16:30');
+  await editor.getByTestId('editor-time-zone').selectOption('Europe/Paris');
+  await editor.getByTestId('editor-location').fill('Room 4');
+  await editor.getByTestId('editor-description').fill('Bring the numbers.');
+  await editor.getByTestId('editor-default-reminders').uncheck();
+  await editor.getByTestId('editor-reminder-minutes').fill('15');
+  await editor.getByRole('radio', { name: 'Tomato' }).check();
+  await editor.getByTestId('editor-transparency').selectOption('transparent');
+  await editor.getByTestId('editor-visibility').selectOption('private');
+  await editor.getByTestId('editor-attachment-title').fill('Slides');
+  await editor.getByTestId('editor-attachment-url').fill('https://example.com/slides');
+  await editor.getByTestId('editor-attachment-add').click();
+  await editor.getByTestId('editor-guest-input').fill('ana@example.com');
+  await page.keyboard.press('Enter');
+  await expect(editor.getByTestId('editor-guest')).toContainText('Awaiting reply');
+  await calendar.save();
+  await expect(editor).toBeHidden();
+  await expect.poll(async () => (await calendar.stored())[0]?.summary).toBe('Quarterly review');
+
+  await page.reload();
+  await calendar.ready();
+  const [stored] = await calendar.stored();
+  expect(stored).toMatchObject({
+    summary: 'Quarterly review',
+    location: 'Room 4',
+    description: 'Bring the numbers.',
+    colorId: '11',
+    transparency: 'transparent',
+    visibility: 'private',
+    reminders: { useDefault: false, overrides: [{ method: 'popup', minutes: 15 }] },
+    attendees: [{ email: 'ana@example.com', responseStatus: 'needsAction' }],
+    attachments: [{ title: 'Slides', fileUrl: 'https://example.com/slides' }],
+    start: { timeZone: 'Europe/Paris' },
+  });
+  // 15:00 in Paris (UTC+1 in winter, +2 in summer) shown on the UTC grid.
+  const paris = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  expect(paris.format(instantOf(stored?.start))).toBe('15:00');
+  expect(instantOf(stored?.end) - instantOf(stored?.start)).toBe(1.5 * hourMs);
+  await expect(calendar.event('Quarterly review')).toBeVisible();
+
+  // Another calendar: CalendarEventsMove.
+  await calendar.openEvent('Quarterly review');
+  await calendar.editor.getByTestId('editor-calendar').selectOption(team.id);
+  await calendar.save();
+  await expect.poll(async () => (await calendar.stored(team.id)).map((event) => event.summary)).toEqual(['Quarterly review']);
+  expect(await calendar.stored()).toEqual([]);
+  await expect(calendar.event('Quarterly review')).toHaveAttribute('data-calendar-id', team.id);
+});
+
+test('quick add understands "Lunch with Ann tomorrow at 12:30"', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await page.locator('body').press('q');
+  const dialog = page.getByRole('dialog', { name: 'Quick add' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.type('Lunch with Ann tomorrow at 12:30');
+  await page.keyboard.press('Enter');
+  await expect(calendar.event('Lunch with Ann')).toBeVisible();
+  await expect(calendar.event('Lunch with Ann')).toHaveAttribute('data-highlight');
+
+  await page.reload();
+  await calendar.ready();
+  const [stored] = await calendar.stored();
+  const tomorrow = addDays(new Date().toISOString().slice(0, 10), 1);
+  expect(stored?.summary).toBe('Lunch with Ann');
+  expect(instantOf(stored?.start)).toBe(utc(tomorrow, '12:30'));
+  expect(instantOf(stored?.end)).toBe(utc(tomorrow, '13:30'));
+});
+
+test('finds a free slot with a guest and books it', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  // Bob lets me see when he is busy, and is busy 10:00–11:30 on Monday.
+  await serviceRequest(app, 'POST', `/calendar/v3/calendars/${encodeURIComponent(app.bob.email)}/acl`, { role: 'freeBusyReader', scope: { type: 'user', value: app.localUser.email } }, app.bob.token);
+  await calendar.insert({ summary: 'Bob busy', start: { dateTime: `${monday}T10:00:00Z` }, end: { dateTime: `${monday}T11:30:00Z` } }, app.bob.email, app.bob.token);
+  // I am busy 11:30–12:00.
+  await calendar.insert({ summary: 'Call', start: { dateTime: `${monday}T11:30:00Z` }, end: { dateTime: `${monday}T12:00:00Z` } });
+  // Sharing put Bob's calendar on my list, showing his busy block; hide it to plan over that time.
+  const bobsEntry = page.getByTestId('calendar-entry').filter({ hasText: app.bob.email });
+  await expect(calendar.event('Busy')).toBeVisible();
+  await bobsEntry.getByTestId('calendar-entry-toggle').uncheck();
+  await expect(calendar.event('Busy')).toHaveCount(0);
+  await expect(calendar.event('Call')).toBeVisible();
+
+  await calendar.dragRange(monday, '10:00', '11:00');
+  await expect(calendar.editor).toBeVisible();
+  await page.keyboard.type('Sync with Bob');
+  await calendar.editor.getByTestId('editor-guest-input').fill(app.bob.email);
+  await calendar.editor.getByTestId('editor-guest-add').click();
+  const strip = calendar.editor.getByTestId('scheduling-strip');
+  await expect(strip.getByTestId('scheduling-row').filter({ hasText: app.bob.email }).getByTestId('scheduling-status')).toHaveText('Busy');
+  await expect(strip).toContainText('Next time everyone is free');
+  await strip.getByTestId('scheduling-use-suggestion').click();
+  await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('12:00');
+  await expect(strip).toContainText('Everyone is free at this time.');
+  await calendar.save();
+
+  await expect.poll(async () => (await calendar.stored()).filter((event) => event.summary === 'Sync with Bob').length).toBe(1);
+  await page.reload();
+  await calendar.ready();
+  const booked = (await calendar.stored()).find((event) => event.summary === 'Sync with Bob');
+  expect(instantOf(booked?.start)).toBe(utc(monday, '12:00'));
+  expect(instantOf(booked?.end)).toBe(utc(monday, '13:00'));
+  expect(booked?.attendees?.map((attendee) => attendee.email)).toEqual([app.bob.email]);
+  const entry = await serviceGet<{ selected?: boolean }>(app, `/calendar/v3/users/me/calendarList/${encodeURIComponent(app.bob.email)}`);
+  expect(entry.selected).toBe(false);
+});

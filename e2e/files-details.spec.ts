@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { expect, saveScreenshot, serviceGet, test } from './fixtures';
+import { contentOf, createFile, openFiles, row, updateContent } from './files-helpers';
+
+interface Revision {
+  id: string;
+  keepForever?: boolean;
+}
+
+interface Comment {
+  id: string;
+  content?: string;
+  resolved?: boolean;
+  replies?: { content?: string; action?: string }[];
+}
+
+test('opens versions, keeps one forever, downloads and uploads a version, and resolves a comment thread', async ({ page, app }) => {
+  const file = await createFile(app, 'draft.txt', 'first words');
+  await updateContent(app, file.id, 'second words');
+  const revisions = async () => (await serviceGet<{ revisions?: Revision[] }>(app, `/drive/v3/files/${file.id}/revisions?fields=revisions(id,keepForever)`)).revisions ?? [];
+  const [oldest] = await revisions();
+  await openFiles(page);
+
+  await row(page, 'draft.txt').click();
+  await page.getByTestId('toggle-details').click();
+  const details = page.getByTestId('details-panel');
+  await expect(details.getByTestId('details-title')).toHaveText('draft.txt');
+  await expect(details.getByTestId('details-facts')).toContainText('12 B');
+
+  await details.getByTestId('details-tab-revisions').click();
+  await expect(details.getByTestId('revision')).toHaveCount(2);
+  const older = details.locator(`[data-revision-id="${oldest!.id}"]`);
+  await older.getByTestId('revision-keep').check();
+  await expect.poll(async () => (await revisions()).find((r) => r.id === oldest!.id)?.keepForever).toBe(true);
+
+  const download = page.waitForEvent('download');
+  await older.getByTestId('revision-download').click();
+  const saved = await download;
+  expect(await readFile(await saved.path(), 'utf8')).toBe('first words');
+
+  // A new version through the resumable upload path.
+  await details.getByTestId('new-version-input').setInputFiles({ name: 'draft.txt', mimeType: 'text/plain', buffer: Buffer.from('third and final words') });
+  await expect(page.getByTestId('upload-item').last()).toHaveAttribute('data-state', 'done');
+  await expect(details.getByTestId('revision')).toHaveCount(3);
+  expect(await contentOf(app, file.id)).toBe('third and final words');
+
+  await details.getByTestId('details-tab-comments').click();
+  await details.getByTestId('comment-input').fill('Are these numbers final?');
+  await details.getByTestId('comment-submit').click();
+  const thread = details.getByTestId('comment-thread').filter({ hasText: 'Are these numbers final?' });
+  await expect(thread).toHaveAttribute('data-resolved', 'false');
+  await thread.getByTestId('comment-reply').click();
+  await thread.getByTestId('reply-input').fill('Yes, checked twice.');
+  await thread.getByTestId('reply-submit').click();
+  await expect(thread.getByTestId('reply')).toContainText('Yes, checked twice.');
+  await thread.getByTestId('comment-resolve').click();
+  await expect(thread).toHaveAttribute('data-resolved', 'true');
+  await saveScreenshot(page, 'files-details-panel');
+
+  const comments = async () => (await serviceGet<{ comments?: Comment[] }>(app, `/drive/v3/files/${file.id}/comments?fields=comments(id,content,resolved,replies(content,action))`)).comments ?? [];
+  await expect.poll(async () => (await comments())[0]?.resolved).toBe(true);
+  const [stored] = await comments();
+  expect(stored?.content).toBe('Are these numbers final?');
+  expect(stored?.replies?.map((reply) => reply.action ?? reply.content)).toEqual(['Yes, checked twice.', 'resolve']);
+
+  await details.getByTestId('details-tab-activity').click();
+  await expect(details.getByTestId('activity-entry').first()).toBeVisible();
+
+  // After a reload the thread is still resolved, as the service stores it.
+  await page.reload();
+  await row(page, 'draft.txt').click();
+  await expect(page.getByTestId('details-panel')).toBeVisible();
+  await page.getByTestId('details-tab-comments').click();
+  await expect(page.getByTestId('comment-thread')).toHaveAttribute('data-resolved', 'true');
+  await page.getByTestId('comment-thread').getByTestId('comment-reopen').click();
+  await expect.poll(async () => (await comments())[0]?.resolved).toBe(false);
+});

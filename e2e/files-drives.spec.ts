@@ -1,0 +1,116 @@
+import { expect, serviceGet, test, type AtriumApp } from './fixtures';
+import { dropFiles, getFile, listFiles, openFiles, row, createFolder, createFile } from './files-helpers';
+
+interface StoredDrive {
+  id: string;
+  name?: string;
+  colorRgb?: string;
+  hidden?: boolean;
+}
+
+async function drives(app: AtriumApp, token = app.localUser.token): Promise<StoredDrive[]> {
+  return (await serviceGet<{ drives?: StoredDrive[] }>(app, '/drive/v3/drives?pageSize=100&fields=drives(id,name,colorRgb,hidden)', token)).drives ?? [];
+}
+
+test('creates, renames, colors, hides and deletes a shared drive, and manages its members', async ({ page, app }) => {
+  await openFiles(page);
+  await page.getByTestId('place-sharedDrives').click();
+  await expect(page.getByTestId('files-empty')).toBeVisible();
+
+  await page.getByTestId('new-drive').click();
+  await page.getByTestId('new-drive-dialog-input').fill('Design team');
+  await page.getByTestId('new-drive-dialog-submit').click();
+  const card = page.getByTestId('drive-card').filter({ hasText: 'Design team' });
+  await expect(card).toBeVisible();
+  await expect.poll(async () => (await drives(app)).map((d) => d.name)).toEqual(['Design team']);
+  const driveId = (await drives(app))[0]!.id;
+
+  await card.getByTestId('drive-menu').click();
+  await card.getByTestId('drive-rename').click();
+  await page.getByTestId('drive-rename-dialog-input').fill('Design');
+  await page.getByTestId('drive-rename-dialog-submit').click();
+  await expect(page.getByTestId('drive-card').filter({ hasText: 'Design' })).toBeVisible();
+  await expect.poll(async () => (await drives(app))[0]?.name).toBe('Design');
+
+  const design = page.locator(`[data-testid="drive-card"][data-drive-id="${driveId}"]`);
+  await design.getByTestId('drive-menu').click();
+  await design.getByTestId('drive-style').click();
+  await page.getByTestId('drive-color-4986e7').click();
+  await expect.poll(async () => (await drives(app))[0]?.colorRgb).toBe('#4986e7');
+
+  // Members: bob as content manager.
+  await design.getByTestId('drive-menu').click();
+  await design.getByTestId('drive-members').click();
+  const dialog = page.getByTestId('share-dialog');
+  await dialog.getByTestId('share-email').fill(app.bob.email);
+  await dialog.getByTestId('share-role').selectOption('fileOrganizer');
+  await dialog.getByTestId('share-submit').click();
+  await expect(dialog.locator('[data-testid="permission-row"][data-email="bob@atrium.local"]')).toHaveAttribute('data-role', 'fileOrganizer');
+  await dialog.getByTestId('share-done').click();
+  expect((await drives(app, app.bob.token)).map((d) => d.name)).toEqual(['Design']);
+
+  // A file inside: the drive cannot be deleted, and the reason is given.
+  await design.getByTestId('drive-open').click();
+  await expect(page.getByTestId('files-current-folder')).toHaveText('Design');
+  await dropFiles(page, page.getByTestId('files-drop-zone'), [{ name: 'brief.txt', type: 'text/plain', content: 'brief' }]);
+  await expect(row(page, 'brief.txt')).toBeVisible();
+  const [brief] = await listFiles(app, `'${driveId}' in parents`);
+  expect(brief?.name).toBe('brief.txt');
+
+  await page.getByTestId('breadcrumb-sharedDrives').click();
+  await design.getByTestId('drive-menu').click();
+  await design.getByTestId('drive-delete').click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'only an empty drive can be deleted' })).toBeVisible();
+  expect(await drives(app)).toHaveLength(1);
+
+  // Hide and unhide.
+  await design.getByTestId('drive-menu').click();
+  await design.getByTestId('drive-hide').click();
+  await expect(design).toHaveCount(0);
+  await expect.poll(async () => (await drives(app))[0]?.hidden).toBe(true);
+  await page.getByTestId('show-hidden-drives').check();
+  await design.getByTestId('drive-menu').click();
+  await design.getByTestId('drive-unhide').click();
+  await expect.poll(async () => (await drives(app))[0]?.hidden).toBe(false);
+
+  // Once its content is in the trash, the drive can go.
+  await design.getByTestId('drive-open').click();
+  await row(page, 'brief.txt').click();
+  await page.getByTestId('action-trash').click();
+  await expect.poll(async () => (await getFile(app, brief!.id)).trashed).toBe(true);
+  await page.getByTestId('breadcrumb-sharedDrives').click();
+  await design.getByTestId('drive-menu').click();
+  await design.getByTestId('drive-delete').click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.getByTestId('files-empty')).toBeVisible();
+  await expect.poll(async () => (await drives(app)).length).toBe(0);
+});
+
+test('stars and colors folders, switches to the grid, and finds them in Starred and Recent', async ({ page, app }) => {
+  const folder = await createFolder(app, 'Photos');
+  await createFile(app, 'tiny.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="red"/></svg>', 'root', 'image/svg+xml');
+  await openFiles(page);
+
+  await row(page, 'Photos').click();
+  await page.getByTestId('action-more').click();
+  await page.getByTestId('action-star').click();
+  await expect(row(page, 'Photos').getByTestId('starred-badge')).toBeVisible();
+  await expect.poll(async () => (await getFile(app, folder.id)).starred).toBe(true);
+
+  await page.getByTestId('action-more').click();
+  await page.getByTestId('action-color').click();
+  await page.getByTestId('color-16a765').click();
+  await expect.poll(async () => (await getFile(app, folder.id)).folderColorRgb).toBe('#16a765');
+
+  await page.getByTestId('view-grid').click();
+  await expect(page.getByTestId('file-list')).toHaveClass(/file-collection__scroller/);
+  await expect(row(page, 'tiny.svg').locator('img')).toBeVisible();
+  await expect(row(page, 'Photos')).toBeVisible();
+
+  await page.getByTestId('place-starred').click();
+  await expect(page.getByTestId('file-row')).toHaveText([/Photos/]);
+  await page.getByTestId('place-recent').click();
+  await expect(row(page, 'tiny.svg')).toBeVisible();
+  await expect(row(page, 'Photos')).toHaveCount(0);
+});

@@ -1,0 +1,120 @@
+import type { Locator } from '@playwright/test';
+import { expect, saveScreenshot, serviceGet, test, type AtriumApp } from './fixtures';
+import { createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
+
+interface StoredPermission {
+  id: string;
+  type: string;
+  role: string;
+  emailAddress?: string;
+  expirationTime?: string;
+  allowFileDiscovery?: boolean;
+}
+
+async function permissions(app: AtriumApp, fileId: string): Promise<StoredPermission[]> {
+  const page = await serviceGet<{ permissions?: StoredPermission[] }>(app, `/drive/v3/files/${fileId}/permissions?fields=permissions(id,type,role,emailAddress,expirationTime,allowFileDiscovery)`);
+  return page.permissions ?? [];
+}
+
+async function bobsGrant(app: AtriumApp, fileId: string): Promise<StoredPermission | undefined> {
+  return (await permissions(app, fileId)).find((p) => p.emailAddress === app.bob.email);
+}
+
+/** `YYYY-MM-DD`, `days` from today in local time (the date field's format). */
+function dateFromToday(days: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function bobRow(dialog: Locator): Locator {
+  return dialog.locator('[data-testid="permission-row"][data-email="bob@atrium.local"]');
+}
+
+test('shares a folder with bob with an expiration, changes his role, removes him and transfers ownership', async ({ page, app }) => {
+  const folder = await createFolder(app, 'Team plans');
+  await createFile(app, 'inside.txt', 'shared through the folder', folder.id);
+  await openFiles(page);
+
+  await row(page, 'Team plans').click();
+  await page.getByTestId('action-share').click();
+  const dialog = page.getByTestId('share-dialog');
+  await expect(dialog.getByTestId('permission-row')).toHaveCount(1);
+
+  // An expiration more than a year ahead: the service refuses it and says so next to the field.
+  await dialog.getByTestId('share-email').fill(app.bob.email);
+  await dialog.getByTestId('share-expiration').fill(dateFromToday(400));
+  await dialog.getByTestId('share-submit').click();
+  await expect(dialog.getByTestId('share-expiration-error')).toContainText('more than a year');
+  expect(await bobsGrant(app, folder.id)).toBeUndefined();
+
+  await dialog.getByTestId('share-expiration').fill(dateFromToday(30));
+  await dialog.getByTestId('share-message').fill('Plans for next quarter');
+  await dialog.getByTestId('share-submit').click();
+  await expect(bobRow(dialog)).toBeVisible();
+  await expect(bobRow(dialog).getByTestId('permission-expiration')).toHaveValue(dateFromToday(30));
+  const granted = await bobsGrant(app, folder.id);
+  expect(granted?.role).toBe('reader');
+  const expires = new Date(granted!.expirationTime!);
+  expect(expires.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  expect(expires.getTime()).toBeLessThan(Date.now() + 32 * 86_400_000);
+  await saveScreenshot(page, 'files-sharing-dialog');
+
+  // Bob sees it under "Shared with me".
+  const bobsShared = await listFiles(app, 'sharedWithMe and trashed = false', app.bob.token);
+  expect(bobsShared.map((file) => file.name)).toContain('Team plans');
+
+  await bobRow(dialog).getByTestId('permission-role').selectOption('writer');
+  await expect.poll(async () => (await bobsGrant(app, folder.id))?.role).toBe('writer');
+
+  // General access: anyone with the link, findable in search.
+  await dialog.getByTestId('general-kind').selectOption('anyone');
+  await expect.poll(async () => (await permissions(app, folder.id)).find((p) => p.type === 'anyone')?.role).toBe('reader');
+  await dialog.getByTestId('general-discoverable').check();
+  await expect.poll(async () => (await permissions(app, folder.id)).find((p) => p.type === 'anyone')?.allowFileDiscovery).toBe(true);
+  await dialog.getByTestId('general-kind').selectOption('restricted');
+  await expect.poll(async () => (await permissions(app, folder.id)).some((p) => p.type === 'anyone')).toBe(false);
+  await dialog.getByTestId('share-done').click();
+
+  // Inside the folder, bob's access shows as inherited and cannot be changed there.
+  await row(page, 'Team plans').dblclick();
+  await row(page, 'inside.txt').click();
+  await page.getByTestId('action-share').click();
+  await expect(bobRow(dialog).getByTestId('permission-inherited')).toBeVisible();
+  await expect(bobRow(dialog).getByTestId('permission-remove')).toHaveCount(0);
+  await dialog.getByTestId('share-done').click();
+  await page.getByTestId('breadcrumb-root').click();
+
+  await page.reload();
+  await row(page, 'Team plans').click();
+  await page.getByTestId('action-share').click();
+  await expect(bobRow(dialog)).toHaveAttribute('data-role', 'writer');
+  await bobRow(dialog).getByTestId('permission-remove').click();
+  await expect(bobRow(dialog)).toHaveCount(0);
+  expect(await bobsGrant(app, folder.id)).toBeUndefined();
+  expect((await listFiles(app, 'sharedWithMe and trashed = false', app.bob.token)).map((file) => file.name)).not.toContain('Team plans');
+
+  // Ownership goes to bob only after an explicit confirmation.
+  await dialog.getByTestId('share-email').fill(app.bob.email);
+  await dialog.getByTestId('share-role').selectOption('writer');
+  await dialog.getByTestId('share-notify').uncheck();
+  await dialog.getByTestId('share-submit').click();
+  await expect(bobRow(dialog)).toBeVisible();
+  await bobRow(dialog).getByTestId('permission-role').selectOption({ label: 'Transfer ownership…' });
+  const confirm = dialog.getByTestId('transfer-confirm');
+  await expect(confirm).toContainText('Make Bob the owner?');
+  await confirm.getByTestId('transfer-cancel').click();
+  expect((await getFile(app, folder.id)).owners?.[0]?.emailAddress).toBe(app.localUser.email);
+
+  await bobRow(dialog).getByTestId('permission-role').selectOption({ label: 'Transfer ownership…' });
+  await dialog.getByTestId('transfer-confirm-button').click();
+  await expect(bobRow(dialog)).toHaveAttribute('data-role', 'owner');
+  await expect.poll(async () => (await getFile(app, folder.id)).owners?.[0]?.emailAddress).toBe(app.bob.email);
+  const mine = (await permissions(app, folder.id)).find((p) => p.emailAddress === app.localUser.email);
+  expect(mine?.role).toBe('writer');
+
+  await page.reload();
+  await row(page, 'Team plans').click();
+  await expect(row(page, 'Team plans')).toContainText('Bob');
+});
