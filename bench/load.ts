@@ -298,6 +298,13 @@ async function main(): Promise<void> {
         `  ${name.padEnd(22)} ${String(values.length).padStart(7)}  p50 ${percentile(values, 50).toFixed(1).padStart(6)}  p99 ${percentile(values, 99).toFixed(1).padStart(7)}`,
       );
     }
+    if (cpuBefore !== undefined && cpuAfter !== undefined) {
+      const used = cpuAfter - cpuBefore;
+      console.log(
+        `service CPU: ${(used / 1000).toFixed(1)} s over ${elapsed.toFixed(1)} s (${((100 * used) / 1000 / elapsed).toFixed(0)}% of a core), ` +
+          `${(used / latencies.length).toFixed(2)} ms per request`,
+      );
+    }
     console.log(
       `errors: ${errorCount}${errorCount ? ` (${[...errors].map(([k, v]) => `${k} ×${v}`).join(', ')})` : ''}`,
     );

@@ -86,21 +86,23 @@ export class CalendarPage {
 
   /** Page coordinates of a time (`HH:MM`, on the half hour grid or between) in a day's column. */
   async point(date: string, time: string): Promise<{ x: number; y: number }> {
+    await this.slot(time).scrollIntoViewIfNeeded();
+    return this.linePosition(date, time);
+  }
+
+  private slot(time: string): Locator {
     const [hours = 0, minutes = 0] = time.split(':').map(Number);
-    const slotTime = `${String(hours).padStart(2, '0')}:${minutes >= 30 ? '30' : '00'}:00`;
-    const slot = this.surface.locator(`[data-time="${slotTime}"]`).last();
-    await slot.scrollIntoViewIfNeeded();
-    const slotBox = await slot.boundingBox();
+    return this.surface.locator(`[data-time="${String(hours).padStart(2, '0')}:${minutes >= 30 ? '30' : '00'}:00"]`).last();
+  }
+
+  /** Where a time's line is now, without scrolling. */
+  private async linePosition(date: string, time: string): Promise<{ x: number; y: number }> {
+    const [, minutes = 0] = time.split(':').map(Number);
+    const slotBox = await this.slot(time).boundingBox();
     const column = await (await this.lane(date)).boundingBox();
     if (!slotBox || !column) throw new Error(`No grid position for ${date} ${time}`);
     const withinSlot = (minutes % 30) / 30;
     return { x: column.x + column.width / 2, y: slotBox.y + slotBox.height * withinSlot };
-  }
-
-  /** Height of a quarter hour on the grid: the snapping step of drags. */
-  private async quarterHour(): Promise<number> {
-    const box = await this.surface.locator('[data-time="12:00:00"]').last().boundingBox();
-    return (box?.height ?? 40) / 2;
   }
 
   /** Drags across the grid from `from` to `to` on one day (creates a selection). */
@@ -122,36 +124,85 @@ export class CalendarPage {
     return event;
   }
 
-  /** Drags an event by its top edge area to start at `time` on `date`. */
-  async dragEvent(title: string, date: string, time: string): Promise<void> {
-    const event = await this.settled(title);
-    await event.scrollIntoViewIfNeeded();
+  /** The event called `title` on `date` (the first one, or the first on that day for a series). */
+  async eventOn(title: string, date?: string): Promise<Locator> {
+    const events = this.event(title);
+    await expect(events.first()).toBeVisible();
+    if (!date) return events.first();
+    const column = await (await this.lane(date)).boundingBox();
+    const all = await events.all();
+    for (const event of all) {
+      const box = await event.boundingBox();
+      if (box && column && box.x + box.width / 2 > column.x && box.x + box.width / 2 < column.x + column.width) return event;
+    }
+    throw new Error(`No “${title}” on ${date}`);
+  }
+
+  private async drawnBoxes(title: string): Promise<DOMRect[]> {
+    const drawn = await this.event(title).evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
+    return drawn.filter((box) => box.height > 0);
+  }
+
+  /**
+   * While dragging, nudges the pointer until the preview's edge sits on the target line, as a person
+   * watching the preview would (the grid's hit areas and drawn rows can differ by a few pixels).
+   * The preview is the copy of the event that was not on the grid before the drag.
+   */
+  private async steer(title: string, before: DOMRect[], edge: 'top' | 'bottom', x: number, y: number, date: string, time: string): Promise<void> {
+    const existed = (box: DOMRect) => before.some((old) => Math.abs(old.x - box.x) < 1 && Math.abs(old.y - box.y) < 1 && Math.abs(old.height - box.height) < 1);
+    let pointerY = y;
+    let previousOff = 0;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      // The preview follows the pointer on the next frames.
+      await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const preview = (await this.drawnBoxes(title)).filter((box) => !existed(box)).pop();
+      if (!preview) continue;
+      // Measured each time: the grid may scroll while dragging near its edge.
+      const targetY = (await this.linePosition(date, time)).y;
+      const off = (edge === 'top' ? preview.y : preview.y + preview.height) - targetY;
+      if (Math.abs(off) < 3) return;
+      // Overshot back and forth: the target band is narrower than a step, so take half steps.
+      const step = previousOff !== 0 && Math.sign(previousOff) !== Math.sign(off) ? off / 2 : off;
+      previousOff = off;
+      pointerY -= step;
+      await this.page.mouse.move(x, pointerY, { steps: 2 });
+    }
+  }
+
+  /** Drags an event (the one on `from`, for a series) to start at `time` on `date`. */
+  async dragEvent(title: string, date: string, time: string, from?: string): Promise<void> {
+    await this.settled(title);
+    const event = await this.eventOn(title, from);
+    const target = await this.point(date, time);
     const box = await event.boundingBox();
     if (!box) throw new Error(`${title} is not on the grid`);
-    // Grab and drop halfway into a quarter hour, so both ends snap to the quarter they are in.
-    const inset = (await this.quarterHour()) / 2;
-    const grab = { x: box.x + box.width / 2, y: box.y + inset };
-    const target = await this.point(date, time);
+    const before = await this.drawnBoxes(title);
+    const grab = { x: box.x + box.width / 2, y: box.y + Math.min(10, box.height / 3) };
     await this.page.mouse.move(grab.x, grab.y);
     await this.page.mouse.down();
     await this.page.mouse.move(grab.x + 2, grab.y + 8, { steps: 3 });
-    await this.page.mouse.move(target.x, target.y + inset, { steps: 8 });
+    const y = target.y + (grab.y - box.y);
+    await this.page.mouse.move(target.x, y, { steps: 8 });
+    await this.steer(title, before, 'top', target.x, y, date, time);
     await this.page.mouse.up();
   }
 
   /** Drags an event's bottom edge to `time`. */
   async resizeEvent(title: string, date: string, time: string): Promise<void> {
-    const event = await this.settled(title);
-    await event.scrollIntoViewIfNeeded();
+    await this.settled(title);
+    const event = await this.eventOn(title, date);
+    const target = await this.point(date, time);
     await event.hover();
     const box = await event.boundingBox();
     if (!box) throw new Error(`${title} is not on the grid`);
+    const before = await this.drawnBoxes(title);
     const grab = { x: box.x + box.width / 2, y: box.y + box.height - 3 };
-    const target = await this.point(date, time);
     await this.page.mouse.move(grab.x, grab.y);
     await this.page.mouse.down();
     await this.page.mouse.move(grab.x, grab.y + 10, { steps: 3 });
-    await this.page.mouse.move(grab.x, target.y, { steps: 8 });
+    const y = target.y - 3;
+    await this.page.mouse.move(grab.x, y, { steps: 8 });
+    await this.steer(title, before, 'bottom', grab.x, y, date, time);
     await this.page.mouse.up();
   }
 

@@ -46,7 +46,8 @@ export function parseCli(argv: readonly string[]): CliOptions | null {
   if (values.help) return null;
   if (!values.data) throw new UsageError('--data <dir> is required.');
   const portText = values.port ?? '0';
-  if (!/^\d+$/.test(portText) || Number(portText) > 65535) throw new UsageError(`--port must be 0..65535, not "${portText}".`);
+  if (!/^\d+$/.test(portText) || Number(portText) > 65535)
+    throw new UsageError(`--port must be 0..65535, not "${portText}".`);
   const users = (values.user ?? []).map((spec): NewUser => {
     const colon = spec.indexOf(':');
     if (colon < 0) throw new UsageError(`--user must be <email>:<token>, not "${spec}".`);

@@ -18,6 +18,8 @@ export class AclRepository {
   private readonly pageStmt: Statement<[string, string, number], AclRow>;
   private readonly changedStmt: Statement<[string, number, number], AclRow>;
   private readonly rolesStmt: Statement<[string, string, string], { role: string }>;
+  private readonly groupsOfStmt: Statement<[string], { rule_id: string }>;
+  private readonly groupRolesStmt: Statement<[string, string], { role: string }>;
   private readonly byCalendarStmt: Statement<[string], AclRow>;
   private readonly deleteAllStmt: Statement<[string]>;
 
@@ -36,6 +38,12 @@ export class AclRepository {
     );
     this.rolesStmt = db.prepare<[string, string, string], { role: string }>(
       `SELECT role FROM calendar_acl WHERE calendar_id = ? AND rule_id IN (?, ?, 'default')`,
+    );
+    this.groupsOfStmt = db.prepare<[string], { rule_id: string }>(
+      "SELECT 'group:' || group_email AS rule_id FROM calendar_group_members WHERE member_email = ?",
+    );
+    this.groupRolesStmt = db.prepare<[string, string], { role: string }>(
+      'SELECT role FROM calendar_acl WHERE calendar_id = ? AND rule_id IN (SELECT value FROM json_each(?))',
     );
     this.byCalendarStmt = db.prepare<[string], AclRow>('SELECT * FROM calendar_acl WHERE calendar_id = ?');
     this.deleteAllStmt = db.prepare<[string]>('DELETE FROM calendar_acl WHERE calendar_id = ?');
@@ -66,11 +74,15 @@ export class AclRepository {
     this.deleteAllStmt.run(calendarId);
   }
 
-  /** The user's effective role from the rules naming them, their domain, or everyone. */
+  /** The user's effective role from the rules naming them, a group they belong to, their domain, or everyone. */
   effectiveRole(calendarId: string, email: string): Role {
     const domain = email.includes('@') ? email.slice(email.lastIndexOf('@') + 1) : '';
     let role: Role = 'none';
-    for (const row of this.rolesStmt.all(calendarId, `user:${email}`, `domain:${domain}`)) {
+    const rows = this.rolesStmt.all(calendarId, `user:${email}`, `domain:${domain}`);
+    // Most users belong to no group: the group rules are looked up only for those who do.
+    const groupRules = this.groupsOfStmt.all(email.toLowerCase());
+    if (groupRules.length > 0) rows.push(...this.groupRolesStmt.all(calendarId, JSON.stringify(groupRules.map((g) => g.rule_id))));
+    for (const row of rows) {
       if (isRole(row.role)) role = strongest(role, row.role);
     }
     return role;

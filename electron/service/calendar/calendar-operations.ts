@@ -3,11 +3,14 @@ import { collections } from './change-log';
 import type { AclRow } from './acl-repository';
 import { ruleIdFor } from './acl-repository';
 import type { CalendarListRow } from './calendar-list-repository';
+import type { CalendarRow } from './calendars-repository';
 import { defaultCalendarColorId } from './colors';
 import type { CalendarRepositories } from './repositories';
 import type { GrantedRole, Role } from './roles';
 import { atLeast } from './roles';
 import { roleOn } from './access';
+import { cancelAttendeeCopies } from './attendee-copies';
+import { parseResource } from './event-view';
 
 /**
  * Writes shared by several operations: creating calendars, keeping calendar lists in step with
@@ -121,15 +124,19 @@ export function setAclRule(
   const seq = changes.record(collections.acl(calendarId), ruleId);
   const row: AclRow = { calendar_id: calendarId, rule_id: ruleId, scope_type: scopeType, scope_value: scopeValue, role, change_seq: seq };
   r.acl.upsert(row);
-  if (scopeType === 'user' && scopeValue) {
-    const calendar = r.calendars.get(calendarId);
-    if (calendar) {
-      const effective = roleOn(r, calendar, scopeValue);
-      if (atLeast(effective, 'freeBusyReader' satisfies GrantedRole)) ensureListEntry(r, changes, scopeValue, calendarId);
-      else markListEntryDeleted(r, changes, scopeValue, calendarId);
-    }
+  const calendar = r.calendars.get(calendarId);
+  if (calendar && scopeValue) {
+    if (scopeType === 'user') syncListEntry(r, changes, calendar, scopeValue);
+    if (scopeType === 'group') for (const member of r.groups.members(scopeValue)) syncListEntry(r, changes, calendar, member);
   }
   return row;
+}
+
+/** The user sees the calendar in their list while they have any access to it, and sees it deleted after. */
+export function syncListEntry(r: CalendarRepositories, changes: ChangeRecorder, calendar: CalendarRow, email: string): void {
+  const effective = roleOn(r, calendar, email);
+  if (atLeast(effective, 'freeBusyReader' satisfies GrantedRole)) ensureListEntry(r, changes, email, calendar.id);
+  else markListEntryDeleted(r, changes, email, calendar.id);
 }
 
 /** Removes a secondary calendar with its events and rules; every user's entry turns deleted. */
@@ -137,6 +144,11 @@ export function deleteCalendar(r: CalendarRepositories, changes: ChangeRecorder,
   for (const entry of r.calendarList.forCalendar(calendarId)) markListEntryDeleted(r, changes, entry.user_email, calendarId);
   changes.record(collections.events(calendarId), '*');
   changes.record(collections.acl(calendarId), '*');
+  const calendar = r.calendars.get(calendarId);
+  if (calendar) {
+    // Invitations sent from this calendar end with it.
+    for (const row of r.events.live(calendarId)) cancelAttendeeCopies(r, changes, calendar, parseResource(row));
+  }
   r.events.deleteAll(calendarId);
   r.acl.deleteAll(calendarId);
   r.calendars.delete(calendarId);

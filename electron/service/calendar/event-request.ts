@@ -2,6 +2,7 @@ import type { RequestContext } from '../http/handler';
 import { badRequest } from '../http/api-error';
 import { RawJson } from '../http/raw-json';
 import type { CalendarAccess } from './access';
+import type { CalendarRow } from './calendars-repository';
 import { repos } from './access';
 import { collections } from './change-log';
 import type { EventFilters } from './events-query';
@@ -85,6 +86,7 @@ export function readEventFilters(ctx: RequestContext): EventFilters {
     privateProperties: propertyFilters(ctx, 'privateExtendedProperty'),
     sharedProperties: propertyFilters(ctx, 'sharedExtendedProperty'),
     eventTypes: stringListParam(ctx, 'eventTypes'),
+    hideInvitations: false,
   };
   if (orderByRaw) filters.orderBy = orderByRaw;
   const min = bound(timeMin);
@@ -114,4 +116,14 @@ export function readEventSyncToken(ctx: RequestContext, calendarId: string): Syn
 export function defaultRemindersFor(ctx: RequestContext, calendarId: string): RawJson | never[] {
   const entry = repos(ctx).calendarList.get(ctx.user.email, calendarId);
   return entry && !entry.deleted ? new RawJson(entry.default_reminders) : [];
+}
+
+/**
+ * Whether unanswered invitations are left out of this listing: the calendar's owner hides them
+ * (setting hideInvitations) and the request did not ask for them (showHiddenInvitations). Only a
+ * primary calendar receives invitations.
+ */
+export function hidesInvitations(ctx: RequestContext, calendar: CalendarRow): boolean {
+  if (!calendar.is_primary || booleanParam(ctx, 'showHiddenInvitations')) return false;
+  return repos(ctx).settings.value(calendar.owner_email, 'hideInvitations') === 'true';
 }

@@ -1,3 +1,4 @@
+import { isUnansweredInvitation } from './attendee-copies';
 import { latestChangeSeq } from './change-log';
 import type { CalendarRow } from './calendars-repository';
 import type { RawJson } from '../http/raw-json';
@@ -30,6 +31,8 @@ export interface EventFilters {
   sharedProperties: [string, string][];
   updatedMin?: number;
   eventTypes: string[];
+  /** Leave out invitations the calendar's owner has not answered (their hideInvitations setting). */
+  hideInvitations: boolean;
 }
 
 export interface ListScope {
@@ -145,6 +148,7 @@ function renderCandidates(scope: ListScope, shown: readonly Candidate[]): (RawJs
 /** Whether a filter looks inside the stored resource (so scans load it with each batch). */
 function readsResources(filters: EventFilters): boolean {
   return (
+    filters.hideInvitations ||
     filters.eventTypes.length > 0 ||
     filters.q !== undefined ||
     filters.privateProperties.length > 0 ||
@@ -176,6 +180,7 @@ function resourceMatches(scope: ListScope, filters: EventFilters, row: EventHead
   if (filters.iCalUID !== undefined && row.ical_uid !== filters.iCalUID) return false;
   if (!readsResources(filters)) return true;
   const resource = cachedResource(scope.r.db, row);
+  if (filters.hideInvitations && isUnansweredInvitation(resource, scope.calendar.id)) return false;
   if (filters.eventTypes.length > 0 && !filters.eventTypes.includes(resource.eventType ?? 'default')) return false;
   if (filters.q !== undefined) {
     if (!detailsVisible(resource, scope.viewer.role)) return false;

@@ -19,6 +19,8 @@ import { CalendarAclWatch, CalendarCalendarListWatch, CalendarEventsWatch, Calen
 import { provisionCalendarUser } from './provision';
 import { calendarMigrations } from './schema';
 
+export { calendarGroupMembers, setCalendarGroupMembers } from './groups';
+
 /** The Calendar v3 area of the embedded service: all 37 operations over SQLite. */
 export const calendarModule: ServiceModule = {
   migrations: calendarMigrations,

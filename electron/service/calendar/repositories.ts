@@ -3,6 +3,7 @@ import { AclRepository } from './acl-repository';
 import { CalendarListRepository } from './calendar-list-repository';
 import { CalendarsRepository } from './calendars-repository';
 import { EventsRepository } from './events-repository';
+import { GroupsRepository } from './groups-repository';
 import { SettingsRepository } from './settings-repository';
 
 /** The calendar area's repositories over one database, with statements prepared once. */
@@ -13,6 +14,7 @@ export interface CalendarRepositories {
   readonly calendarList: CalendarListRepository;
   readonly events: EventsRepository;
   readonly settings: SettingsRepository;
+  readonly groups: GroupsRepository;
 }
 
 const cache = new WeakMap<Database, CalendarRepositories>();
@@ -27,6 +29,7 @@ export function repositoriesFor(db: Database): CalendarRepositories {
       calendarList: new CalendarListRepository(db),
       events: new EventsRepository(db),
       settings: new SettingsRepository(db),
+      groups: new GroupsRepository(db),
     };
     cache.set(db, repos);
   }

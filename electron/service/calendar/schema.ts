@@ -104,13 +104,22 @@ export const calendarMigrations: MigrationSet = {
     },
     {
       version: 2,
-      name: 'covering index for the default event listing',
+      name: 'covering index for the default event listing, groups',
       up(db) {
         // The default listing (id order) reads only these columns of each row on its page; with
         // them in the index it never touches the table rows, which hold the large resource JSON.
+        // Groups: addresses whose members share the access an ACL rule `group:<address>` grants.
         db.exec(`
           CREATE INDEX calendar_events_listing_by_id
             ON calendar_events (calendar_id, event_id, change_seq, status, recurring_event_id);
+
+          CREATE TABLE calendar_group_members (
+            group_email TEXT NOT NULL,
+            member_email TEXT NOT NULL,
+            PRIMARY KEY (group_email, member_email)
+          );
+          CREATE INDEX calendar_group_members_by_member ON calendar_group_members (member_email);
+          CREATE INDEX calendar_acl_by_rule ON calendar_acl (rule_id);
         `);
       },
     },

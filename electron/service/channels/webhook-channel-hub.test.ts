@@ -48,7 +48,10 @@ class Receiver {
 
 const alice: User = { id: '1', email: 'alice@example.com', displayName: 'Alice' };
 const bob: User = { id: '2', email: 'bob@example.com', displayName: 'Bob' };
-const resource = { key: 'calendar:events:alice@example.com', uri: 'http://127.0.0.1/calendar/v3/calendars/alice%40example.com/events?alt=json' };
+const resource = {
+  key: 'calendar:events:alice@example.com',
+  uri: 'http://127.0.0.1/calendar/v3/calendars/alice%40example.com/events?alt=json',
+};
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 5000;
@@ -82,7 +85,13 @@ describe('WebhookChannelHub', () => {
     dir = mkdtempSync(join(tmpdir(), 'atrium-channels-'));
     store = new Store(join(dir, 'db.sqlite'), [coreMigrations, channelMigrations]);
     clock = Date.parse('2030-01-01T00:00:00Z');
-    hub = new WebhookChannelHub({ store, now: () => new Date(clock), retryBaseDelayMs: 5, maxAttempts: 3, log: () => {} });
+    hub = new WebhookChannelHub({
+      store,
+      now: () => new Date(clock),
+      retryBaseDelayMs: 5,
+      maxAttempts: 3,
+      log: () => {},
+    });
     receiver.received.length = 0;
     receiver.failNext = 0;
   });
@@ -168,7 +177,13 @@ describe('WebhookChannelHub', () => {
     hub.notify(resource.key, 'exists');
     await until(() => receiver.received.length === 2 && hub.idle, 'first messages');
     await hub.close();
-    hub = new WebhookChannelHub({ store, now: () => new Date(clock), retryBaseDelayMs: 5, maxAttempts: 3, log: () => {} });
+    hub = new WebhookChannelHub({
+      store,
+      now: () => new Date(clock),
+      retryBaseDelayMs: 5,
+      maxAttempts: 3,
+      log: () => {},
+    });
     hub.notify(resource.key, 'exists');
     await until(() => receiver.received.length === 3 && hub.idle, 'message after restart');
     expect(receiver.received[2]!.headers['x-goog-message-number']).toBe('3');

@@ -66,7 +66,10 @@ export class WebhookChannelHub implements ChannelHub {
   watch(user: User, request: ChannelRequest, resource: WatchedResource): ChannelResource {
     const now = this.now().getTime();
     if (typeof request.id !== 'string' || !channelIdPattern.test(request.id)) {
-      throw invalidChannel('id', 'Channel id must be 1 to 64 characters from A-Z, a-z, 0-9, "-", "_", "+", "/" and "=".');
+      throw invalidChannel(
+        'id',
+        'Channel id must be 1 to 64 characters from A-Z, a-z, 0-9, "-", "_", "+", "/" and "=".',
+      );
     }
     if (request.type !== undefined && !webhookTypes.has(request.type.toLowerCase())) {
       throw invalidChannel('type', `Channel type "${request.type}" is not supported; use "web_hook".`);
@@ -83,7 +86,9 @@ export class WebhookChannelHub implements ChannelHub {
 
     this.store.transaction(() => {
       const existing = this.store
-        .prepare<[string], Pick<ChannelRow, 'stopped' | 'expiration'>>('SELECT stopped, expiration FROM channels WHERE id = ?')
+        .prepare<[string], Pick<ChannelRow, 'stopped' | 'expiration'>>(
+          'SELECT stopped, expiration FROM channels WHERE id = ?',
+        )
         .get(request.id);
       if (existing && existing.stopped === 0 && existing.expiration > now) {
         throw new ApiError(400, 'channelIdNotUnique', `Channel id ${request.id} not unique`);
@@ -95,7 +100,17 @@ export class WebhookChannelHub implements ChannelHub {
           `INSERT INTO channels (id, resource_id, resource_uri, resource_key, user_id, address, token, expiration,
              next_message_number, stopped, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 2, 0, ?)`,
         )
-        .run(request.id, resourceId, resource.uri, resource.key, user.id, request.address, token, expiration, new Date(now).toISOString());
+        .run(
+          request.id,
+          resourceId,
+          resource.uri,
+          resource.key,
+          user.id,
+          request.address,
+          token,
+          expiration,
+          new Date(now).toISOString(),
+        );
     });
 
     const target: DeliveryTarget = {
@@ -139,7 +154,9 @@ export class WebhookChannelHub implements ChannelHub {
     if (live.length === 0) return;
     // Message numbers are taken from the database so they keep increasing across restarts.
     this.store.transaction(() => {
-      const advance = this.store.prepare('UPDATE channels SET next_message_number = next_message_number + 1 WHERE id = ?');
+      const advance = this.store.prepare(
+        'UPDATE channels SET next_message_number = next_message_number + 1 WHERE id = ?',
+      );
       for (const row of live) advance.run(row.id);
     });
     for (const row of live) {
@@ -152,7 +169,9 @@ export class WebhookChannelHub implements ChannelHub {
           resourceId: row.resource_id,
           resourceUri: row.resource_uri,
         },
-        changed ? { messageNumber: row.next_message_number, state, changed } : { messageNumber: row.next_message_number, state },
+        changed
+          ? { messageNumber: row.next_message_number, state, changed }
+          : { messageNumber: row.next_message_number, state },
       );
     }
   }
@@ -169,7 +188,9 @@ export class WebhookChannelHub implements ChannelHub {
   private isLive(channelId: string): boolean {
     if (!this.store.db.open) return false;
     const row = this.store
-      .prepare<[string], Pick<ChannelRow, 'stopped' | 'expiration'>>('SELECT stopped, expiration FROM channels WHERE id = ?')
+      .prepare<[string], Pick<ChannelRow, 'stopped' | 'expiration'>>(
+        'SELECT stopped, expiration FROM channels WHERE id = ?',
+      )
       .get(channelId);
     return row !== undefined && row.stopped === 0 && row.expiration > this.now().getTime();
   }

@@ -84,8 +84,11 @@ export class UsersRepository {
     const tokenHash = hashToken(input.token);
     return this.store.transaction(() => {
       const existing = this.findByEmail(email);
-      const owner = this.store.prepare<[string], { user_id: string }>('SELECT user_id FROM tokens WHERE token_hash = ?').get(tokenHash);
-      if (owner && owner.user_id !== existing?.id) throw new Error(`That token already belongs to another user than ${email}.`);
+      const owner = this.store
+        .prepare<[string], { user_id: string }>('SELECT user_id FROM tokens WHERE token_hash = ?')
+        .get(tokenHash);
+      if (owner && owner.user_id !== existing?.id)
+        throw new Error(`That token already belongs to another user than ${email}.`);
       let user = existing;
       const created = !user;
       if (!user) {

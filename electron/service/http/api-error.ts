@@ -45,7 +45,12 @@ export class ApiError extends Error {
 
   toJSON(): { error: { code: number; message: string; errors: ApiErrorDetail[]; status: string } } {
     return {
-      error: { code: this.code, message: this.message, errors: this.details, status: statusNames[this.code] ?? 'UNKNOWN' },
+      error: {
+        code: this.code,
+        message: this.message,
+        errors: this.details,
+        status: statusNames[this.code] ?? 'UNKNOWN',
+      },
     };
   }
 }

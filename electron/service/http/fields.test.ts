@@ -21,7 +21,13 @@ const sample = {
   kind: 'drive#fileList',
   nextPageToken: 'p2',
   files: [
-    { kind: 'drive#file', id: 'a', name: 'A', owners: [{ displayName: 'Ann', emailAddress: 'ann@x' }], properties: { k: 'v' } },
+    {
+      kind: 'drive#file',
+      id: 'a',
+      name: 'A',
+      owners: [{ displayName: 'Ann', emailAddress: 'ann@x' }],
+      properties: { k: 'v' },
+    },
     { kind: 'drive#file', id: 'b', name: 'B', owners: [] },
   ] satisfies File[],
 };
@@ -58,7 +64,10 @@ describe('applyFields', () => {
   it('keeps only selected fields, through arrays', () => {
     expect(applyFields(sample, parseFields('files(id,owners(emailAddress)),nextPageToken'))).toEqual({
       nextPageToken: 'p2',
-      files: [{ id: 'a', owners: [{ emailAddress: 'ann@x' }] }, { id: 'b', owners: [] }],
+      files: [
+        { id: 'a', owners: [{ emailAddress: 'ann@x' }] },
+        { id: 'b', owners: [] },
+      ],
     });
   });
 

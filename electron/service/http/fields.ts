@@ -57,7 +57,11 @@ export function parseFields(expression: string): FieldSelection | true {
   return result;
 }
 
-function addPath(into: Map<string, FieldSelection | true>, path: readonly string[], inner: FieldSelection | true): void {
+function addPath(
+  into: Map<string, FieldSelection | true>,
+  path: readonly string[],
+  inner: FieldSelection | true,
+): void {
   const [head, ...rest] = path;
   if (head === '*') throw new FieldsSyntaxError('* must stand alone');
   const value: FieldSelection | true = rest.length === 0 ? inner : nest(rest, inner);
@@ -109,7 +113,16 @@ interface Def {
 }
 const defOf = (schema: ZodLike): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-const wrappers = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional', 'success']);
+const wrappers = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'readonly',
+  'catch',
+  'nonoptional',
+  'success',
+]);
 const openTypes = new Set(['any', 'unknown', 'record', 'map', 'custom', 'transform']);
 
 /** Strips wrappers, arrays and laziness down to the schema whose fields a selection names. */
@@ -148,7 +161,8 @@ export function unknownField(selection: FieldSelection | true, schema: ZodLike, 
   }
   // A loose object's declared keys are its vocabulary (Google rejects unknown selections); only
   // an object that declares none (its inner shape left unknown) accepts any key.
-  const open = def.catchall !== undefined && defOf(def.catchall).type !== 'never' && Object.keys(def.shape).length === 0;
+  const open =
+    def.catchall !== undefined && defOf(def.catchall).type !== 'never' && Object.keys(def.shape).length === 0;
   for (const [key, inner] of selection) {
     const child = def.shape[key];
     if (!child) {
@@ -188,4 +202,7 @@ export class FieldsCompiler {
 }
 
 const invalidSelection = (what: string): ApiError =>
-  new ApiError(400, 'invalidParameter', `Invalid field selection ${what}`, { location: 'fields', locationType: 'parameter' });
+  new ApiError(400, 'invalidParameter', `Invalid field selection ${what}`, {
+    location: 'fields',
+    locationType: 'parameter',
+  });

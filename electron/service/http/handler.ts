@@ -42,9 +42,7 @@ export interface ServiceConfig {
   syncTokenRetentionMs: number;
 }
 
-export type HandlerResult =
-  | { status?: number; body?: unknown; headers?: Record<string, string> }
-  | { sent: true };
+export type HandlerResult = { status?: number; body?: unknown; headers?: Record<string, string> } | { sent: true };
 
 export type OperationHandler = (ctx: RequestContext) => HandlerResult | Promise<HandlerResult>;
 

@@ -21,12 +21,20 @@ export async function readJsonBody(req: IncomingMessage, limit = maxJsonBodyByte
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ApiError(400, 'parseError', `Parse Error: the request body is not valid JSON (${(error as Error).message}).`);
+    throw new ApiError(
+      400,
+      'parseError',
+      `Parse Error: the request body is not valid JSON (${(error as Error).message}).`,
+    );
   }
 }
 
 const tooLarge = (limit: number): ApiError =>
-  new ApiError(413, 'requestTooLarge', `Request body is larger than ${limit} bytes; send content through the upload path.`);
+  new ApiError(
+    413,
+    'requestTooLarge',
+    `Request body is larger than ${limit} bytes; send content through the upload path.`,
+  );
 
 /** Validates a parsed body against the operation's request schema; the failure names the field path. */
 export function validateBody(schema: z.ZodType, value: unknown): unknown {

@@ -11,7 +11,9 @@ describe('RawJson', () => {
 
   it('splices stored JSON text into the serialized response unchanged', () => {
     const text = toJsonText(page);
-    expect(text).toBe('{"kind":"calendar#events","items":[{"id":"a","summary":"A $& $1"},{"id":"b","nested":{"x":[1,2]}}],"nextPageToken":"next"}');
+    expect(text).toBe(
+      '{"kind":"calendar#events","items":[{"id":"a","summary":"A $& $1"},{"id":"b","nested":{"x":[1,2]}}],"nextPageToken":"next"}',
+    );
     expect(JSON.parse(toJsonText(page, true))).toEqual(JSON.parse(text));
     expect(toJsonText(new RawJson('[1]'))).toBe('[1]');
   });

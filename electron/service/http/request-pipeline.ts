@@ -55,10 +55,14 @@ export class RequestPipeline {
     const op = this.compile(match.operation);
 
     const user = this.authenticate(bearerToken(req, query) ?? '');
-    if (!user) return sendError(res, unauthenticated(), { 'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/"' });
+    if (!user)
+      return sendError(res, unauthenticated(), { 'WWW-Authenticate': 'Bearer realm="https://accounts.google.com/"' });
 
     // No prototype: a query key such as `__proto__` is just an (unknown) parameter.
-    const raw: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, match.pathParams);
+    const raw: Record<string, unknown> = Object.assign(
+      Object.create(null) as Record<string, unknown>,
+      match.pathParams,
+    );
     if (query) {
       for (const [name, value] of query) {
         const previous = raw[name];

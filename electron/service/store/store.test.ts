@@ -40,8 +40,12 @@ describe('Store migrations', () => {
       expect(appliedVersions(store.db)).toEqual({ notes: 3, other: 1 });
       expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
-      const tables = store.db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all();
-      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['notes', 'tags', 'things', 'schema_migrations']));
+      const tables = store.db
+        .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .all();
+      expect(tables.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['notes', 'tags', 'things', 'schema_migrations']),
+      );
     } finally {
       store.close();
     }
@@ -71,7 +75,9 @@ describe('Store migrations', () => {
     const store = new Store(file, [{ area: 'notes', migrations: [notes1, notes2, notes3] }, other]);
     try {
       expect(appliedVersions(store.db)).toEqual({ notes: 3, other: 1 });
-      expect(store.db.prepare('SELECT id, text, title FROM notes').all()).toEqual([{ id: 7, text: 'keep me', title: 'untitled' }]);
+      expect(store.db.prepare('SELECT id, text, title FROM notes').all()).toEqual([
+        { id: 7, text: 'keep me', title: 'untitled' },
+      ]);
       store.db.prepare('INSERT INTO tags (note_id, tag) VALUES (7, ?)').run('x');
     } finally {
       store.close();

@@ -29,7 +29,9 @@ export class Store {
    * every request, so compiling each time would dominate simple reads. The statement is shared:
    * don't switch its modes (`pluck`, `raw`, `expand`, `safeIntegers`) — write the SQL for the shape wanted.
    */
-  prepare<BindParameters extends unknown[] = unknown[], Result = unknown>(sql: string): Statement<BindParameters, Result> {
+  prepare<BindParameters extends unknown[] = unknown[], Result = unknown>(
+    sql: string,
+  ): Statement<BindParameters, Result> {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
@@ -59,13 +61,16 @@ export function applyMigrations(db: Db, sets: readonly MigrationSet[]): void {
     if (areas.has(set.area)) throw new Error(`Migration area ${set.area} is listed twice.`);
     areas.add(set.area);
     set.migrations.forEach((m, i) => {
-      if (m.version !== i + 1) throw new Error(`Migration ${set.area}#${m.version} out of sequence (expected ${i + 1}).`);
+      if (m.version !== i + 1)
+        throw new Error(`Migration ${set.area}#${m.version} out of sequence (expected ${i + 1}).`);
     });
   }
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     area TEXT NOT NULL, version INTEGER NOT NULL, name TEXT NOT NULL, applied_at TEXT NOT NULL,
     PRIMARY KEY (area, version))`);
-  const current = db.prepare<[string], { v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations WHERE area = ?');
+  const current = db.prepare<[string], { v: number | null }>(
+    'SELECT MAX(version) AS v FROM schema_migrations WHERE area = ?',
+  );
   const record = db.prepare('INSERT INTO schema_migrations (area, version, name, applied_at) VALUES (?, ?, ?, ?)');
   for (const set of sets) {
     const applied = current.get(set.area)?.v ?? 0;

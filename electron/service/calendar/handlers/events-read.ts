@@ -5,7 +5,7 @@ import { accessCalendar, repos } from '../access';
 import { etagOf } from '../calendar-views';
 import { collections, latestChangeSeq } from '../change-log';
 import { listEvents } from '../events-query';
-import { defaultRemindersFor, readEventFilters, readEventSyncToken, viewerFor } from '../event-request';
+import { defaultRemindersFor, hidesInvitations, readEventFilters, readEventSyncToken, viewerFor } from '../event-request';
 import { parseInstanceId } from '../event-time';
 import { parseResource, renderEvent } from '../event-view';
 import { matchesIfNoneMatch } from '../event-writes';
@@ -40,6 +40,7 @@ export function CalendarEventsList(ctx: RequestContext): HandlerResult {
   const viewer = viewerFor(ctx, access);
   const sync = readEventSyncToken(ctx, access.calendar.id);
   const filters = readEventFilters(ctx);
+  filters.hideInvitations = hidesInvitations(ctx, access.calendar);
   const r = repos(ctx);
   const pageToken = stringParam(ctx, 'pageToken');
   const page = listEvents(

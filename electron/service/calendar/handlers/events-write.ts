@@ -28,6 +28,7 @@ import { parseQuickAdd } from '../quick-add';
 import { isoUtc } from '../time';
 import type { FoundEvent } from './events-read';
 import { findEvent, foundSeq } from './events-read';
+import { declineInvitation, organizerSideOf, writeInvitationCopy } from '../invitation-answers';
 
 function writeOptions(ctx: RequestContext, allowOrganizer: boolean): ReadEventOptions {
   const conferenceDataVersion = integerParam(ctx, 'conferenceDataVersion') ?? 0;
@@ -220,6 +221,12 @@ function writeFound(
   if ((found.kind === 'occurrence' || next.recurringEventId) && next.recurrence && next.recurrence.length > 0) {
     throw badRequest('invalid', 'An instance of a recurring event cannot have its own recurrence.', 'recurrence');
   }
+  const organizer = organizerSideOf(repos(ctx), access.calendar, found.resource);
+  if (organizer) {
+    // An attendee's copy of an invitation: only their answer and personal fields may change.
+    const row = commit(ctx, (r, changes) => writeInvitationCopy(r, changes, access.calendar, found, next, organizer));
+    return respond(ctx, access, parseResource(row), row.change_seq);
+  }
   const timing = eventTiming(next, access.calendar.time_zone);
   const row = commit(ctx, (r, changes) => {
     if (found.kind === 'stored') return updateEventRow(r, changes, access.calendar, found.row, next, timing);
@@ -259,14 +266,25 @@ const alreadyDeleted = () => new ApiError(410, 'deleted', 'Resource has been del
 export function CalendarEventsDelete(ctx: RequestContext): HandlerResult {
   const { access, found } = loadForWrite(ctx);
   if (found.resource.status === 'cancelled') throw alreadyDeleted();
+  const organizer = organizerSideOf(repos(ctx), access.calendar, found.resource);
   commit(ctx, (r, changes) => {
+    // Removing an invitation from one's calendar declines it.
+    if (organizer) declineInvitation(r, changes, access.calendar, found.resource, organizer);
     if (found.kind === 'stored') {
-      cancelEventRow(r, changes, access.calendar, found.row, found.resource);
+      const current = r.events.get(access.calendar.id, found.row.event_id) ?? found.row;
+      const resource = parseResource(current);
+      if (resource.status !== 'cancelled') cancelEventRow(r, changes, access.calendar, current, resource);
       if (found.row.is_series) {
         for (const exception of r.events.exceptionsOf(access.calendar.id, found.row.event_id)) {
           if (exception.status !== 'cancelled') cancelEventRow(r, changes, access.calendar, exception, parseResource(exception));
         }
       }
+      return;
+    }
+    const declined = r.events.get(access.calendar.id, found.resource.id);
+    if (declined) {
+      // The decline stored this instance as an exception of the copy already: cancel that.
+      cancelEventRow(r, changes, access.calendar, declined, parseResource(declined));
       return;
     }
     // Deleting one occurrence stores a cancelled exception: id, recurringEventId and originalStartTime.

@@ -3,6 +3,7 @@ import { badRequest } from '../../http/api-error';
 import { repos, resolveCalendarId, roleOn } from '../access';
 import type { CalendarRow } from '../calendars-repository';
 import type { EventHead } from '../events-repository';
+import { declinedBySelf } from '../attendee-copies';
 import { cachedResource } from '../event-cache';
 import { parseResource } from '../event-view';
 import { occurrencesOf } from '../occurrences';
@@ -38,7 +39,12 @@ type Interval = [number, number];
 function busyIntervals(r: CalendarRepositories, calendar: CalendarRow, min: number, max: number): Interval[] {
   const window = { min, max };
   const out: Interval[] = [];
-  const opaque = (row: EventHead) => row.status !== 'cancelled' && cachedResource(r.db, row).transparency !== 'transparent';
+  // Busy: live, opaque, and not declined by the calendar's owner (an invitation they turned down).
+  const opaque = (row: EventHead) => {
+    if (row.status === 'cancelled') return false;
+    const resource = cachedResource(r.db, row);
+    return resource.transparency !== 'transparent' && !declinedBySelf(resource, calendar.id);
+  };
   let after: [number, string] = [-8.64e15, ''];
   const earliestStart = min - calendar.max_event_span_ms - 1;
   for (;;) {
@@ -84,7 +90,7 @@ export function CalendarFreebusyQuery(ctx: RequestContext): HandlerResult {
   const zone = body.timeZone === undefined || body.timeZone === null ? 'UTC' : body.timeZone;
   if (!isValidTimeZone(zone)) throw badRequest('invalid', `Invalid time zone: ${String(zone)}`, 'timeZone');
   const calendarExpansionMax = readLimit(body, 'calendarExpansionMax', CALENDAR_EXPANSION_LIMIT);
-  readLimit(body, 'groupExpansionMax', GROUP_EXPANSION_LIMIT);
+  const groupExpansionMax = readLimit(body, 'groupExpansionMax', GROUP_EXPANSION_LIMIT);
   const items = body.items ?? [];
   if (!Array.isArray(items)) throw badRequest('invalid', 'Invalid value for items: must be an array.', 'items');
   const ids = items.map((item, i) => {
@@ -95,26 +101,48 @@ export function CalendarFreebusyQuery(ctx: RequestContext): HandlerResult {
   });
 
   const r = repos(ctx);
-  const calendars: Record<string, unknown> = {};
-  ids.forEach((rawId, index) => {
-    if (index >= calendarExpansionMax) {
+  // A group stands for its members' primary calendars (their ids are their addresses).
+  // No prototype: an id such as `__proto__` is just a key.
+  const groups = Object.create(null) as Record<string, unknown>;
+  const calendarIds: string[] = [];
+  for (const rawId of ids) {
+    if (rawId === 'primary' || !r.groups.isGroup(rawId)) {
+      calendarIds.push(rawId);
+      continue;
+    }
+    const members = r.groups.members(rawId);
+    if (members.length > groupExpansionMax) {
+      groups[rawId] = { calendars: [], errors: [{ domain: 'global', reason: 'groupTooBig' }] };
+      continue;
+    }
+    groups[rawId] = { calendars: members };
+    calendarIds.push(...members);
+  }
+  const calendars = Object.create(null) as Record<string, unknown>;
+  const seen = new Set<string>();
+  let expanded = 0;
+  for (const rawId of calendarIds) {
+    if (seen.has(rawId)) continue;
+    seen.add(rawId);
+    if (expanded++ >= calendarExpansionMax) {
       calendars[rawId] = { busy: [], errors: [{ domain: 'global', reason: 'tooManyCalendarsRequested' }] };
-      return;
+      continue;
     }
     const calendar = r.calendars.get(resolveCalendarId(ctx, rawId));
     if (!calendar || roleOn(r, calendar, ctx.user.email) === 'none') {
       calendars[rawId] = { busy: [], errors: [{ domain: 'global', reason: 'notFound' }] };
-      return;
+      continue;
     }
     calendars[rawId] = {
       busy: busyIntervals(r, calendar, timeMin, timeMax).map(([s, e]) => ({ start: formatInstant(s, zone), end: formatInstant(e, zone) })),
     };
-  });
+  }
   return {
     body: {
       kind: 'calendar#freeBusy',
       timeMin: formatInstant(timeMin, zone),
       timeMax: formatInstant(timeMax, zone),
+      ...(Object.keys(groups).length > 0 ? { groups } : {}),
       calendars,
     },
   };
