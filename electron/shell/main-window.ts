@@ -13,13 +13,14 @@ function isAppUrl(url: string): boolean {
 }
 
 /** http(s) links leave the app for the system browser; nothing else is opened at all. */
-function openExternally(url: string): void {
+export function openExternally(url: string): Promise<boolean> {
   try {
     const { protocol } = new URL(url);
-    if (protocol === 'https:' || protocol === 'http:') void shell.openExternal(url);
+    if (protocol === 'https:' || protocol === 'http:') return shell.openExternal(url).then(() => true);
   } catch {
     // Not a URL: nothing to open.
   }
+  return Promise.resolve(false);
 }
 
 /** No web contents may navigate away from the app, open windows or embed webviews. */
@@ -27,14 +28,14 @@ export function lockDownWebContents(contents: WebContents): void {
   contents.on('will-navigate', (event, url) => {
     if (isAppUrl(url)) return;
     event.preventDefault();
-    openExternally(url);
+    void openExternally(url);
   });
   contents.on('will-redirect', (event, url) => {
     if (!isAppUrl(url)) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    openExternally(url);
+    void openExternally(url);
     return { action: 'deny' };
   });
 }
@@ -63,6 +64,8 @@ export function createMainWindow(preloadPath: string, entryUrl: string, remember
       webviewTag: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
+      // Middle-click must not open links in new windows.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => {

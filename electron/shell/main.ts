@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, dialog, session, shell } from 'electron';
+import { app, dialog, session } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { createCore } from '../core/core';
 import type { Core } from '../core/core';
@@ -7,7 +7,7 @@ import { WindowStateStore } from '../core/window-state';
 import { appEntryUrl, registerAppScheme, serveAppScheme } from './app-protocol';
 import { deepLinkInArgs, registerDeepLinks } from './deep-links';
 import { bridgeCoreToWindows } from './ipc-bridge';
-import { createMainWindow, lockDownWebContents, rememberWindowState } from './main-window';
+import { createMainWindow, lockDownWebContents, openExternally, rememberWindowState } from './main-window';
 import { showReminderNotifications } from './reminder-notifications';
 import { SafeStorageVault } from './safe-storage-vault';
 import { createAgendaTray } from './tray';
@@ -77,7 +77,7 @@ async function start(): Promise<void> {
     host: 'electron',
     version: app.getVersion(),
     // Sign-in happens in the system browser (RFC 8252), never in a window of the app.
-    openExternal: (url) => shell.openExternal(url).then(() => true),
+    openExternal: openExternally,
   });
   stops.push(bridgeCoreToWindows(core));
   showMainWindow();
