@@ -206,6 +206,18 @@ export class CalendarPage {
     await this.page.mouse.up();
   }
 
+  /** Jumps to a date with the mini month (its day buttons carry `data-date`). */
+  async goTo(date: string): Promise<void> {
+    const mini = this.page.getByTestId('mini-month');
+    const day = mini.locator(`button[data-date="${date}"]`);
+    for (let step = 0; step < 12 && (await day.count()) === 0; step += 1) {
+      const shown = (await mini.locator('button[data-date]').first().getAttribute('data-date')) ?? '';
+      await mini.getByRole('button', { name: shown < date ? 'Show next month' : 'Show previous month' }).click();
+    }
+    await day.click();
+    await expect(this.surface.locator(`[role="cell"][data-date="${date}"]`).first()).toBeVisible();
+  }
+
   async openEvent(title: string): Promise<void> {
     await this.event(title).first().click();
     await expect(this.editor).toBeVisible();

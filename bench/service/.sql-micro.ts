@@ -27,7 +27,6 @@ service.context.store.transaction(() => {
 const db = service.context.store.db;
 const cal = user.email;
 
-db.exec('CREATE INDEX cover ON calendar_events (calendar_id, event_id, change_seq, status, recurring_event_id)');
 db.exec('ANALYZE');
 const cols: Record<string, string> = {
   head: `pk, calendar_id, event_id, ical_uid, status, is_series, recurring_event_id, original_start_ms, start_ms, end_ms, range_end_ms, updated_ms, change_seq`,
@@ -35,6 +34,8 @@ const cols: Record<string, string> = {
   light3: 'pk, event_id, change_seq',
   light2: 'pk, change_seq',
   light2flag: "pk, change_seq, recurring_event_id, status = 'cancelled' AS c",
+  light3case: "pk, change_seq, event_id, CASE WHEN status = 'cancelled' THEN coalesce(recurring_event_id, '') END AS c",
+  light2case: "pk, change_seq, CASE WHEN status = 'cancelled' THEN coalesce(recurring_event_id, '') END AS c",
 };
 const stmts = Object.entries(cols).flatMap(([n, c]) => [
   [n, db.prepare(`SELECT ${c} FROM calendar_events WHERE calendar_id = ? AND event_id > ? ORDER BY event_id LIMIT ?`)],

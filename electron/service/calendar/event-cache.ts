@@ -184,7 +184,14 @@ export function renderedEventsJson(
   knownOf?: (row: EventVersion) => KnownInstants | undefined,
 ): RawJson[] {
   const c = caches(db);
-  const misses = rows.filter((row) => !findRendering(c, row, variant));
-  if (misses.length > 1) preloadResources(db, misses);
-  return rows.map((row) => renderedEventJson(db, row, viewer, variant, knownOf?.(row)));
+  const out: RawJson[] = new Array<RawJson>(rows.length);
+  const misses: number[] = [];
+  rows.forEach((row, i) => {
+    const hit = variant === 0 ? undefined : findRendering(c, row, variant);
+    if (hit) out[i] = hit.json;
+    else misses.push(i);
+  });
+  if (misses.length > 1) preloadResources(db, misses.map((i) => rows[i]!));
+  for (const i of misses) out[i] = renderedEventJson(db, rows[i]!, viewer, variant, knownOf?.(rows[i]!));
+  return out;
 }
