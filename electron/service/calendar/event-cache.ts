@@ -87,8 +87,9 @@ const variants = new Map<string, number>();
 
 /**
  * A small number naming everything rendering depends on besides the row version (which fixes the
- * calendar too: a row belongs to one). The calendar's zone is part of it: changing it moves all-day
- * rows without a new change_seq. 0 (past a bound on distinct variants) means "do not cache".
+ * calendar too: a row belongs to one). The calendar's zone is part of it because changing the zone
+ * rewrites rows' derived instants without giving them a new change_seq. 0 (past a bound on distinct
+ * variants) means "do not cache".
  */
 export function renderVariant(viewer: EventViewer): number {
   const key = `${roleClass(viewer.role)}|${viewer.calendarZone}|${viewer.responseZone}|${viewer.maxAttendees ?? ''}`;

@@ -132,6 +132,17 @@ describe('invitations between users of the service', () => {
     await asAlice.events.delete({ calendarId: 'primary', eventId: event.id! });
     const { data: gone } = await asBob.events.get({ calendarId: 'primary', eventId: event.id! });
     expect(gone.status).toBe('cancelled');
+
+    // Invitations sent from a secondary calendar end with it.
+    const { data: project } = await asAlice.calendars.insert({ requestBody: { summary: 'Project' } });
+    const { data: fromProject } = await asAlice.events.insert({
+      calendarId: project.id!,
+      requestBody: { summary: 'Launch', start: { date: '2030-05-01' }, end: { date: '2030-05-02' }, attendees: [{ email: bob.email }] },
+    });
+    const { data: launch } = await asBob.events.get({ calendarId: 'primary', eventId: fromProject.id! });
+    expect(launch).toMatchObject({ status: 'confirmed', organizer: { email: project.id, displayName: 'Project' } });
+    await asAlice.calendars.delete({ calendarId: project.id! });
+    expect((await asBob.events.get({ calendarId: 'primary', eventId: fromProject.id! })).data.status).toBe('cancelled');
   });
 
   it("declines when an attendee deletes the invitation, and the organizer's later changes do not bring it back", async () => {
@@ -169,6 +180,11 @@ describe('invitations between users of the service', () => {
     expect(organizerInstances.items?.map((e) => attendeeStatus(e, bob.email))).toEqual(['needsAction', 'accepted', 'needsAction']);
     const { data: carolInstance } = await asCarol.events.get({ calendarId: 'primary', eventId: second.id! });
     expect(attendeeStatus(carolInstance, bob.email)).toBe('accepted');
+
+    // The organizer cancelling one instance cancels it in every copy.
+    await asAlice.events.delete({ calendarId: 'primary', eventId: instances.items![2]!.id! });
+    const { data: bobsLeft } = await asBob.events.instances({ calendarId: 'primary', eventId: series.id! });
+    expect(bobsLeft.items?.map((e) => e.id)).toEqual([instances.items![0]!.id, second.id]);
   });
 
   it('lists unanswered invitations only with showHiddenInvitations when the attendee hides them', async () => {

@@ -1,20 +1,22 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reasonOf, startDriveTestService, type DriveTestService } from './test-support';
 
-/** Sends the first `sendBytes` of a chunk request and then drops the connection. */
-function putAndDrop(url: string, token: string, headers: Record<string, string>, body: Buffer, sendBytes: number): Promise<void> {
+/** Sends the first `sendBytes` of a chunk request, waits until `arrived()` says the service has some, then drops the connection. */
+function putAndDrop(url: string, token: string, headers: Record<string, string>, body: Buffer, sendBytes: number, arrived: () => boolean): Promise<void> {
   return new Promise((resolve) => {
     const req = request(url, { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Length': String(body.length), ...headers } });
     req.on('error', () => resolve());
     req.write(body.subarray(0, sendBytes), () => {
-      setTimeout(() => {
+      const poll = setInterval(() => {
+        if (!arrived()) return;
+        clearInterval(poll);
         req.destroy();
         resolve();
-      }, 100);
+      }, 10);
     });
   });
 }
@@ -39,8 +41,10 @@ describe('Drive uploads, downloads and revisions', () => {
     const location = start.headers.get('location')!;
     expect(location).toContain('upload_id=');
 
-    // First chunk, cut off part way.
-    await putAndDrop(location, t.alice.token, { 'Content-Range': `bytes 0-${content.length - 1}/${content.length}` }, content, 700_000);
+    // First chunk, cut off part way (once the service has started writing it).
+    const partial = join(t.dataDir, 'blobs', 'tmp', `upload-${new URL(location).searchParams.get('upload_id')}`);
+    const arrived = () => existsSync(partial) && statSync(partial).size > 0;
+    await putAndDrop(location, t.alice.token, { 'Content-Range': `bytes 0-${content.length - 1}/${content.length}` }, content, 700_000, arrived);
 
     // Ask where to resume; the bytes that arrived were kept.
     let received = -1;
@@ -58,13 +62,13 @@ describe('Drive uploads, downloads and revisions', () => {
 
     // A chunk that does not finish the upload answers 308 with the new range.
     const middle = Math.min(received + 500_000, content.length - 1);
-    const partial = await fetch(location, {
+    const chunk = await fetch(location, {
       method: 'PUT',
       headers: { Authorization: `Bearer ${t.alice.token}`, 'Content-Range': `bytes ${received}-${middle - 1}/${content.length}` },
       body: content.subarray(received, middle),
     });
-    expect(partial.status).toBe(308);
-    expect(partial.headers.get('range')).toBe(`bytes=0-${middle - 1}`);
+    expect(chunk.status).toBe(308);
+    expect(chunk.headers.get('range')).toBe(`bytes=0-${middle - 1}`);
 
     const rest = await fetch(location, {
       method: 'PUT',

@@ -300,6 +300,8 @@ export function CalendarEventsDelete(ctx: RequestContext): HandlerResult {
       created: nowIso,
       updated: nowIso,
       sequence: found.seriesResource.sequence,
+      // The series' organizer: an organizer's cancelled instance reaches the attendees' copies.
+      ...(found.seriesResource.organizer ? { organizer: found.seriesResource.organizer } : {}),
     };
     insertEventRow(r, changes, access.calendar, cancelled, eventTiming(cancelled, access.calendar.time_zone));
   });

@@ -10,7 +10,7 @@ import { changesWatchKey, fileWatchKey } from '../notices';
 import { fileResource, minimalFile } from '../resources/file-resource';
 import { userResource } from '../resources/user-resource';
 import { DriveSession } from '../session';
-import { boolParam, hasFields, intParam, requireFields, stringParam } from './common';
+import { boolParam, hasFields, intParam, requireFields, stringParam, wantsOf } from './common';
 import { themes } from './drives';
 
 export function aboutGet(ctx: RequestContext): HandlerResult {
@@ -81,6 +81,7 @@ export function changesList(ctx: RequestContext): HandlerResult {
   const restrictToMyDrive = boolParam(ctx, 'restrictToMyDrive');
   const spaces = new Set((stringParam(ctx, 'spaces') ?? 'drive').split(',').map((v) => v.trim()));
   const full = hasFields(ctx);
+  const want = wantsOf(ctx);
 
   const rows = s.data.changes.page(s.user.id, from, pageSize + 1, driveId);
   const more = rows.length > pageSize;
@@ -113,7 +114,7 @@ export function changesList(ctx: RequestContext): HandlerResult {
       entry.driveId = row.drive_id;
       entry.teamDriveId = row.drive_id;
     }
-    if (!removed && file) entry.file = full ? fileResource(s, file, rank) : minimalFile(file);
+    if (!removed && file) entry.file = full ? fileResource(s, file, rank, want) : minimalFile(file);
     changes.push(entry);
   }
   const body: Record<string, unknown> = { kind: 'drive#changeList' };

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../http/handler';
 import type { FileRow } from '../domain/files-repository';
 import { driveErrors } from '../errors';
-import { fileResource, minimalFile, type FileResource } from '../resources/file-resource';
+import { fieldWants, fileResource, minimalFile, type FieldWants, type FileResource } from '../resources/file-resource';
 import type { DriveSession } from '../session';
 
 export function stringParam(ctx: RequestContext, name: string): string | undefined {
@@ -37,8 +37,12 @@ export function requireFields(ctx: RequestContext): void {
   if (!hasFields(ctx)) throw driveErrors.fieldsRequired();
 }
 
+export function wantsOf(ctx: RequestContext): FieldWants {
+  return fieldWants(typeof ctx.params['fields'] === 'string' ? ctx.params['fields'] : undefined);
+}
+
 export function fileBody(ctx: RequestContext, s: DriveSession, file: FileRow, rank = s.rankOf(file.id)): FileResource {
-  return hasFields(ctx) ? fileResource(s, file, rank) : minimalFile(file);
+  return hasFields(ctx) ? fileResource(s, file, rank, wantsOf(ctx)) : minimalFile(file);
 }
 
 export function listOf(value: string | undefined): string[] {

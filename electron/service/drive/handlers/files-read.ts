@@ -9,7 +9,7 @@ import { exportFormats, folderMimeType, isGoogleAppsType, isNativeDocument } fro
 import { listFiles } from '../query/list-files';
 import { fileResource, minimalFile } from '../resources/file-resource';
 import { DriveSession } from '../session';
-import { hasFields, intParam, stringParam } from './common';
+import { hasFields, intParam, stringParam, wantsOf } from './common';
 import { sendContent } from './media';
 
 /** DriveFilesGet: metadata, or the content with `alt=media` (Range supported). */
@@ -17,7 +17,7 @@ export async function filesGet(ctx: RequestContext): Promise<HandlerResult> {
   const s = new DriveSession(ctx);
   const fileId = stringParam(ctx, 'fileId')!;
   const { file, rank } = s.requireFile(fileId);
-  if (ctx.params['alt'] !== 'media') return { body: hasFields(ctx) ? fileResource(s, file, rank) : minimalFile(file) };
+  if (ctx.params['alt'] !== 'media') return { body: hasFields(ctx) ? fileResource(s, file, rank, wantsOf(ctx)) : minimalFile(file) };
 
   if (file.mime_type === folderMimeType || isGoogleAppsType(file.mime_type)) {
     throw forbidden(
@@ -53,7 +53,8 @@ export function filesList(ctx: RequestContext): HandlerResult {
   const full = hasFields(ctx);
   const body: Record<string, unknown> = { kind: 'drive#fileList', incompleteSearch: false };
   if (page.nextPageToken) body.nextPageToken = page.nextPageToken;
-  body.files = page.files.map((file) => (full ? fileResource(s, file, s.rankOf(file.id)) : minimalFile(file)));
+  const want = wantsOf(ctx);
+  body.files = page.files.map((file) => (full ? fileResource(s, file, s.rankOf(file.id), want) : minimalFile(file)));
   return { body };
 }
 

@@ -1,6 +1,7 @@
 import type { FileRow } from '../domain/files-repository';
 import { policyFor } from '../domain/policy';
 import { roleRank } from '../domain/roles';
+import { permissionIdForEmail } from '../ids';
 import { exportFormats, hasBinaryContent, isNativeDocument } from '../mime';
 import type { DriveSession } from '../session';
 import { permissionResource } from './permission-resource';
@@ -18,15 +19,31 @@ export function minimalFile(file: FileRow): FileResource {
 const defaultFolderColor = '#8f8f8f';
 
 /**
- * A file as the user sees it: shared state plus their own (starred, viewed, modified by me),
- * their capabilities, and ownership/sharing as far as they may know it.
+ * Which fields a `fields` expression could select (a word match: `files(id,owners(emailAddress))`
+ * wants `owners`). Only used to skip work; the service trims the answer exactly.
  */
-export function fileResource(s: DriveSession, file: FileRow, rank: number): FileResource {
+export type FieldWants = (field: string) => boolean;
+
+export const everyField: FieldWants = () => true;
+
+export function fieldWants(fields: string | undefined): FieldWants {
+  if (fields === undefined || fields.includes('*')) return everyField;
+  const words = new Set(fields.split(/[^A-Za-z0-9_]+/).filter(Boolean));
+  return (field) => words.has(field);
+}
+
+/**
+ * A file as the user sees it: shared state plus their own (starred, viewed, modified by me),
+ * their capabilities, and ownership/sharing as far as they may know it. Parts the request did
+ * not ask for are left out (they cost queries).
+ */
+export function fileResource(s: DriveSession, file: FileRow, rank: number, want: FieldWants = everyField): FileResource {
   const data = s.data;
   const userId = s.user.id;
   const inSharedDrive = file.drive_id !== null;
   const policy = policyFor(file, rank, userId);
-  const state = data.files.userState(file.id, userId);
+  const personal = want('starred') || want('viewedByMe') || want('viewedByMeTime') || want('modifiedByMe') || want('modifiedByMeTime');
+  const state = personal ? data.files.userState(file.id, userId) : undefined;
   const base = s.service.baseUrl();
   const out: FileResource = {
     kind: 'drive#file',
@@ -50,40 +67,46 @@ export function fileResource(s: DriveSession, file: FileRow, rank: number): File
     copyRequiresWriterPermission: file.copy_requires_writer_permission === 1,
     viewersCanCopyContent: file.copy_requires_writer_permission === 0,
     quotaBytesUsed: String(file.quota_bytes),
-    properties: data.files.properties(file.id, 'public'),
-    appProperties: data.files.properties(file.id, 'app'),
     capabilities: capabilities(file, rank, policy),
   };
+  if (want('properties')) out.properties = data.files.properties(file.id, 'public');
+  if (want('appProperties')) out.appProperties = data.files.properties(file.id, 'app');
   if (file.description !== null) out.description = file.description;
   if (state?.viewed_time) out.viewedByMeTime = state.viewed_time;
   if (state?.modified_by_me_time) out.modifiedByMeTime = state.modified_by_me_time;
-  if (file.parent_id !== null && data.access.rankOf(file.parent_id, s.user, s.nowIso) > 0) out.parents = [file.parent_id];
-  const lastModifying = userResource(data, file.last_modifying_user_id, userId);
+  if (want('parents') && file.parent_id !== null && data.access.rankOf(file.parent_id, s.user, s.nowIso) > 0) out.parents = [file.parent_id];
+  const lastModifying = want('lastModifyingUser') ? userResource(data, file.last_modifying_user_id, userId) : undefined;
   if (lastModifying) out.lastModifyingUser = lastModifying;
   if (file.is_folder) out.folderColorRgb = file.folder_color_rgb ?? defaultFolderColor;
 
   if (inSharedDrive) {
     out.driveId = file.drive_id;
     out.teamDriveId = file.drive_id;
-    out.hasAugmentedPermissions = data.permissions.directOn(file.id).length > 0 && file.id !== file.drive_id;
+    if (want('hasAugmentedPermissions')) out.hasAugmentedPermissions = data.permissions.directOn(file.id).length > 0 && file.id !== file.drive_id;
     if (file.trashed_time) out.trashedTime = file.trashed_time;
     const trashing = file.explicitly_trashed ? userResource(data, file.trashing_user_id, userId) : undefined;
     if (trashing) out.trashingUser = trashing;
   } else {
-    const owner = userResource(data, file.owner_id, userId);
-    out.owners = owner ? [owner] : [];
+    if (want('owners')) {
+      const owner = userResource(data, file.owner_id, userId);
+      out.owners = owner ? [owner] : [];
+    }
     out.ownedByMe = file.owner_id === userId;
     out.writersCanShare = file.writers_can_share === 1;
-    const effective = data.permissions.effective(file.id);
-    out.shared = effective.some((p) => p.role !== 'owner');
-    out.permissionIds = effective.map((p) => p.id);
-    if (policy.share) out.permissions = effective.map((p) => permissionResource(p, null));
-    const sharedTime = data.permissions.sharedWithMeTime(file.id, s.user.email);
-    if (sharedTime && file.owner_id !== userId) {
-      out.sharedWithMeTime = sharedTime;
-      const direct = data.permissions.direct(file.id, effective.find((p) => p.email?.toLowerCase() === s.user.email.toLowerCase())?.id ?? '');
-      const sharer = userResource(data, direct?.sharing_user_id ?? null, userId);
-      if (sharer) out.sharingUser = sharer;
+    if (want('shared') || want('permissionIds') || want('permissions')) {
+      const effective = data.permissions.effective(file.id);
+      out.shared = effective.some((p) => p.role !== 'owner');
+      out.permissionIds = effective.map((p) => p.id);
+      if (policy.share) out.permissions = effective.map((p) => permissionResource(p, null));
+    }
+    if (file.owner_id !== userId && (want('sharedWithMeTime') || want('sharingUser'))) {
+      const sharedTime = data.permissions.sharedWithMeTime(file.id, s.user.email);
+      if (sharedTime) {
+        out.sharedWithMeTime = sharedTime;
+        const direct = data.permissions.direct(file.id, permissionIdForEmail(s.user.email));
+        const sharer = userResource(data, direct?.sharing_user_id ?? null, userId);
+        if (sharer) out.sharingUser = sharer;
+      }
     }
   }
 
