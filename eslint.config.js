@@ -32,7 +32,15 @@ const electronImport = {
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'out/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**'],
+    ignores: [
+      'dist/**',
+      'out/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e/artifacts/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -54,7 +62,10 @@ export default tseslint.config(
           patterns: [
             electronImport,
             { group: nodeBuiltins, message: 'shared/ is runtime-neutral: no Node imports.' },
-            { group: ['**/electron/**', '**/renderer/**', 'react', 'react-dom', 'react/*'], message: 'shared/ imports neither electron/ nor renderer/ code.' },
+            {
+              group: ['**/electron/**', '**/renderer/**', 'react', 'react-dom', 'react/*'],
+              message: 'shared/ imports neither electron/ nor renderer/ code.',
+            },
           ],
         },
       ],
@@ -84,13 +95,26 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [electronImport, { group: ['**/renderer/**', '**/shell/**'], message: 'Plain Node code does not reach into the renderer or the shell.' }] },
+        {
+          patterns: [
+            electronImport,
+            {
+              group: ['**/renderer/**', '**/shell/**'],
+              message: 'Plain Node code does not reach into the renderer or the shell.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['electron/shell/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/renderer/**'], message: 'The shell talks to the renderer only over IPC.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/renderer/**'], message: 'The shell talks to the renderer only over IPC.' }] },
+      ],
+    },
   },
   {
     files: ['e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.mjs'],

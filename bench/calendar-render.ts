@@ -304,7 +304,8 @@ async function dropFrames(page: Page, title: string, targetDate: string, targetT
           .filter((element) => element.getAttribute('data-event-key') === key)
           .map((element) => {
             const rect = element.getBoundingClientRect();
-            return [Math.round(rect.x), Math.round(rect.y), Math.round(rect.height)];
+            const style = getComputedStyle(element);
+            return [Math.round(rect.x), Math.round(rect.y), Math.round(rect.height), style.visibility, style.opacity, element.className.length];
           }),
       );
     window.addEventListener(

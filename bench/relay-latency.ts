@@ -53,7 +53,14 @@ function target(id: string, measured: number, unit: string, op: '<=' | '>=', goa
 }
 
 async function notificationLatency(dir: string): Promise<void> {
-  const core = await createCore({ userDataDir: join(dir, 'local'), vault: new MemoryVault(), host: 'browser', config: {}, changeWatch: { tasksPollMs: 600_000 }, log: quiet });
+  const core = await createCore({
+    userDataDir: join(dir, 'local'),
+    vault: new MemoryVault(),
+    host: 'browser',
+    config: {},
+    changeWatch: { tasksPollMs: 600_000 },
+    log: quiet,
+  });
   const ipc = recordIpc(core);
   try {
     const sync = core.sync?.get('local');
@@ -72,11 +79,17 @@ async function notificationLatency(dir: string): Promise<void> {
       const created = await api.call(
         'CalendarEventsInsert',
         { calendarId: 'primary' },
-        { summary: `Bench ${i}`, start: { dateTime: '2032-01-01T10:00:00Z' }, end: { dateTime: '2032-01-01T11:00:00Z' } },
+        {
+          summary: `Bench ${i}`,
+          start: { dateTime: '2032-01-01T10:00:00Z' },
+          end: { dateTime: '2032-01-01T11:00:00Z' },
+        },
       );
       const acknowledged = Date.now();
       const index = await waitFor(() => {
-        const found = ipc.events.findIndex((e, k) => k >= eventMark && e.type === 'changed' && (e.ids ?? []).includes(created.id as string));
+        const found = ipc.events.findIndex(
+          (e, k) => k >= eventMark && e.type === 'changed' && (e.ids ?? []).includes(created.id as string),
+        );
         return found >= 0 ? found : undefined;
       }, 5_000);
       const framedAt = ipc.eventTimes[index] ?? Date.now();
@@ -87,8 +100,12 @@ async function notificationLatency(dir: string): Promise<void> {
       await sleep(40);
     }
     console.log(`notification → renderer over ${notifications} changes (relay receipt to IPC event frame):`);
-    console.log(`  p50 ${percentile(fromRelay, 50)} ms, p90 ${percentile(fromRelay, 90)} ms, p99 ${percentile(fromRelay, 99)} ms, max ${Math.max(...fromRelay)} ms`);
-    console.log(`write acknowledged → renderer: p50 ${percentile(fromWrite, 50)} ms, p99 ${percentile(fromWrite, 99)} ms`);
+    console.log(
+      `  p50 ${percentile(fromRelay, 50)} ms, p90 ${percentile(fromRelay, 90)} ms, p99 ${percentile(fromRelay, 99)} ms, max ${Math.max(...fromRelay)} ms`,
+    );
+    console.log(
+      `write acknowledged → renderer: p50 ${percentile(fromWrite, 50)} ms, p99 ${percentile(fromWrite, 99)} ms`,
+    );
     target('relay.notify-to-renderer-p50', percentile(fromRelay, 50), 'ms', '<=', 100, 0);
     target('relay.notify-to-renderer-p99', percentile(fromRelay, 99), 'ms', '<=', 250, 0);
   } finally {
@@ -132,9 +149,15 @@ async function pollCadence(dir: string): Promise<void> {
     const catchUp = (await waitFor(() => times[before], 5_000)) - focusAt;
 
     const defaults = defaultAppConfig().sync;
-    console.log(`poll cadence (defaults: ${defaults.focusedPollMs / 1000} s focused, ${defaults.unfocusedPollMs / 1000} s unfocused; scaled here to ${focusedMs} / ${unfocusedMs} ms):`);
-    console.log(`  focused: ${focused.length} intervals, mean ${mean(focused).toFixed(0)} ms, max ${Math.max(...focused)} ms`);
-    console.log(`  unfocused: ${unfocused.length} intervals, mean ${mean(unfocused).toFixed(0)} ms, min ${Math.min(...unfocused)} ms`);
+    console.log(
+      `poll cadence (defaults: ${defaults.focusedPollMs / 1000} s focused, ${defaults.unfocusedPollMs / 1000} s unfocused; scaled here to ${focusedMs} / ${unfocusedMs} ms):`,
+    );
+    console.log(
+      `  focused: ${focused.length} intervals, mean ${mean(focused).toFixed(0)} ms, max ${Math.max(...focused)} ms`,
+    );
+    console.log(
+      `  unfocused: ${unfocused.length} intervals, mean ${mean(unfocused).toFixed(0)} ms, min ${Math.min(...unfocused)} ms`,
+    );
     console.log(`  first poll after focus returns: ${catchUp} ms`);
     target('relay.poll-focused-interval', mean(focused), 'ms', '<=', Math.round(focusedMs * 1.15), 0);
     target('relay.poll-unfocused-interval', Math.min(...unfocused), 'ms', '>=', Math.round(unfocusedMs * 0.95), 0);

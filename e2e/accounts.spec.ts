@@ -55,11 +55,18 @@ const test = base.extend<AccountsFixtures>({
   },
 });
 
-test('add a Google account through the browser sign-in, use it, switch back and remove it', async ({ page, context, standIn, vault }) => {
+test('add a Google account through the browser sign-in, use it, switch back and remove it', async ({
+  page,
+  context,
+  standIn,
+  vault,
+}) => {
   // Ann already has data at "Google".
   const annApi = standIn.service.url;
   const annToken = standIn.serviceTokenFor('ann@example.com');
-  const lists = (await (await fetch(`${annApi}/tasks/v1/users/@me/lists`, { headers: { authorization: `Bearer ${annToken}` } })).json()) as {
+  const lists = (await (
+    await fetch(`${annApi}/tasks/v1/users/@me/lists`, { headers: { authorization: `Bearer ${annToken}` } })
+  ).json()) as {
     items: { id: string }[];
   };
   const listId = lists.items[0]?.id ?? '';

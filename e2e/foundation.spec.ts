@@ -12,10 +12,16 @@ const folderName = 'Quarterly reports';
 
 /** Hour and minute of an instant on New York clocks (the tests' time zone). */
 function newYorkTime(dateTime: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }).format(new Date(dateTime));
+  return new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit' }).format(
+    new Date(dateTime),
+  );
 }
 
-test('creates an event, a task and a folder that survive a reload and are stored by the service', async ({ page, app, pageErrors }) => {
+test('creates an event, a task and a folder that survive a reload and are stored by the service', async ({
+  page,
+  app,
+  pageErrors,
+}) => {
   await expect(page.getByTestId('account-email')).toContainText(app.localUser.email);
   await expect(page.getByTestId('nav-calendar')).toHaveAttribute('aria-current', 'page');
 
@@ -69,10 +75,9 @@ test('creates an event, a task and a folder that survive a reload and are stored
   await expect(page.getByTestId('calendar-event').filter({ hasText: eventTitle })).toBeVisible();
 
   // And the service holds them, as seen by the local user over plain HTTP.
-  const events = await serviceGet<ListOf<{ summary?: string; start?: { dateTime?: string }; end?: { dateTime?: string } }>>(
-    app,
-    '/calendar/v3/calendars/primary/events?singleEvents=true',
-  );
+  const events = await serviceGet<
+    ListOf<{ summary?: string; start?: { dateTime?: string }; end?: { dateTime?: string } }>
+  >(app, '/calendar/v3/calendars/primary/events?singleEvents=true');
   const stored = events.items?.find((item) => item.summary === eventTitle);
   expect(stored?.start?.dateTime?.slice(0, 10)).toBe(day);
   expect(newYorkTime(stored?.start?.dateTime ?? '')).toBe('10:00');
@@ -81,7 +86,10 @@ test('creates an event, a task and a folder that survive a reload and are stored
   const lists = await serviceGet<ListOf<{ id: string }>>(app, '/tasks/v1/users/@me/lists');
   const titles: string[] = [];
   for (const list of lists.items ?? []) {
-    const tasks = await serviceGet<ListOf<{ title?: string }>>(app, `/tasks/v1/lists/${encodeURIComponent(list.id)}/tasks`);
+    const tasks = await serviceGet<ListOf<{ title?: string }>>(
+      app,
+      `/tasks/v1/lists/${encodeURIComponent(list.id)}/tasks`,
+    );
     titles.push(...(tasks.items ?? []).map((task) => task.title ?? ''));
   }
   expect(titles).toContain(taskTitle);
@@ -90,7 +98,9 @@ test('creates an event, a task and a folder that survive a reload and are stored
     app,
     `/drive/v3/files?q=${encodeURIComponent("'root' in parents and trashed = false")}`,
   );
-  expect(files.files).toContainEqual(expect.objectContaining({ name: folderName, mimeType: 'application/vnd.google-apps.folder' }));
+  expect(files.files).toContainEqual(
+    expect.objectContaining({ name: folderName, mimeType: 'application/vnd.google-apps.folder' }),
+  );
 
   expect(pageErrors).toEqual([]);
 });

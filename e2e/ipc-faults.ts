@@ -34,12 +34,22 @@ export async function injectApiFailures(
   return { failed: () => failed };
 }
 
-function parseCall(text: string): { id: number; method: string; operation: string; params: Record<string, unknown> } | null {
+function parseCall(
+  text: string,
+): { id: number; method: string; operation: string; params: Record<string, unknown> } | null {
   try {
-    const frame = JSON.parse(text) as { type?: unknown; id?: unknown; method?: unknown; input?: { operation?: unknown; params?: unknown } };
+    const frame = JSON.parse(text) as {
+      type?: unknown;
+      id?: unknown;
+      method?: unknown;
+      input?: { operation?: unknown; params?: unknown };
+    };
     if (frame.type !== 'call' || typeof frame.id !== 'number' || typeof frame.method !== 'string') return null;
     const operation = typeof frame.input?.operation === 'string' ? frame.input.operation : '';
-    const params = frame.input?.params && typeof frame.input.params === 'object' ? (frame.input.params as Record<string, unknown>) : {};
+    const params =
+      frame.input?.params && typeof frame.input.params === 'object'
+        ? (frame.input.params as Record<string, unknown>)
+        : {};
     return { id: frame.id, method: frame.method, operation, params };
   } catch {
     return null;

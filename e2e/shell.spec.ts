@@ -32,7 +32,13 @@ test('shows a readable error with Retry when the accounts cannot be read', async
     socket.onMessage((message) => {
       const frame = typeof message === 'string' ? (JSON.parse(message) as { id?: number; method?: string }) : {};
       if (refuse && frame.method === 'accounts.list') {
-        socket.send(JSON.stringify({ type: 'reply', id: frame.id, reply: { ok: false, error: { code: 'unavailable', message: 'The account store is locked.' } } }));
+        socket.send(
+          JSON.stringify({
+            type: 'reply',
+            id: frame.id,
+            reply: { ok: false, error: { code: 'unavailable', message: 'The account store is locked.' } },
+          }),
+        );
         return;
       }
       server.send(message);

@@ -29,7 +29,9 @@ function entries(dir) {
 const all = entries(path.join(root, 'bench'));
 const chosen = filters.length ? all.filter((f) => filters.some((x) => path.relative(root, f).includes(x))) : all;
 if (chosen.length === 0) {
-  console.error(`No benchmark matches ${filters.join(', ')}. Available:\n${all.map((f) => '  ' + path.relative(root, f)).join('\n')}`);
+  console.error(
+    `No benchmark matches ${filters.join(', ')}. Available:\n${all.map((f) => '  ' + path.relative(root, f)).join('\n')}`,
+  );
   process.exit(2);
 }
 let failed = 0;

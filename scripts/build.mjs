@@ -32,7 +32,9 @@ if (want('electron')) {
     outfile: 'dist/electron/main.mjs',
     format: 'esm',
     external: ['electron'],
-    banner: { js: "import { createRequire as __atriumRequire } from 'node:module'; const require = __atriumRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __atriumRequire } from 'node:module'; const require = __atriumRequire(import.meta.url);",
+    },
   });
   await esbuild({
     ...nodeBundle,
@@ -49,7 +51,9 @@ if (want('web')) {
     entryPoints: ['electron/web/main.ts'],
     outfile: 'dist/web/main.mjs',
     format: 'esm',
-    banner: { js: "import { createRequire as __atriumRequire } from 'node:module'; const require = __atriumRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __atriumRequire } from 'node:module'; const require = __atriumRequire(import.meta.url);",
+    },
   });
   console.log('built dist/web');
 }

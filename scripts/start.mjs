@@ -19,7 +19,8 @@ function electronBinary() {
     return null;
   }
   const pathFile = path.join(electronDir, 'path.txt');
-  const present = () => existsSync(pathFile) && existsSync(path.join(electronDir, 'dist', readFileSync(pathFile, 'utf8')));
+  const present = () =>
+    existsSync(pathFile) && existsSync(path.join(electronDir, 'dist', readFileSync(pathFile, 'utf8')));
   if (!present() && process.env.ELECTRON_SKIP_BINARY_DOWNLOAD !== '1' && !process.env.CI) {
     // Electron fetches its binary on first use; where that is impossible (offline, blocked), use the browser host.
     console.log('Fetching the Electron binary…');

@@ -48,7 +48,13 @@ function median(values: readonly number[]): number {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-function resourceFor(id: string, summary: string, startMs: number, endMs: number, recurrence?: string[]): EventResource {
+function resourceFor(
+  id: string,
+  summary: string,
+  startMs: number,
+  endMs: number,
+  recurrence?: string[],
+): EventResource {
   const created = iso(yearStart - DAY);
   return {
     id,
@@ -124,12 +130,18 @@ async function getJson(service: EmbeddedService, path: string): Promise<Record<s
 }
 
 /** Lists every page; returns the item count and the elapsed milliseconds. */
-async function listAll(service: EmbeddedService, basePath: string): Promise<{ items: number; ms: number; syncToken?: string }> {
+async function listAll(
+  service: EmbeddedService,
+  basePath: string,
+): Promise<{ items: number; ms: number; syncToken?: string }> {
   let pageToken: string | undefined;
   let items = 0;
   const started = performance.now();
   for (;;) {
-    const page = await getJson(service, pageToken ? `${basePath}&pageToken=${encodeURIComponent(pageToken)}` : basePath);
+    const page = await getJson(
+      service,
+      pageToken ? `${basePath}&pageToken=${encodeURIComponent(pageToken)}` : basePath,
+    );
     items += (page.items as unknown[]).length;
     if (typeof page.nextPageToken !== 'string') {
       const ms = performance.now() - started;
@@ -140,13 +152,19 @@ async function listAll(service: EmbeddedService, basePath: string): Promise<{ it
 }
 
 async function patchEvents(service: EmbeddedService, calendarId: string, count: number): Promise<void> {
-  const first = await getJson(service, `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events?maxResults=${count}`);
+  const first = await getJson(
+    service,
+    `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events?maxResults=${count}`,
+  );
   for (const item of first.items as { id: string }[]) {
-    const response = await fetch(`${service.url}/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events/${item.id}`, {
-      method: 'PATCH',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ summary: `Changed ${item.id}` }),
-    });
+    const response = await fetch(
+      `${service.url}/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events/${item.id}`,
+      {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ summary: `Changed ${item.id}` }),
+      },
+    );
     if (response.status !== 200) throw new Error(`PATCH: HTTP ${response.status}`);
     await response.arrayBuffer();
   }
@@ -191,10 +209,18 @@ export async function run(): Promise<CalendarBenchResult> {
     const small = seedCalendar(service, 'small', singles(1_000, 'Small'));
     const large = seedCalendar(service, 'large', singles(50_000, 'Large'));
     console.log(`seeded 1,000 + 50,000 events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const [syncSmallMs, syncLargeMs] = await measureSyncs(service, await prepareSync(service, small, 100), await prepareSync(service, large, 100));
+    const [syncSmallMs, syncLargeMs] = await measureSyncs(
+      service,
+      await prepareSync(service, small, 100),
+      await prepareSync(service, large, 100),
+    );
     const syncRatio = syncLargeMs / syncSmallMs;
-    console.log(`incremental sync, 100 changes: ${syncSmallMs.toFixed(2)} ms (1,000 events) vs ${syncLargeMs.toFixed(2)} ms (50,000 events)`);
-    console.log(`target service.calendar-incremental-sync: ${syncRatio.toFixed(2)} ratio (goal <= ${syncGoal}) ${syncRatio <= syncGoal ? 'ok' : 'miss'}`);
+    console.log(
+      `incremental sync, 100 changes: ${syncSmallMs.toFixed(2)} ms (1,000 events) vs ${syncLargeMs.toFixed(2)} ms (50,000 events)`,
+    );
+    console.log(
+      `target service.calendar-incremental-sync: ${syncRatio.toFixed(2)} ratio (goal <= ${syncGoal}) ${syncRatio <= syncGoal ? 'ok' : 'miss'}`,
+    );
 
     // 2. Recurrence expansion against stored single events.
     started = performance.now();
@@ -205,7 +231,9 @@ export async function run(): Promise<CalendarBenchResult> {
       `/calendar/v3/calendars/${encodeURIComponent(recurring)}/events?singleEvents=true&orderBy=startTime&maxResults=2500&${window(shift)}`;
     const probe = await listAll(service, expandedPath(0));
     const flat = seedCalendar(service, 'flat', singles(probe.items, 'Single'));
-    console.log(`seeded 200 series (${probe.items} instances in a year) and ${probe.items} single events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded 200 series (${probe.items} instances in a year) and ${probe.items} single events in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const flatPath = (shift: number) =>
       `/calendar/v3/calendars/${encodeURIComponent(flat)}/events?singleEvents=true&orderBy=startTime&maxResults=2500&${window(shift)}`;
     const seriesRuns: number[] = [];
@@ -214,14 +242,17 @@ export async function run(): Promise<CalendarBenchResult> {
       // A window shifted by a second per round: every series run expands afresh, nothing is cached.
       const expanded = await listAll(service, expandedPath(round));
       const stored = await listAll(service, flatPath(round));
-      if (Math.abs(expanded.items - stored.items) > 400) throw new Error(`instance counts differ: ${expanded.items} vs ${stored.items}`);
+      if (Math.abs(expanded.items - stored.items) > 400)
+        throw new Error(`instance counts differ: ${expanded.items} vs ${stored.items}`);
       seriesRuns.push(expanded.ms);
       singleRuns.push(stored.ms);
     }
     const seriesListMs = median(seriesRuns);
     const singlesListMs = median(singleRuns);
     const expansionRatio = seriesListMs / singlesListMs;
-    console.log(`singleEvents=true over a year: ${seriesListMs.toFixed(0)} ms (200 series) vs ${singlesListMs.toFixed(0)} ms (stored events)`);
+    console.log(
+      `singleEvents=true over a year: ${seriesListMs.toFixed(0)} ms (200 series) vs ${singlesListMs.toFixed(0)} ms (stored events)`,
+    );
     console.log(
       `target service.calendar-single-events: ${expansionRatio.toFixed(2)} ratio (goal <= ${expansionGoal}) ${expansionRatio <= expansionGoal ? 'ok' : 'miss'}`,
     );

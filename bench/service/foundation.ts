@@ -146,7 +146,10 @@ function median(values: readonly number[]): number {
 function startBare(page: unknown): Promise<Server> {
   const server = createServer((_req, res) => {
     const body = JSON.stringify(page);
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(body) });
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=UTF-8',
+      'Content-Length': Buffer.byteLength(body),
+    });
     res.end(body);
   });
   return new Promise((resolvePromise) => server.listen(0, '127.0.0.1', () => resolvePromise(server)));
@@ -175,11 +178,19 @@ export async function run(): Promise<FoundationResult> {
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
     // For reading the figures: the framework alone, its handler answering the same page from memory
     // with each event as ready JSON text (as the calendar handler does from its cache).
-    const prepared = { ...(page as Record<string, unknown>), items: itemsOf(page).map((item) => new RawJson(JSON.stringify(item))) };
+    const prepared = {
+      ...(page as Record<string, unknown>),
+      items: itemsOf(page).map((item) => new RawJson(JSON.stringify(item))),
+    };
     framework = await startEmbeddedService({
       dataDir: join(dir, 'framework-only'),
       users: [{ email: 'bench@atrium.local', token }],
-      modules: [{ migrations: { area: 'prepared', migrations: [] }, handlers: { CalendarEventsList: () => ({ body: prepared }) } }],
+      modules: [
+        {
+          migrations: { area: 'prepared', migrations: [] },
+          handlers: { CalendarEventsList: () => ({ body: prepared }) },
+        },
+      ],
     });
 
     const bareRuns: number[] = [];
@@ -203,7 +214,9 @@ export async function run(): Promise<FoundationResult> {
     console.log(
       `ratio service/bare: ${ratio.toFixed(3)} (median of ${rounds} alternating rounds, ${connections} keep-alive connections, ${measureMs / 1000} s each)`,
     );
-    console.log(`target service.events-list-vs-bare: ${ratio.toFixed(2)} ratio (goal >= ${goal}) ${ratio >= goal ? 'ok' : 'miss'}`);
+    console.log(
+      `target service.events-list-vs-bare: ${ratio.toFixed(2)} ratio (goal >= ${goal}) ${ratio >= goal ? 'ok' : 'miss'}`,
+    );
     return { bareRequestsPerSecond, serviceRequestsPerSecond, ratio };
   } finally {
     await framework?.close();

@@ -85,7 +85,10 @@ export class AccountMetadataStore {
     }
     const aside = `${this.file}.unreadable-${Date.now()}`;
     await copyFile(this.file, aside).catch(() => {});
-    return { metadata: this.fresh(), problem: `The account list in ${this.file} could not be read; it was kept as ${aside} and Atrium started with the local account only.` };
+    return {
+      metadata: this.fresh(),
+      problem: `The account list in ${this.file} could not be read; it was kept as ${aside} and Atrium started with the local account only.`,
+    };
   }
 
   /** Writes are serialised and atomic (temp file, then rename): a crash leaves the old or the new list. */

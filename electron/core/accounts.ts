@@ -40,7 +40,10 @@ const googleAccountId = (sub: string): string => `google-${sub}`;
  * accounts.json after every change; their tokens live in the vault.
  */
 export class Accounts {
-  private readonly google = new Map<string, { record: GoogleAccountRecord; connection: AccountConnection; offline: boolean }>();
+  private readonly google = new Map<
+    string,
+    { record: GoogleAccountRecord; connection: AccountConnection; offline: boolean }
+  >();
   private readonly listeners = new Set<AccountsListener>();
   private readonly addedListeners = new Set<(connection: AccountConnection) => void>();
   private readonly removingListeners = new Set<(id: string) => Promise<void> | void>();
@@ -50,7 +53,8 @@ export class Accounts {
     private readonly options: AccountsOptions,
   ) {
     this.local = this.localConnection();
-    for (const record of metadata.google) this.google.set(record.id, { record, connection: this.googleConnection(record), offline: false });
+    for (const record of metadata.google)
+      this.google.set(record.id, { record, connection: this.googleConnection(record), offline: false });
   }
 
   static async open(options: AccountsOptions): Promise<{ accounts: Accounts; problem?: string }> {
@@ -80,7 +84,8 @@ export class Accounts {
     const wanted = id ?? this.active;
     if (wanted === localAccountId) return this.local;
     const entry = this.google.get(wanted);
-    if (!entry) throw new IpcCallError({ code: 'invalidInput', message: `Unknown account: ${wanted}`, location: 'account' });
+    if (!entry)
+      throw new IpcCallError({ code: 'invalidInput', message: `Unknown account: ${wanted}`, location: 'account' });
     return entry.connection;
   }
 
@@ -129,7 +134,10 @@ export class Accounts {
       existing.record = { ...existing.record, email: user.email, needsSignIn: false };
       existing.connection = this.googleConnection(existing.record, existing.connection.credentials);
       existing.offline = false;
-      this.metadata = { ...this.metadata, google: this.metadata.google.map((r) => (r.id === id ? existing.record : r)) };
+      this.metadata = {
+        ...this.metadata,
+        google: this.metadata.google.map((r) => (r.id === id ? existing.record : r)),
+      };
       await this.persist();
       return { account: existing.connection.account, added: false };
     }
@@ -154,10 +162,15 @@ export class Accounts {
   /** Revokes the account's grant, deletes its tokens and forgets it. Removing the active account activates the local one. */
   async remove(id: string): Promise<{ revoked: boolean; problem?: string }> {
     if (id === localAccountId) {
-      throw new IpcCallError({ code: 'invalidInput', message: 'The local account is part of Atrium and cannot be removed.', location: 'account' });
+      throw new IpcCallError({
+        code: 'invalidInput',
+        message: 'The local account is part of Atrium and cannot be removed.',
+        location: 'account',
+      });
     }
     const entry = this.google.get(id);
-    if (!entry) throw new IpcCallError({ code: 'invalidInput', message: `Unknown account: ${id}`, location: 'account' });
+    if (!entry)
+      throw new IpcCallError({ code: 'invalidInput', message: `Unknown account: ${id}`, location: 'account' });
     await Promise.all([...this.removingListeners].map((listener) => listener(id)));
     const outcome = (await entry.connection.credentials?.revokeAndForget()) ?? { revoked: true };
     this.google.delete(id);
@@ -179,13 +192,17 @@ export class Accounts {
     this.announce();
   }
 
-  private async updateRecord(id: string, change: { displayName?: string; overlay?: boolean }): Promise<AccountsOverview> {
+  private async updateRecord(
+    id: string,
+    change: { displayName?: string; overlay?: boolean },
+  ): Promise<AccountsOverview> {
     if (id === localAccountId) {
       this.metadata = { ...this.metadata, local: { ...this.metadata.local, ...change } };
       this.local = this.localConnection();
     } else {
       const entry = this.google.get(id);
-      if (!entry) throw new IpcCallError({ code: 'invalidInput', message: `Unknown account: ${id}`, location: 'account' });
+      if (!entry)
+        throw new IpcCallError({ code: 'invalidInput', message: `Unknown account: ${id}`, location: 'account' });
       entry.record = { ...entry.record, ...change };
       entry.connection = this.googleConnection(entry.record, entry.connection.credentials);
       this.metadata = { ...this.metadata, google: this.metadata.google.map((r) => (r.id === id ? entry.record : r)) };
@@ -232,7 +249,8 @@ export class Accounts {
       });
     if (record.needsSignIn) credentials.markSignInNeeded();
     const entry = this.google.get(record.id);
-    const state: Account['state'] = record.needsSignIn || credentials.needsSignIn ? 'reauth' : entry?.offline ? 'offline' : 'ok';
+    const state: Account['state'] =
+      record.needsSignIn || credentials.needsSignIn ? 'reauth' : entry?.offline ? 'offline' : 'ok';
     const previous = entry?.connection;
     const api =
       previous && previous.credentials === credentials
@@ -245,7 +263,14 @@ export class Accounts {
             ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
           });
     return {
-      account: { id: record.id, kind: 'google', email: record.email, displayName: record.displayName, state, overlay: record.overlay },
+      account: {
+        id: record.id,
+        kind: 'google',
+        email: record.email,
+        displayName: record.displayName,
+        state,
+        overlay: record.overlay,
+      },
       api,
       credentials,
     };

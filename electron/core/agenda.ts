@@ -18,7 +18,8 @@ export interface AgendaItem {
 
 type Json = Record<string, unknown>;
 
-const record = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {});
+const record = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(record) : []);
 
 /** `2031-03-04` at local midnight, or a date-time. */
@@ -46,7 +47,9 @@ async function allPages(connection: AccountConnection, operation: string, params
   const items: Json[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const answer = record(await connection.api.callByName(operation, { ...params, ...(pageToken ? { pageToken } : {}) }));
+    const answer = record(
+      await connection.api.callByName(operation, { ...params, ...(pageToken ? { pageToken } : {}) }),
+    );
     items.push(...list(answer.items));
     pageToken = typeof answer.nextPageToken === 'string' && answer.nextPageToken ? answer.nextPageToken : undefined;
     if (!pageToken) break;
@@ -61,7 +64,9 @@ async function allPages(connection: AccountConnection, operation: string, params
  */
 export async function eventsBetween(connection: AccountConnection, from: Date, to: Date): Promise<AgendaItem[]> {
   const account = connection.account.id;
-  const calendars = (await allPages(connection, 'CalendarCalendarListList', { maxResults: 250 })).filter((entry) => entry.selected !== false && entry.deleted !== true);
+  const calendars = (await allPages(connection, 'CalendarCalendarListList', { maxResults: 250 })).filter(
+    (entry) => entry.selected !== false && entry.deleted !== true,
+  );
   const perCalendar = await Promise.all(
     calendars.map(async (calendar) => {
       const calendarId = String(calendar.id);
@@ -104,5 +109,7 @@ export async function todayAgenda(connections: readonly AccountConnection[], now
   const from = new Date(now.getFullYear(), now.getMonth(), now.getDate());
   const to = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
   const answers = await Promise.allSettled(connections.map((connection) => eventsBetween(connection, from, to)));
-  return answers.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : [])).sort((a, b) => a.start - b.start);
+  return answers
+    .flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []))
+    .sort((a, b) => a.start - b.start);
 }

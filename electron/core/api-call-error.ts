@@ -46,7 +46,10 @@ const asRecord = (value: unknown): Record<string, unknown> | undefined =>
 export function apiCallErrorFrom(status: number, bodyText: string): ApiCallError {
   const error = asRecord(asRecord(parseJson(bodyText))?.error);
   const first = asRecord(Array.isArray(error?.errors) ? (error.errors as unknown[])[0] : undefined);
-  const reason = typeof first?.reason === 'string' ? first.reason : (reasonByStatus[status] ?? (status >= 500 ? 'backendError' : 'unknown'));
+  const reason =
+    typeof first?.reason === 'string'
+      ? first.reason
+      : (reasonByStatus[status] ?? (status >= 500 ? 'backendError' : 'unknown'));
   const message =
     (typeof error?.message === 'string' && error.message) ||
     (typeof first?.message === 'string' && first.message) ||

@@ -20,13 +20,20 @@ const readBody = (req: IncomingMessage): Promise<string> =>
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
-    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body: await readBody(req) });
+    seen.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+      body: await readBody(req),
+    });
     const next = script.shift() ?? { status: 500, body: { error: { code: 500, message: 'script exhausted' } } };
     if (next.status === 204) {
       res.writeHead(204).end();
       return;
     }
-    res.writeHead(next.status, { 'content-type': 'application/json; charset=UTF-8', ...next.headers }).end(JSON.stringify(next.body ?? {}));
+    res
+      .writeHead(next.status, { 'content-type': 'application/json; charset=UTF-8', ...next.headers })
+      .end(JSON.stringify(next.body ?? {}));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -58,7 +65,10 @@ function client(delays: number[] = [], maxAttempts = 4): ApiClient {
 
 describe('ApiClient retries and errors', () => {
   it('retries a 503 and answers the following 200', async () => {
-    script = [{ status: 503, body: googleError(503, 'backendError') }, { status: 200, body: { kind: 'calendar#calendarList', items: [] } }];
+    script = [
+      { status: 503, body: googleError(503, 'backendError') },
+      { status: 200, body: { kind: 'calendar#calendarList', items: [] } },
+    ];
     const delays: number[] = [];
     const result = await client(delays).call('CalendarCalendarListList', {});
     expect(result).toEqual({ kind: 'calendar#calendarList', items: [] });
@@ -77,7 +87,9 @@ describe('ApiClient retries and errors', () => {
       { status: 200, body: {} },
     ];
     const delays: number[] = [];
-    const error = await client(delays, 4).call('CalendarCalendarListList', {}).catch((e: unknown) => e);
+    const error = await client(delays, 4)
+      .call('CalendarCalendarListList', {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiCallError);
     expect(error).toMatchObject({ status: 429, reason: 'rateLimitExceeded', message: 'slow down' });
     expect(seen).toHaveLength(4);
@@ -88,7 +100,10 @@ describe('ApiClient retries and errors', () => {
   });
 
   it('honours Retry-After within the bound', async () => {
-    script = [{ status: 503, body: googleError(503, 'backendError'), headers: { 'retry-after': '1' } }, { status: 200, body: {} }];
+    script = [
+      { status: 503, body: googleError(503, 'backendError'), headers: { 'retry-after': '1' } },
+      { status: 200, body: {} },
+    ];
     const delays: number[] = [];
     await client(delays).call('CalendarCalendarListList', {});
     expect(delays).toEqual([40]);
@@ -101,8 +116,13 @@ describe('ApiClient retries and errors', () => {
       [501, 'notImplemented'],
     ] as const) {
       seen = [];
-      script = [{ status, body: googleError(status, reason, `no: ${reason}`) }, { status: 200, body: {} }];
-      const error = await client().call('CalendarCalendarListList', {}).catch((e: unknown) => e);
+      script = [
+        { status, body: googleError(status, reason, `no: ${reason}`) },
+        { status: 200, body: {} },
+      ];
+      const error = await client()
+        .call('CalendarCalendarListList', {})
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ status, reason, message: `no: ${reason}` });
       expect(seen).toHaveLength(1);
     }
@@ -110,12 +130,25 @@ describe('ApiClient retries and errors', () => {
 
   it('reads error location and copes with bodies that are not Google-shaped', async () => {
     script = [
-      { status: 400, body: { error: { code: 400, message: 'Invalid value', errors: [{ reason: 'invalid', location: 'timeMin', message: 'x' }] } } },
+      {
+        status: 400,
+        body: {
+          error: {
+            code: 400,
+            message: 'Invalid value',
+            errors: [{ reason: 'invalid', location: 'timeMin', message: 'x' }],
+          },
+        },
+      },
       { status: 409, body: 'just text' },
     ];
-    const first = await client().call('CalendarCalendarListList', {}).catch((e: unknown) => e);
+    const first = await client()
+      .call('CalendarCalendarListList', {})
+      .catch((e: unknown) => e);
     expect(first).toMatchObject({ status: 400, reason: 'invalid', location: 'timeMin', message: 'Invalid value' });
-    const second = await client().call('CalendarCalendarListList', {}).catch((e: unknown) => e);
+    const second = await client()
+      .call('CalendarCalendarListList', {})
+      .catch((e: unknown) => e);
     expect(second).toMatchObject({ status: 409, reason: 'conflict' });
   });
 
@@ -155,10 +188,21 @@ describe('ApiClient retries and errors', () => {
     const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const delays: number[] = [];
-    const dead = new ApiClient({ baseUrl: deadUrl, accessToken: () => 't', retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 }, sleep: async (ms) => void delays.push(ms) });
-    await expect(dead.callByName('TasksTasklistsList', {})).rejects.toMatchObject({ status: 0, reason: 'networkError' });
+    const dead = new ApiClient({
+      baseUrl: deadUrl,
+      accessToken: () => 't',
+      retry: { maxAttempts: 3, baseDelayMs: 1, maxDelayMs: 2 },
+      sleep: async (ms) => void delays.push(ms),
+    });
+    await expect(dead.callByName('TasksTasklistsList', {})).rejects.toMatchObject({
+      status: 0,
+      reason: 'networkError',
+    });
     expect(delays).toHaveLength(2);
-    await expect(dead.callByName('TasksTasklistsInsert', {}, { title: 'x' })).rejects.toMatchObject({ status: 0, reason: 'networkError' });
+    await expect(dead.callByName('TasksTasklistsInsert', {}, { title: 'x' })).rejects.toMatchObject({
+      status: 0,
+      reason: 'networkError',
+    });
     expect(delays).toHaveLength(2);
   });
 });

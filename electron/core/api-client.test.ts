@@ -14,7 +14,11 @@ let api: ApiClient;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atrium-api-client-'));
-  service = await startEmbeddedService({ dataDir: dir, port: 0, users: [{ email: 'ann@example.com', token: 'ann-token', displayName: 'Ann' }] });
+  service = await startEmbeddedService({
+    dataDir: dir,
+    port: 0,
+    users: [{ email: 'ann@example.com', token: 'ann-token', displayName: 'Ann' }],
+  });
   api = new ApiClient({ baseUrl: service.url, accessToken: () => 'ann-token' });
 });
 
@@ -38,7 +42,9 @@ describe('ApiClient against the embedded service', () => {
     expect(created.id).toBeTruthy();
     const read = await api.call('CalendarEventsGet', { calendarId: 'ann@example.com', eventId: created.id as string });
     expect(read.summary).toBe('Standup');
-    expect(await api.call('CalendarEventsDelete', { calendarId: 'primary', eventId: created.id as string })).toBeUndefined();
+    expect(
+      await api.call('CalendarEventsDelete', { calendarId: 'primary', eventId: created.id as string }),
+    ).toBeUndefined();
     const listed = await api.call('CalendarEventsList', { calendarId: 'primary' });
     expect(listed.items?.map((event) => event.id)).not.toContain(created.id);
   });
@@ -56,7 +62,12 @@ describe('ApiClient against the embedded service', () => {
 
   it('uploads through the /upload path in one multipart request and downloads the content', async () => {
     const bytes = Buffer.from([0, 1, 2, 250, 251, 252, 13, 10, 45, 45]);
-    const file = (await api.upload('DriveFilesCreate', {}, { name: 'blob.bin', mimeType: 'application/octet-stream' }, { data: bytes })) as {
+    const file = (await api.upload(
+      'DriveFilesCreate',
+      {},
+      { name: 'blob.bin', mimeType: 'application/octet-stream' },
+      { data: bytes },
+    )) as {
       id: string;
       name: string;
     };
@@ -66,6 +77,8 @@ describe('ApiClient against the embedded service', () => {
   });
 
   it('refuses uploads to operations without an upload path', async () => {
-    await expect(api.upload('TasksTasklistsInsert', {}, {}, { data: Buffer.from('x') })).rejects.toMatchObject({ reason: 'mediaUploadNotSupported' });
+    await expect(api.upload('TasksTasklistsInsert', {}, {}, { data: Buffer.from('x') })).rejects.toMatchObject({
+      reason: 'mediaUploadNotSupported',
+    });
   });
 });

@@ -58,7 +58,10 @@ function isJson(contentType: string): boolean {
 }
 
 /** `multipart/related` body of a Drive multipart upload: JSON metadata, then the content. */
-function multipartRelated(metadata: unknown, content: UploadContent): { body: Uint8Array<ArrayBuffer>; contentType: string } {
+function multipartRelated(
+  metadata: unknown,
+  content: UploadContent,
+): { body: Uint8Array<ArrayBuffer>; contentType: string } {
   const boundary = `atrium_${randomBytes(18).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(metadata ?? {})}\r\n` +
@@ -92,11 +95,7 @@ export class ApiClient {
   }
 
   /** Typed call of a registry operation. Answers undefined for 204, MediaContent for non-JSON content. */
-  async call<N extends OperationName>(
-    operation: N,
-    params: ParamsFor<N>,
-    body?: BodyFor<N>,
-  ): Promise<ResultFor<N>> {
+  async call<N extends OperationName>(operation: N, params: ParamsFor<N>, body?: BodyFor<N>): Promise<ResultFor<N>> {
     return (await this.callByName(operation, params as Record<string, unknown>, body)) as ResultFor<N>;
   }
 
@@ -109,10 +108,16 @@ export class ApiClient {
   }
 
   /** Sends metadata and content in one `uploadType=multipart` request to the operation's upload path. */
-  async upload(operation: string, params: Readonly<Record<string, unknown>>, metadata: unknown, content: UploadContent): Promise<unknown> {
+  async upload(
+    operation: string,
+    params: Readonly<Record<string, unknown>>,
+    metadata: unknown,
+    content: UploadContent,
+  ): Promise<unknown> {
     const op = lookupOperation(operation);
     const uploadPath = op.media?.uploadPath;
-    if (!uploadPath) throw new ApiCallError(400, 'mediaUploadNotSupported', `${operation} does not accept content`, 'operation');
+    if (!uploadPath)
+      throw new ApiCallError(400, 'mediaUploadNotSupported', `${operation} does not accept content`, 'operation');
     const url = this.urlFor(op, uploadPath, params);
     url.searchParams.set('uploadType', 'multipart');
     const { body, contentType } = multipartRelated(metadata, content);
@@ -124,9 +129,16 @@ export class ApiClient {
    * session), answering the raw response without retries: the caller knows what may be repeated.
    * A refused token is renewed once, as for any call.
    */
-  async fetchAuthorized(url: URL, init: { method: string; headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer> }): Promise<Response> {
+  async fetchAuthorized(
+    url: URL,
+    init: { method: string; headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer> },
+  ): Promise<Response> {
     if (url.origin !== new URL(this.options.baseUrl).origin) {
-      throw new ApiCallError(400, 'invalidUrl', `Credentials for ${new URL(this.options.baseUrl).origin} are not sent to ${url.origin}`);
+      throw new ApiCallError(
+        400,
+        'invalidUrl',
+        `Credentials for ${new URL(this.options.baseUrl).origin} are not sent to ${url.origin}`,
+      );
     }
     let renewedAfter401 = false;
     for (;;) {
@@ -154,7 +166,8 @@ export class ApiClient {
   uploadUrl(operation: string, params: Readonly<Record<string, unknown>>): URL {
     const op = lookupOperation(operation);
     const uploadPath = op.media?.uploadPath;
-    if (!uploadPath) throw new ApiCallError(400, 'mediaUploadNotSupported', `${operation} does not accept content`, 'operation');
+    if (!uploadPath)
+      throw new ApiCallError(400, 'mediaUploadNotSupported', `${operation} does not accept content`, 'operation');
     return this.urlFor(op, uploadPath, params);
   }
 
@@ -165,7 +178,12 @@ export class ApiClient {
     return url;
   }
 
-  private async send(method: string, url: URL, body: Uint8Array<ArrayBuffer> | undefined, contentType: string | undefined): Promise<unknown> {
+  private async send(
+    method: string,
+    url: URL,
+    body: Uint8Array<ArrayBuffer> | undefined,
+    contentType: string | undefined,
+  ): Promise<unknown> {
     let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
       const token = await this.options.accessToken();
@@ -220,6 +238,9 @@ async function readSuccess(response: Response): Promise<unknown> {
       throw new ApiCallError(response.status, 'invalidResponse', 'The service answered malformed JSON.');
     }
   }
-  const media: MediaContent = { contentType: contentType || 'application/octet-stream', contentBase64: bytes.toString('base64') };
+  const media: MediaContent = {
+    contentType: contentType || 'application/octet-stream',
+    contentBase64: bytes.toString('base64'),
+  };
   return media;
 }

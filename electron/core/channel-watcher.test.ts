@@ -22,7 +22,12 @@ beforeAll(async () => {
   full = await startEmbeddedService({ dataDir: join(dir, 'full'), port: 0, users });
   tasksOnly = await startEmbeddedService({ dataDir: join(dir, 'tasks'), port: 0, users, modules: [tasksModule] });
   // Channels here live 1.5 s, so renewal before expiry can be watched happening.
-  shortLived = await startEmbeddedService({ dataDir: join(dir, 'short'), port: 0, users, channels: { defaultTtlMs: 1_500, maxTtlMs: 1_500 } });
+  shortLived = await startEmbeddedService({
+    dataDir: join(dir, 'short'),
+    port: 0,
+    users,
+    channels: { defaultTtlMs: 1_500, maxTtlMs: 1_500 },
+  });
   relay = await RelayServer.start();
 });
 
@@ -82,7 +87,13 @@ describe('ChannelWatcher', () => {
     const api = new ApiClient({ baseUrl: full.url, accessToken: () => 'ann-token' });
     const counter = { opens: 0, stops: 0 };
     let changes = 0;
-    const watcher = new ChannelWatcher({ api, relay, onChange: () => changes++, target: counting(calendarEventsTarget('primary'), counter), retryMs: 1_000 });
+    const watcher = new ChannelWatcher({
+      api,
+      relay,
+      onChange: () => changes++,
+      target: counting(calendarEventsTarget('primary'), counter),
+      retryMs: 1_000,
+    });
     expect(await watcher.open()).toBe(true);
     const first = watcher.channel;
     expect(first?.resourceId).toBeTruthy();
@@ -90,7 +101,11 @@ describe('ChannelWatcher', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(changes).toBe(0);
 
-    await api.call('CalendarEventsInsert', { calendarId: 'primary' }, { summary: 'x', start: { date: '2032-01-01' }, end: { date: '2032-01-02' } });
+    await api.call(
+      'CalendarEventsInsert',
+      { calendarId: 'primary' },
+      { summary: 'x', start: { date: '2032-01-01' }, end: { date: '2032-01-02' } },
+    );
     await waitFor(() => changes === 1);
 
     // Renewal replaces the channel and stops the old one.
@@ -106,7 +121,13 @@ describe('ChannelWatcher', () => {
     const api = new ApiClient({ baseUrl: shortLived.url, accessToken: () => 'ann-token' });
     const counter = { opens: 0, stops: 0 };
     let changes = 0;
-    const watcher = new ChannelWatcher({ api, relay, onChange: () => changes++, target: counting(calendarEventsTarget('primary'), counter), retryMs: 1_000 });
+    const watcher = new ChannelWatcher({
+      api,
+      relay,
+      onChange: () => changes++,
+      target: counting(calendarEventsTarget('primary'), counter),
+      retryMs: 1_000,
+    });
     watcher.start();
     await waitFor(() => watcher.channel !== undefined);
     const first = watcher.channel;
@@ -119,7 +140,11 @@ describe('ChannelWatcher', () => {
     await waitFor(() => counter.stops === 1);
     await waitFor(() => liveChannels(shortLived) === 1);
 
-    await api.call('CalendarEventsInsert', { calendarId: 'primary' }, { summary: 'after renewal', start: { date: '2032-02-01' }, end: { date: '2032-02-02' } });
+    await api.call(
+      'CalendarEventsInsert',
+      { calendarId: 'primary' },
+      { summary: 'after renewal', start: { date: '2032-02-01' }, end: { date: '2032-02-02' } },
+    );
     await waitFor(() => changes >= 1);
     await watcher.close();
     await waitFor(() => liveChannels(shortLived) === 0);

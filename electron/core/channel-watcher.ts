@@ -103,7 +103,12 @@ export class ChannelWatcher {
       },
     });
     try {
-      const answer = await target.open(api, { id, type: 'web_hook', address: this.options.address ?? relay.address, token });
+      const answer = await target.open(api, {
+        id,
+        type: 'web_hook',
+        address: this.options.address ?? relay.address,
+        token,
+      });
       if (this.closed) {
         await this.stop(channelFrom(answer, id));
         return false;
@@ -116,7 +121,9 @@ export class ChannelWatcher {
     } catch (error) {
       relay.unregister(id);
       if (!notOffered(error)) {
-        this.options.log?.(`Could not watch ${target.resource}: ${error instanceof Error ? error.message : String(error)}`);
+        this.options.log?.(
+          `Could not watch ${target.resource}: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       this.schedule(this.options.retryMs);
       return false;
@@ -155,7 +162,8 @@ export const calendarEventsTarget = (calendarId: string): WatchTarget => ({
   area: 'calendar',
   resource: `events:${calendarId}`,
   open: (api, body) => api.callByName('CalendarEventsWatch', { calendarId }, body),
-  stop: async (api, channel) => void (await api.callByName('CalendarChannelsStop', {}, { id: channel.id, resourceId: channel.resourceId })),
+  stop: async (api, channel) =>
+    void (await api.callByName('CalendarChannelsStop', {}, { id: channel.id, resourceId: channel.resourceId })),
 });
 
 const stopCalendarChannel = async (api: ApiClient, channel: OpenChannel): Promise<void> =>
@@ -179,7 +187,8 @@ export const calendarListTarget: WatchTarget = {
   area: 'calendar',
   resource: 'calendarList',
   open: (api, body) => api.callByName('CalendarCalendarListWatch', {}, body),
-  stop: async (api, channel) => void (await api.callByName('CalendarChannelsStop', {}, { id: channel.id, resourceId: channel.resourceId })),
+  stop: async (api, channel) =>
+    void (await api.callByName('CalendarChannelsStop', {}, { id: channel.id, resourceId: channel.resourceId })),
 };
 
 export const driveChangesTarget: WatchTarget = {
@@ -191,5 +200,6 @@ export const driveChangesTarget: WatchTarget = {
     if (typeof pageToken !== 'string') throw new Error('DriveChangesGetStartPageToken answered no startPageToken');
     return api.callByName('DriveChangesWatch', { pageToken }, body);
   },
-  stop: async (api, channel) => void (await api.callByName('DriveChannelsStop', {}, { id: channel.id, resourceId: channel.resourceId })),
+  stop: async (api, channel) =>
+    void (await api.callByName('DriveChannelsStop', {}, { id: channel.id, resourceId: channel.resourceId })),
 };

@@ -31,7 +31,10 @@ export const googleConfigSchema = z.object({
   userinfoEndpoint: httpUrl.default('https://openidconnect.googleapis.com/v1/userinfo'),
   /** Root the registry's paths (`/calendar/v3/...`) are appended to. */
   apiBaseUrl: httpUrl.default('https://www.googleapis.com'),
-  scopes: z.array(z.string().min(1)).min(1).default([...googleScopes]),
+  scopes: z
+    .array(z.string().min(1))
+    .min(1)
+    .default([...googleScopes]),
 });
 export type GoogleConfig = z.output<typeof googleConfigSchema>;
 
@@ -110,7 +113,8 @@ export async function loadAppConfig(userDataDir: string, env: NodeJS.ProcessEnv 
     } catch (error) {
       throw new ConfigError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
     }
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError(`${file} must hold a JSON object`);
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw new ConfigError(`${file} must hold a JSON object`);
   }
   for (const [name, apply] of envOverrides) {
     const value = env[name];

@@ -64,7 +64,9 @@ describe('core composition', () => {
     expect(core.localUser.email).toBe('me@atrium.local');
     expect(await value('app.info', {})).toEqual({ version: '9.9.9', host: 'browser', platform: process.platform });
     expect(await value('accounts.list', {})).toEqual({
-      accounts: [{ id: 'local', kind: 'local', email: 'me@atrium.local', displayName: 'Me', state: 'ok', overlay: false }],
+      accounts: [
+        { id: 'local', kind: 'local', email: 'me@atrium.local', displayName: 'Me', state: 'ok', overlay: false },
+      ],
       active: 'local',
     });
     expect(core.vaultWarning).toMatch(/memory/);
@@ -72,21 +74,33 @@ describe('core composition', () => {
 
   it('calls the embedded service through api.call and reports Tasks writes as changes', async () => {
     let mark = events.length;
-    const created = (await value('api.call', { operation: 'TasksTasklistsInsert', body: { title: 'Errands' } })) as { id: string; title: string };
+    const created = (await value('api.call', { operation: 'TasksTasklistsInsert', body: { title: 'Errands' } })) as {
+      id: string;
+      title: string;
+    };
     expect(created.title).toBe('Errands');
-    const lists = (await value('api.call', { operation: 'TasksTasklistsList', params: { maxResults: '20' } })) as { items: { id: string }[] };
+    const lists = (await value('api.call', { operation: 'TasksTasklistsList', params: { maxResults: '20' } })) as {
+      items: { id: string }[];
+    };
     expect(lists.items.map((list) => list.id)).toContain(created.id);
     await waitForEvent(changed('tasks', 'tasklists'), mark);
 
     mark = events.length;
-    await value('api.call', { operation: 'TasksTasksInsert', params: { tasklist: created.id }, body: { title: 'Buy stamps' } });
+    await value('api.call', {
+      operation: 'TasksTasksInsert',
+      params: { tasklist: created.id },
+      body: { title: 'Buy stamps' },
+    });
     await waitForEvent(changed('tasks', `tasks:${created.id}`), mark);
   });
 
   it('refuses unknown operations, accounts, parameters and bad bodies before calling, changing nothing', async () => {
     const before = (await value('api.call', { operation: 'TasksTasklistsList' })) as { items: unknown[] };
 
-    expect(await call('api.call', { operation: 'TasksTasklistsExplode' })).toMatchObject({ ok: false, error: { code: 'invalidInput', location: 'operation' } });
+    expect(await call('api.call', { operation: 'TasksTasklistsExplode' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalidInput', location: 'operation' },
+    });
     expect(await call('api.call', { account: 'someone-else', operation: 'TasksTasklistsList' })).toMatchObject({
       ok: false,
       error: { code: 'invalidInput', location: 'account' },
@@ -107,7 +121,9 @@ describe('core composition', () => {
       ok: false,
       error: { code: 'invalidInput', location: 'body.title' },
     });
-    expect(await call('api.call', { operation: 'TasksTasklistsDelete', params: { tasklist: 'x' }, body: { title: 'no' } })).toMatchObject({
+    expect(
+      await call('api.call', { operation: 'TasksTasklistsDelete', params: { tasklist: 'x' }, body: { title: 'no' } }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalidInput', location: 'body' },
     });
@@ -128,7 +144,10 @@ describe('core composition', () => {
       contentBase64: Buffer.from(content).toString('base64'),
     })) as { id: string; name: string };
     expect(file.name).toBe('minutes.txt');
-    const media = (await value('api.call', { operation: 'DriveFilesGet', params: { fileId: file.id, alt: 'media' } })) as {
+    const media = (await value('api.call', {
+      operation: 'DriveFilesGet',
+      params: { fileId: file.id, alt: 'media' },
+    })) as {
       contentType: string;
       contentBase64: string;
     };
@@ -146,27 +165,41 @@ describe('core composition', () => {
     await value('api.call', {
       operation: 'CalendarEventsInsert',
       params: { calendarId: 'primary' },
-      body: { summary: 'Dentist', start: { dateTime: '2030-01-02T10:00:00Z' }, end: { dateTime: '2030-01-02T11:00:00Z' } },
+      body: {
+        summary: 'Dentist',
+        start: { dateTime: '2030-01-02T10:00:00Z' },
+        end: { dateTime: '2030-01-02T11:00:00Z' },
+      },
     });
     await waitForEvent(changed('calendar', 'events:me@atrium.local'), mark);
 
     mark = events.length;
     await value('api.call', { operation: 'CalendarCalendarsInsert', body: { summary: 'Club' } });
     await waitForEvent(changed('calendar', 'calendarList'), mark);
-
   });
 
   it('watches Drive changes where the service offers DriveChangesWatch, and skips it silently where it answers 501', async () => {
     const probe = new ApiClient({ baseUrl: core.serviceUrl, accessToken: () => core.localUser.token });
     const offered = await probe
-      .callByName('DriveChangesWatch', { pageToken: '1' }, { id: 'probe-channel', type: 'web_hook', address: 'http://127.0.0.1:9/none' })
+      .callByName(
+        'DriveChangesWatch',
+        { pageToken: '1' },
+        { id: 'probe-channel', type: 'web_hook', address: 'http://127.0.0.1:9/none' },
+      )
       .then(async (channel) => {
-        await probe.callByName('DriveChannelsStop', {}, { id: 'probe-channel', resourceId: (channel as { resourceId: string }).resourceId });
+        await probe.callByName(
+          'DriveChannelsStop',
+          {},
+          { id: 'probe-channel', resourceId: (channel as { resourceId: string }).resourceId },
+        );
         return true;
       })
       .catch((error: unknown) => !(error instanceof ApiCallError && error.status === 501));
     const mark = events.length;
-    await value('api.call', { operation: 'DriveFilesCreate', body: { name: 'Plans', mimeType: 'application/vnd.google-apps.folder' } });
+    await value('api.call', {
+      operation: 'DriveFilesCreate',
+      body: { name: 'Plans', mimeType: 'application/vnd.google-apps.folder' },
+    });
     if (offered) {
       await waitForEvent(changed('drive', 'changes'), mark);
     } else {
@@ -192,13 +225,18 @@ describe('core composition', () => {
     const keep = new MemoryVault();
     try {
       const first = await createCore({ userDataDir: reopenedDir, vault: keep, host: 'browser', changeWatch: false });
-      const made = (await first.dispatcher.dispatch('api.call', { operation: 'TasksTasklistsInsert', body: { title: 'Survives' } })) as IpcReply<{ id: string }>;
+      const made = (await first.dispatcher.dispatch('api.call', {
+        operation: 'TasksTasklistsInsert',
+        body: { title: 'Survives' },
+      })) as IpcReply<{ id: string }>;
       await first.close();
       const second = await createCore({ userDataDir: reopenedDir, vault: keep, host: 'browser', changeWatch: false });
       try {
         expect(second.localUser.token).toBe(first.localUser.token);
         const reply = await second.dispatcher.dispatch('api.call', { operation: 'TasksTasklistsList' });
-        expect(reply.ok && (reply.value as { items: { id: string }[] }).items.map((l) => l.id)).toContain(made.ok && made.value.id);
+        expect(reply.ok && (reply.value as { items: { id: string }[] }).items.map((l) => l.id)).toContain(
+          made.ok && made.value.id,
+        );
       } finally {
         await second.close();
       }

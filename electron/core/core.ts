@@ -95,7 +95,9 @@ export interface Core {
 }
 
 function resolveConfig(options: CoreOptions): Promise<AppConfig> {
-  return options.config !== undefined ? Promise.resolve(parseAppConfig(options.config)) : loadAppConfig(options.userDataDir);
+  return options.config !== undefined
+    ? Promise.resolve(parseAppConfig(options.config))
+    : loadAppConfig(options.userDataDir);
 }
 
 function withWatchOverrides(config: AppConfig, watch: ChangeWatchOptions): AppConfig {
@@ -104,7 +106,9 @@ function withWatchOverrides(config: AppConfig, watch: ChangeWatchOptions): AppCo
     sync: {
       ...config.sync,
       ...(watch.retryMs !== undefined ? { watchRetryMs: watch.retryMs } : {}),
-      ...(watch.tasksPollMs !== undefined ? { tasksFocusedPollMs: watch.tasksPollMs, tasksUnfocusedPollMs: watch.tasksPollMs } : {}),
+      ...(watch.tasksPollMs !== undefined
+        ? { tasksFocusedPollMs: watch.tasksPollMs, tasksUnfocusedPollMs: watch.tasksPollMs }
+        : {}),
       ...(watch.pollMs !== undefined ? { focusedPollMs: watch.pollMs } : {}),
       ...(watch.unfocusedPollMs !== undefined ? { unfocusedPollMs: watch.unfocusedPollMs } : {}),
     },
@@ -132,7 +136,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const feed = new EventFeed();
-  const localApi = new ApiClient({ baseUrl: service.url, accessToken: () => token, ...(options.retry ? { retry: options.retry } : {}) });
+  const localApi = new ApiClient({
+    baseUrl: service.url,
+    accessToken: () => token,
+    ...(options.retry ? { retry: options.retry } : {}),
+  });
   const oauth = new OAuthClient(config.google, options.fetch ? { fetch: options.fetch } : {});
   const opened = await Accounts.open({
     store: new AccountMetadataStore(accountMetadataFile(options.userDataDir), localAccountId),
@@ -199,12 +207,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     setFocused: (focused) => sync?.setFocused(focused),
   });
   const dispatcher = createIpcDispatcher(handlers, {
-    onInternalError: (method, error) => log(`IPC ${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    onInternalError: (method, error) =>
+      log(`IPC ${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
   });
 
   const openRoute = (route: AppRoute): void => feed.push({ type: 'navigate', route });
   /** What the calendar shows: the active account and those overlaid on it. */
-  const shownAccounts = () => accounts.connections().filter((c) => c.account.id === accounts.active || c.account.overlay === true);
+  const shownAccounts = () =>
+    accounts.connections().filter((c) => c.account.id === accounts.active || c.account.overlay === true);
   const reminderSchedulers = new Set<ReminderScheduler>();
 
   let closing: Promise<void> | undefined;
@@ -233,7 +243,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const scheduler = new ReminderScheduler({ connections: shownAccounts, onReminder, log });
       // Calendar changes and account switches can add, move or remove reminders.
       const unsubscribe = feed.subscribe((event) => {
-        if ((event.type === 'changed' && event.area === 'calendar') || event.type === 'accounts') void scheduler.rescan();
+        if ((event.type === 'changed' && event.area === 'calendar') || event.type === 'accounts')
+          void scheduler.rescan();
       });
       reminderSchedulers.add(scheduler);
       scheduler.start();

@@ -26,7 +26,10 @@ export function parseDeepLink(link: string): AppRoute | null {
   if (url.protocol !== `${deepLinkScheme}:`) return null;
   let parts: string[];
   try {
-    parts = url.pathname.split('/').filter((part) => part !== '').map((part) => decodeURIComponent(part));
+    parts = url.pathname
+      .split('/')
+      .filter((part) => part !== '')
+      .map((part) => decodeURIComponent(part));
   } catch {
     return null;
   }
@@ -35,7 +38,8 @@ export function parseDeepLink(link: string): AppRoute | null {
   let candidate: unknown;
   switch (url.hostname) {
     case 'event':
-      candidate = parts.length === 2 ? { kind: 'event', calendarId: parts[0], eventId: parts[1], ...withAccount } : null;
+      candidate =
+        parts.length === 2 ? { kind: 'event', calendarId: parts[0], eventId: parts[1], ...withAccount } : null;
       break;
     case 'task':
       candidate = parts.length === 2 ? { kind: 'task', tasklist: parts[0], task: parts[1], ...withAccount } : null;

@@ -17,7 +17,14 @@ let api: ApiClient;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atrium-desktop-'));
-  core = await createCore({ userDataDir: dir, vault: new MemoryVault(), host: 'electron', config: {}, changeWatch: { tasksPollMs: 60_000 }, log: () => {} });
+  core = await createCore({
+    userDataDir: dir,
+    vault: new MemoryVault(),
+    host: 'electron',
+    config: {},
+    changeWatch: { tasksPollMs: 60_000 },
+    log: () => {},
+  });
   api = new ApiClient({ baseUrl: core.serviceUrl, accessToken: () => core.localUser.token });
 });
 
@@ -70,14 +77,31 @@ describe('atrium:// deep links', () => {
 describe('today and reminders', () => {
   it("lists today's events of the shown calendars in start order for the tray", async () => {
     const now = new Date();
-    const at = (hours: number): string => new Date(now.getFullYear(), now.getMonth(), now.getDate(), hours, 0).toISOString();
-    const late = await api.call('CalendarEventsInsert', { calendarId: 'primary' }, { summary: 'Late call', start: { dateTime: at(21) }, end: { dateTime: at(22) } });
-    await api.call('CalendarEventsInsert', { calendarId: 'primary' }, { summary: 'Breakfast', start: { dateTime: at(7) }, end: { dateTime: at(8) } });
+    const at = (hours: number): string =>
+      new Date(now.getFullYear(), now.getMonth(), now.getDate(), hours, 0).toISOString();
+    const late = await api.call(
+      'CalendarEventsInsert',
+      { calendarId: 'primary' },
+      { summary: 'Late call', start: { dateTime: at(21) }, end: { dateTime: at(22) } },
+    );
+    await api.call(
+      'CalendarEventsInsert',
+      { calendarId: 'primary' },
+      { summary: 'Breakfast', start: { dateTime: at(7) }, end: { dateTime: at(8) } },
+    );
     const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 12).toISOString();
-    await api.call('CalendarEventsInsert', { calendarId: 'primary' }, { summary: 'Tomorrow', start: { dateTime: tomorrow }, end: { dateTime: tomorrow } });
+    await api.call(
+      'CalendarEventsInsert',
+      { calendarId: 'primary' },
+      { summary: 'Tomorrow', start: { dateTime: tomorrow }, end: { dateTime: tomorrow } },
+    );
     const agenda = await core.todayAgenda();
     expect(agenda.map((item) => item.title)).toEqual(['Breakfast', 'Late call']);
-    expect(agenda[1]).toMatchObject({ account: 'local', eventId: late.id, route: { kind: 'event', account: 'local', eventId: late.id } });
+    expect(agenda[1]).toMatchObject({
+      account: 'local',
+      eventId: late.id,
+      route: { kind: 'event', account: 'local', eventId: late.id },
+    });
   });
 
   it('raises a desktop reminder when a popup reminder is due, once', async () => {
@@ -90,7 +114,13 @@ describe('today and reminders', () => {
         summary: 'Dentist',
         start: { dateTime: start.toISOString() },
         end: { dateTime: new Date(start.getTime() + 3_600_000).toISOString() },
-        reminders: { useDefault: false, overrides: [{ method: 'popup', minutes: 1 }, { method: 'email', minutes: 1 }] },
+        reminders: {
+          useDefault: false,
+          overrides: [
+            { method: 'popup', minutes: 1 },
+            { method: 'email', minutes: 1 },
+          ],
+        },
       },
     );
     const stop = core.startReminders((reminder) => due.push(reminder));
@@ -103,7 +133,11 @@ describe('today and reminders', () => {
       // Due one minute before the start the service stored (it keeps whole seconds).
       expect(due[0]?.at).toBe(Date.parse(event.start?.dateTime as string) - 60_000);
       // A change elsewhere makes it read again; what was shown is not shown again.
-      await api.call('CalendarEventsPatch', { calendarId: 'primary', eventId: event.id as string }, { description: 'Bring the forms' });
+      await api.call(
+        'CalendarEventsPatch',
+        { calendarId: 'primary', eventId: event.id as string },
+        { description: 'Bring the forms' },
+      );
       await new Promise((resolve) => setTimeout(resolve, 400));
       expect(due).toHaveLength(1);
     } finally {
@@ -117,7 +151,14 @@ describe('window state', () => {
     const store = new WindowStateStore(join(dir, 'window-state.json'));
     expect(await store.load()).toBeUndefined();
     await store.save({ x: 40, y: 30, width: 1200, height: 800, maximized: true, fullScreen: false });
-    expect(await new WindowStateStore(join(dir, 'window-state.json')).load()).toEqual({ x: 40, y: 30, width: 1200, height: 800, maximized: true, fullScreen: false });
+    expect(await new WindowStateStore(join(dir, 'window-state.json')).load()).toEqual({
+      x: 40,
+      y: 30,
+      width: 1200,
+      height: 800,
+      maximized: true,
+      fullScreen: false,
+    });
     await writeFile(join(dir, 'window-state.json'), '{"width": "huge"}');
     expect(await store.load()).toBeUndefined();
   });
@@ -128,7 +169,19 @@ describe('window state', () => {
     expect(fitToDisplays(state, [laptop, { x: 1440, y: 0, width: 2560, height: 1440 }])).toEqual(state);
     expect(fitToDisplays(state, [laptop])).toEqual({ width: 1440, height: 900, maximized: false, fullScreen: false });
     // Partly off-screen but with enough of it showing to grab: left where it was.
-    expect(fitToDisplays({ ...state, x: 1300 }, [laptop])).toEqual({ x: 1300, y: 100, width: 1440, height: 900, maximized: false, fullScreen: false });
-    expect(fitToDisplays({ ...state, x: 1400 }, [laptop])).toEqual({ width: 1440, height: 900, maximized: false, fullScreen: false });
+    expect(fitToDisplays({ ...state, x: 1300 }, [laptop])).toEqual({
+      x: 1300,
+      y: 100,
+      width: 1440,
+      height: 900,
+      maximized: false,
+      fullScreen: false,
+    });
+    expect(fitToDisplays({ ...state, x: 1400 }, [laptop])).toEqual({
+      width: 1440,
+      height: 900,
+      maximized: false,
+      fullScreen: false,
+    });
   });
 });

@@ -48,7 +48,10 @@ afterAll(async () => {
 
 const signInEvent = (flow: string) => (event: IpcEvent) => event.type === 'signIn' && event.flow === flow;
 
-async function signIn(login: string, options: { consent?: boolean } = {}): Promise<{ flow: string; event: IpcEvent; finalText: string }> {
+async function signIn(
+  login: string,
+  options: { consent?: boolean } = {},
+): Promise<{ flow: string; event: IpcEvent; finalText: string }> {
   const started = await ipc.client.invoke('accounts.signIn', {});
   const walk = await walkProviderPages(started.authorizationUrl, login, options);
   const event = await ipc.waitForEvent(signInEvent(started.flow));
@@ -105,9 +108,14 @@ describe('Google sign-in (RFC 8252) against a real OAuth server', () => {
     expect(refresh && (await standIn.isActive(refresh))).toBe(true);
 
     // Its data is the stand-in API's, not the local service's.
-    const lists = (await ipc.client.invoke('api.call', { account: annId, operation: 'TasksTasklistsList' })) as { items: { title: string }[] };
+    const lists = (await ipc.client.invoke('api.call', { account: annId, operation: 'TasksTasklistsList' })) as {
+      items: { title: string }[];
+    };
     expect(lists.items.map((l) => l.title)).toEqual(['My Tasks']);
-    const calendars = (await ipc.client.invoke('api.call', { account: annId, operation: 'CalendarCalendarListList' })) as { items: { id: string }[] };
+    const calendars = (await ipc.client.invoke('api.call', {
+      account: annId,
+      operation: 'CalendarCalendarListList',
+    })) as { items: { id: string }[] };
     expect(calendars.items.map((c) => c.id)).toContain('ann@example.com');
   });
 
@@ -124,7 +132,9 @@ describe('Google sign-in (RFC 8252) against a real OAuth server', () => {
     expect((await ipc.client.invoke('accounts.switch', { account: annId })).active).toBe(annId);
     await ipc.waitForEvent((e) => e.type === 'accounts' && e.active === annId, { since: mark });
     // Calls that name no account now act for Ann.
-    const lists = (await ipc.client.invoke('api.call', { operation: 'TasksTasklistsList' })) as { items: { title: string }[] };
+    const lists = (await ipc.client.invoke('api.call', { operation: 'TasksTasklistsList' })) as {
+      items: { title: string }[];
+    };
     expect(lists.items.map((l) => l.title)).toEqual(['My Tasks']);
 
     mark = ipc.events.length;
@@ -132,14 +142,24 @@ describe('Google sign-in (RFC 8252) against a real OAuth server', () => {
     expect(renamed.accounts.find((a) => a.id === annId)?.displayName).toBe('Work');
     await ipc.client.invoke('accounts.rename', { account: 'local', displayName: 'This computer' });
     await ipc.client.invoke('accounts.setOverlay', { account: annId, overlay: true });
-    await ipc.waitForEvent((e) => e.type === 'accounts' && e.accounts.some((a) => a.id === annId && a.overlay === true), { since: mark });
+    await ipc.waitForEvent(
+      (e) => e.type === 'accounts' && e.accounts.some((a) => a.id === annId && a.overlay === true),
+      { since: mark },
+    );
 
     const saved = JSON.parse(await readFile(join(dir, 'app', 'accounts.json'), 'utf8')) as Record<string, unknown>;
     expect(saved).toMatchObject({ version: 1, active: annId, local: { displayName: 'This computer' } });
-    expect(saved.google).toEqual([expect.objectContaining({ id: annId, email: 'ann@example.com', displayName: 'Work', overlay: true })]);
+    expect(saved.google).toEqual([
+      expect.objectContaining({ id: annId, email: 'ann@example.com', displayName: 'Work', overlay: true }),
+    ]);
 
-    await expect(ipc.client.invoke('accounts.switch', { account: 'google-nobody' })).rejects.toMatchObject({ code: 'invalidInput', location: 'account' });
-    await expect(ipc.client.invoke('accounts.remove', { account: 'local' })).rejects.toMatchObject({ code: 'invalidInput' });
+    await expect(ipc.client.invoke('accounts.switch', { account: 'google-nobody' })).rejects.toMatchObject({
+      code: 'invalidInput',
+      location: 'account',
+    });
+    await expect(ipc.client.invoke('accounts.remove', { account: 'local' })).rejects.toMatchObject({
+      code: 'invalidInput',
+    });
     await ipc.client.invoke('accounts.switch', { account: 'local' });
   });
 
@@ -150,7 +170,9 @@ describe('Google sign-in (RFC 8252) against a real OAuth server', () => {
     const refreshesBefore = standIn.refreshGrants;
     const requestsBefore = standIn.apiRequests.length;
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => ipc.client.invoke('api.call', { account: annId, operation: 'TasksTasklistsList' })),
+      Array.from({ length: 5 }, () =>
+        ipc.client.invoke('api.call', { account: annId, operation: 'TasksTasklistsList' }),
+      ),
     );
     expect(answers).toHaveLength(5);
     expect(standIn.refreshGrants - refreshesBefore).toBe(1);
@@ -166,28 +188,43 @@ describe('Google sign-in (RFC 8252) against a real OAuth server', () => {
     const refresh = (await vault.get(keys.refresh)) ?? '';
     await standIn.revokeGrantOf(refresh);
     const mark = ipc.events.length;
-    const error = await ipc.client.invoke('api.call', { account: annId, operation: 'TasksTasklistsList' }).catch((e: unknown) => e);
+    const error = await ipc.client
+      .invoke('api.call', { account: annId, operation: 'TasksTasklistsList' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IpcCallError);
     expect(error).toMatchObject({ code: 'unauthenticated', reason: 'reauthRequired' });
     expect((error as IpcCallError).message).toMatch(/sign in again/i);
-    await ipc.waitForEvent((e) => e.type === 'accounts' && e.accounts.some((a) => a.id === annId && a.state === 'reauth'), { since: mark });
+    await ipc.waitForEvent(
+      (e) => e.type === 'accounts' && e.accounts.some((a) => a.id === annId && a.state === 'reauth'),
+      { since: mark },
+    );
     // Remembered: a restart would still say so.
-    const saved = JSON.parse(await readFile(join(dir, 'app', 'accounts.json'), 'utf8')) as { google: { needsSignIn: boolean }[] };
+    const saved = JSON.parse(await readFile(join(dir, 'app', 'accounts.json'), 'utf8')) as {
+      google: { needsSignIn: boolean }[];
+    };
     expect(saved.google[0]?.needsSignIn).toBe(true);
     // Further calls fail at once, without asking the server again.
     const refreshes = standIn.refreshGrants;
-    await expect(ipc.client.invoke('api.call', { account: annId, operation: 'TasksTasklistsList' })).rejects.toMatchObject({ reason: 'reauthRequired' });
+    await expect(
+      ipc.client.invoke('api.call', { account: annId, operation: 'TasksTasklistsList' }),
+    ).rejects.toMatchObject({ reason: 'reauthRequired' });
     expect(standIn.refreshGrants).toBe(refreshes);
 
     const { event } = await signIn('ann@example.com');
     expect(event).toMatchObject({ outcome: 'signedIn', account: annId });
     const overview = await ipc.client.invoke('accounts.list', {});
-    expect(overview.accounts.filter((a) => a.kind === 'google')).toEqual([expect.objectContaining({ id: annId, state: 'ok', displayName: 'Work' })]);
+    expect(overview.accounts.filter((a) => a.kind === 'google')).toEqual([
+      expect.objectContaining({ id: annId, state: 'ok', displayName: 'Work' }),
+    ]);
     await ipc.client.invoke('api.call', { account: annId, operation: 'TasksTasklistsList' });
   });
 
   it('never writes a token to the data folder and never sends one across the IPC boundary', async () => {
-    const secrets = [...standIn.issuedTokens(), core.localUser.token, ...vault.values().filter((v) => !v.startsWith('{'))];
+    const secrets = [
+      ...standIn.issuedTokens(),
+      core.localUser.token,
+      ...vault.values().filter((v) => !v.startsWith('{')),
+    ];
     expect(standIn.issuedTokens().length).toBeGreaterThanOrEqual(4);
     expect(await filesContainingSecrets(join(dir, 'app'), secrets)).toEqual([]);
     const frames = ipc.hostFrames.join('\n');
@@ -209,8 +246,13 @@ describe('Google sign-in (RFC 8252) against a real OAuth server', () => {
     expect(await standIn.isActive(access)).toBe(false);
     expect(vault.keys().filter((key) => key.startsWith(annId))).toEqual([]);
     expect(vault.values().some((value) => value.includes(refresh) || value.includes(access))).toBe(false);
-    await expect(ipc.client.invoke('api.call', { account: annId, operation: 'TasksTasklistsList' })).rejects.toMatchObject({ code: 'invalidInput' });
-    const saved = JSON.parse(await readFile(join(dir, 'app', 'accounts.json'), 'utf8')) as { google: unknown[]; active: string };
+    await expect(
+      ipc.client.invoke('api.call', { account: annId, operation: 'TasksTasklistsList' }),
+    ).rejects.toMatchObject({ code: 'invalidInput' });
+    const saved = JSON.parse(await readFile(join(dir, 'app', 'accounts.json'), 'utf8')) as {
+      google: unknown[];
+      active: string;
+    };
     expect(saved).toMatchObject({ google: [], active: 'local' });
   });
 });
@@ -224,7 +266,14 @@ describe('access token lifetime', () => {
     shortDir = await mkdtemp(join(tmpdir(), 'atrium-google-expiry-'));
     // 61 s tokens are inside the core's 60 s refresh margin after one second.
     shortStandIn = await startGoogleStandIn({ dataDir: join(shortDir, 'google'), accessTokenTtl: 61 });
-    shortCore = await createCore({ userDataDir: join(shortDir, 'app'), vault: new MemoryVault(), host: 'browser', config: { google: shortStandIn.config }, changeWatch: false, log: () => {} });
+    shortCore = await createCore({
+      userDataDir: join(shortDir, 'app'),
+      vault: new MemoryVault(),
+      host: 'browser',
+      config: { google: shortStandIn.config },
+      changeWatch: false,
+      log: () => {},
+    });
   });
 
   afterAll(async () => {

@@ -7,7 +7,11 @@ import type { Vault } from './vault';
 /** The account's refresh token was refused (`invalid_grant`): only a new sign-in helps. */
 export class ReauthRequired extends ApiCallError {
   constructor(readonly email: string) {
-    super(401, 'reauthRequired', `Google no longer accepts Atrium's access to ${email}. Sign in again to keep using it.`);
+    super(
+      401,
+      'reauthRequired',
+      `Google no longer accepts Atrium's access to ${email}. Sign in again to keep using it.`,
+    );
     this.name = 'ReauthRequired';
   }
 }
@@ -144,12 +148,17 @@ export class GoogleCredentials {
     } catch (error) {
       if (error instanceof OAuthError) {
         if (error.error === 'invalid_grant') return this.refused();
-        throw new ApiCallError(error.status >= 500 ? 503 : 401, error.status >= 500 ? 'backendError' : 'authError', `Refreshing the sign-in failed: ${error.message}`);
+        throw new ApiCallError(
+          error.status >= 500 ? 503 : 401,
+          error.status >= 500 ? 'backendError' : 'authError',
+          `Refreshing the sign-in failed: ${error.message}`,
+        );
       }
       throw error;
     }
     // Google keeps the refresh token; a server that rotates it sends the new one, which replaces the old.
-    if (tokens.refreshToken && tokens.refreshToken !== refreshToken) await this.options.vault.set(this.keys.refresh, tokens.refreshToken);
+    if (tokens.refreshToken && tokens.refreshToken !== refreshToken)
+      await this.options.vault.set(this.keys.refresh, tokens.refreshToken);
     await this.keepAccess(tokens);
     return tokens.accessToken;
   }

@@ -30,10 +30,25 @@ describe('API errors as IPC errors', () => {
   it('reads Google error bodies, and falls back sensibly for others', () => {
     const google = apiCallErrorFrom(
       412,
-      JSON.stringify({ error: { code: 412, message: 'Precondition Failed', errors: [{ reason: 'conditionNotMet', location: 'If-Match' }] } }),
+      JSON.stringify({
+        error: {
+          code: 412,
+          message: 'Precondition Failed',
+          errors: [{ reason: 'conditionNotMet', location: 'If-Match' }],
+        },
+      }),
     );
-    expect(google).toMatchObject({ status: 412, reason: 'conditionNotMet', message: 'Precondition Failed', location: 'If-Match' });
-    expect(apiCallErrorFrom(502, '<html>Bad gateway</html>')).toMatchObject({ status: 502, reason: 'backendError', message: 'Request failed with status 502' });
+    expect(google).toMatchObject({
+      status: 412,
+      reason: 'conditionNotMet',
+      message: 'Precondition Failed',
+      location: 'If-Match',
+    });
+    expect(apiCallErrorFrom(502, '<html>Bad gateway</html>')).toMatchObject({
+      status: 502,
+      reason: 'backendError',
+      message: 'Request failed with status 502',
+    });
     expect(apiCallErrorFrom(418, '')).toMatchObject({ status: 418, reason: 'unknown' });
   });
 });

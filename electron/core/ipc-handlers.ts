@@ -78,7 +78,14 @@ async function callApi<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createCoreHandlers({ accounts, feed, info, signIn, vaultStatus, setFocused }: CoreHandlerDeps): IpcHandlers {
+export function createCoreHandlers({
+  accounts,
+  feed,
+  info,
+  signIn,
+  vaultStatus,
+  setFocused,
+}: CoreHandlerDeps): IpcHandlers {
   const uploads = new ResumableUploads();
 
   async function apiCall(input: ApiCallInput): Promise<unknown> {
@@ -117,7 +124,8 @@ export function createCoreHandlers({ accounts, feed, info, signIn, vaultStatus, 
       const connection = accounts.get(input.account);
       const op = resolveOperation('DriveFilesCreate');
       checkBody(op, input.metadata, 'metadata');
-      if (!base64Pattern.test(input.contentBase64)) throw invalidInput('contentBase64 is not valid base64', 'contentBase64');
+      if (!base64Pattern.test(input.contentBase64))
+        throw invalidInput('contentBase64 is not valid base64', 'contentBase64');
       const data = Buffer.from(input.contentBase64, 'base64');
       const mimeType = typeof input.metadata.mimeType === 'string' ? input.metadata.mimeType : undefined;
       const contentType = input.contentType ?? mimeType ?? 'application/octet-stream';
@@ -137,7 +145,8 @@ export function createCoreHandlers({ accounts, feed, info, signIn, vaultStatus, 
       });
     },
     'files.uploadChunk': (input) => {
-      if (!base64Pattern.test(input.contentBase64)) throw invalidInput('contentBase64 is not valid base64', 'contentBase64');
+      if (!base64Pattern.test(input.contentBase64))
+        throw invalidInput('contentBase64 is not valid base64', 'contentBase64');
       return uploads.chunk(input.upload, input.offset, Buffer.from(input.contentBase64, 'base64'));
     },
     'files.uploadStatus': (input) => uploads.status(input.upload),

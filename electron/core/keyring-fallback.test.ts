@@ -28,10 +28,21 @@ describe('vault in plain Node without a keyring', () => {
     expect(vault.backend).toBe('memory');
     expect(vault.persistent).toBe(false);
     expect(vault.note).toMatch(/No system keyring answered/);
-    const core = await createCore({ userDataDir: dir, vault, host: 'browser', changeWatch: false, config: {}, log: () => {} });
+    const core = await createCore({
+      userDataDir: dir,
+      vault,
+      host: 'browser',
+      changeWatch: false,
+      config: {},
+      log: () => {},
+    });
     const ipc = recordIpc(core);
     try {
-      expect(await ipc.client.invoke('vault.status', {})).toEqual({ backend: 'memory', persistent: false, warning: expect.stringContaining('memory only') });
+      expect(await ipc.client.invoke('vault.status', {})).toEqual({
+        backend: 'memory',
+        persistent: false,
+        warning: expect.stringContaining('memory only'),
+      });
       expect(await vault.get('local-service-token')).toBe(core.localUser.token);
     } finally {
       ipc.close();

@@ -27,7 +27,9 @@ beforeAll(async () => {
     // Before the first keyring call: the library keeps the bus it first connected to for the life of the process.
     process.env.DBUS_SESSION_BUS_ADDRESS = secretService.busAddress;
   } else {
-    console.warn('gnome-keyring-daemon or dbus-run-session is not installed: the keyring is not checked here (keyring-fallback.test.ts checks the fallback).');
+    console.warn(
+      'gnome-keyring-daemon or dbus-run-session is not installed: the keyring is not checked here (keyring-fallback.test.ts checks the fallback).',
+    );
   }
 });
 
@@ -59,11 +61,21 @@ describe('vault in plain Node with a Secret Service', () => {
     await vault.delete('probe');
     expect(await vault.get('probe')).toBeUndefined();
 
-    const core = await createCore({ userDataDir: userData, vault, host: 'browser', changeWatch: false, config: { google: standIn.config }, log: () => {} });
+    const core = await createCore({
+      userDataDir: userData,
+      vault,
+      host: 'browser',
+      changeWatch: false,
+      config: { google: standIn.config },
+      log: () => {},
+    });
     const ipc = recordIpc(core);
     const started = await ipc.client.invoke('accounts.signIn', {});
     await walkProviderPages(started.authorizationUrl, 'dee@example.com');
-    const event = (await ipc.waitForEvent((e) => e.type === 'signIn' && e.flow === started.flow)) as Extract<IpcEvent, { type: 'signIn' }>;
+    const event = (await ipc.waitForEvent((e) => e.type === 'signIn' && e.flow === started.flow)) as Extract<
+      IpcEvent,
+      { type: 'signIn' }
+    >;
     const account = event.account ?? '';
     expect(await ipc.client.invoke('vault.status', {})).toEqual({ backend: 'keyring', persistent: true });
     await ipc.client.invoke('api.call', { account, operation: 'TasksTasklistsList' });
@@ -79,11 +91,20 @@ describe('vault in plain Node with a Secret Service', () => {
     expect(await filesContainingSecrets(secretService.keyringDir, secrets)).toEqual([]);
 
     // A restart finds the account signed in, with the same local token, and no new sign-in is needed.
-    const reopened = await createCore({ userDataDir: userData, vault: await openNodeVault(userData), host: 'browser', changeWatch: false, config: { google: standIn.config }, log: () => {} });
+    const reopened = await createCore({
+      userDataDir: userData,
+      vault: await openNodeVault(userData),
+      host: 'browser',
+      changeWatch: false,
+      config: { google: standIn.config },
+      log: () => {},
+    });
     const again = recordIpc(reopened);
     try {
       expect(reopened.localUser.token).toBe(core.localUser.token);
-      expect((await again.client.invoke('accounts.list', {})).accounts.find((a) => a.id === account)).toMatchObject({ state: 'ok' });
+      expect((await again.client.invoke('accounts.list', {})).accounts.find((a) => a.id === account)).toMatchObject({
+        state: 'ok',
+      });
       await again.client.invoke('api.call', { account, operation: 'TasksTasklistsList' });
       const stored = await findCredentialsAsync(keyringService);
       expect(stored.some((c) => c.password === refresh)).toBe(true);

@@ -42,7 +42,8 @@ export class KeyringVault implements Vault {
 }
 
 /** The keyring namespace for a data folder. */
-export const keyringNamespace = (userDataDir: string): string => createHash('sha256').update(userDataDir, 'utf8').digest('hex').slice(0, 16);
+export const keyringNamespace = (userDataDir: string): string =>
+  createHash('sha256').update(userDataDir, 'utf8').digest('hex').slice(0, 16);
 
 /** How long the keyring may take to answer the probe before it counts as absent (a locked keyring may prompt). */
 const probeTimeoutMs = 5_000;

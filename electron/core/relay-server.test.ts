@@ -38,7 +38,13 @@ describe('RelayServer', () => {
     const response = await notify({ ...goodHeaders(2), 'X-Goog-Changed': 'content, properties' });
     expect(response.status).toBe(200);
     await settle();
-    expect(received.at(-1)).toMatchObject({ channelId: 'chan-1', state: 'exists', messageNumber: 2, resourceId: 'res-1', changed: ['content', 'properties'] });
+    expect(received.at(-1)).toMatchObject({
+      channelId: 'chan-1',
+      state: 'exists',
+      messageNumber: 2,
+      resourceId: 'res-1',
+      changed: ['content', 'properties'],
+    });
   });
 
   it('acknowledges a repeated message number but passes it on only once', async () => {

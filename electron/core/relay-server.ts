@@ -27,7 +27,17 @@ const maxBodyBytes = 64 * 1024;
 const rememberedMessages = 256;
 
 /** `X-Goog-Resource-State` values Calendar and Drive send; anything else is not news we understand. */
-export const knownResourceStates: ReadonlySet<string> = new Set(['sync', 'exists', 'not_exists', 'add', 'remove', 'update', 'trash', 'untrash', 'change']);
+export const knownResourceStates: ReadonlySet<string> = new Set([
+  'sync',
+  'exists',
+  'not_exists',
+  'add',
+  'remove',
+  'update',
+  'trash',
+  'untrash',
+  'change',
+]);
 
 const digest = (value: string): Buffer => createHash('sha256').update(value, 'utf8').digest();
 
@@ -141,7 +151,10 @@ export class RelayServer {
       messageNumber,
       resourceId: header(req, 'x-goog-resource-id') ?? '',
       resourceUri: header(req, 'x-goog-resource-uri') ?? '',
-      changed: (header(req, 'x-goog-changed') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      changed: (header(req, 'x-goog-changed') ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     };
     for (const observer of this.observers) observer(notification, receivedAt);
     setImmediate(() => entry.channel.onNotification(notification));

@@ -84,12 +84,16 @@ export class ReminderScheduler {
     // Events that started up to a day ago may still have reminders due (an all-day event's at 9:00).
     const from = new Date(now - 24 * 3600 * 1000);
     const to = new Date(now + lookahead + 24 * 3600 * 1000);
-    const answers = await Promise.allSettled(this.options.connections().map((connection) => eventsBetween(connection, from, to)));
+    const answers = await Promise.allSettled(
+      this.options.connections().map((connection) => eventsBetween(connection, from, to)),
+    );
     if (this.closed) return;
     const next = new Map<string, NodeJS.Timeout>();
     for (const answer of answers) {
       if (answer.status === 'rejected') {
-        this.options.log?.(`Could not read upcoming events for reminders: ${answer.reason instanceof Error ? answer.reason.message : String(answer.reason)}`);
+        this.options.log?.(
+          `Could not read upcoming events for reminders: ${answer.reason instanceof Error ? answer.reason.message : String(answer.reason)}`,
+        );
         continue;
       }
       for (const item of answer.value) {

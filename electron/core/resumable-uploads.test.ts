@@ -31,7 +31,10 @@ const flakyFetch: typeof fetch = async (input, init) => {
 /** Announces the whole body, sends its first `keep` bytes, then breaks the connection. */
 function sendPartially(url: URL, headers: Headers, body: Uint8Array, keep: number): Promise<void> {
   return new Promise((resolve) => {
-    const request = httpRequest(url, { method: 'PUT', headers: { ...Object.fromEntries(headers), 'content-length': String(body.length) } });
+    const request = httpRequest(url, {
+      method: 'PUT',
+      headers: { ...Object.fromEntries(headers), 'content-length': String(body.length) },
+    });
     request.on('error', () => undefined);
     request.write(body.subarray(0, keep), () => {
       setTimeout(() => {
@@ -44,7 +47,12 @@ function sendPartially(url: URL, headers: Headers, body: Uint8Array, keep: numbe
 }
 
 function client(): ApiClient {
-  return new ApiClient({ baseUrl: service.url, accessToken: () => token, fetch: flakyFetch, retry: { maxAttempts: 1 } });
+  return new ApiClient({
+    baseUrl: service.url,
+    accessToken: () => token,
+    fetch: flakyFetch,
+    retry: { maxAttempts: 1 },
+  });
 }
 
 function bytes(length: number): Uint8Array<ArrayBuffer> {
@@ -54,7 +62,9 @@ function bytes(length: number): Uint8Array<ArrayBuffer> {
 }
 
 async function content(fileId: string): Promise<Buffer> {
-  const response = await fetch(`${service.url}/drive/v3/files/${fileId}?alt=media`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${service.url}/drive/v3/files/${fileId}?alt=media`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }
@@ -73,7 +83,12 @@ describe('resumable uploads through the core', () => {
   it('uploads in chunks and answers the created file with the last one', async () => {
     const uploads = new ResumableUploads();
     const data = bytes(2 * block + 1000);
-    const { upload } = await uploads.start({ api: client(), metadata: { name: 'chunks.bin' }, contentType: 'application/octet-stream', size: data.length });
+    const { upload } = await uploads.start({
+      api: client(),
+      metadata: { name: 'chunks.bin' },
+      contentType: 'application/octet-stream',
+      size: data.length,
+    });
     expect(await uploads.chunk(upload, 0, data.subarray(0, block))).toEqual({ received: block });
     expect(await uploads.chunk(upload, block, data.subarray(block, 2 * block))).toEqual({ received: 2 * block });
     const last = await uploads.chunk(upload, 2 * block, data.subarray(2 * block));
@@ -104,9 +119,19 @@ describe('resumable uploads through the core', () => {
 
   it('replaces the content of an existing file', async () => {
     const uploads = new ResumableUploads();
-    const first = await uploads.start({ api: client(), metadata: { name: 'notes.txt', mimeType: 'text/plain' }, size: 5 });
+    const first = await uploads.start({
+      api: client(),
+      metadata: { name: 'notes.txt', mimeType: 'text/plain' },
+      size: 5,
+    });
     const created = (await uploads.chunk(first.upload, 0, Buffer.from('first'))).file as { id: string };
-    const second = await uploads.start({ api: client(), fileId: created.id, metadata: {}, contentType: 'text/plain', size: 6 });
+    const second = await uploads.start({
+      api: client(),
+      fileId: created.id,
+      metadata: {},
+      contentType: 'text/plain',
+      size: 6,
+    });
     const updated = (await uploads.chunk(second.upload, 0, Buffer.from('second'))).file as { id: string };
     expect(updated.id).toBe(created.id);
     expect((await content(created.id)).toString()).toBe('second');

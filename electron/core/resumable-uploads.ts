@@ -57,7 +57,11 @@ export class ResumableUploads {
     if (!response.ok) throw toIpcCallError(apiCallErrorFrom(response.status, await response.text()));
     await response.arrayBuffer();
     const location = response.headers.get('location');
-    if (!location) throw new IpcCallError({ code: 'apiError', message: 'The service opened no upload session (no Location header).' });
+    if (!location)
+      throw new IpcCallError({
+        code: 'apiError',
+        message: 'The service opened no upload session (no Location header).',
+      });
     const upload = randomBytes(16).toString('hex');
     this.sessions.set(upload, { api, url: new URL(location, url), size, lastUsed: this.now() });
     return { upload };
@@ -67,10 +71,14 @@ export class ResumableUploads {
   async chunk(upload: string, offset: number, data: Uint8Array<ArrayBuffer>): Promise<UploadProgress> {
     const session = this.session(upload);
     const end = offset + data.length;
-    if (end > session.size) throw invalid(`The chunk ends at byte ${end}, past the upload's ${session.size} bytes.`, 'contentBase64');
+    if (end > session.size)
+      throw invalid(`The chunk ends at byte ${end}, past the upload's ${session.size} bytes.`, 'contentBase64');
     // Services keep content in 256 KiB blocks; a chunk that is not the last ends on a block boundary.
     if (end < session.size && (data.length === 0 || end % chunkGranularity !== 0)) {
-      throw invalid(`A chunk that is not the last must be non-empty and end on a multiple of ${chunkGranularity} bytes.`, 'contentBase64');
+      throw invalid(
+        `A chunk that is not the last must be non-empty and end on a multiple of ${chunkGranularity} bytes.`,
+        'contentBase64',
+      );
     }
     // Empty content is sent whole (no Content-Range), the one form every service takes for it.
     if (session.size === 0) return this.put(upload, session, { 'content-length': '0' }, undefined);
@@ -87,19 +95,36 @@ export class ResumableUploads {
     const session = this.sessions.get(upload);
     this.sessions.delete(upload);
     // Google discards a session on DELETE (answering 499); a service without that lets it expire.
-    if (session) await session.api.fetchAuthorized(session.url, { method: 'DELETE' }).then((r) => r.arrayBuffer()).catch(() => undefined);
+    if (session)
+      await session.api
+        .fetchAuthorized(session.url, { method: 'DELETE' })
+        .then((r) => r.arrayBuffer())
+        .catch(() => undefined);
     return {};
   }
 
   private session(upload: string): UploadSession {
     const session = this.sessions.get(upload);
-    if (!session) throw new IpcCallError({ code: 'notFound', message: 'This upload is no longer in progress; start it again.', reason: 'uploadNotFound', location: 'upload' });
+    if (!session)
+      throw new IpcCallError({
+        code: 'notFound',
+        message: 'This upload is no longer in progress; start it again.',
+        reason: 'uploadNotFound',
+        location: 'upload',
+      });
     session.lastUsed = this.now();
     return session;
   }
 
-  private async put(upload: string, session: UploadSession, headers: Record<string, string>, body: Uint8Array<ArrayBuffer> | undefined): Promise<UploadProgress> {
-    const response = await send(() => session.api.fetchAuthorized(session.url, { method: 'PUT', headers, ...(body ? { body } : {}) }));
+  private async put(
+    upload: string,
+    session: UploadSession,
+    headers: Record<string, string>,
+    body: Uint8Array<ArrayBuffer> | undefined,
+  ): Promise<UploadProgress> {
+    const response = await send(() =>
+      session.api.fetchAuthorized(session.url, { method: 'PUT', headers, ...(body ? { body } : {}) }),
+    );
     if (response.status === 308) {
       await response.arrayBuffer();
       return { received: receivedFrom(response.headers.get('range')) };
@@ -115,7 +140,11 @@ export class ResumableUploads {
     try {
       file = text ? (JSON.parse(text) as unknown) : undefined;
     } catch {
-      throw new IpcCallError({ code: 'apiError', message: 'The service answered malformed JSON.', reason: 'invalidResponse' });
+      throw new IpcCallError({
+        code: 'apiError',
+        message: 'The service answered malformed JSON.',
+        reason: 'invalidResponse',
+      });
     }
     return { received: session.size, file };
   }

@@ -22,11 +22,14 @@ const maxListPages = 10;
 
 function asItems(answer: unknown): Record<string, unknown>[] {
   const items = typeof answer === 'object' && answer !== null ? (answer as { items?: unknown }).items : undefined;
-  return Array.isArray(items) ? items.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null) : [];
+  return Array.isArray(items)
+    ? items.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
+    : [];
 }
 
 const nextPage = (answer: unknown): string | undefined => {
-  const token = typeof answer === 'object' && answer !== null ? (answer as { nextPageToken?: unknown }).nextPageToken : undefined;
+  const token =
+    typeof answer === 'object' && answer !== null ? (answer as { nextPageToken?: unknown }).nextPageToken : undefined;
   return typeof token === 'string' && token ? token : undefined;
 };
 
@@ -82,7 +85,8 @@ export class TasksPoller {
           lists.length !== previousLists.size || lists.some((list) => previousLists.get(list.id) !== list.version);
         if (changedLists) this.options.feed.changed(this.options.account, 'tasks', 'tasklists');
         for (const list of lists) {
-          if (await this.tasksChangedSince(list.id, since)) this.options.feed.changed(this.options.account, 'tasks', `tasks:${list.id}`);
+          if (await this.tasksChangedSince(list.id, since))
+            this.options.feed.changed(this.options.account, 'tasks', `tasks:${list.id}`);
         }
       }
       this.lists = new Map(lists.map((list) => [list.id, list.version]));
@@ -103,10 +107,16 @@ export class TasksPoller {
     const lists: ListSummary[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < maxListPages; page++) {
-      const answer = await this.options.api.callByName('TasksTasklistsList', { maxResults: 100, ...(pageToken ? { pageToken } : {}) });
+      const answer = await this.options.api.callByName('TasksTasklistsList', {
+        maxResults: 100,
+        ...(pageToken ? { pageToken } : {}),
+      });
       for (const item of asItems(answer)) {
         if (typeof item.id !== 'string') continue;
-        lists.push({ id: item.id, version: `${String(item.etag ?? '')}|${String(item.updated ?? '')}|${String(item.title ?? '')}` });
+        lists.push({
+          id: item.id,
+          version: `${String(item.etag ?? '')}|${String(item.updated ?? '')}|${String(item.title ?? '')}`,
+        });
       }
       pageToken = nextPage(answer);
       if (!pageToken) break;

@@ -37,7 +37,11 @@ export function fitToDisplays(state: WindowState, workAreas: readonly Rectangle[
   if (workAreas.length === 0) return state;
   const widest = Math.max(...workAreas.map((area) => area.width));
   const tallest = Math.max(...workAreas.map((area) => area.height));
-  const fitted: WindowState = { ...state, width: Math.min(state.width, widest), height: Math.min(state.height, tallest) };
+  const fitted: WindowState = {
+    ...state,
+    width: Math.min(state.width, widest),
+    height: Math.min(state.height, tallest),
+  };
   if (fitted.x === undefined || fitted.y === undefined) return fitted;
   const rectangle = { x: fitted.x, y: fitted.y, width: fitted.width, height: fitted.height };
   // Enough of the title bar must show to grab it.

@@ -62,7 +62,14 @@ describe.concurrent('service CLI', () => {
     }
     expect(await first.exit).toBe(0);
 
-    const second = await startCli(['--data', dir, '--user', 'me@atrium.local:second-token', '--user', 'me@atrium.local:first-token']);
+    const second = await startCli([
+      '--data',
+      dir,
+      '--user',
+      'me@atrium.local:second-token',
+      '--user',
+      'me@atrium.local:first-token',
+    ]);
     try {
       const a = await listTaskLists(second.url, 'first-token');
       const b = await listTaskLists(second.url, 'second-token');

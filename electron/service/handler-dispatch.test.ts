@@ -13,7 +13,9 @@ import { startEmbeddedService, type EmbeddedService } from './server';
 const probe: ServiceModule = {
   migrations: {
     area: 'probe',
-    migrations: [{ version: 1, name: 'provisioned', up: (db) => db.exec('CREATE TABLE provisioned (user_id TEXT PRIMARY KEY)') }],
+    migrations: [
+      { version: 1, name: 'provisioned', up: (db) => db.exec('CREATE TABLE provisioned (user_id TEXT PRIMARY KEY)') },
+    ],
   },
   handlers: {
     CalendarColorsGet() {
@@ -27,7 +29,12 @@ const probe: ServiceModule = {
       let bytes = 0;
       if (ctx.upload) for await (const chunk of ctx.req as AsyncIterable<Buffer>) bytes += chunk.length;
       return {
-        body: { kind: 'drive#file', id: 'f1', name: `${ctx.req.method} ${String(ctx.params['uploadType'])} ${bytes}`, size: String(bytes) },
+        body: {
+          kind: 'drive#file',
+          id: 'f1',
+          name: `${ctx.req.method} ${String(ctx.params['uploadType'])} ${bytes}`,
+          size: String(bytes),
+        },
         headers: { 'X-Upload-Note': ctx.body === undefined ? 'body unread' : 'body read' },
       };
     },
@@ -72,21 +79,32 @@ describe('handler dispatch', () => {
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(text).not.toContain('secret');
-    expect(JSON.parse(text)).toMatchObject({ error: { code: 500, errors: [{ reason: 'backendError' }], status: 'INTERNAL' } });
-    expect(logged.some((line) => line.includes('secret internal detail') && line.includes('CalendarColorsGet'))).toBe(true);
+    expect(JSON.parse(text)).toMatchObject({
+      error: { code: 500, errors: [{ reason: 'backendError' }], status: 'INTERNAL' },
+    });
+    expect(logged.some((line) => line.includes('secret internal detail') && line.includes('CalendarColorsGet'))).toBe(
+      true,
+    );
   });
 
   it('a thrown ApiError is answered as is', async () => {
     const response = await fetch(`${service.url}/calendar/v3/users/me/settings/taken`, { headers });
     expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({ error: { code: 409, message: 'That one is taken.', errors: [{ reason: 'duplicate' }] } });
+    expect(await response.json()).toMatchObject({
+      error: { code: 409, message: 'That one is taken.', errors: [{ reason: 'duplicate' }] },
+    });
   });
 
   it('answers JSON with the ETag taken from the body', async () => {
     const response = await fetch(`${service.url}/calendar/v3/users/me/settings/timezone`, { headers });
     expect(response.status).toBe(200);
     expect(response.headers.get('etag')).toBe('"v1"');
-    expect(await response.json()).toEqual({ kind: 'calendar#setting', id: 'timezone', value: 'me@atrium.local', etag: '"v1"' });
+    expect(await response.json()).toEqual({
+      kind: 'calendar#setting',
+      id: 'timezone',
+      value: 'me@atrium.local',
+      etag: '"v1"',
+    });
   });
 
   it('leaves an upload body unread for the handler to stream', async () => {
@@ -145,7 +163,9 @@ describe('handler dispatch', () => {
     const me = db.prepare<[], { id: string }>("SELECT id FROM users WHERE email = 'me@atrium.local'").get()!;
     expect(db.prepare('SELECT user_id FROM provisioned').all()).toEqual([{ user_id: me.id }]);
 
-    expect(() => service.addUser({ email: 'broken@atrium.local', token: 'broken-token' })).toThrow('provisioning failed');
+    expect(() => service.addUser({ email: 'broken@atrium.local', token: 'broken-token' })).toThrow(
+      'provisioning failed',
+    );
     expect(db.prepare("SELECT COUNT(*) AS n FROM users WHERE email = 'broken@atrium.local'").get()).toEqual({ n: 0 });
     expect(db.prepare('SELECT COUNT(*) AS n FROM tokens').get()).toEqual({ n: 1 });
     expect(db.prepare('SELECT COUNT(*) AS n FROM provisioned').get()).toEqual({ n: 1 });
@@ -156,10 +176,16 @@ describe('handler dispatch', () => {
   });
 
   it('refuses handlers for operations outside the registry, or given twice', async () => {
-    const stray: ServiceModule = { migrations: { area: 'stray', migrations: [] }, handlers: { CalendarEventsTeleport: () => ({}) } };
+    const stray: ServiceModule = {
+      migrations: { area: 'stray', migrations: [] },
+      handlers: { CalendarEventsTeleport: () => ({}) },
+    };
     await expect(startEmbeddedService({ dataDir: dir, modules: [stray] })).rejects.toThrow(/unknown operation/);
-    await expect(startEmbeddedService({ dataDir: dir, modules: [probe, { ...probe, migrations: { area: 'p2', migrations: [] } }] })).rejects.toThrow(
-      /Two handlers/,
-    );
+    await expect(
+      startEmbeddedService({
+        dataDir: dir,
+        modules: [probe, { ...probe, migrations: { area: 'p2', migrations: [] } }],
+      }),
+    ).rejects.toThrow(/Two handlers/);
   });
 });

@@ -39,7 +39,9 @@ async function call(
 function expectGoogleError(answer: Answer, code: number, reason: string, location?: string): void {
   expect(answer.status).toBe(code);
   expect(answer.headers.get('content-type')).toBe('application/json; charset=UTF-8');
-  const body = answer.json as { error: { code: number; message: string; status: string; errors: Record<string, string>[] } };
+  const body = answer.json as {
+    error: { code: number; message: string; status: string; errors: Record<string, string>[] };
+  };
   expect(body.error.code).toBe(code);
   expect(typeof body.error.message).toBe('string');
   expect(body.error.message.length).toBeGreaterThan(0);
@@ -64,7 +66,9 @@ describe('embedded service HTTP framework', () => {
         { email: 'bob@example.com', token: 'bob-token' },
       ],
     });
-    const created = await call(service, 'POST', '/tasks/v1/users/@me/lists', { body: JSON.stringify({ title: 'Errands' }) });
+    const created = await call(service, 'POST', '/tasks/v1/users/@me/lists', {
+      body: JSON.stringify({ title: 'Errands' }),
+    });
     expect(created.status).toBe(200);
     listId = (created.json as { id: string }).id;
   });
@@ -96,9 +100,17 @@ describe('embedded service HTTP framework', () => {
     });
 
     it('missing, malformed or unknown bearer token: 401, before parameters or body are looked at', async () => {
-      const attempts: Record<string, string>[] = [{}, { Authorization: 'Bearer nope' }, { Authorization: 'Basic YWxpY2U6eA==' }];
+      const attempts: Record<string, string>[] = [
+        {},
+        { Authorization: 'Bearer nope' },
+        { Authorization: 'Basic YWxpY2U6eA==' },
+      ];
       for (const headers of attempts) {
-        const answer = await call(service, 'POST', '/tasks/v1/users/@me/lists?bogus=1', { token: null, headers, body: '{bad' });
+        const answer = await call(service, 'POST', '/tasks/v1/users/@me/lists?bogus=1', {
+          token: null,
+          headers,
+          body: '{bad',
+        });
         expectGoogleError(answer, 401, 'authError', 'Authorization');
         expect((answer.json as { error: { message: string } }).error.message).toMatch(
           /^Request had invalid authentication credentials/,
@@ -114,15 +126,45 @@ describe('embedded service HTTP framework', () => {
     });
 
     it('bad or unknown parameter: 400 naming it', async () => {
-      expectGoogleError(await call(service, 'GET', '/tasks/v1/users/@me/lists?maxResults=many'), 400, 'invalid', 'maxResults');
-      expectGoogleError(await call(service, 'GET', '/tasks/v1/users/@me/lists?maxResults=1&maxResults=2'), 400, 'invalid', 'maxResults');
-      expectGoogleError(await call(service, 'GET', '/tasks/v1/users/@me/lists?colour=red'), 400, 'invalidParameter', 'colour');
-      expectGoogleError(await call(service, 'GET', '/tasks/v1/users/@me/lists?__proto__=x'), 400, 'invalidParameter', '__proto__');
+      expectGoogleError(
+        await call(service, 'GET', '/tasks/v1/users/@me/lists?maxResults=many'),
+        400,
+        'invalid',
+        'maxResults',
+      );
+      expectGoogleError(
+        await call(service, 'GET', '/tasks/v1/users/@me/lists?maxResults=1&maxResults=2'),
+        400,
+        'invalid',
+        'maxResults',
+      );
+      expectGoogleError(
+        await call(service, 'GET', '/tasks/v1/users/@me/lists?colour=red'),
+        400,
+        'invalidParameter',
+        'colour',
+      );
+      expectGoogleError(
+        await call(service, 'GET', '/tasks/v1/users/@me/lists?__proto__=x'),
+        400,
+        'invalidParameter',
+        '__proto__',
+      );
     });
 
     it('alt other than json, or media where the operation has no content: 400', async () => {
-      expectGoogleError(await call(service, 'GET', '/tasks/v1/users/@me/lists?alt=media'), 400, 'invalidParameter', 'alt');
-      expectGoogleError(await call(service, 'GET', '/tasks/v1/users/@me/lists?alt=proto'), 400, 'invalidParameter', 'alt');
+      expectGoogleError(
+        await call(service, 'GET', '/tasks/v1/users/@me/lists?alt=media'),
+        400,
+        'invalidParameter',
+        'alt',
+      );
+      expectGoogleError(
+        await call(service, 'GET', '/tasks/v1/users/@me/lists?alt=proto'),
+        400,
+        'invalidParameter',
+        'alt',
+      );
       expect((await call(service, 'GET', '/tasks/v1/users/@me/lists?alt=json')).status).toBe(200);
     });
 
@@ -144,7 +186,11 @@ describe('embedded service HTTP framework', () => {
       const answer = await new Promise<Answer>((resolve, reject) => {
         const req = request(`${service.url}/tasks/v1/users/@me/lists`, {
           method: 'POST',
-          headers: { Authorization: 'Bearer alice-token', 'Content-Type': 'application/json', 'Content-Length': 17 * 1024 * 1024 },
+          headers: {
+            Authorization: 'Bearer alice-token',
+            'Content-Type': 'application/json',
+            'Content-Length': 17 * 1024 * 1024,
+          },
         });
         req.on('response', (res) => {
           let text = '';
@@ -152,7 +198,8 @@ describe('embedded service HTTP framework', () => {
           res.on('end', () => {
             req.destroy();
             const headers = new Headers();
-            for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
+            for (const [name, value] of Object.entries(res.headers))
+              if (typeof value === 'string') headers.set(name, value);
             resolve({ status: res.statusCode ?? 0, headers, text, json: JSON.parse(text) as unknown });
           });
         });
@@ -167,7 +214,12 @@ describe('embedded service HTTP framework', () => {
       const answer = await call(service, 'GET', '/tasks/v1/users/@me/lists?fields=items(title,colour)');
       expectGoogleError(answer, 400, 'invalidParameter', 'fields');
       expect((answer.json as { error: { message: string } }).error.message).toContain('items/colour');
-      expectGoogleError(await call(service, 'GET', '/tasks/v1/users/@me/lists?fields=items(title'), 400, 'invalidParameter', 'fields');
+      expectGoogleError(
+        await call(service, 'GET', '/tasks/v1/users/@me/lists?fields=items(title'),
+        400,
+        'invalidParameter',
+        'fields',
+      );
     });
 
     it('upload path without a valid uploadType: 400', async () => {
@@ -184,7 +236,9 @@ describe('embedded service HTTP framework', () => {
     const client = tasks({ version: 'v1', rootUrl: `${service.url}/`, auth: oauth });
     const full = await client.tasklists.list();
     expect(full.data.items?.map((l) => l.title)).toContain('Errands');
-    expect(new Headers(full.headers as unknown as ConstructorParameters<typeof Headers>[0]).get('etag')).toBe(full.data.etag);
+    expect(new Headers(full.headers as unknown as ConstructorParameters<typeof Headers>[0]).get('etag')).toBe(
+      full.data.etag,
+    );
 
     const partial = await client.tasklists.list({ fields: 'items(id,title)' });
     expect(Object.keys(partial.data)).toEqual(['items']);
@@ -193,7 +247,9 @@ describe('embedded service HTTP framework', () => {
     const slash = await client.tasklists.get({ tasklist: listId, fields: 'kind,title' });
     expect(slash.data).toEqual({ kind: 'tasks#taskList', title: 'Errands' });
     const whole = await client.tasklists.get({ tasklist: listId });
-    expect(new Headers(slash.headers as unknown as ConstructorParameters<typeof Headers>[0]).get('etag')).toBe(whole.data.etag);
+    expect(new Headers(slash.headers as unknown as ConstructorParameters<typeof Headers>[0]).get('etag')).toBe(
+      whole.data.etag,
+    );
   });
 
   it('prettyPrint=true indents; default is compact', async () => {
@@ -208,7 +264,9 @@ describe('embedded service HTTP framework', () => {
     const first = await call(service, 'GET', `/tasks/v1/users/@me/lists/${listId}`);
     const etag = first.headers.get('etag');
     expect(etag).toBeTruthy();
-    const again = await call(service, 'GET', `/tasks/v1/users/@me/lists/${listId}`, { headers: { 'If-None-Match': etag! } });
+    const again = await call(service, 'GET', `/tasks/v1/users/@me/lists/${listId}`, {
+      headers: { 'If-None-Match': etag! },
+    });
     expect(again.status).toBe(304);
     expect(again.text).toBe('');
   });
@@ -219,7 +277,9 @@ describe('embedded service HTTP framework', () => {
   });
 
   it('deletes answer 204 without a body', async () => {
-    const created = await call(service, 'POST', '/tasks/v1/users/@me/lists', { body: JSON.stringify({ title: 'Temp' }) });
+    const created = await call(service, 'POST', '/tasks/v1/users/@me/lists', {
+      body: JSON.stringify({ title: 'Temp' }),
+    });
     const id = (created.json as { id: string }).id;
     const deleted = await call(service, 'DELETE', `/tasks/v1/users/@me/lists/${id}`);
     expect(deleted.status).toBe(204);

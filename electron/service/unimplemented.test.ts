@@ -39,7 +39,10 @@ describe('operations without a handler', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'atrium-unimplemented-'));
-    service = await startEmbeddedService({ dataDir: dir, users: [{ email: 'probe@atrium.local', token: 'probe-token' }] });
+    service = await startEmbeddedService({
+      dataDir: dir,
+      users: [{ email: 'probe@atrium.local', token: 'probe-token' }],
+    });
   });
   afterAll(async () => {
     await service.close();

@@ -24,7 +24,8 @@ export function bridgeCoreToWindows(core: Core): () => void {
   });
   const unsubscribe = core.onEvent((event) => {
     for (const window of BrowserWindow.getAllWindows()) {
-      if (!window.isDestroyed() && isAppFrame(window.webContents.mainFrame)) window.webContents.send(electronEventChannel, event);
+      if (!window.isDestroyed() && isAppFrame(window.webContents.mainFrame))
+        window.webContents.send(electronEventChannel, event);
     }
   });
   return () => {

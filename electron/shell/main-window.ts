@@ -43,7 +43,12 @@ export function lockDownWebContents(contents: WebContents): void {
 const defaultSize = { width: 1280, height: 820 };
 
 export function createMainWindow(preloadPath: string, entryUrl: string, remembered?: WindowState): BrowserWindow {
-  const state = remembered ? fitToDisplays(remembered, screen.getAllDisplays().map((display) => display.workArea)) : undefined;
+  const state = remembered
+    ? fitToDisplays(
+        remembered,
+        screen.getAllDisplays().map((display) => display.workArea),
+      )
+    : undefined;
   const window = new BrowserWindow({
     width: state?.width ?? defaultSize.width,
     height: state?.height ?? defaultSize.height,

@@ -86,7 +86,12 @@ async function start(): Promise<void> {
   for (const link of waitingLinks.splice(0)) openLink(link);
 
   if (core.vaultWarning) {
-    void dialog.showMessageBox({ type: 'warning', title: 'Atrium', message: 'Secrets are not saved on this computer', detail: core.vaultWarning });
+    void dialog.showMessageBox({
+      type: 'warning',
+      title: 'Atrium',
+      message: 'Secrets are not saved on this computer',
+      detail: core.vaultWarning,
+    });
   }
 }
 
@@ -117,7 +122,10 @@ if (!primaryInstance) {
   });
 
   start().catch((error: unknown) => {
-    dialog.showErrorBox('Atrium could not start', error instanceof Error ? (error.stack ?? error.message) : String(error));
+    dialog.showErrorBox(
+      'Atrium could not start',
+      error instanceof Error ? (error.stack ?? error.message) : String(error),
+    );
     app.exit(1);
   });
 }

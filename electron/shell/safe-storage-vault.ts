@@ -89,15 +89,19 @@ export class SafeStorageVault implements Vault {
     const secrets = this.secrets ?? new Map<string, string>();
     const body = JSON.stringify({
       version: 1,
-      secrets: Object.fromEntries([...secrets].map(([key, value]) => [key, safeStorage.encryptString(value).toString('base64')])),
+      secrets: Object.fromEntries(
+        [...secrets].map(([key, value]) => [key, safeStorage.encryptString(value).toString('base64')]),
+      ),
     });
-    this.writing = this.writing.catch(() => {}).then(async () => {
-      await mkdir(dirname(this.file), { recursive: true });
-      const temp = `${this.file}.tmp`;
-      await writeFile(temp, body, { mode: 0o600 });
-      await chmod(temp, 0o600);
-      await rename(temp, this.file);
-    });
+    this.writing = this.writing
+      .catch(() => {})
+      .then(async () => {
+        await mkdir(dirname(this.file), { recursive: true });
+        const temp = `${this.file}.tmp`;
+        await writeFile(temp, body, { mode: 0o600 });
+        await chmod(temp, 0o600);
+        await rename(temp, this.file);
+      });
     return this.writing;
   }
 }

@@ -14,7 +14,8 @@ let app: BrowserApp;
 let port: number;
 let secret: string;
 
-const indexHtml = '<!doctype html><html><head><script type="module" src="./assets/app-1a2b.js"></script></head><body>Atrium</body></html>';
+const indexHtml =
+  '<!doctype html><html><head><script type="module" src="./assets/app-1a2b.js"></script></head><body>Atrium</body></html>';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atrium-web-'));
@@ -23,7 +24,13 @@ beforeAll(async () => {
   await writeFile(join(rendererDir, 'index.html'), indexHtml);
   await writeFile(join(rendererDir, 'assets', 'app-1a2b.js'), 'console.log("atrium");\n');
   await writeFile(join(dir, 'outside.txt'), 'must not be served');
-  app = await startBrowserApp({ dataDir: join(dir, 'data'), rendererDir, changeWatch: false, vault: new MemoryVault(), config: {} });
+  app = await startBrowserApp({
+    dataDir: join(dir, 'data'),
+    rendererDir,
+    changeWatch: false,
+    vault: new MemoryVault(),
+    config: {},
+  });
   const url = new URL(app.url);
   port = Number(url.port);
   secret = url.searchParams.get('secret') ?? '';
@@ -43,11 +50,16 @@ interface Answer {
 /** A raw request, so Host and Cookie headers are exactly what the test says. */
 function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -65,7 +77,11 @@ function openSocket(path: string, headers: Record<string, string> = {}): Promise
 }
 
 let nextId = 1;
-function callOver(ws: WebSocket, method: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
+function callOver(
+  ws: WebSocket,
+  method: string,
+  input: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
   const id = nextId++;
   return new Promise((resolve) => {
     const onMessage = (data: Buffer): void => {
@@ -127,7 +143,12 @@ describe('browser host: static files', () => {
   });
 
   it('never serves files outside the renderer folder', async () => {
-    for (const path of ['/../outside.txt', '/%2e%2e/outside.txt', '/assets/..%2f..%2foutside.txt', '/..%5coutside.txt']) {
+    for (const path of [
+      '/../outside.txt',
+      '/%2e%2e/outside.txt',
+      '/assets/..%2f..%2foutside.txt',
+      '/..%5coutside.txt',
+    ]) {
       const answer = await get(path, cookie());
       expect(answer.body).not.toContain('must not be served');
     }
@@ -151,9 +172,15 @@ describe('browser host: IPC over WebSocket', () => {
   it('refuses upgrades without the secret, with a foreign Origin or Host, or on another path', async () => {
     await expect(openSocket('/ipc')).rejects.toThrow('refused with 403');
     await expect(openSocket('/ipc?secret=nope')).rejects.toThrow('refused with 403');
-    await expect(openSocket(`/ipc?secret=${secret}`, { origin: 'http://evil.example' })).rejects.toThrow('refused with 403');
-    await expect(openSocket(`/ipc?secret=${secret}`, { origin: `http://127.0.0.1:${port + 1}` })).rejects.toThrow('refused with 403');
-    await expect(openSocket(`/ipc?secret=${secret}`, { host: `evil.example:${port}` })).rejects.toThrow('refused with 403');
+    await expect(openSocket(`/ipc?secret=${secret}`, { origin: 'http://evil.example' })).rejects.toThrow(
+      'refused with 403',
+    );
+    await expect(openSocket(`/ipc?secret=${secret}`, { origin: `http://127.0.0.1:${port + 1}` })).rejects.toThrow(
+      'refused with 403',
+    );
+    await expect(openSocket(`/ipc?secret=${secret}`, { host: `evil.example:${port}` })).rejects.toThrow(
+      'refused with 403',
+    );
     await expect(openSocket(`/other?secret=${secret}`)).rejects.toThrow('refused with 404');
   });
 
@@ -169,12 +196,18 @@ describe('browser host: IPC over WebSocket', () => {
     try {
       const info = await callOver(ws, 'app.info', {});
       expect(info).toMatchObject({ ok: true, value: { host: 'browser' } });
-      const created = await callOver(ws, 'api.call', { operation: 'TasksTasklistsInsert', body: { title: 'Over the wire' } });
+      const created = await callOver(ws, 'api.call', {
+        operation: 'TasksTasklistsInsert',
+        body: { title: 'Over the wire' },
+      });
       expect(created).toMatchObject({ ok: true, value: { title: 'Over the wire' } });
       const listed = await callOver(ws, 'api.call', { operation: 'TasksTasklistsList', params: {} });
       expect((listed.value as { items: { title: string }[] }).items.map((l) => l.title)).toContain('Over the wire');
       expect(await callOver(ws, 'no.such', {})).toMatchObject({ ok: false, error: { code: 'unknownMethod' } });
-      expect(await callOver(ws, 'api.call', { operation: 'Nope' })).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+      expect(await callOver(ws, 'api.call', { operation: 'Nope' })).toMatchObject({
+        ok: false,
+        error: { code: 'invalidInput' },
+      });
     } finally {
       ws.close();
     }

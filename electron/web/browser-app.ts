@@ -89,7 +89,9 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
     if (!file) {
       const built = await resolveRendererFile(rendererDir, '/');
       if (!built) {
-        res.writeHead(503, { ...state.headers, ...plain }).end(`The renderer is not built (no index.html in ${rendererDir}). Run npm run build.\n`);
+        res
+          .writeHead(503, { ...state.headers, ...plain })
+          .end(`The renderer is not built (no index.html in ${rendererDir}). Run npm run build.\n`);
         return;
       }
       res.writeHead(404, { ...state.headers, ...plain }).end('Not found\n');
@@ -118,7 +120,9 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
     }
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     if (!gate.secretValid(req, url)) {
-      res.writeHead(403, { ...state.headers, ...plain }).end('Open Atrium with the address it printed when it started.\n');
+      res
+        .writeHead(403, { ...state.headers, ...plain })
+        .end('Open Atrium with the address it printed when it started.\n');
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -20,7 +20,8 @@ export function parseCliOptions(args: readonly string[]): CliOptions {
   let port = 0;
   if (values.port !== undefined) {
     port = Number(values.port);
-    if (!/^\d+$/.test(values.port) || port > 65535) throw new Error(`--port must be an integer from 0 to 65535, not "${values.port}"`);
+    if (!/^\d+$/.test(values.port) || port > 65535)
+      throw new Error(`--port must be an integer from 0 to 65535, not "${values.port}"`);
   }
   return { port, dataDir: resolve(values.data ?? defaultUserDataDir()), help: values.help ?? false };
 }

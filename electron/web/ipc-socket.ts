@@ -20,7 +20,11 @@ export class IpcSocketServer {
   private readonly wss: WebSocketServer;
 
   constructor(private readonly options: IpcSocketOptions) {
-    this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? maxFrameBytes, perMessageDeflate: false });
+    this.wss = new WebSocketServer({
+      noServer: true,
+      maxPayload: options.maxPayload ?? maxFrameBytes,
+      perMessageDeflate: false,
+    });
     this.wss.on('connection', (socket: WebSocket) => this.serve(socket));
   }
 

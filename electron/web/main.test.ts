@@ -20,12 +20,20 @@ afterAll(async () => {
 
 describe('browser host CLI', () => {
   it('prints the address, serves it, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'electron/web/main.ts'), '--port', '0', '--data', dir], {
-      cwd: root,
-      // No keyring for this run: the test must not leave secrets in the keyring of whoever runs it.
-      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(dir, 'no-bus')}`, ATRIUM_CONFIG: join(dir, 'no-config.json') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'electron/web/main.ts'), '--port', '0', '--data', dir],
+      {
+        cwd: root,
+        // No keyring for this run: the test must not leave secrets in the keyring of whoever runs it.
+        env: {
+          ...process.env,
+          DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(dir, 'no-bus')}`,
+          ATRIUM_CONFIG: join(dir, 'no-config.json'),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       const url = await new Promise<string>((resolveUrl, reject) => {
         let out = '';
@@ -52,7 +60,9 @@ describe('default data folder', () => {
   it('follows each platform convention', () => {
     expect(defaultUserDataDir('linux', {}, '/home/ann')).toBe('/home/ann/.local/share/Atrium');
     expect(defaultUserDataDir('linux', { XDG_DATA_HOME: '/data/ann' }, '/home/ann')).toBe('/data/ann/Atrium');
-    expect(defaultUserDataDir('linux', { XDG_DATA_HOME: 'relative/ignored' }, '/home/ann')).toBe('/home/ann/.local/share/Atrium');
+    expect(defaultUserDataDir('linux', { XDG_DATA_HOME: 'relative/ignored' }, '/home/ann')).toBe(
+      '/home/ann/.local/share/Atrium',
+    );
     expect(defaultUserDataDir('darwin', {}, '/Users/ann')).toBe('/Users/ann/Library/Application Support/Atrium');
     expect(defaultUserDataDir('win32', { APPDATA: 'C:\\Users\\ann\\AppData\\Roaming' }, 'C:\\Users\\ann')).toBe(
       join('C:\\Users\\ann\\AppData\\Roaming', 'Atrium'),
@@ -62,7 +72,11 @@ describe('default data folder', () => {
 
 describe('command line options', () => {
   it('reads --port and --data, defaulting to a free port and the user-data folder', () => {
-    expect(parseCliOptions(['--port', '8123', '--data', '/tmp/x'])).toEqual({ port: 8123, dataDir: '/tmp/x', help: false });
+    expect(parseCliOptions(['--port', '8123', '--data', '/tmp/x'])).toEqual({
+      port: 8123,
+      dataDir: '/tmp/x',
+      help: false,
+    });
     expect(parseCliOptions([])).toEqual({ port: 0, dataDir: defaultUserDataDir(), help: false });
   });
 

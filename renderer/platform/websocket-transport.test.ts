@@ -125,7 +125,10 @@ describe('page secret', () => {
       stored,
       value: {
         location: { href },
-        history: { state: null, replaceState: (_s: unknown, _t: string, url?: string | URL | null) => void replaced.push(String(url)) },
+        history: {
+          state: null,
+          replaceState: (_s: unknown, _t: string, url?: string | URL | null) => void replaced.push(String(url)),
+        },
         storage: { getItem: (k: string) => stored[k] ?? null, setItem: (k: string, v: string) => void (stored[k] = v) },
       },
     };

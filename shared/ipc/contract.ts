@@ -36,8 +36,18 @@ export type VaultStatus = z.infer<typeof vaultStatusSchema>;
 
 /** A place inside the app that a deep link (`atrium://...`), a notification or the tray can open. */
 export const appRouteSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('event'), account: accountIdSchema.optional(), calendarId: z.string().min(1).max(1024), eventId: z.string().min(1).max(1024) }),
-  z.object({ kind: z.literal('task'), account: accountIdSchema.optional(), tasklist: z.string().min(1).max(1024), task: z.string().min(1).max(1024) }),
+  z.object({
+    kind: z.literal('event'),
+    account: accountIdSchema.optional(),
+    calendarId: z.string().min(1).max(1024),
+    eventId: z.string().min(1).max(1024),
+  }),
+  z.object({
+    kind: z.literal('task'),
+    account: accountIdSchema.optional(),
+    tasklist: z.string().min(1).max(1024),
+    task: z.string().min(1).max(1024),
+  }),
   z.object({ kind: z.literal('file'), account: accountIdSchema.optional(), fileId: z.string().min(1).max(1024) }),
   z.object({ kind: z.literal('quickAdd'), account: accountIdSchema.optional() }),
   z.object({ kind: z.literal('accounts') }),

@@ -32,7 +32,10 @@ function isMethodName(method: string): method is IpcMethodName {
 
 /** `params.maxResults` style path of a zod issue; empty for the root. */
 function issuePath(path: readonly PropertyKey[]): string {
-  return path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part))).join('.').replace(/\.\[/g, '[');
+  return path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))
+    .join('.')
+    .replace(/\.\[/g, '[');
 }
 
 export function describeInvalidInput(method: string, error: z.ZodError): IpcError {
@@ -50,7 +53,11 @@ export function describeInvalidInput(method: string, error: z.ZodError): IpcErro
  * handler runs, and whatever a handler throws comes back as an error envelope.
  */
 export function createIpcDispatcher(handlers: IpcHandlers, options: IpcDispatcherOptions = {}): IpcDispatcher {
-  async function run<M extends IpcMethodName>(method: M, input: unknown, context: IpcCallContext): Promise<IpcReply<unknown>> {
+  async function run<M extends IpcMethodName>(
+    method: M,
+    input: unknown,
+    context: IpcCallContext,
+  ): Promise<IpcReply<unknown>> {
     const spec = ipcMethods[method];
     const parsed = spec.input.safeParse(input ?? {});
     if (!parsed.success) return { ok: false, error: describeInvalidInput(method, parsed.error) };

@@ -36,7 +36,13 @@ export function serveFramedConnection(
             encodeFrame({
               type: 'reply',
               id,
-              reply: { ok: false, error: { code: 'invalidInput', message: 'Malformed call frame: expected {type:"call", id, method, input}.' } },
+              reply: {
+                ok: false,
+                error: {
+                  code: 'invalidInput',
+                  message: 'Malformed call frame: expected {type:"call", id, method, input}.',
+                },
+              },
             }),
           );
         }

@@ -82,13 +82,18 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
   it('refuses an unknown method with unknownMethod', async () => {
     const { transport } = connectInMemory();
     const reply = await transport.invoke('nope.never', {});
-    expect(reply).toEqual({ ok: false, error: { code: 'unknownMethod', message: expect.stringContaining('nope.never') } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'unknownMethod', message: expect.stringContaining('nope.never') },
+    });
   });
 
   it('refuses invalid input naming the field, without running the handler', async () => {
     const client = createIpcClient(connectInMemory().transport);
     const before = calls.length;
-    const error = await client.invoke('api.call', { operation: 'X', params: 'not-an-object' as never }).catch((e: unknown) => e);
+    const error = await client
+      .invoke('api.call', { operation: 'X', params: 'not-an-object' as never })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(IpcCallError);
     expect(error).toMatchObject({ code: 'invalidInput', location: 'params' });
     expect((error as IpcCallError).message).toContain('"params"');
@@ -114,7 +119,10 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
     const internal: unknown[] = [];
     const dispatcher = createIpcDispatcher(handlers, { onInternalError: (_m, e) => internal.push(e) });
     const reply = await dispatcher.dispatch('accounts.list', {});
-    expect(reply).toEqual({ ok: false, error: { code: 'internal', message: expect.stringContaining('database is locked') } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'internal', message: expect.stringContaining('database is locked') },
+    });
     expect(internal).toHaveLength(1);
   });
 
@@ -130,7 +138,11 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
     await host.receive(JSON.stringify({ type: 'call', id: 9, method: 42 }));
     await host.receive('not json at all');
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(sent[0] ?? '')).toMatchObject({ type: 'reply', id: 9, reply: { ok: false, error: { code: 'invalidInput' } } });
+    expect(JSON.parse(sent[0] ?? '')).toMatchObject({
+      type: 'reply',
+      id: 9,
+      reply: { ok: false, error: { code: 'invalidInput' } },
+    });
   });
 
   it('trims account names and refuses empty ones before the handler runs', async () => {
@@ -139,8 +151,14 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
       ok: false,
       error: { code: 'invalidInput', location: 'displayName' },
     });
-    expect(await dispatcher.dispatch('accounts.switch', { account: '' })).toMatchObject({ ok: false, error: { code: 'invalidInput', location: 'account' } });
-    expect(await dispatcher.dispatch('app.focus', { focused: 'yes' })).toMatchObject({ ok: false, error: { code: 'invalidInput', location: 'focused' } });
+    expect(await dispatcher.dispatch('accounts.switch', { account: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalidInput', location: 'account' },
+    });
+    expect(await dispatcher.dispatch('app.focus', { focused: 'yes' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalidInput', location: 'focused' },
+    });
   });
 
   it('carries the extended events (change ids, accounts, sign-in outcomes, routes) through the frames', async () => {
@@ -151,7 +169,13 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
     const events: IpcEvent[] = [
       { type: 'changed', account: 'local', area: 'calendar', resource: 'events:me@atrium.local', ids: ['e1', 'e2'] },
       { type: 'changed', account: 'local', area: 'drive', resource: 'changes', full: true },
-      { type: 'accounts', accounts: [{ id: 'local', kind: 'local', email: 'me@atrium.local', displayName: 'Me', state: 'ok', overlay: false }], active: 'local' },
+      {
+        type: 'accounts',
+        accounts: [
+          { id: 'local', kind: 'local', email: 'me@atrium.local', displayName: 'Me', state: 'ok', overlay: false },
+        ],
+        active: 'local',
+      },
       { type: 'signIn', flow: 'f1', outcome: 'failed', message: 'declined' },
       { type: 'navigate', route: { kind: 'event', calendarId: 'primary', eventId: 'e1', account: 'local' } },
     ];
@@ -194,7 +218,9 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
     const sent: { id: number }[] = [];
     transport.connected({ send: (frame) => sent.push(JSON.parse(frame) as { id: number }) });
     const call = transport.invoke('app.info', {});
-    transport.receive(JSON.stringify({ type: 'reply', id: sent[0]?.id, reply: { ok: false, error: { code: 'no-such-code' } } }));
+    transport.receive(
+      JSON.stringify({ type: 'reply', id: sent[0]?.id, reply: { ok: false, error: { code: 'no-such-code' } } }),
+    );
     expect(await call).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 

@@ -60,14 +60,21 @@ export async function openLoopbackRedirect(expectedState: string): Promise<Loopb
     if (url.pathname !== '/') return answer(404, 'Not found', 'Nothing here.');
     const state = url.searchParams.get('state') ?? '';
     // A redirect without the state this sign-in sent was not started by it: refuse it and keep waiting.
-    if (!sameSecret(state, expectedState)) return answer(400, 'Sign-in not recognised', 'This answer does not belong to the sign-in Atrium started. Start again from Atrium.');
+    if (!sameSecret(state, expectedState))
+      return answer(
+        400,
+        'Sign-in not recognised',
+        'This answer does not belong to the sign-in Atrium started. Start again from Atrium.',
+      );
     if (settled) return answer(409, 'Already done', 'This sign-in has already been answered. You can close this tab.');
     settled = true;
     const error = url.searchParams.get('error');
     const received = url.searchParams.get('code');
     if (error || !received) {
       const declined = error === 'access_denied';
-      const message = declined ? 'Access was not granted, so no account was added.' : `The account server refused the sign-in (${error ?? 'no code'}).`;
+      const message = declined
+        ? 'Access was not granted, so no account was added.'
+        : `The account server refused the sign-in (${error ?? 'no code'}).`;
       answer(400, declined ? 'Not signed in' : 'Sign-in failed', `${message} You can close this tab.`);
       rejectCode(new OAuthError(error ?? 'invalid_request', message, 0));
       void close();
@@ -101,7 +108,12 @@ export async function openLoopbackRedirect(expectedState: string): Promise<Loopb
       if (res && !res.writableEnded) {
         res
           .writeHead(outcome.ok ? 200 : 400, { ...pageHeaders, connection: 'close' })
-          .end(page(outcome.ok ? 'Signed in to Atrium' : 'Sign-in failed', `${outcome.message} You can close this tab and return to Atrium.`));
+          .end(
+            page(
+              outcome.ok ? 'Signed in to Atrium' : 'Sign-in failed',
+              `${outcome.message} You can close this tab and return to Atrium.`,
+            ),
+          );
       }
       await close();
     },
@@ -112,7 +124,8 @@ export async function openLoopbackRedirect(expectedState: string): Promise<Loopb
       }
       const res = held;
       held = undefined;
-      if (res && !res.writableEnded) res.writeHead(400, { ...pageHeaders, connection: 'close' }).end(page('Sign-in stopped', reason.message));
+      if (res && !res.writableEnded)
+        res.writeHead(400, { ...pageHeaders, connection: 'close' }).end(page('Sign-in stopped', reason.message));
       server.closeAllConnections();
       await close();
     },

@@ -75,13 +75,17 @@ export class OAuthClient {
   }
 
   private clientId(): string {
-    if (!this.config.clientId) throw new OAuthError('unconfigured', 'No OAuth client id is configured for Google sign-in.', 0);
+    if (!this.config.clientId)
+      throw new OAuthError('unconfigured', 'No OAuth client id is configured for Google sign-in.', 0);
     return this.config.clientId;
   }
 
   /** Client authentication for the token and revocation endpoints (client_secret_post). */
   private clientFields(): Record<string, string> {
-    return { client_id: this.clientId(), ...(this.config.clientSecret ? { client_secret: this.config.clientSecret } : {}) };
+    return {
+      client_id: this.clientId(),
+      ...(this.config.clientSecret ? { client_secret: this.config.clientSecret } : {}),
+    };
   }
 
   authorizationUrl(request: { redirectUri: string; state: string; codeChallenge: string; loginHint?: string }): string {
@@ -124,20 +128,31 @@ export class OAuthClient {
     const error = errorAnswerSchema.safeParse(parseJson(text));
     // RFC 7009: an invalid token is not an error for revocation; Google answers invalid_token for one already revoked.
     if (error.success && (error.data.error === 'invalid_token' || error.data.error === 'invalid_grant')) return;
-    throw new OAuthError(error.success ? error.data.error : 'revocation_failed', describe(response.status, text), response.status);
+    throw new OAuthError(
+      error.success ? error.data.error : 'revocation_failed',
+      describe(response.status, text),
+      response.status,
+    );
   }
 
   async userInfo(accessToken: string): Promise<UserInfo> {
     let response: Response;
     try {
-      response = await this.fetchImpl(this.config.userinfoEndpoint, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } });
+      response = await this.fetchImpl(this.config.userinfoEndpoint, {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      });
     } catch (cause) {
       throw networkError(this.config.userinfoEndpoint, cause);
     }
     const text = await response.text();
     if (!response.ok) throw new OAuthError('userinfo_failed', describe(response.status, text), response.status);
     const parsed = userInfoSchema.safeParse(parseJson(text));
-    if (!parsed.success) throw new OAuthError('invalid_userinfo', 'The account server did not say which account signed in (no sub or email).', response.status);
+    if (!parsed.success)
+      throw new OAuthError(
+        'invalid_userinfo',
+        'The account server did not say which account signed in (no sub or email).',
+        response.status,
+      );
     return parsed.data;
   }
 
@@ -148,10 +163,19 @@ export class OAuthClient {
     const body = parseJson(text);
     if (!response.ok) {
       const error = errorAnswerSchema.safeParse(body);
-      throw new OAuthError(error.success ? error.data.error : 'token_request_failed', describe(response.status, text), response.status);
+      throw new OAuthError(
+        error.success ? error.data.error : 'token_request_failed',
+        describe(response.status, text),
+        response.status,
+      );
     }
     const parsed = tokenAnswerSchema.safeParse(body);
-    if (!parsed.success) throw new OAuthError('invalid_token_response', 'The account server answered a token request with something that is not a token.', response.status);
+    if (!parsed.success)
+      throw new OAuthError(
+        'invalid_token_response',
+        'The account server answered a token request with something that is not a token.',
+        response.status,
+      );
     const answer = parsed.data;
     return {
       accessToken: answer.access_token,
@@ -186,12 +210,14 @@ function parseJson(text: string): unknown {
 /** A readable reason that never repeats the request (which carries secrets), only the server's words. */
 function describe(status: number, text: string): string {
   const error = errorAnswerSchema.safeParse(parseJson(text));
-  if (error.success) return error.data.error_description ? `${error.data.error}: ${error.data.error_description}` : error.data.error;
+  if (error.success)
+    return error.data.error_description ? `${error.data.error}: ${error.data.error_description}` : error.data.error;
   return `The account server answered ${status}.`;
 }
 
 function networkError(endpoint: string, cause: unknown): ApiCallError {
   const origin = URL.canParse(endpoint) ? new URL(endpoint).origin : endpoint;
-  const detail = cause instanceof Error ? ((cause as Error & { cause?: Error }).cause?.message ?? cause.message) : String(cause);
+  const detail =
+    cause instanceof Error ? ((cause as Error & { cause?: Error }).cause?.message ?? cause.message) : String(cause);
   return new ApiCallError(0, 'networkError', `Could not reach ${origin}: ${detail}`);
 }

@@ -39,7 +39,9 @@ export class SignInFlows {
 
   constructor(private readonly options: SignInFlowsOptions) {}
 
-  async start(request: { loginHint?: string } = {}): Promise<{ flow: string; authorizationUrl: string; opened: boolean }> {
+  async start(
+    request: { loginHint?: string } = {},
+  ): Promise<{ flow: string; authorizationUrl: string; opened: boolean }> {
     if (!this.options.oauth.configured) {
       throw new IpcCallError({
         code: 'unavailable',
@@ -61,7 +63,11 @@ export class SignInFlows {
       codeChallenge: pkce.challenge,
       ...(request.loginHint ? { loginHint: request.loginHint } : {}),
     });
-    const timer = setTimeout(() => void this.end(flow, 'failed', 'The sign-in took too long and was stopped. Start it again when you are ready.'), this.options.timeoutMs ?? 10 * 60_000);
+    const timer = setTimeout(
+      () =>
+        void this.end(flow, 'failed', 'The sign-in took too long and was stopped. Start it again when you are ready.'),
+      this.options.timeoutMs ?? 10 * 60_000,
+    );
     timer.unref();
     this.running.set(flow, { redirect, timer });
     void this.complete(flow, redirect, pkce.verifier);
@@ -97,7 +103,12 @@ export class SignInFlows {
     let tokens: TokenSet | undefined;
     try {
       tokens = await this.options.oauth.exchangeCode({ code, redirectUri: redirect.redirectUri, codeVerifier });
-      if (!tokens.refreshToken) throw new OAuthError('no_refresh_token', 'Google did not grant offline access, so Atrium could not stay signed in. Try again.', 0);
+      if (!tokens.refreshToken)
+        throw new OAuthError(
+          'no_refresh_token',
+          'Google did not grant offline access, so Atrium could not stay signed in. Try again.',
+          0,
+        );
       const user = await this.options.oauth.userInfo(tokens.accessToken);
       if (!this.running.has(flow)) throw new OAuthError('cancelled', 'The sign-in was cancelled.', 0);
       const account = await this.options.onSignedIn(user, tokens);

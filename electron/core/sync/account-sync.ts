@@ -1,6 +1,13 @@
 import { ApiCallError } from '../api-call-error';
 import type { ApiClient } from '../api-client';
-import { ChannelWatcher, calendarAclTarget, calendarEventsTarget, calendarListTarget, calendarSettingsTarget, driveChangesTarget } from '../channel-watcher';
+import {
+  ChannelWatcher,
+  calendarAclTarget,
+  calendarEventsTarget,
+  calendarListTarget,
+  calendarSettingsTarget,
+  driveChangesTarget,
+} from '../channel-watcher';
 import type { WatchTarget } from '../channel-watcher';
 import type { EventFeed } from '../event-feed';
 import type { RelayServer } from '../relay-server';
@@ -91,7 +98,9 @@ export class AccountSync {
   start(): Promise<void> {
     this.started ??= (async () => {
       this.tasks.start();
-      const list = this.follow(calendarListSource(), calendarListTarget, (pass, full) => this.calendarListPassed(pass, full));
+      const list = this.follow(calendarListSource(), calendarListTarget, (pass, full) =>
+        this.calendarListPassed(pass, full),
+      );
       this.follow(settingsSource(), calendarSettingsTarget);
       this.follow(driveChangesSource(), driveChangesTarget);
       await list.sync.prime();
@@ -190,7 +199,9 @@ export class AccountSync {
       present.set(item.id, item.deleted !== true);
     }
     const calendarsNow = new Set(
-      [...this.followed.keys()].filter((resource) => resource.startsWith('events:')).map((resource) => resource.slice('events:'.length)),
+      [...this.followed.keys()]
+        .filter((resource) => resource.startsWith('events:'))
+        .map((resource) => resource.slice('events:'.length)),
     );
     for (const [calendarId, alive] of present) {
       if (!alive) {
@@ -256,7 +267,11 @@ export class AccountSync {
 
   private scheduleProbe(): void {
     if (this.closed || this.probeTimer) return;
-    const delay = backoffDelay(this.options.reconnect ?? defaultReconnect, this.probes++, this.options.random ?? Math.random);
+    const delay = backoffDelay(
+      this.options.reconnect ?? defaultReconnect,
+      this.probes++,
+      this.options.random ?? Math.random,
+    );
     this.probeTimer = setTimeout(() => {
       this.probeTimer = undefined;
       void this.probe();

@@ -23,7 +23,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atrium-google-sync-'));
   standIn = await startGoogleStandIn({ dataDir: join(dir, 'google'), now: () => new Date(Date.now() + clockOffset) });
   // Ann working on her data from elsewhere (another device), straight at the API.
-  direct = new ApiClient({ baseUrl: standIn.service.url, accessToken: () => standIn.serviceTokenFor('ann@example.com') });
+  direct = new ApiClient({
+    baseUrl: standIn.service.url,
+    accessToken: () => standIn.serviceTokenFor('ann@example.com'),
+  });
 });
 
 afterAll(async () => {
@@ -31,7 +34,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function openCore(name: string, changeWatch: Parameters<typeof createCore>[0]['changeWatch']): Promise<{ core: Core; ipc: RecordedIpc; account: string }> {
+async function openCore(
+  name: string,
+  changeWatch: Parameters<typeof createCore>[0]['changeWatch'],
+): Promise<{ core: Core; ipc: RecordedIpc; account: string }> {
   const core = await createCore({
     userDataDir: join(dir, name),
     vault: new MemoryVault(),
@@ -50,7 +56,11 @@ async function openCore(name: string, changeWatch: Parameters<typeof createCore>
 const changedIn = (account: string, resource: string) => (event: IpcEvent) =>
   event.type === 'changed' && event.account === account && event.resource === resource;
 
-const newEvent = (summary: string) => ({ summary, start: { dateTime: '2031-03-01T09:00:00Z' }, end: { dateTime: '2031-03-01T10:00:00Z' } });
+const newEvent = (summary: string) => ({
+  summary,
+  start: { dateTime: '2031-03-01T09:00:00Z' },
+  end: { dateTime: '2031-03-01T10:00:00Z' },
+});
 
 describe('a Google account without a public relay address is polled', () => {
   let core: Core;
@@ -72,7 +82,11 @@ describe('a Google account without a public relay address is polled', () => {
     const created = await direct.call('CalendarEventsInsert', { calendarId: 'primary' }, newEvent('From the phone'));
     const event = await ipc.waitForEvent(changedIn(account, 'events:ann@example.com'), { since: mark });
     expect(event).toMatchObject({ ids: [created.id] });
-    expect(standIn.apiRequests.some((r) => r.path === '/calendar/v3/calendars/ann%40example.com/events' && r.query.includes('syncToken='))).toBe(true);
+    expect(
+      standIn.apiRequests.some(
+        (r) => r.path === '/calendar/v3/calendars/ann%40example.com/events' && r.query.includes('syncToken='),
+      ),
+    ).toBe(true);
   });
 
   it('always polls Tasks with updatedMin', async () => {
@@ -81,14 +95,21 @@ describe('a Google account without a public relay address is polled', () => {
     const mark = ipc.events.length;
     await direct.call('TasksTasksInsert', { tasklist: list }, { title: 'Call the plumber' });
     await ipc.waitForEvent(changedIn(account, `tasks:${list}`), { since: mark });
-    expect(standIn.apiRequests.some((r) => r.path === `/tasks/v1/lists/${list}/tasks` && r.query.includes('updatedMin='))).toBe(true);
+    expect(
+      standIn.apiRequests.some((r) => r.path === `/tasks/v1/lists/${list}/tasks` && r.query.includes('updatedMin=')),
+    ).toBe(true);
   });
 
   it('polls quickly while a window has focus and slowly while none has, catching up on focus', async () => {
     const sync = core.sync?.get(account);
     const times = sync?.pollTimes ?? [];
-    const gaps = (from: number): number[] => times.slice(from).slice(1).map((t, i) => t - (times[from + i] ?? t));
-    const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Infinity;
+    const gaps = (from: number): number[] =>
+      times
+        .slice(from)
+        .slice(1)
+        .map((t, i) => t - (times[from + i] ?? t));
+    const median = (values: number[]): number =>
+      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Infinity;
     let mark = times.length;
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     const focusedGaps = gaps(mark);
@@ -122,7 +143,13 @@ describe('a Google account without a public relay address is polled', () => {
       // And carries on incrementally with the new token.
       const later = ipc.events.length;
       const created = await direct.call('CalendarEventsInsert', { calendarId: 'primary' }, newEvent('After the reset'));
-      await ipc.waitForEvent((e) => changedIn(account, 'events:ann@example.com')(e) && e.type === 'changed' && (e.ids ?? []).includes(created.id as string), { since: later });
+      await ipc.waitForEvent(
+        (e) =>
+          changedIn(account, 'events:ann@example.com')(e) &&
+          e.type === 'changed' &&
+          (e.ids ?? []).includes(created.id as string),
+        { since: later },
+      );
     } finally {
       clockOffset -= 31 * day;
     }
@@ -156,8 +183,14 @@ describe('rate limits and lost connections', () => {
     const from = standIn.apiRequests.length;
     standIn.failApiRequests(4, 429, 'rateLimitExceeded');
     events?.trigger();
-    await ipc.waitForEvent((e) => e.type === 'changed' && (e.ids ?? []).includes(created.id as string), { since: mark, timeoutMs: 8_000 });
-    const refused = standIn.apiRequests.slice(from).filter((r) => r.status === 429).map((r) => r.at);
+    await ipc.waitForEvent((e) => e.type === 'changed' && (e.ids ?? []).includes(created.id as string), {
+      since: mark,
+      timeoutMs: 8_000,
+    });
+    const refused = standIn.apiRequests
+      .slice(from)
+      .filter((r) => r.status === 429)
+      .map((r) => r.at);
     expect(refused).toHaveLength(4);
     const gaps = refused.slice(1).map((t, i) => t - (refused[i] ?? t));
     // Steps of 100, 200, 400 ms, each waited between half and all of it.
@@ -172,15 +205,28 @@ describe('rate limits and lost connections', () => {
     let mark = ipc.events.length;
     await standIn.takeApiOffline();
     await sync?.pollNow();
-    await ipc.waitForEvent((e) => e.type === 'syncState' && e.account === account && e.state === 'offline', { since: mark });
-    await ipc.waitForEvent((e) => e.type === 'accounts' && e.accounts.some((a) => a.id === account && a.state === 'offline'), { since: mark });
+    await ipc.waitForEvent((e) => e.type === 'syncState' && e.account === account && e.state === 'offline', {
+      since: mark,
+    });
+    await ipc.waitForEvent(
+      (e) => e.type === 'accounts' && e.accounts.some((a) => a.id === account && a.state === 'offline'),
+      { since: mark },
+    );
     expect(sync?.state).toBe('offline');
 
-    const created = await direct.call('CalendarEventsInsert', { calendarId: 'primary' }, newEvent('Made while offline'));
+    const created = await direct.call(
+      'CalendarEventsInsert',
+      { calendarId: 'primary' },
+      newEvent('Made while offline'),
+    );
     mark = ipc.events.length;
     await standIn.bringApiOnline();
-    await ipc.waitForEvent((e) => e.type === 'syncState' && e.account === account && e.state === 'online', { since: mark });
-    await ipc.waitForEvent((e) => e.type === 'changed' && (e.ids ?? []).includes(created.id as string), { since: mark });
+    await ipc.waitForEvent((e) => e.type === 'syncState' && e.account === account && e.state === 'online', {
+      since: mark,
+    });
+    await ipc.waitForEvent((e) => e.type === 'changed' && (e.ids ?? []).includes(created.id as string), {
+      since: mark,
+    });
     expect((await ipc.client.invoke('accounts.list', {})).accounts.find((a) => a.id === account)?.state).toBe('ok');
   });
 });
@@ -215,9 +261,12 @@ describe('a Google account with a public relay address is pushed to', () => {
     expect(sync?.mode).toBe('push');
     const watcher = sync?.watchers().find((w) => w.channel && sync.resources().has('events:ann@example.com'));
     const deadline = Date.now() + 5_000;
-    while (!sync?.watchers().every((w) => w.channel) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!sync?.watchers().every((w) => w.channel) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const rows = standIn.service.context.store
-      .prepare("SELECT id, address, token, resource_key FROM channels WHERE stopped = 0 AND resource_key LIKE '%events%'")
+      .prepare(
+        "SELECT id, address, token, resource_key FROM channels WHERE stopped = 0 AND resource_key LIKE '%events%'",
+      )
       .all() as { id: string; address: string; token: string; resource_key: string }[];
     const mine = rows.filter((row) => sync?.watchers().some((w) => w.channel?.id === row.id));
     expect(mine.length).toBeGreaterThan(0);

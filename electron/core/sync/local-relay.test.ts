@@ -26,7 +26,14 @@ const me = 'me@atrium.local';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atrium-relay-'));
-  core = await createCore({ userDataDir: dir, vault: new MemoryVault(), host: 'browser', config: {}, changeWatch: { tasksPollMs: 60_000 }, log: () => {} });
+  core = await createCore({
+    userDataDir: dir,
+    vault: new MemoryVault(),
+    host: 'browser',
+    config: {},
+    changeWatch: { tasksPollMs: 60_000 },
+    log: () => {},
+  });
   ipc = recordIpc(core);
   outside = new ApiClient({ baseUrl: core.serviceUrl, accessToken: () => core.localUser.token });
   await core.sync?.get('local')?.start();
@@ -48,9 +55,12 @@ async function waitFor(check: () => boolean, timeoutMs = 5_000): Promise<void> {
 }
 
 const liveChannels = (service: EmbeddedService): { resource_key: string }[] =>
-  service.context.store.prepare('SELECT resource_key FROM channels WHERE stopped = 0 AND expiration > ?').all(Date.now()) as { resource_key: string }[];
+  service.context.store
+    .prepare('SELECT resource_key FROM channels WHERE stopped = 0 AND expiration > ?')
+    .all(Date.now()) as { resource_key: string }[];
 
-const changed = (resource: string) => (event: IpcEvent) => event.type === 'changed' && event.account === 'local' && event.resource === resource;
+const changed = (resource: string) => (event: IpcEvent) =>
+  event.type === 'changed' && event.account === 'local' && event.resource === resource;
 
 function notify(address: string, headers: Record<string, string>, method = 'POST'): Promise<Response> {
   return fetch(address, { method, headers });
@@ -62,12 +72,18 @@ describe('relay for the local account', () => {
     const created = await outside.call(
       'CalendarEventsInsert',
       { calendarId: 'primary' },
-      { summary: 'Made elsewhere', start: { dateTime: '2031-05-01T10:00:00Z' }, end: { dateTime: '2031-05-01T11:00:00Z' } },
+      {
+        summary: 'Made elsewhere',
+        start: { dateTime: '2031-05-01T10:00:00Z' },
+        end: { dateTime: '2031-05-01T11:00:00Z' },
+      },
     );
     const event = await ipc.waitForEvent(changed(`events:${me}`), { since: mark });
     expect(event).toMatchObject({ type: 'changed', area: 'calendar', ids: [created.id] });
     // It went out as an event frame of the IPC connection.
-    expect(ipc.hostFrames.some((frame) => frame.includes('"type":"event"') && frame.includes(created.id as string))).toBe(true);
+    expect(
+      ipc.hostFrames.some((frame) => frame.includes('"type":"event"') && frame.includes(created.id as string)),
+    ).toBe(true);
   });
 
   it('refuses forged notifications (unknown channel, wrong token, wrong method) and syncs nothing for them', async () => {
@@ -78,13 +94,28 @@ describe('relay for the local account', () => {
     const relay = core.relay?.address ?? '';
     const passesBefore = [...(sync?.resources().values() ?? [])].map((r) => r.passes);
     const mark = ipc.events.length;
-    const base = { 'X-Goog-Message-Number': '900', 'X-Goog-Resource-State': 'exists', 'X-Goog-Resource-ID': 'x', 'X-Goog-Resource-URI': 'x' };
+    const base = {
+      'X-Goog-Message-Number': '900',
+      'X-Goog-Resource-State': 'exists',
+      'X-Goog-Resource-ID': 'x',
+      'X-Goog-Resource-URI': 'x',
+    };
 
-    expect((await notify(relay, { ...base, 'X-Goog-Channel-ID': 'no-such-channel', 'X-Goog-Channel-Token': 'x' })).status).toBe(404);
-    expect((await notify(relay, { ...base, 'X-Goog-Channel-ID': channelId, 'X-Goog-Channel-Token': 'guessed' })).status).toBe(403);
+    expect(
+      (await notify(relay, { ...base, 'X-Goog-Channel-ID': 'no-such-channel', 'X-Goog-Channel-Token': 'x' })).status,
+    ).toBe(404);
+    expect(
+      (await notify(relay, { ...base, 'X-Goog-Channel-ID': channelId, 'X-Goog-Channel-Token': 'guessed' })).status,
+    ).toBe(403);
     expect((await notify(relay, { ...base, 'X-Goog-Channel-ID': channelId })).status).toBe(403);
-    expect((await notify(relay, { ...base, 'X-Goog-Channel-ID': channelId, 'X-Goog-Channel-Token': 'guessed' }, 'GET')).status).toBe(405);
-    expect((await notify(relay, { ...base, 'X-Goog-Channel-ID': channelId, 'X-Goog-Channel-Token': 'guessed' }, 'DELETE')).status).toBe(405);
+    expect(
+      (await notify(relay, { ...base, 'X-Goog-Channel-ID': channelId, 'X-Goog-Channel-Token': 'guessed' }, 'GET'))
+        .status,
+    ).toBe(405);
+    expect(
+      (await notify(relay, { ...base, 'X-Goog-Channel-ID': channelId, 'X-Goog-Channel-Token': 'guessed' }, 'DELETE'))
+        .status,
+    ).toBe(405);
 
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect([...(sync?.resources().values() ?? [])].map((r) => r.passes)).toEqual(passesBefore);
@@ -118,7 +149,11 @@ describe('burst of notifications', () => {
   let relay: RelayServer;
 
   beforeAll(async () => {
-    service = await startEmbeddedService({ dataDir: join(dir, 'burst'), port: 0, users: [{ email: 'ann@example.com', token: 'ann-token' }] });
+    service = await startEmbeddedService({
+      dataDir: join(dir, 'burst'),
+      port: 0,
+      users: [{ email: 'ann@example.com', token: 'ann-token' }],
+    });
     relay = await RelayServer.start();
   });
 
@@ -162,7 +197,9 @@ describe('burst of notifications', () => {
     expect(sync.passes - 1).toBeLessThanOrEqual(3);
     await waitFor(() => events.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(events).toEqual([{ type: 'changed', account: 'ann', area: 'calendar', resource: 'events:ann@example.com', ids: [created.id] }]);
+    expect(events).toEqual([
+      { type: 'changed', account: 'ann', area: 'calendar', resource: 'events:ann@example.com', ids: [created.id] },
+    ]);
 
     // Repeated message numbers and unknown states are acknowledged and ignored.
     const passes = sync.passes;
@@ -173,7 +210,12 @@ describe('burst of notifications', () => {
       const status = (
         await fetch(relay.address, {
           method: 'POST',
-          headers: { 'X-Goog-Channel-ID': 'burst-channel', 'X-Goog-Channel-Token': 'burst-token', 'X-Goog-Message-Number': number, 'X-Goog-Resource-State': state },
+          headers: {
+            'X-Goog-Channel-ID': 'burst-channel',
+            'X-Goog-Channel-Token': 'burst-token',
+            'X-Goog-Message-Number': number,
+            'X-Goog-Resource-State': state,
+          },
         })
       ).status;
       expect(status).toBe(200);
@@ -187,7 +229,12 @@ describe('burst of notifications', () => {
   it('stops every channel of an account when its sync closes (as on quit)', async () => {
     const api = new ApiClient({ baseUrl: service.url, accessToken: () => 'ann-token' });
     const feed = new EventFeed();
-    const cadence = new PollCadence({ focusedPollMs: 60_000, unfocusedPollMs: 60_000, tasksFocusedPollMs: 60_000, tasksUnfocusedPollMs: 60_000 });
+    const cadence = new PollCadence({
+      focusedPollMs: 60_000,
+      unfocusedPollMs: 60_000,
+      tasksFocusedPollMs: 60_000,
+      tasksUnfocusedPollMs: 60_000,
+    });
     const sync = new AccountSync({ account: 'ann', api, feed, push: { relay, watchRetryMs: 60_000 }, cadence });
     await sync.start();
     await waitFor(() => sync.watchers().every((w) => w.channel !== undefined));

@@ -28,7 +28,11 @@ export interface ResourceSyncOptions {
   readonly log?: (message: string) => void;
 }
 
-export const defaultSyncBackoff: RetryPolicy = { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 2_000, maxDelayMs: 5 * 60_000 };
+export const defaultSyncBackoff: RetryPolicy = {
+  maxAttempts: Number.POSITIVE_INFINITY,
+  baseDelayMs: 2_000,
+  maxDelayMs: 5 * 60_000,
+};
 
 /** Google answers 410 when a sync token is too old or otherwise unusable: start over with a full listing. */
 const cursorExpired = (error: unknown): boolean => error instanceof ApiCallError && error.status === 410;
@@ -182,7 +186,11 @@ export class ResourceSync {
         return;
       }
       if (isRetryable(error)) {
-        const delay = backoffDelay(this.options.backoff ?? defaultSyncBackoff, this.rateLimitedPasses++, this.options.random ?? Math.random);
+        const delay = backoffDelay(
+          this.options.backoff ?? defaultSyncBackoff,
+          this.rateLimitedPasses++,
+          this.options.random ?? Math.random,
+        );
         clearTimeout(this.retryTimer);
         this.retryTimer = setTimeout(() => this.trigger(), delay);
         this.retryTimer.unref();
@@ -190,6 +198,8 @@ export class ResourceSync {
       }
       if (error.reason === 'reauthRequired') return;
     }
-    this.options.log?.(`Syncing ${this.options.source.resource} failed: ${error instanceof Error ? error.message : String(error)}`);
+    this.options.log?.(
+      `Syncing ${this.options.source.resource} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

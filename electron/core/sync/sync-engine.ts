@@ -62,7 +62,10 @@ export class SyncEngine {
     const id = connection.account.id;
     const local = id === localAccountId;
     const publicUrl = config.relay.publicUrl;
-    const push = local || publicUrl ? { relay, watchRetryMs: config.sync.watchRetryMs, ...(local ? {} : { address: publicUrl }) } : undefined;
+    const push =
+      local || publicUrl
+        ? { relay, watchRetryMs: config.sync.watchRetryMs, ...(local ? {} : { address: publicUrl }) }
+        : undefined;
     const sync = new AccountSync({
       account: id,
       api: connection.api,
@@ -80,7 +83,11 @@ export class SyncEngine {
       ...(log ? { log } : {}),
     });
     this.syncs.set(id, sync);
-    sync.start().catch((error: unknown) => log?.(`Could not start following ${id}: ${error instanceof Error ? error.message : String(error)}`));
+    sync
+      .start()
+      .catch((error: unknown) =>
+        log?.(`Could not start following ${id}: ${error instanceof Error ? error.message : String(error)}`),
+      );
   }
 
   private async stopAccount(id: string): Promise<void> {

@@ -31,7 +31,9 @@ const asPage = (answer: unknown): Page => (typeof answer === 'object' && answer 
 
 function itemsOf(page: Page, field: string): Record<string, unknown>[] {
   const items = page[field];
-  return Array.isArray(items) ? items.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null) : [];
+  return Array.isArray(items)
+    ? items.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
+    : [];
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
@@ -40,12 +42,21 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
  * Calendar's list operations share one shape: pages of `items`, `nextPageToken` between pages,
  * `nextSyncToken` on the last one. A pass with a sync token returns only what changed.
  */
-async function calendarPass(api: ApiClient, operation: string, params: Record<string, unknown>, syncToken?: string): Promise<SyncPass> {
+async function calendarPass(
+  api: ApiClient,
+  operation: string,
+  params: Record<string, unknown>,
+  syncToken?: string,
+): Promise<SyncPass> {
   const items: Record<string, unknown>[] = [];
   let pageToken: string | undefined;
   for (let page = 0; page < maxPages; page++) {
     const answer = asPage(
-      await api.callByName(operation, { ...params, ...(syncToken ? { syncToken } : {}), ...(pageToken ? { pageToken } : {}) }),
+      await api.callByName(operation, {
+        ...params,
+        ...(syncToken ? { syncToken } : {}),
+        ...(pageToken ? { pageToken } : {}),
+      }),
     );
     items.push(...itemsOf(answer, 'items'));
     pageToken = text(answer.nextPageToken);
@@ -57,7 +68,12 @@ async function calendarPass(api: ApiClient, operation: string, params: Record<st
   throw new Error(`${operation} had more than ${maxPages} pages`);
 }
 
-function calendarSource(resource: string, operation: string, params: Record<string, unknown>, incrementalParams: Record<string, unknown> = {}): SyncSource {
+function calendarSource(
+  resource: string,
+  operation: string,
+  params: Record<string, unknown>,
+  incrementalParams: Record<string, unknown> = {},
+): SyncSource {
   return {
     area: 'calendar',
     resource,
@@ -67,7 +83,12 @@ function calendarSource(resource: string, operation: string, params: Record<stri
 }
 
 export const calendarListSource = (): SyncSource =>
-  calendarSource('calendarList', 'CalendarCalendarListList', { maxResults: 250, showHidden: true }, { showDeleted: true });
+  calendarSource(
+    'calendarList',
+    'CalendarCalendarListList',
+    { maxResults: 250, showHidden: true },
+    { showDeleted: true },
+  );
 
 export const eventsSource = (calendarId: string): SyncSource =>
   calendarSource(`events:${calendarId}`, 'CalendarEventsList', { calendarId, maxResults: 2500 }, { showDeleted: true });
@@ -91,7 +112,9 @@ export const driveChangesSource = (): SyncSource => ({
     const items: Record<string, unknown>[] = [];
     let pageToken = cursor;
     for (let page = 0; page < maxPages; page++) {
-      const answer = asPage(await api.callByName('DriveChangesList', { pageToken, pageSize: 1000, includeRemoved: true }));
+      const answer = asPage(
+        await api.callByName('DriveChangesList', { pageToken, pageSize: 1000, includeRemoved: true }),
+      );
       items.push(...itemsOf(answer, 'changes'));
       const next = text(answer.nextPageToken);
       if (next) {
@@ -100,7 +123,9 @@ export const driveChangesSource = (): SyncSource => ({
       }
       const newStart = text(answer.newStartPageToken);
       if (!newStart) throw new Error('DriveChangesList ended without a newStartPageToken');
-      const ids = items.map((change) => text(change.fileId) ?? text(change.driveId)).filter((id): id is string => id !== undefined);
+      const ids = items
+        .map((change) => text(change.fileId) ?? text(change.driveId))
+        .filter((id): id is string => id !== undefined);
       return { cursor: newStart, ids: [...new Set(ids)], items };
     }
     throw new Error(`DriveChangesList had more than ${maxPages} pages`);

@@ -71,11 +71,17 @@ async function listen(server: Server): Promise<string> {
 }
 
 const googleError = (code: number, reason: string, message: string): string =>
-  JSON.stringify({ error: { code, message, errors: [{ domain: 'global', reason, message }], status: 'UNAUTHENTICATED' } });
+  JSON.stringify({
+    error: { code, message, errors: [{ domain: 'global', reason, message }], status: 'UNAUTHENTICATED' },
+  });
 
 export async function startGoogleStandIn(options: GoogleStandInOptions): Promise<GoogleStandIn> {
   const people = options.people ?? {};
-  const service = await startEmbeddedService({ dataDir: join(options.dataDir, 'google-api'), port: 0, ...(options.now ? { now: options.now } : {}) });
+  const service = await startEmbeddedService({
+    dataDir: join(options.dataDir, 'google-api'),
+    port: 0,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const serviceTokens = new Map<string, string>();
   const serviceTokenFor = (email: string): string => {
     const key = email.toLowerCase();
@@ -173,12 +179,15 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
   const serviceUrl = new URL(service.url);
   const gateway = createServer((req: IncomingMessage, res: ServerResponse) => {
     const [path = '/', query = ''] = (req.url ?? '/').split('?');
-    const record = (status: number): void => void apiRequests.push({ method: req.method ?? '', path, query, status, at: Date.now() });
+    const record = (status: number): void =>
+      void apiRequests.push({ method: req.method ?? '', path, query, status, at: Date.now() });
     const fault = faults.shift();
     if (fault) {
       record(fault.status);
       req.resume();
-      res.writeHead(fault.status, { 'content-type': 'application/json; charset=UTF-8' }).end(googleError(fault.status, fault.reason, `Injected ${fault.reason}`));
+      res
+        .writeHead(fault.status, { 'content-type': 'application/json; charset=UTF-8' })
+        .end(googleError(fault.status, fault.reason, `Injected ${fault.reason}`));
       return;
     }
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -186,14 +195,21 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
       record(401);
       req.resume();
       res
-        .writeHead(401, { 'content-type': 'application/json; charset=UTF-8', 'www-authenticate': 'Bearer realm="https://accounts.google.com/"' })
+        .writeHead(401, {
+          'content-type': 'application/json; charset=UTF-8',
+          'www-authenticate': 'Bearer realm="https://accounts.google.com/"',
+        })
         .end(googleError(401, 'authError', 'Request had invalid authentication credentials.'));
     };
     if (!bearer) return refuse();
     introspect(bearer).then(
       (answer) => {
         if (!answer.active || !answer.sub) return refuse();
-        const headers = { ...req.headers, host: serviceUrl.host, authorization: `Bearer ${serviceTokenFor(answer.sub)}` };
+        const headers = {
+          ...req.headers,
+          host: serviceUrl.host,
+          authorization: `Bearer ${serviceTokenFor(answer.sub)}`,
+        };
         const upstream = httpRequest(
           { host: serviceUrl.hostname, port: serviceUrl.port, method: req.method, path: req.url, headers },
           (answerStream) => {
@@ -210,7 +226,9 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
       },
       () => {
         record(503);
-        res.writeHead(503, { 'content-type': 'application/json' }).end(googleError(503, 'backendError', 'introspection failed'));
+        res
+          .writeHead(503, { 'content-type': 'application/json' })
+          .end(googleError(503, 'backendError', 'introspection failed'));
       },
     );
   });

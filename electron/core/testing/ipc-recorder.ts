@@ -19,7 +19,10 @@ export interface RecordedIpc {
   readonly hostFrames: string[];
   /** When each event frame was sent (ms since the epoch), parallel to `events`. */
   readonly eventTimes: number[];
-  waitForEvent(match: (event: IpcEvent) => boolean, options?: { since?: number; timeoutMs?: number }): Promise<IpcEvent>;
+  waitForEvent(
+    match: (event: IpcEvent) => boolean,
+    options?: { since?: number; timeoutMs?: number },
+  ): Promise<IpcEvent>;
   close(): void;
 }
 
@@ -49,7 +52,8 @@ export function recordIpc(core: Core): RecordedIpc {
       for (;;) {
         const found = events.slice(options.since ?? 0).find(match);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`No matching event; saw ${JSON.stringify(events.slice(options.since ?? 0))}`);
+        if (Date.now() > deadline)
+          throw new Error(`No matching event; saw ${JSON.stringify(events.slice(options.since ?? 0))}`);
         await new Promise((resolve) => setTimeout(resolve, 15));
       }
     },
@@ -76,7 +80,8 @@ export async function filesContainingSecrets(dir: string, secrets: readonly stri
     const bytes = await readFile(file);
     secrets.forEach((secret, index) => {
       if (secret.length < 8) return;
-      if (bytes.includes(Buffer.from(secret, 'utf8')) || bytes.includes(Buffer.from(secret, 'utf16le'))) hits.push(`${file} holds secret #${index}`);
+      if (bytes.includes(Buffer.from(secret, 'utf8')) || bytes.includes(Buffer.from(secret, 'utf16le')))
+        hits.push(`${file} holds secret #${index}`);
     });
   }
   return hits;

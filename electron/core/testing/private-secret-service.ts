@@ -17,10 +17,12 @@ export interface PrivateSecretService {
   stop(): Promise<void>;
 }
 
-const onPath = (command: string): boolean => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+const onPath = (command: string): boolean =>
+  spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
 /** Whether this machine can run one (the binaries are installed). */
-export const secretServiceAvailable = (): boolean => process.platform === 'linux' && onPath('dbus-run-session') && onPath('gnome-keyring-daemon');
+export const secretServiceAvailable = (): boolean =>
+  process.platform === 'linux' && onPath('dbus-run-session') && onPath('gnome-keyring-daemon');
 
 export async function startPrivateSecretService(home: string): Promise<PrivateSecretService> {
   const dataHome = join(home, '.local', 'share');
@@ -29,7 +31,8 @@ export async function startPrivateSecretService(home: string): Promise<PrivateSe
   await mkdir(dataHome, { recursive: true });
   await mkdir(runtime, { recursive: true, mode: 0o700 });
   // The login keyring is created (and unlocked) with this password, so its file on disk is encrypted.
-  const script = 'printf %s "atrium-test-keyring" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; echo "BUS=$DBUS_SESSION_BUS_ADDRESS"; exec sleep 3600';
+  const script =
+    'printf %s "atrium-test-keyring" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; echo "BUS=$DBUS_SESSION_BUS_ADDRESS"; exec sleep 3600';
   const child: ChildProcess = spawn('dbus-run-session', ['--', 'sh', '-c', script], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, XDG_DATA_HOME: dataHome, XDG_RUNTIME_DIR: runtime },
     stdio: ['ignore', 'pipe', 'ignore'],

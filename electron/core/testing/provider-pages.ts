@@ -45,7 +45,11 @@ function hiddenFields(html: string): Record<string, string> {
   return fields;
 }
 
-export async function walkProviderPages(authorizationUrl: string, login: string, options: { consent?: boolean } = {}): Promise<ProviderPageWalk> {
+export async function walkProviderPages(
+  authorizationUrl: string,
+  login: string,
+  options: { consent?: boolean } = {},
+): Promise<ProviderPageWalk> {
   const jar = new CookieJar();
   const visited: string[] = [];
   let url = authorizationUrl;
@@ -97,12 +101,25 @@ export async function walkProviderPages(authorizationUrl: string, login: string,
 
 /** Signs `login` in through the core's IPC and the provider's pages; answers the new account's id. */
 export async function signInThroughPages(
-  ipc: { client: { invoke(method: 'accounts.signIn', input: Record<string, never>): Promise<{ flow: string; authorizationUrl: string }> }; waitForEvent(match: (event: { type: string; flow?: string }) => boolean): Promise<unknown> },
+  ipc: {
+    client: {
+      invoke(
+        method: 'accounts.signIn',
+        input: Record<string, never>,
+      ): Promise<{ flow: string; authorizationUrl: string }>;
+    };
+    waitForEvent(match: (event: { type: string; flow?: string }) => boolean): Promise<unknown>;
+  },
   login: string,
 ): Promise<string> {
   const started = await ipc.client.invoke('accounts.signIn', {});
   await walkProviderPages(started.authorizationUrl, login);
-  const event = (await ipc.waitForEvent((e) => e.type === 'signIn' && e.flow === started.flow)) as { outcome?: string; account?: string; message?: string };
-  if (event.outcome !== 'signedIn' || !event.account) throw new Error(`sign-in failed: ${event.message ?? 'no account'}`);
+  const event = (await ipc.waitForEvent((e) => e.type === 'signIn' && e.flow === started.flow)) as {
+    outcome?: string;
+    account?: string;
+    message?: string;
+  };
+  if (event.outcome !== 'signedIn' || !event.account)
+    throw new Error(`sign-in failed: ${event.message ?? 'no account'}`);
   return event.account;
 }

@@ -42,7 +42,10 @@ export function accessCalendar(ctx: RequestContext, rawId: string, minimum: Gran
  * Runs `write` in one transaction with a change recorder, then notifies the channels watching what
  * changed. Validation belongs before or inside `write`; a throw rolls everything back.
  */
-export function commit<T>(ctx: { service: ServiceContext }, write: (r: CalendarRepositories, changes: ChangeRecorder) => T): T {
+export function commit<T>(
+  ctx: { service: ServiceContext },
+  write: (r: CalendarRepositories, changes: ChangeRecorder) => T,
+): T {
   const r = repos(ctx);
   const changes = new ChangeRecorder(r.db, ctx.service.now().getTime());
   const result = ctx.service.store.transaction(() => write(r, changes));

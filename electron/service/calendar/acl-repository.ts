@@ -24,7 +24,9 @@ export class AclRepository {
   private readonly deleteAllStmt: Statement<[string]>;
 
   constructor(db: Database) {
-    this.getStmt = db.prepare<[string, string], AclRow>('SELECT * FROM calendar_acl WHERE calendar_id = ? AND rule_id = ?');
+    this.getStmt = db.prepare<[string, string], AclRow>(
+      'SELECT * FROM calendar_acl WHERE calendar_id = ? AND rule_id = ?',
+    );
     this.upsertStmt = db.prepare(
       `INSERT INTO calendar_acl (calendar_id, rule_id, scope_type, scope_value, role, change_seq)
        VALUES (@calendar_id, @rule_id, @scope_type, @scope_value, @role, @change_seq)
@@ -81,7 +83,8 @@ export class AclRepository {
     const rows = this.rolesStmt.all(calendarId, `user:${email}`, `domain:${domain}`);
     // Most users belong to no group: the group rules are looked up only for those who do.
     const groupRules = this.groupsOfStmt.all(email.toLowerCase());
-    if (groupRules.length > 0) rows.push(...this.groupRolesStmt.all(calendarId, JSON.stringify(groupRules.map((g) => g.rule_id))));
+    if (groupRules.length > 0)
+      rows.push(...this.groupRolesStmt.all(calendarId, JSON.stringify(groupRules.map((g) => g.rule_id))));
     for (const row of rows) {
       if (isRole(row.role)) role = strongest(role, row.role);
     }

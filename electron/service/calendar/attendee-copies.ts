@@ -51,7 +51,11 @@ export function declinedBySelf(resource: EventResource, calendarId: string): boo
  * organizing calendar itself and resources (rooms). An instance that carries no attendee list of
  * its own (a cancelled occurrence) goes to its series' attendees.
  */
-function recipients(r: CalendarRepositories, organizer: CalendarRow, resource: EventResource): Map<string, CalendarRow> {
+function recipients(
+  r: CalendarRepositories,
+  organizer: CalendarRow,
+  resource: EventResource,
+): Map<string, CalendarRow> {
   let attendees = resource.attendees;
   if (attendees === undefined && resource.recurringEventId) {
     const series = r.events.get(organizer.id, resource.recurringEventId);
@@ -94,7 +98,10 @@ function copyOf(organizer: EventResource, target: CalendarRow, existing: EventRe
   const sharedProperties = organizer.extendedProperties?.shared;
   delete copy.extendedProperties;
   if (privateProperties || sharedProperties) {
-    copy.extendedProperties = { ...(privateProperties ? { private: privateProperties } : {}), ...(sharedProperties ? { shared: sharedProperties } : {}) };
+    copy.extendedProperties = {
+      ...(privateProperties ? { private: privateProperties } : {}),
+      ...(sharedProperties ? { shared: sharedProperties } : {}),
+    };
   }
   if (organizer.guestsCanSeeOtherGuests === false && organizer.attendees) {
     // Guests who may not see each other see themselves and the organizer.
@@ -106,12 +113,7 @@ function copyOf(organizer: EventResource, target: CalendarRow, existing: EventRe
   return copy;
 }
 
-function storeCopy(
-  r: CalendarRepositories,
-  changes: ChangeRecorder,
-  target: CalendarRow,
-  next: EventResource,
-): void {
+function storeCopy(r: CalendarRepositories, changes: ChangeRecorder, target: CalendarRow, next: EventResource): void {
   const row = r.events.get(target.id, next.id);
   if (!row) {
     storeNewEventRow(r, changes, target, next, eventTiming(next, target.time_zone));
@@ -138,7 +140,8 @@ export function syncAttendeeCopies(
 ): void {
   if (!organizes(organizer, next)) return;
   const now = recipients(r, organizer, next);
-  const before = previous && organizes(organizer, previous) ? recipients(r, organizer, previous) : new Map<string, CalendarRow>();
+  const before =
+    previous && organizes(organizer, previous) ? recipients(r, organizer, previous) : new Map<string, CalendarRow>();
   for (const target of now.values()) {
     const row = r.events.get(target.id, next.id);
     storeCopy(r, changes, target, copyOf(next, target, row ? parseResource(row) : undefined));
@@ -155,9 +158,18 @@ export function syncAttendeeCopies(
 }
 
 /** Cancels every copy of the organizer's event (its calendar is going away). */
-export function cancelAttendeeCopies(r: CalendarRepositories, changes: ChangeRecorder, organizer: CalendarRow, resource: EventResource): void {
+export function cancelAttendeeCopies(
+  r: CalendarRepositories,
+  changes: ChangeRecorder,
+  organizer: CalendarRow,
+  resource: EventResource,
+): void {
   if (!organizes(organizer, resource) || resource.status === 'cancelled') return;
-  syncAttendeeCopies(r, changes, organizer, resource, { ...resource, status: 'cancelled', updated: new Date(changes.nowMs).toISOString() });
+  syncAttendeeCopies(r, changes, organizer, resource, {
+    ...resource,
+    status: 'cancelled',
+    updated: new Date(changes.nowMs).toISOString(),
+  });
 }
 
 /** An attendee's own answer: the parts of their attendee entry they may change. */
@@ -179,7 +191,11 @@ export const sameAnswer = (a: AttendeeAnswer, b: AttendeeAnswer): boolean =>
   a.responseStatus === b.responseStatus && a.comment === b.comment && a.additionalGuests === b.additionalGuests;
 
 /** The attendee list with `email`'s entry carrying `answer`; undefined when they are not listed. */
-export function withAnswer(attendees: readonly EventAttendee[] | undefined, email: string, answer: AttendeeAnswer): EventAttendee[] | undefined {
+export function withAnswer(
+  attendees: readonly EventAttendee[] | undefined,
+  email: string,
+  answer: AttendeeAnswer,
+): EventAttendee[] | undefined {
   const self = normalEmail(email);
   if (!attendees?.some((a) => normalEmail(a.email) === self)) return undefined;
   return attendees.map((a) => {
@@ -191,5 +207,8 @@ export function withAnswer(attendees: readonly EventAttendee[] | undefined, emai
 
 /** The lower-cased addresses of an attendee list, sorted: what an attendee may not change. */
 export function guestList(attendees: readonly EventAttendee[] | undefined): string {
-  return (attendees ?? []).map((a) => normalEmail(a.email)).sort().join('\n');
+  return (attendees ?? [])
+    .map((a) => normalEmail(a.email))
+    .sort()
+    .join('\n');
 }

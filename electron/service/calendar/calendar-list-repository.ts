@@ -52,7 +52,9 @@ export class CalendarListRepository {
     this.nextPositionStmt = db.prepare<[string], { p: number | null }>(
       'SELECT MAX(position) AS p FROM calendar_list_entries WHERE user_email = ?',
     );
-    this.byCalendarStmt = db.prepare<[string], CalendarListRow>('SELECT * FROM calendar_list_entries WHERE calendar_id = ?');
+    this.byCalendarStmt = db.prepare<[string], CalendarListRow>(
+      'SELECT * FROM calendar_list_entries WHERE calendar_id = ?',
+    );
   }
 
   get(email: string, calendarId: string): CalendarListRow | undefined {

@@ -101,7 +101,12 @@ export function ensureListEntry(
 }
 
 /** Marks the user's entry deleted (kept so a sync token can report it). */
-export function markListEntryDeleted(r: CalendarRepositories, changes: ChangeRecorder, email: string, calendarId: string): void {
+export function markListEntryDeleted(
+  r: CalendarRepositories,
+  changes: ChangeRecorder,
+  email: string,
+  calendarId: string,
+): void {
   const existing = r.calendarList.get(email, calendarId);
   if (!existing || existing.deleted) return;
   const seq = changes.record(collections.calendarList(email), calendarId);
@@ -122,18 +127,31 @@ export function setAclRule(
 ): AclRow {
   const ruleId = ruleIdFor(scopeType, scopeValue);
   const seq = changes.record(collections.acl(calendarId), ruleId);
-  const row: AclRow = { calendar_id: calendarId, rule_id: ruleId, scope_type: scopeType, scope_value: scopeValue, role, change_seq: seq };
+  const row: AclRow = {
+    calendar_id: calendarId,
+    rule_id: ruleId,
+    scope_type: scopeType,
+    scope_value: scopeValue,
+    role,
+    change_seq: seq,
+  };
   r.acl.upsert(row);
   const calendar = r.calendars.get(calendarId);
   if (calendar && scopeValue) {
     if (scopeType === 'user') syncListEntry(r, changes, calendar, scopeValue);
-    if (scopeType === 'group') for (const member of r.groups.members(scopeValue)) syncListEntry(r, changes, calendar, member);
+    if (scopeType === 'group')
+      for (const member of r.groups.members(scopeValue)) syncListEntry(r, changes, calendar, member);
   }
   return row;
 }
 
 /** The user sees the calendar in their list while they have any access to it, and sees it deleted after. */
-export function syncListEntry(r: CalendarRepositories, changes: ChangeRecorder, calendar: CalendarRow, email: string): void {
+export function syncListEntry(
+  r: CalendarRepositories,
+  changes: ChangeRecorder,
+  calendar: CalendarRow,
+  email: string,
+): void {
   const effective = roleOn(r, calendar, email);
   if (atLeast(effective, 'freeBusyReader' satisfies GrantedRole)) ensureListEntry(r, changes, email, calendar.id);
   else markListEntryDeleted(r, changes, email, calendar.id);
@@ -141,7 +159,8 @@ export function syncListEntry(r: CalendarRepositories, changes: ChangeRecorder, 
 
 /** Removes a secondary calendar with its events and rules; every user's entry turns deleted. */
 export function deleteCalendar(r: CalendarRepositories, changes: ChangeRecorder, calendarId: string): void {
-  for (const entry of r.calendarList.forCalendar(calendarId)) markListEntryDeleted(r, changes, entry.user_email, calendarId);
+  for (const entry of r.calendarList.forCalendar(calendarId))
+    markListEntryDeleted(r, changes, entry.user_email, calendarId);
   changes.record(collections.events(calendarId), '*');
   changes.record(collections.acl(calendarId), '*');
   const calendar = r.calendars.get(calendarId);

@@ -34,7 +34,11 @@ export function aclResource(row: AclRow): Record<string, unknown> {
   };
 }
 
-export function listEntryColors(row: CalendarListRow): { colorId: string; backgroundColor: string; foregroundColor: string } {
+export function listEntryColors(row: CalendarListRow): {
+  colorId: string;
+  backgroundColor: string;
+  foregroundColor: string;
+} {
   const colorId = row.color_id ?? '14';
   const palette = calendarColors[colorId] ?? calendarColors['14'];
   return {
@@ -48,10 +52,16 @@ export function listEntryColors(row: CalendarListRow): { colorId: string; backgr
  * A calendar list entry. A deleted entry (or one whose calendar is gone or no longer shared with
  * the user) carries only its identity and `deleted: true`.
  */
-export function listEntryResource(row: CalendarListRow, calendar: CalendarRow | undefined, role: Role): Record<string, unknown> {
+export function listEntryResource(
+  row: CalendarListRow,
+  calendar: CalendarRow | undefined,
+  role: Role,
+): Record<string, unknown> {
   const base = { kind: 'calendar#calendarListEntry', etag: etagOf(row.change_seq), id: row.calendar_id };
   if (row.deleted || !calendar || role === 'none') return { ...base, deleted: true };
-  const notificationSettings = row.notification_settings ? (JSON.parse(row.notification_settings) as unknown) : undefined;
+  const notificationSettings = row.notification_settings
+    ? (JSON.parse(row.notification_settings) as unknown)
+    : undefined;
   return {
     ...base,
     summary: calendar.summary,

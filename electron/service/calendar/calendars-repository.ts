@@ -20,7 +20,9 @@ export type NewCalendar = Omit<CalendarRow, 'events_updated_ms' | 'max_event_spa
 export class CalendarsRepository {
   private readonly byId: Statement<[string], CalendarRow>;
   private readonly insertStmt: Statement<[NewCalendar & { events_updated_ms: number }]>;
-  private readonly updateStmt: Statement<[Pick<CalendarRow, 'id' | 'summary' | 'description' | 'location' | 'time_zone' | 'change_seq'>]>;
+  private readonly updateStmt: Statement<
+    [Pick<CalendarRow, 'id' | 'summary' | 'description' | 'location' | 'time_zone' | 'change_seq'>]
+  >;
   private readonly deleteStmt: Statement<[string]>;
   private readonly touchEventsStmt: Statement<[number, number, string]>;
 

@@ -46,7 +46,9 @@ describe('watch channels', () => {
   });
 
   const statesFor = (channelId: string) =>
-    listener.deliveries.filter((d) => d.headers['x-goog-channel-id'] === channelId).map((d) => d.headers['x-goog-resource-state']);
+    listener.deliveries
+      .filter((d) => d.headers['x-goog-channel-id'] === channelId)
+      .map((d) => d.headers['x-goog-resource-state']);
 
   it('delivers sync, then exists on each event change, until the channel stops', async () => {
     const { data: channel } = await asAlice.events.watch({
@@ -71,7 +73,10 @@ describe('watch channels', () => {
       'x-goog-resource-id': channel.resourceId,
     });
 
-    await expectApiError(t.client(bob.token).channels.stop({ requestBody: { id: channel.id!, resourceId: channel.resourceId! } }), 403);
+    await expectApiError(
+      t.client(bob.token).channels.stop({ requestBody: { id: channel.id!, resourceId: channel.resourceId! } }),
+      403,
+    );
     await asAlice.channels.stop({ requestBody: { id: channel.id!, resourceId: channel.resourceId! } });
     await asAlice.events.insert({
       calendarId: 'primary',
@@ -85,15 +90,32 @@ describe('watch channels', () => {
     const asBob = t.client(bob.token);
     const { data: cal } = await asAlice.calendars.insert({ requestBody: { summary: 'Watched' } });
     await asBob.calendarList.watch({ requestBody: { id: 'bob-list', type: 'web_hook', address: listener.url } });
-    await asAlice.acl.watch({ calendarId: cal.id!, requestBody: { id: 'alice-acl', type: 'web_hook', address: listener.url } });
-    const { data: settings } = await asAlice.settings.watch({ requestBody: { id: 'alice-settings', type: 'web_hook', address: listener.url } });
+    await asAlice.acl.watch({
+      calendarId: cal.id!,
+      requestBody: { id: 'alice-acl', type: 'web_hook', address: listener.url },
+    });
+    const { data: settings } = await asAlice.settings.watch({
+      requestBody: { id: 'alice-settings', type: 'web_hook', address: listener.url },
+    });
     expect(settings.resourceUri).toContain('/calendar/v3/users/me/settings');
-    await waitFor(() => statesFor('bob-list').length === 1 && statesFor('alice-acl').length === 1, 'sync notifications');
+    await waitFor(
+      () => statesFor('bob-list').length === 1 && statesFor('alice-acl').length === 1,
+      'sync notifications',
+    );
 
-    await asAlice.acl.insert({ calendarId: cal.id!, requestBody: { role: 'reader', scope: { type: 'user', value: bob.email } } });
-    await waitFor(() => statesFor('bob-list').length === 2 && statesFor('alice-acl').length === 2, 'change notifications');
+    await asAlice.acl.insert({
+      calendarId: cal.id!,
+      requestBody: { role: 'reader', scope: { type: 'user', value: bob.email } },
+    });
+    await waitFor(
+      () => statesFor('bob-list').length === 2 && statesFor('alice-acl').length === 2,
+      'change notifications',
+    );
     expect(statesFor('bob-list')).toEqual(['sync', 'exists']);
     expect(statesFor('alice-acl')).toEqual(['sync', 'exists']);
-    await expectApiError(asBob.acl.watch({ calendarId: cal.id!, requestBody: { id: 'bob-acl', type: 'web_hook', address: listener.url } }), 403);
+    await expectApiError(
+      asBob.acl.watch({ calendarId: cal.id!, requestBody: { id: 'bob-acl', type: 'web_hook', address: listener.url } }),
+      403,
+    );
   });
 });

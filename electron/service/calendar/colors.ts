@@ -5,12 +5,43 @@ export interface ColorDefinition {
 }
 
 const calendarBackgrounds = [
-  '#ac725e', '#d06b64', '#f83a22', '#fa573c', '#ff7537', '#ffad46', '#42d692', '#16a765',
-  '#7bd148', '#b3dc6c', '#fbe983', '#fad165', '#92e1c0', '#9fe1e7', '#9fc6e7', '#4986e7',
-  '#9a9cff', '#b99aff', '#c2c2c2', '#cabdbf', '#cca6ac', '#f691b2', '#cd74e6', '#a47ae2',
+  '#ac725e',
+  '#d06b64',
+  '#f83a22',
+  '#fa573c',
+  '#ff7537',
+  '#ffad46',
+  '#42d692',
+  '#16a765',
+  '#7bd148',
+  '#b3dc6c',
+  '#fbe983',
+  '#fad165',
+  '#92e1c0',
+  '#9fe1e7',
+  '#9fc6e7',
+  '#4986e7',
+  '#9a9cff',
+  '#b99aff',
+  '#c2c2c2',
+  '#cabdbf',
+  '#cca6ac',
+  '#f691b2',
+  '#cd74e6',
+  '#a47ae2',
 ];
 const eventBackgrounds = [
-  '#a4bdfc', '#7ae7bf', '#dbadff', '#ff887c', '#fbd75b', '#ffb878', '#46d6db', '#e1e1e1', '#5484ed', '#51b749', '#dc2127',
+  '#a4bdfc',
+  '#7ae7bf',
+  '#dbadff',
+  '#ff887c',
+  '#fbd75b',
+  '#ffb878',
+  '#46d6db',
+  '#e1e1e1',
+  '#5484ed',
+  '#51b749',
+  '#dc2127',
 ];
 
 const palette = (backgrounds: readonly string[]): Readonly<Record<string, ColorDefinition>> =>
@@ -22,7 +53,8 @@ export const eventColors = palette(eventBackgrounds);
 /** The palette's last change; clients cache colors by it. */
 export const colorsUpdated = '2012-02-14T00:00:00.000Z';
 
-export const isHexColor = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value);
+export const isHexColor = (value: unknown): value is string =>
+  typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value);
 
 function rgb(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);

@@ -23,7 +23,11 @@ describe('listing events from the rendering cache', () => {
     for (let i = 0; i < 7; i++) {
       await asAlice.events.insert({
         calendarId,
-        requestBody: { summary: `Event ${i}`, start: { dateTime: `2030-08-0${i + 1}T09:00:00Z` }, end: { dateTime: `2030-08-0${i + 1}T10:00:00Z` } },
+        requestBody: {
+          summary: `Event ${i}`,
+          start: { dateTime: `2030-08-0${i + 1}T09:00:00Z` },
+          end: { dateTime: `2030-08-0${i + 1}T10:00:00Z` },
+        },
       });
     }
     const { data: secret } = await asAlice.events.insert({
@@ -47,7 +51,10 @@ describe('listing events from the rendering cache', () => {
       },
     });
     meetingId = meeting.id!;
-    await asAlice.acl.insert({ calendarId, requestBody: { role: 'reader', scope: { type: 'user', value: bob.email } } });
+    await asAlice.acl.insert({
+      calendarId,
+      requestBody: { role: 'reader', scope: { type: 'user', value: bob.email } },
+    });
   });
   afterAll(async () => t.close());
 
@@ -85,7 +92,11 @@ describe('listing events from the rendering cache', () => {
   it('answers the new version of an event after a write, and pages over the listing consistently', async () => {
     const before = (await listAllEvents(asAlice, { calendarId })).items;
     const target = before[3]!;
-    const { data: patched } = await asAlice.events.patch({ calendarId, eventId: target.id!, requestBody: { summary: 'Renamed' } });
+    const { data: patched } = await asAlice.events.patch({
+      calendarId,
+      eventId: target.id!,
+      requestBody: { summary: 'Renamed' },
+    });
     const after = byId((await listAllEvents(asAlice, { calendarId })).items);
     expect(after.get(target.id!)).toMatchObject({ summary: 'Renamed', etag: patched.etag });
     expect(patched.etag).not.toBe(target.etag);

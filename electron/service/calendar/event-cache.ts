@@ -123,7 +123,8 @@ export function preloadResources(db: Database, rows: readonly EventVersion[]): v
   for (const row of rows) {
     const cached = c.resources.get(row.pk);
     if (cached && cached.seq === row.change_seq) continue;
-    if (row.resource !== undefined) c.resources.set(row.pk, { seq: row.change_seq, resource: JSON.parse(row.resource) as EventResource });
+    if (row.resource !== undefined)
+      c.resources.set(row.pk, { seq: row.change_seq, resource: JSON.parse(row.resource) as EventResource });
     else missing.set(row.pk, row.change_seq);
   }
   if (missing.size === 0) return;
@@ -167,7 +168,13 @@ function storeRendering(c: Caches, row: EventVersion, variant: number, json: Raw
  * `renderVariant(viewer)`, computed once per request; `known` are the row's instants when the
  * caller has them (they spare re-reading the times on a miss).
  */
-export function renderedEventJson(db: Database, row: EventVersion, viewer: EventViewer, variant: number, known?: KnownInstants): RawJson {
+export function renderedEventJson(
+  db: Database,
+  row: EventVersion,
+  viewer: EventViewer,
+  variant: number,
+  known?: KnownInstants,
+): RawJson {
   const c = caches(db);
   const hit = variant === 0 ? undefined : findRendering(c, row, variant);
   if (hit) return hit.json;
@@ -192,7 +199,11 @@ export function renderedEventsJson(
     if (hit) out[i] = hit.json;
     else misses.push(i);
   });
-  if (misses.length > 1) preloadResources(db, misses.map((i) => rows[i]!));
+  if (misses.length > 1)
+    preloadResources(
+      db,
+      misses.map((i) => rows[i]!),
+    );
   for (const i of misses) out[i] = renderedEventJson(db, rows[i]!, viewer, variant, knownOf?.(rows[i]!));
   return out;
 }

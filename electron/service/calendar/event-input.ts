@@ -74,7 +74,8 @@ export function readEventDateTime(v: unknown, field: string): { date?: string; d
   if (!hasDate && !hasDateTime) throw badRequest('required', `Missing ${field} time.`, field);
   if (hasDate) {
     const date = str(v.date, `${field}.date`);
-    if (parseDate(date) === undefined) throw invalid(`${field}.date`, `Invalid value for: ${field}.date must be YYYY-MM-DD.`);
+    if (parseDate(date) === undefined)
+      throw invalid(`${field}.date`, `Invalid value for: ${field}.date must be YYYY-MM-DD.`);
     out.date = date;
   } else {
     const dateTime = str(v.dateTime, `${field}.dateTime`);
@@ -82,7 +83,8 @@ export function readEventDateTime(v: unknown, field: string): { date?: string; d
       if (parseLocalDateTime(dateTime) === undefined) {
         throw invalid(`${field}.dateTime`, `Invalid value for: ${field}.dateTime must be an RFC 3339 timestamp.`);
       }
-      if (!out.timeZone) throw badRequest('required', `Missing time zone definition for ${field} time.`, `${field}.timeZone`);
+      if (!out.timeZone)
+        throw badRequest('required', `Missing time zone definition for ${field} time.`, `${field}.timeZone`);
     }
     out.dateTime = dateTime;
   }
@@ -106,8 +108,10 @@ function readAttendees(v: unknown): NonNullable<EventResource['attendees']> {
     if (a.optional != null) out.optional = bool(a.optional, `${field}.optional`);
     if (a.resource != null) out.resource = bool(a.resource, `${field}.resource`);
     if (a.comment != null) out.comment = str(a.comment, `${field}.comment`);
-    if (a.additionalGuests != null) out.additionalGuests = int(a.additionalGuests, `${field}.additionalGuests`, 0, 1000);
-    out.responseStatus = a.responseStatus != null ? oneOf(a.responseStatus, `${field}.responseStatus`, responseStatuses) : 'needsAction';
+    if (a.additionalGuests != null)
+      out.additionalGuests = int(a.additionalGuests, `${field}.additionalGuests`, 0, 1000);
+    out.responseStatus =
+      a.responseStatus != null ? oneOf(a.responseStatus, `${field}.responseStatus`, responseStatuses) : 'needsAction';
     return out;
   });
 }
@@ -128,7 +132,11 @@ function readReminders(v: unknown): NonNullable<EventResource['reminders']> {
     });
   }
   if (out.useDefault === true && out.overrides && out.overrides.length > 0) {
-    throw badRequest('cannotUseDefaultRemindersAndSpecifyOverride', 'Cannot specify both default reminders and overrides at the same time.', 'reminders');
+    throw badRequest(
+      'cannotUseDefaultRemindersAndSpecifyOverride',
+      'Cannot specify both default reminders and overrides at the same time.',
+      'reminders',
+    );
   }
   return out;
 }
@@ -143,7 +151,8 @@ function readAttachments(v: unknown): NonNullable<EventResource['attachments']> 
   return v.map((a, i) => {
     const field = `attachments[${i}]`;
     if (!isObject(a)) throw invalid(field);
-    if (a.fileUrl == null || a.fileUrl === '') throw badRequest('required', 'Missing attachment fileUrl.', `${field}.fileUrl`);
+    if (a.fileUrl == null || a.fileUrl === '')
+      throw badRequest('required', 'Missing attachment fileUrl.', `${field}.fileUrl`);
     const out: NonNullable<EventResource['attachments']>[number] = { fileUrl: str(a.fileUrl, `${field}.fileUrl`) };
     for (const key of ['title', 'mimeType', 'iconLink', 'fileId'] as const) {
       if (a[key] != null) out[key] = str(a[key], `${field}.${key}`);
@@ -220,7 +229,8 @@ const readers: Record<WritableEventField, FieldReader> = {
   reminders: readReminders,
   source: readSource,
   attachments: readAttachments,
-  eventType: (v) => oneOf(v, 'eventType', ['default', 'outOfOffice', 'focusTime', 'workingLocation', 'birthday', 'fromGmail']),
+  eventType: (v) =>
+    oneOf(v, 'eventType', ['default', 'outOfOffice', 'focusTime', 'workingLocation', 'birthday', 'fromGmail']),
   organizer: (v) => readPerson(v, 'organizer'),
   workingLocationProperties: (v) => opaqueObject(v, 'workingLocationProperties'),
   outOfOfficeProperties: (v) => opaqueObject(v, 'outOfOfficeProperties'),

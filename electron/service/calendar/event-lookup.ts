@@ -10,7 +10,13 @@ import type { CalendarRepositories } from './repositories';
 /** A stored event, or an occurrence of a recurring event that has no stored exception. */
 export type FoundEvent =
   | { kind: 'stored'; row: EventRow; resource: EventResource }
-  | { kind: 'occurrence'; series: EventRow; seriesResource: EventResource; occurrence: Occurrence; resource: EventResource };
+  | {
+      kind: 'occurrence';
+      series: EventRow;
+      seriesResource: EventResource;
+      occurrence: Occurrence;
+      resource: EventResource;
+    };
 
 /** The event `eventId` names on `calendar`: a stored row or a generated instance of a series. */
 export function findEventIn(r: CalendarRepositories, calendar: CalendarRow, eventId: string): FoundEvent | undefined {
@@ -28,4 +34,5 @@ export function findEventIn(r: CalendarRepositories, calendar: CalendarRow, even
   return { kind: 'occurrence', series, seriesResource, occurrence, resource };
 }
 
-export const foundSeq = (found: FoundEvent): number => (found.kind === 'stored' ? found.row.change_seq : found.series.change_seq);
+export const foundSeq = (found: FoundEvent): number =>
+  found.kind === 'stored' ? found.row.change_seq : found.series.change_seq;

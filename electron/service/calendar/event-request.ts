@@ -56,7 +56,11 @@ const notWithSyncToken = [
 export function refuseExplicitFalse(ctx: RequestContext, names: readonly string[]): void {
   for (const name of names) {
     if (explicitQueryValue(ctx, name) === 'false') {
-      throw badRequest('invalid', `${name}=false cannot be combined with syncToken: deleted entries are always part of an incremental sync.`, name);
+      throw badRequest(
+        'invalid',
+        `${name}=false cannot be combined with syncToken: deleted entries are always part of an incremental sync.`,
+        name,
+      );
     }
   }
 }
@@ -67,7 +71,11 @@ export function readEventFilters(ctx: RequestContext): EventFilters {
   // Milliseconds are ignored in the bounds.
   const bound = (ms: number | undefined) => (ms === undefined ? undefined : Math.floor(ms / 1000) * 1000);
   if (timeMin !== undefined && timeMax !== undefined && timeMax <= timeMin) {
-    throw badRequest('timeRangeEmpty', 'The specified time range is empty: timeMax must be greater than timeMin.', 'timeMax');
+    throw badRequest(
+      'timeRangeEmpty',
+      'The specified time range is empty: timeMax must be greater than timeMin.',
+      'timeMax',
+    );
   }
   const orderByRaw = stringParam(ctx, 'orderBy');
   if (orderByRaw !== undefined && orderByRaw !== 'startTime' && orderByRaw !== 'updated') {
@@ -75,7 +83,11 @@ export function readEventFilters(ctx: RequestContext): EventFilters {
   }
   const singleEvents = booleanParam(ctx, 'singleEvents');
   if (orderByRaw === 'startTime' && !singleEvents) {
-    throw badRequest('invalid', 'The requested ordering is not available for the particular query: orderBy=startTime needs singleEvents=true.', 'orderBy');
+    throw badRequest(
+      'invalid',
+      'The requested ordering is not available for the particular query: orderBy=startTime needs singleEvents=true.',
+      'orderBy',
+    );
   }
   const updatedMin = parseTimeParam(stringParam(ctx, 'updatedMin'), 'updatedMin');
   const q = stringParam(ctx, 'q');
@@ -109,7 +121,12 @@ export function readEventSyncToken(ctx: RequestContext, calendarId: string): Syn
     }
   }
   refuseExplicitFalse(ctx, ['showDeleted']);
-  return decodeSyncToken(token, collections.events(calendarId), ctx.service.now().getTime(), ctx.service.config.syncTokenRetentionMs);
+  return decodeSyncToken(
+    token,
+    collections.events(calendarId),
+    ctx.service.now().getTime(),
+    ctx.service.config.syncTokenRetentionMs,
+  );
 }
 
 /** The user's default reminders on the calendar, as stored (JSON text written by this service). */

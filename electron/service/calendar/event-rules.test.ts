@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { calendar_v3 } from '@googleapis/calendar';
-import { alice, bob, expectApiError, listAllEvents, startCalendarService, type CalendarTestService } from './test-support';
+import {
+  alice,
+  bob,
+  expectApiError,
+  listAllEvents,
+  startCalendarService,
+  type CalendarTestService,
+} from './test-support';
 
 const hour = (day: number, h: number) => `2030-07-${String(day).padStart(2, '0')}T${String(h).padStart(2, '0')}:00:00Z`;
-const timed = (day: number): calendar_v3.Schema$Event => ({ start: { dateTime: hour(day, 9) }, end: { dateTime: hour(day, 10) } });
+const timed = (day: number): calendar_v3.Schema$Event => ({
+  start: { dateTime: hour(day, 9) },
+  end: { dateTime: hour(day, 10) },
+});
 const attachment = (i: number) => ({ fileUrl: `https://drive.example.com/file/${i}`, title: `File ${i}` });
 
 describe('event rules', () => {
@@ -18,25 +28,36 @@ describe('event rules', () => {
   beforeAll(async () => {
     t = await startCalendarService({ start: new Date('2030-07-01T12:00:00Z') });
     client = t.client(alice.token);
-    calendarId = (await client.calendars.insert({ requestBody: { summary: 'Rules', timeZone: 'America/New_York' } })).data.id!;
+    calendarId = (await client.calendars.insert({ requestBody: { summary: 'Rules', timeZone: 'America/New_York' } }))
+      .data.id!;
   });
   afterAll(async () => t.close());
 
   it('checks client-supplied ids and iCalUIDs', async () => {
-    const { data: own } = await client.events.insert({ calendarId, requestBody: { id: 'meeting0001', summary: 'Own id', ...timed(1) } });
+    const { data: own } = await client.events.insert({
+      calendarId,
+      requestBody: { id: 'meeting0001', summary: 'Own id', ...timed(1) },
+    });
     expect(own.id).toBe('meeting0001');
     const before = await snapshot();
     for (const id of ['abc', 'UPPERCASE1', 'has_underscore', 'wxyz12345', 'x'.repeat(1025)]) {
       await expectApiError(client.events.insert({ calendarId, requestBody: { id, ...timed(2) } }), 400, 'invalid');
     }
-    await expectApiError(client.events.insert({ calendarId, requestBody: { id: 'meeting0001', ...timed(2) } }), 409, 'duplicate');
+    await expectApiError(
+      client.events.insert({ calendarId, requestBody: { id: 'meeting0001', ...timed(2) } }),
+      409,
+      'duplicate',
+    );
     await expectApiError(
       client.events.insert({ calendarId, requestBody: { id: 'meeting0002', iCalUID: 'u@example.com', ...timed(2) } }),
       400,
       'invalid',
     );
     expect(await snapshot()).toEqual(before);
-    const { data: byUid } = await client.events.insert({ calendarId, requestBody: { iCalUID: 'party@example.com', ...timed(3) } });
+    const { data: byUid } = await client.events.insert({
+      calendarId,
+      requestBody: { iCalUID: 'party@example.com', ...timed(3) },
+    });
     expect(byUid.iCalUID).toBe('party@example.com');
     const { data: found } = await client.events.list({ calendarId, iCalUID: 'party@example.com' });
     expect(found.items?.map((e) => e.id)).toEqual([byUid.id]);
@@ -47,13 +68,33 @@ describe('event rules', () => {
     const bad: [calendar_v3.Schema$Event, number, string][] = [
       [{ summary: 42 as unknown as string, ...timed(4) }, 400, 'invalid'],
       [{ summary: 'No end', start: { dateTime: hour(4, 9) } }, 400, 'required'],
-      [{ summary: 'Backwards', start: { dateTime: hour(4, 10) }, end: { dateTime: hour(4, 9) } }, 400, 'timeRangeEmpty'],
+      [
+        { summary: 'Backwards', start: { dateTime: hour(4, 10) }, end: { dateTime: hour(4, 9) } },
+        400,
+        'timeRangeEmpty',
+      ],
       [{ summary: 'Mixed', start: { date: '2030-07-04' }, end: { dateTime: hour(4, 9) } }, 400, 'invalid'],
       [{ summary: 'Bad date', start: { date: '2030-02-30' }, end: { date: '2030-03-01' } }, 400, 'invalid'],
-      [{ summary: 'Bad zone', start: { dateTime: '2030-07-04T09:00:00', timeZone: 'Nowhere/City' }, end: { dateTime: hour(4, 10) } }, 400, 'invalid'],
+      [
+        {
+          summary: 'Bad zone',
+          start: { dateTime: '2030-07-04T09:00:00', timeZone: 'Nowhere/City' },
+          end: { dateTime: hour(4, 10) },
+        },
+        400,
+        'invalid',
+      ],
       [{ summary: 'Bad status', status: 'maybe', ...timed(4) }, 400, 'invalid'],
       [{ summary: 'Bad color', colorId: '12', ...timed(4) }, 400, 'invalid'],
-      [{ summary: 'Bad reminder', reminders: { useDefault: false, overrides: [{ method: 'popup', minutes: -5 }] }, ...timed(4) }, 400, 'invalid'],
+      [
+        {
+          summary: 'Bad reminder',
+          reminders: { useDefault: false, overrides: [{ method: 'popup', minutes: -5 }] },
+          ...timed(4),
+        },
+        400,
+        'invalid',
+      ],
       [{ summary: 'Bad attendee', attendees: [{ displayName: 'No email' }], ...timed(4) }, 400, 'required'],
       [{ summary: 'Bad source', source: { url: 'ftp://example.com' }, ...timed(4) }, 400, 'invalid'],
       [{ summary: 'Bad sequence', sequence: -1, ...timed(4) }, 400, 'invalid'],
@@ -61,7 +102,11 @@ describe('event rules', () => {
     for (const [requestBody, status, reason] of bad) {
       await expectApiError(client.events.insert({ calendarId, requestBody }), status, reason);
     }
-    await expectApiError(client.events.insert({ calendarId: 'unknown@example.com', requestBody: timed(4) }), 404, 'notFound');
+    await expectApiError(
+      client.events.insert({ calendarId: 'unknown@example.com', requestBody: timed(4) }),
+      404,
+      'notFound',
+    );
     await expectApiError(client.events.list({ calendarId, maxResults: 5000 }), 400);
     await expectApiError(client.events.list({ calendarId, privateExtendedProperty: ['noequals'] }), 400, 'invalid');
     expect(await snapshot()).toEqual(before);
@@ -75,7 +120,11 @@ describe('event rules', () => {
       400,
       'invalid',
     );
-    await expectApiError(client.events.insert({ calendarId, requestBody: { ...timed(5), attachments: [attachment(1)] } }), 400, 'invalid');
+    await expectApiError(
+      client.events.insert({ calendarId, requestBody: { ...timed(5), attachments: [attachment(1)] } }),
+      400,
+      'invalid',
+    );
     expect(await snapshot()).toEqual(before);
     const { data } = await client.events.insert({
       calendarId,
@@ -84,7 +133,11 @@ describe('event rules', () => {
     });
     expect(data.attachments).toHaveLength(25);
     // A client without attachment support may still edit other fields; attachments stay.
-    const { data: renamed } = await client.events.update({ calendarId, eventId: data.id!, requestBody: { summary: 'Docs v2', ...timed(5) } });
+    const { data: renamed } = await client.events.update({
+      calendarId,
+      eventId: data.id!,
+      requestBody: { summary: 'Docs v2', ...timed(5) },
+    });
     expect(renamed.attachments).toHaveLength(25);
   });
 
@@ -92,7 +145,11 @@ describe('event rules', () => {
     const conferenceData = { createRequest: { requestId: 'req-1', conferenceSolutionKey: { type: 'hangoutsMeet' } } };
     const { data: ignored } = await client.events.insert({ calendarId, requestBody: { ...timed(6), conferenceData } });
     expect(ignored.conferenceData).toBeUndefined();
-    const { data: created } = await client.events.insert({ calendarId, conferenceDataVersion: 1, requestBody: { ...timed(6), conferenceData } });
+    const { data: created } = await client.events.insert({
+      calendarId,
+      conferenceDataVersion: 1,
+      requestBody: { ...timed(6), conferenceData },
+    });
     expect(created.conferenceData?.createRequest?.status?.statusCode).toBe('success');
     expect(created.conferenceData?.entryPoints?.[0]?.entryPointType).toBe('video');
     expect(created.hangoutLink).toBe(created.conferenceData?.entryPoints?.[0]?.uri);
@@ -100,17 +157,26 @@ describe('event rules', () => {
   });
 
   it('honours If-Match and If-None-Match and keeps sequence rules', async () => {
-    const { data: event } = await client.events.insert({ calendarId, requestBody: { summary: 'Versioned', ...timed(7) } });
+    const { data: event } = await client.events.insert({
+      calendarId,
+      requestBody: { summary: 'Versioned', ...timed(7) },
+    });
     const { data: updated } = await client.events.patch(
       { calendarId, eventId: event.id!, requestBody: { summary: 'Versioned 2' } },
       { headers: { 'If-Match': event.etag! } },
     );
     await expectApiError(
-      client.events.patch({ calendarId, eventId: event.id!, requestBody: { summary: 'Stale' } }, { headers: { 'If-Match': event.etag! } }),
+      client.events.patch(
+        { calendarId, eventId: event.id!, requestBody: { summary: 'Stale' } },
+        { headers: { 'If-Match': event.etag! } },
+      ),
       412,
       'conditionNotMet',
     );
-    await expectApiError(client.events.delete({ calendarId, eventId: event.id! }, { headers: { 'If-Match': event.etag! } }), 412);
+    await expectApiError(
+      client.events.delete({ calendarId, eventId: event.id! }, { headers: { 'If-Match': event.etag! } }),
+      412,
+    );
     const { data: current } = await client.events.get({ calendarId, eventId: event.id! });
     expect(current.summary).toBe('Versioned 2');
 
@@ -120,7 +186,11 @@ describe('event rules', () => {
     );
     expect(notModified.status).toBe(304);
     expect(updated.sequence).toBe(0);
-    const { data: moved } = await client.events.patch({ calendarId, eventId: event.id!, requestBody: { start: { dateTime: hour(7, 8) } } });
+    const { data: moved } = await client.events.patch({
+      calendarId,
+      eventId: event.id!,
+      requestBody: { start: { dateTime: hour(7, 8) } },
+    });
     expect(moved.sequence).toBe(1);
     await expectApiError(
       client.events.patch({ calendarId, eventId: event.id!, requestBody: { sequence: 0, location: 'Elsewhere' } }),
@@ -161,10 +231,19 @@ describe('event rules', () => {
   });
 
   it('imports by iCalUID, updating an event already imported', async () => {
-    await expectApiError(client.events.import({ calendarId, requestBody: { summary: 'No uid', ...timed(10) } }), 400, 'required');
+    await expectApiError(
+      client.events.import({ calendarId, requestBody: { summary: 'No uid', ...timed(10) } }),
+      400,
+      'required',
+    );
     const { data: first } = await client.events.import({
       calendarId,
-      requestBody: { iCalUID: 'ext-1@example.com', summary: 'Imported', organizer: { email: 'someone@example.com' }, ...timed(10) },
+      requestBody: {
+        iCalUID: 'ext-1@example.com',
+        summary: 'Imported',
+        organizer: { email: 'someone@example.com' },
+        ...timed(10),
+      },
     });
     expect(first.organizer?.email).toBe('someone@example.com');
     const { data: second } = await client.events.import({
@@ -179,7 +258,10 @@ describe('event rules', () => {
 
   it('moves an event to another calendar, leaving a cancelled event behind', async () => {
     const { data: target } = await client.calendars.insert({ requestBody: { summary: 'Target' } });
-    const { data: event } = await client.events.insert({ calendarId, requestBody: { summary: 'Movable', ...timed(11) } });
+    const { data: event } = await client.events.insert({
+      calendarId,
+      requestBody: { summary: 'Movable', ...timed(11) },
+    });
     const { data: moved } = await client.events.move({ calendarId, eventId: event.id!, destination: target.id! });
     expect(moved).toMatchObject({ id: event.id, summary: 'Movable' });
     expect(moved.organizer?.email).toBe(target.id);
@@ -188,7 +270,10 @@ describe('event rules', () => {
     const { data: arrived } = await client.events.get({ calendarId: target.id!, eventId: event.id! });
     expect(arrived.status).toBe('confirmed');
     await expectApiError(client.events.move({ calendarId, eventId: event.id!, destination: target.id! }), 404);
-    await expectApiError(client.events.move({ calendarId: target.id!, eventId: event.id!, destination: 'nowhere@example.com' }), 404);
+    await expectApiError(
+      client.events.move({ calendarId: target.id!, eventId: event.id!, destination: 'nowhere@example.com' }),
+      404,
+    );
   });
 
   it('quick-adds from text in the calendar time zone', async () => {

@@ -50,7 +50,10 @@ export interface EventTiming {
  * 400s: missing start or end, date mixed with dateTime, end before start, a recurring timed event
  * without a time zone.
  */
-export function eventTiming(resource: Pick<EventResource, 'start' | 'end' | 'recurrence' | 'status'>, calendarZone: string): EventTiming {
+export function eventTiming(
+  resource: Pick<EventResource, 'start' | 'end' | 'recurrence' | 'status'>,
+  calendarZone: string,
+): EventTiming {
   if (!resource.start || (resource.start.date === undefined && resource.start.dateTime === undefined)) {
     throw badRequest('required', 'Missing start time.', 'start');
   }
@@ -80,7 +83,13 @@ export function eventTiming(resource: Pick<EventResource, 'start' | 'end' | 'rec
 }
 
 /** End instant of the occurrence starting at `floating`/`startMs`: same wall length for dates, same duration otherwise. */
-export function occurrenceEnd(series: SeriesTiming, start: ResolvedTime, end: ResolvedTime, floating: number, startMs: number): number {
+export function occurrenceEnd(
+  series: SeriesTiming,
+  start: ResolvedTime,
+  end: ResolvedTime,
+  floating: number,
+  startMs: number,
+): number {
   if (series.allDay) return floatingToInstant(series.zone, floating + (end.floating - start.floating));
   return startMs + (end.ms - start.ms);
 }
@@ -91,9 +100,16 @@ export function instanceId(seriesId: string, allDay: boolean, floating: number, 
 }
 
 /** EventDateTime for an occurrence, mirroring the series' own start field. */
-export function occurrenceDateTime(template: EventDateTime, allDay: boolean, floating: number, ms: number): EventDateTime {
+export function occurrenceDateTime(
+  template: EventDateTime,
+  allDay: boolean,
+  floating: number,
+  ms: number,
+): EventDateTime {
   if (allDay) return { date: formatDate(floating) };
-  return template.timeZone ? { dateTime: formatInstant(ms, template.timeZone), timeZone: template.timeZone } : { dateTime: formatInstant(ms, 'UTC') };
+  return template.timeZone
+    ? { dateTime: formatInstant(ms, template.timeZone), timeZone: template.timeZone }
+    : { dateTime: formatInstant(ms, 'UTC') };
 }
 
 /** Splits `<seriesId>_<stamp>` into its parts, or undefined if the id does not look like an instance id. */
@@ -104,5 +120,9 @@ export function parseInstanceId(id: string): { seriesId: string; allDay: boolean
   const day = Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6, 8)));
   if (Number.isNaN(day)) return undefined;
   if (m[3] === undefined) return { seriesId: m[1], allDay: true, floatingOrMs: day };
-  return { seriesId: m[1], allDay: false, floatingOrMs: day + (Number(m[3]) * 3600 + Number(m[4]) * 60 + Number(m[5])) * 1000 };
+  return {
+    seriesId: m[1],
+    allDay: false,
+    floatingOrMs: day + (Number(m[3]) * 3600 + Number(m[4]) * 60 + Number(m[5])) * 1000,
+  };
 }

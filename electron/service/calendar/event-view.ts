@@ -37,7 +37,8 @@ export function eventRowFields(
   changeSeq: number,
   updatedMs: number,
 ): NewEventRow {
-  const originalStart = resource.originalStartTime && resource.recurringEventId ? resource.originalStartTime : undefined;
+  const originalStart =
+    resource.originalStartTime && resource.recurringEventId ? resource.originalStartTime : undefined;
   return {
     calendar_id: calendarId,
     event_id: resource.id,
@@ -56,7 +57,8 @@ export function eventRowFields(
   };
 }
 
-export const parseResource = (row: Pick<EventRow, 'resource'>): EventResource => JSON.parse(row.resource) as EventResource;
+export const parseResource = (row: Pick<EventRow, 'resource'>): EventResource =>
+  JSON.parse(row.resource) as EventResource;
 
 /** How the requesting user sees events: their role, the response zone and attendee limit. */
 export interface EventViewer {

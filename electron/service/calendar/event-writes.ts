@@ -28,7 +28,11 @@ export function generateEventId(): string {
 /** Client-supplied ids: base32hex (a–v, 0–9), 5 to 1024 characters. */
 export function checkClientEventId(id: unknown): string {
   if (typeof id !== 'string' || !/^[a-v0-9]{5,1024}$/.test(id)) {
-    throw badRequest('invalid', 'Invalid resource id value: event ids use the characters a-v and 0-9 and are 5 to 1024 characters long.', 'id');
+    throw badRequest(
+      'invalid',
+      'Invalid resource id value: event ids use the characters a-v and 0-9 and are 5 to 1024 characters long.',
+      'id',
+    );
   }
   return id;
 }
@@ -47,16 +51,31 @@ export function calendarOrganizer(calendar: CalendarRow): { email: string; displ
  * conferenceData with conferenceDataVersion=1: a createRequest is answered with a new conference
  * (status success); other conference data is copied as given.
  */
-export function applyConferenceRequest(conferenceData: Record<string, unknown>, eventId: string): Record<string, unknown> {
+export function applyConferenceRequest(
+  conferenceData: Record<string, unknown>,
+  eventId: string,
+): Record<string, unknown> {
   const request = conferenceData.createRequest;
-  if (typeof request !== 'object' || request === null || conferenceData.conferenceId !== undefined) return conferenceData;
-  const { requestId, conferenceSolutionKey } = request as { requestId?: unknown; conferenceSolutionKey?: { type?: unknown } };
+  if (typeof request !== 'object' || request === null || conferenceData.conferenceId !== undefined)
+    return conferenceData;
+  const { requestId, conferenceSolutionKey } = request as {
+    requestId?: unknown;
+    conferenceSolutionKey?: { type?: unknown };
+  };
   if (typeof requestId !== 'string' || requestId === '') {
-    throw badRequest('invalid', 'Invalid conference create request: requestId is required.', 'conferenceData.createRequest.requestId');
+    throw badRequest(
+      'invalid',
+      'Invalid conference create request: requestId is required.',
+      'conferenceData.createRequest.requestId',
+    );
   }
   const type = conferenceSolutionKey?.type ?? 'hangoutsMeet';
   if (type !== 'hangoutsMeet') {
-    throw badRequest('invalid', `Invalid conference type value: ${String(type)}.`, 'conferenceData.createRequest.conferenceSolutionKey.type');
+    throw badRequest(
+      'invalid',
+      `Invalid conference type value: ${String(type)}.`,
+      'conferenceData.createRequest.conferenceSolutionKey.type',
+    );
   }
   const code = eventId.replace(/[^a-z]/g, '').padEnd(10, 'x');
   const conferenceId = `${code.slice(0, 3)}-${code.slice(3, 7)}-${code.slice(7, 10)}`;
@@ -64,7 +83,13 @@ export function applyConferenceRequest(conferenceData: Record<string, unknown>, 
     createRequest: { requestId, conferenceSolutionKey: { type }, status: { statusCode: 'success' } },
     conferenceId,
     conferenceSolution: { key: { type }, name: 'Google Meet', iconUri: '' },
-    entryPoints: [{ entryPointType: 'video', uri: `https://meet.google.com/${conferenceId}`, label: `meet.google.com/${conferenceId}` }],
+    entryPoints: [
+      {
+        entryPointType: 'video',
+        uri: `https://meet.google.com/${conferenceId}`,
+        label: `meet.google.com/${conferenceId}`,
+      },
+    ],
   };
 }
 
@@ -96,7 +121,13 @@ export function updateEventRow(
 }
 
 /** Marks an event cancelled (a deletion); details stay for the organizer's calendar. */
-export function cancelEventRow(r: CalendarRepositories, changes: ChangeRecorder, calendar: CalendarRow, row: EventRow, resource: EventResource): EventRow {
+export function cancelEventRow(
+  r: CalendarRepositories,
+  changes: ChangeRecorder,
+  calendar: CalendarRow,
+  row: EventRow,
+  resource: EventResource,
+): EventRow {
   const cancelled: EventResource = { ...resource, status: 'cancelled', updated: isoUtc(changes.nowMs) };
   return updateEventRow(r, changes, calendar, row, cancelled, timingForStored(cancelled, calendar));
 }
@@ -109,7 +140,11 @@ export function timingForStored(resource: EventResource, calendar: CalendarRow):
 /** Time or place changes are significant: they raise the iCalendar sequence. */
 export function nextSequence(previous: EventResource, next: EventFields, requested: number | undefined): number {
   if (requested !== undefined && requested < previous.sequence) {
-    throw badRequest('invalidSequenceValue', 'Invalid sequence value. The specified sequence number is below the current sequence number of the resource.', 'sequence');
+    throw badRequest(
+      'invalidSequenceValue',
+      'Invalid sequence value. The specified sequence number is below the current sequence number of the resource.',
+      'sequence',
+    );
   }
   const significant =
     JSON.stringify(previous.start) !== JSON.stringify(next.start) ||
@@ -129,17 +164,24 @@ export function checkAttachmentsWrite(
 ): void {
   if (supportsAttachments) return;
   const changing =
-    (fields.attachments !== undefined && JSON.stringify(fields.attachments) !== JSON.stringify(previous?.attachments ?? [])) ||
+    (fields.attachments !== undefined &&
+      JSON.stringify(fields.attachments) !== JSON.stringify(previous?.attachments ?? [])) ||
     (cleared.has('attachments') && (previous?.attachments?.length ?? 0) > 0);
   if (changing) {
-    throw badRequest('invalid', 'Adding or changing attachments requires supportsAttachments=true.', 'supportsAttachments');
+    throw badRequest(
+      'invalid',
+      'Adding or changing attachments requires supportsAttachments=true.',
+      'supportsAttachments',
+    );
   }
 }
 
 /** `If-Match` on writes: a stale etag answers 412 and changes nothing. */
 export function checkIfMatch(ifMatch: string | string[] | undefined, etag: string): void {
   if (ifMatch === undefined) return;
-  const values = (Array.isArray(ifMatch) ? ifMatch.join(',') : ifMatch).split(',').map((v) => v.trim().replace(/^W\//, ''));
+  const values = (Array.isArray(ifMatch) ? ifMatch.join(',') : ifMatch)
+    .split(',')
+    .map((v) => v.trim().replace(/^W\//, ''));
   if (values.includes('*') || values.includes(etag)) return;
   throw new ApiError(412, 'conditionNotMet', 'Precondition Failed', { location: 'If-Match', locationType: 'header' });
 }
@@ -147,6 +189,8 @@ export function checkIfMatch(ifMatch: string | string[] | undefined, etag: strin
 /** `If-None-Match` on reads: true when the client's copy is current (answer 304). */
 export function matchesIfNoneMatch(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
-  const values = (Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch).split(',').map((v) => v.trim().replace(/^W\//, ''));
+  const values = (Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch)
+    .split(',')
+    .map((v) => v.trim().replace(/^W\//, ''));
   return values.includes('*') || values.includes(etag);
 }

@@ -16,7 +16,13 @@ describe('calendars and events through the official client', () => {
     const { data: list } = await client.calendarList.list();
     expect(list.kind).toBe('calendar#calendarList');
     const primary = list.items?.find((e) => e.primary);
-    expect(primary).toMatchObject({ id: alice.email, accessRole: 'owner', primary: true, timeZone: 'UTC', summary: alice.email });
+    expect(primary).toMatchObject({
+      id: alice.email,
+      accessRole: 'owner',
+      primary: true,
+      timeZone: 'UTC',
+      summary: alice.email,
+    });
     expect(list.nextSyncToken).toBeTruthy();
 
     const { data: entry } = await client.calendarList.get({ calendarId: 'primary' });
@@ -36,7 +42,9 @@ describe('calendars and events through the official client', () => {
   });
 
   it('creates a secondary calendar that appears in the calendar list as owner', async () => {
-    const { data: created } = await client.calendars.insert({ requestBody: { summary: 'Team', timeZone: 'Europe/Berlin' } });
+    const { data: created } = await client.calendars.insert({
+      requestBody: { summary: 'Team', timeZone: 'Europe/Berlin' },
+    });
     expect(created.id).toMatch(/@group\.calendar\.google\.com$/);
     const { data: entry } = await client.calendarList.get({ calendarId: created.id! });
     expect(entry).toMatchObject({ summary: 'Team', timeZone: 'Europe/Berlin', accessRole: 'owner' });
@@ -113,10 +121,19 @@ describe('calendars and events through the official client', () => {
     const again = await listAllEvents(client, { calendarId, maxResults: 2 });
     expect(again.items.map((e) => e.id)).toEqual(all.items.map((e) => e.id));
 
-    const ordered = await listAllEvents(client, { calendarId, singleEvents: true, orderBy: 'startTime', maxResults: 4 });
+    const ordered = await listAllEvents(client, {
+      calendarId,
+      singleEvents: true,
+      orderBy: 'startTime',
+      maxResults: 4,
+    });
     expect(ordered.items.map((e) => e.summary)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => `Day ${d}`));
 
-    await expectApiError(client.events.list({ calendarId, timeMin: '2031-01-05T00:00:00Z', timeMax: '2031-01-04T00:00:00Z' }), 400, 'timeRangeEmpty');
+    await expectApiError(
+      client.events.list({ calendarId, timeMin: '2031-01-05T00:00:00Z', timeMax: '2031-01-04T00:00:00Z' }),
+      400,
+      'timeRangeEmpty',
+    );
     await expectApiError(client.events.list({ calendarId, timeMin: '2031-01-05T00:00:00' }), 400);
     await expectApiError(client.events.list({ calendarId, orderBy: 'startTime' }), 400, 'invalid');
     await expectApiError(client.events.list({ calendarId: 'nobody@example.com' }), 404, 'notFound');
@@ -124,7 +141,10 @@ describe('calendars and events through the official client', () => {
 
   it('reads all-day dates in the calendar time zone, following a change of zone', async () => {
     const { data: cal } = await client.calendars.insert({ requestBody: { summary: 'Days', timeZone: 'UTC' } });
-    await client.events.insert({ calendarId: cal.id!, requestBody: { summary: 'Day off', start: { date: '2030-01-10' }, end: { date: '2030-01-11' } } });
+    await client.events.insert({
+      calendarId: cal.id!,
+      requestBody: { summary: 'Day off', start: { date: '2030-01-10' }, end: { date: '2030-01-11' } },
+    });
     const window = { calendarId: cal.id!, timeMin: '2030-01-09T10:00:00Z', timeMax: '2030-01-09T12:00:00Z' };
     expect((await listAllEvents(client, window)).items).toEqual([]);
     await client.calendars.patch({ calendarId: cal.id!, requestBody: { timeZone: 'Pacific/Auckland' } });

@@ -93,17 +93,29 @@ export interface ListRequest {
 
 export function listEvents(scope: ListScope, request: ListRequest): ListPage {
   const { filters } = request;
-  const fingerprint = queryFingerprint([scope.calendar.id, filters, scope.viewer.responseZone, scope.viewer.maxAttendees ?? null]);
+  const fingerprint = queryFingerprint([
+    scope.calendar.id,
+    filters,
+    scope.viewer.responseZone,
+    scope.viewer.maxAttendees ?? null,
+  ]);
   let cursor: PageCursor<CursorKey> | undefined;
   if (request.pageToken) cursor = decodePageToken(request.pageToken, fingerprint, isCursorKey);
-  const mode: Mode = cursor?.after.m ?? (request.sync ? 'sync' : filters.singleEvents ? 'start' : filters.orderBy === 'updated' ? 'updated' : 'id');
+  const mode: Mode =
+    cursor?.after.m ??
+    (request.sync ? 'sync' : filters.singleEvents ? 'start' : filters.orderBy === 'updated' ? 'updated' : 'id');
   const snapshot: SyncPosition = cursor?.snapshot ?? { seq: latestChangeSeq(scope.r.db), at: scope.nowMs };
   const limit = request.maxResults;
 
   let candidates: Candidate[];
   switch (mode) {
     case 'sync':
-      candidates = syncCandidates(scope, filters, cursor ? (cursor.after.k as number) : (request.sync?.seq ?? 0), limit);
+      candidates = syncCandidates(
+        scope,
+        filters,
+        cursor ? (cursor.after.k as number) : (request.sync?.seq ?? 0),
+        limit,
+      );
       break;
     case 'id':
       candidates = idCandidates(scope, filters, cursor ? (cursor.after.k as string) : '', limit);
@@ -119,7 +131,8 @@ export function listEvents(scope: ListScope, request: ListRequest): ListPage {
   const page: ListPage = { items: [] };
   let shownCount = Math.min(limit, candidates.length);
   // Occurrences of one changed series share a sync key; a page never splits them.
-  while (shownCount < candidates.length && candidates[shownCount]?.key === candidates[shownCount - 1]?.key) shownCount += 1;
+  while (shownCount < candidates.length && candidates[shownCount]?.key === candidates[shownCount - 1]?.key)
+    shownCount += 1;
   const shown = candidates.slice(0, shownCount);
   page.items = renderCandidates(scope, shown);
   const last = shown[shown.length - 1];
@@ -159,12 +172,21 @@ function readsResources(filters: EventFilters): boolean {
 type CancelInfo = Pick<EventRow, 'status' | 'recurring_event_id'>;
 
 /** Filters on a stored row that do not depend on expansion. */
-function rowMatches(scope: ListScope, filters: EventFilters, row: EventHead, seriesStatus: (id: string) => string | undefined): boolean {
+function rowMatches(
+  scope: ListScope,
+  filters: EventFilters,
+  row: EventHead,
+  seriesStatus: (id: string) => string | undefined,
+): boolean {
   if (row.status === 'cancelled' && !cancelledShown(filters, row, seriesStatus)) return false;
   return resourceMatches(scope, filters, row);
 }
 
-function cancelledShown(filters: EventFilters, row: CancelInfo, seriesStatus: (id: string) => string | undefined): boolean {
+function cancelledShown(
+  filters: EventFilters,
+  row: CancelInfo,
+  seriesStatus: (id: string) => string | undefined,
+): boolean {
   if (filters.showDeleted || filters.updatedMin !== undefined) return true;
   // A cancelled instance of a live series says "this occurrence is gone": listed unless expanding.
   if (!filters.singleEvents && row.recurring_event_id) {
@@ -248,19 +270,38 @@ function idCandidates(scope: ListScope, filters: EventFilters, after: string, li
   const window = filters.timeMin !== undefined || filters.timeMax !== undefined ? windowOf(filters) : undefined;
   const preload = readsResources(filters);
   const accept = (row: EventHead): Candidate | undefined => {
-    if (window && !(row.start_ms < window.max && (row.range_end_ms === null || row.range_end_ms > window.min))) return undefined;
+    if (window && !(row.start_ms < window.max && (row.range_end_ms === null || row.range_end_ms > window.min)))
+      return undefined;
     if (!rowMatches(scope, filters, row, seriesStatus)) return undefined;
     return { key: row.event_id, row };
   };
   if (filters.iCalUID !== undefined) {
     const rows = scope.r.events.byICalUid(scope.calendar.id, filters.iCalUID).filter((row) => row.event_id > after);
-    return scan(scope, (a: string) => rows.filter((row) => row.event_id > a), (row) => row.event_id, after, limit, preload, accept);
+    return scan(
+      scope,
+      (a: string) => rows.filter((row) => row.event_id > a),
+      (row) => row.event_id,
+      after,
+      limit,
+      preload,
+      accept,
+    );
   }
   if (!window && !preload && filters.updatedMin === undefined) {
     // The default listing: nothing to filter but cancelled rows, so keys from the covering index suffice.
     const acceptKey = (row: EventKey): Candidate | undefined =>
-      row.status === 'cancelled' && !cancelledShown(filters, row, seriesStatus) ? undefined : { key: row.event_id, row };
-    return scan(scope, (a: string, batch) => scope.r.events.keysById(scope.calendar.id, a, batch), (row) => row.event_id, after, limit, false, acceptKey);
+      row.status === 'cancelled' && !cancelledShown(filters, row, seriesStatus)
+        ? undefined
+        : { key: row.event_id, row };
+    return scan(
+      scope,
+      (a: string, batch) => scope.r.events.keysById(scope.calendar.id, a, batch),
+      (row) => row.event_id,
+      after,
+      limit,
+      false,
+      acceptKey,
+    );
   }
   return scan(
     scope,
@@ -273,7 +314,12 @@ function idCandidates(scope: ListScope, filters: EventFilters, after: string, li
   );
 }
 
-function updatedCandidates(scope: ListScope, filters: EventFilters, after: [number, string], limit: number): Candidate[] {
+function updatedCandidates(
+  scope: ListScope,
+  filters: EventFilters,
+  after: [number, string],
+  limit: number,
+): Candidate[] {
   const seriesStatus = seriesStatusLookup(scope);
   const window = windowOf(filters);
   return scan(
@@ -311,11 +357,12 @@ function syncCandidates(scope: ListScope, filters: EventFilters, afterSeq: numbe
         );
         const rendered = occurrences
           .filter((o) => !exceptions.has(o.startMs))
-          .map((o) => () => renderEvent(occurrenceResource(resource, o, scope.calendar.time_zone), row.change_seq, scope.viewer));
+          .map(
+            (o) => () =>
+              renderEvent(occurrenceResource(resource, o, scope.calendar.time_zone), row.change_seq, scope.viewer),
+          );
         // All occurrences of one changed series share its change key so paging resumes after them.
-        return rendered.length > 0
-          ? rendered.map((render) => ({ key: row.change_seq, render }))
-          : undefined;
+        return rendered.length > 0 ? rendered.map((render) => ({ key: row.change_seq, render })) : undefined;
       }
       return { key: row.change_seq, row };
     },
@@ -348,11 +395,19 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
     const all = occurrencesOf(r.db, row, resource, calendar.time_zone, { min: window.min, max });
     const skip = exceptionStarts.get(row.event_id);
     const occurrences = skip ? all.filter((o) => !skip.has(o.startMs)) : all;
-    heap.push({ occurrences, index: firstAfter(occurrences, after), row, resource, template: seriesTemplate(resource, calendar.time_zone) });
+    heap.push({
+      occurrences,
+      index: firstAfter(occurrences, after),
+      row,
+      resource,
+      template: seriesTemplate(resource, calendar.time_zone),
+    });
   }
 
   // Stored single events (and exceptions) in the same order, fetched lazily.
-  const earliestStart = Number.isFinite(filters.timeMin ?? Number.NaN) ? window.min - calendar.max_event_span_ms - 1 : -FAR;
+  const earliestStart = Number.isFinite(filters.timeMin ?? Number.NaN)
+    ? window.min - calendar.max_event_span_ms - 1
+    : -FAR;
   let singlesAfter = after;
   let buffer: EventHead[] = [];
   let next = 0;

@@ -72,7 +72,9 @@ export class EventsRepository {
   private readonly retimeStmt: Statement<[number, number, number | null, number | null, number]>;
 
   constructor(db: Database) {
-    this.getStmt = db.prepare<[string, string], EventRow>('SELECT * FROM calendar_events WHERE calendar_id = ? AND event_id = ?');
+    this.getStmt = db.prepare<[string, string], EventRow>(
+      'SELECT * FROM calendar_events WHERE calendar_id = ? AND event_id = ?',
+    );
     this.insertStmt = db.prepare(`INSERT INTO calendar_events (${columns}) VALUES (${values})`);
     this.updateStmt = db.prepare(
       `UPDATE calendar_events SET calendar_id = @calendar_id, event_id = @event_id, ical_uid = @ical_uid, status = @status,
@@ -158,7 +160,12 @@ export class EventsRepository {
     return this.keysByIdPage.all(calendarId, afterId, limit);
   }
 
-  pageByUpdated(calendarId: string, after: [number, string], limit: number, window: { min: number; max: number }): EventHead[] {
+  pageByUpdated(
+    calendarId: string,
+    after: [number, string],
+    limit: number,
+    window: { min: number; max: number },
+  ): EventHead[] {
     return this.byUpdatedPage.all(calendarId, after[0], after[1], window.max, window.min, limit);
   }
 
@@ -174,7 +181,15 @@ export class EventsRepository {
     earliestStart: number,
   ): EventHead[] {
     // The explicit lower bound lets the index range start at the cursor, not at the window.
-    return this.singlesByStart.all(calendarId, Math.max(earliestStart, after[0]), after[0], after[1], window.max, window.min, limit);
+    return this.singlesByStart.all(
+      calendarId,
+      Math.max(earliestStart, after[0]),
+      after[0],
+      after[1],
+      window.max,
+      window.min,
+      limit,
+    );
   }
 
   seriesOverlapping(calendarId: string, window: { min: number; max: number }): EventRow[] {

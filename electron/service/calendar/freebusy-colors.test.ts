@@ -9,9 +9,18 @@ describe('free/busy and colors', () => {
   beforeAll(async () => {
     t = await startCalendarService();
     client = t.client(alice.token);
-    const insert = (requestBody: calendar_v3.Schema$Event) => client.events.insert({ calendarId: 'primary', requestBody });
-    await insert({ summary: 'Busy', start: { dateTime: '2030-09-02T09:00:00Z' }, end: { dateTime: '2030-09-02T10:00:00Z' } });
-    await insert({ summary: 'Overlap', start: { dateTime: '2030-09-02T09:30:00Z' }, end: { dateTime: '2030-09-02T11:00:00Z' } });
+    const insert = (requestBody: calendar_v3.Schema$Event) =>
+      client.events.insert({ calendarId: 'primary', requestBody });
+    await insert({
+      summary: 'Busy',
+      start: { dateTime: '2030-09-02T09:00:00Z' },
+      end: { dateTime: '2030-09-02T10:00:00Z' },
+    });
+    await insert({
+      summary: 'Overlap',
+      start: { dateTime: '2030-09-02T09:30:00Z' },
+      end: { dateTime: '2030-09-02T11:00:00Z' },
+    });
     await insert({
       summary: 'Free',
       transparency: 'transparent',
@@ -54,8 +63,16 @@ describe('free/busy and colors', () => {
 
   it('enforces calendarExpansionMax and groupExpansionMax', async () => {
     const window = { timeMin: '2030-09-02T00:00:00Z', timeMax: '2030-09-03T00:00:00Z' };
-    await expectApiError(client.freebusy.query({ requestBody: { ...window, calendarExpansionMax: 51, items: [] } }), 400, 'invalid');
-    await expectApiError(client.freebusy.query({ requestBody: { ...window, groupExpansionMax: 101, items: [] } }), 400, 'invalid');
+    await expectApiError(
+      client.freebusy.query({ requestBody: { ...window, calendarExpansionMax: 51, items: [] } }),
+      400,
+      'invalid',
+    );
+    await expectApiError(
+      client.freebusy.query({ requestBody: { ...window, groupExpansionMax: 101, items: [] } }),
+      400,
+      'invalid',
+    );
     const { data } = await client.freebusy.query({
       requestBody: { ...window, calendarExpansionMax: 1, items: [{ id: 'primary' }, { id: alice.email }] },
     });
@@ -66,7 +83,11 @@ describe('free/busy and colors', () => {
       400,
       'timeRangeEmpty',
     );
-    await expectApiError(client.freebusy.query({ requestBody: { timeMax: window.timeMax, items: [] } }), 400, 'required');
+    await expectApiError(
+      client.freebusy.query({ requestBody: { timeMax: window.timeMax, items: [] } }),
+      400,
+      'required',
+    );
   });
 
   it("serves Google's calendar and event palettes", async () => {

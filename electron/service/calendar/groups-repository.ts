@@ -12,9 +12,13 @@ export class GroupsRepository {
     this.membersStmt = db.prepare<[string], { member_email: string }>(
       'SELECT member_email FROM calendar_group_members WHERE group_email = ? ORDER BY member_email',
     );
-    this.isGroupStmt = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM calendar_group_members WHERE group_email = ? LIMIT 1');
+    this.isGroupStmt = db.prepare<[string], { found: number }>(
+      'SELECT 1 AS found FROM calendar_group_members WHERE group_email = ? LIMIT 1',
+    );
     this.clearStmt = db.prepare<[string]>('DELETE FROM calendar_group_members WHERE group_email = ?');
-    this.addStmt = db.prepare<[string, string]>('INSERT OR IGNORE INTO calendar_group_members (group_email, member_email) VALUES (?, ?)');
+    this.addStmt = db.prepare<[string, string]>(
+      'INSERT OR IGNORE INTO calendar_group_members (group_email, member_email) VALUES (?, ?)',
+    );
     this.calendarsStmt = db.prepare<[string], { calendar_id: string }>(
       "SELECT calendar_id FROM calendar_acl WHERE rule_id = ? AND role != 'none'",
     );

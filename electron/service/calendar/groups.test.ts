@@ -22,21 +22,30 @@ describe('groups in ACL rules and free/busy', () => {
     shared = data.id!;
     await asAlice.events.insert({
       calendarId: shared,
-      requestBody: { summary: 'Kick-off', start: { dateTime: '2030-07-01T09:00:00Z' }, end: { dateTime: '2030-07-01T10:00:00Z' } },
+      requestBody: {
+        summary: 'Kick-off',
+        start: { dateTime: '2030-07-01T09:00:00Z' },
+        end: { dateTime: '2030-07-01T10:00:00Z' },
+      },
     });
   });
   afterAll(async () => t.close());
 
   it('keeps members lower-cased and refuses malformed addresses', () => {
     expect(calendarGroupMembers(t.service.context, team)).toEqual([bob.email, carol.email]);
-    expect(() => setCalendarGroupMembers(t.service.context, 'not-an-address', [bob.email])).toThrow(/Invalid group address/);
+    expect(() => setCalendarGroupMembers(t.service.context, 'not-an-address', [bob.email])).toThrow(
+      /Invalid group address/,
+    );
     expect(() => setCalendarGroupMembers(t.service.context, team, ['nobody'])).toThrow(/Invalid group member/);
     expect(calendarGroupMembers(t.service.context, team)).toEqual([bob.email, carol.email]);
   });
 
   it("grants a group rule's role to every member, who sees the calendar in their list", async () => {
     await expectApiError(asBob.events.list({ calendarId: shared }), 404, 'notFound');
-    const { data: rule } = await asAlice.acl.insert({ calendarId: shared, requestBody: { role: 'reader', scope: { type: 'group', value: team } } });
+    const { data: rule } = await asAlice.acl.insert({
+      calendarId: shared,
+      requestBody: { role: 'reader', scope: { type: 'group', value: team } },
+    });
     expect(rule).toMatchObject({ id: `group:${team}`, role: 'reader', scope: { type: 'group', value: team } });
     for (const member of [asBob, asCarol]) {
       const { data: entry } = await member.calendarList.get({ calendarId: shared });
@@ -44,16 +53,25 @@ describe('groups in ACL rules and free/busy', () => {
       const { data: events } = await member.events.list({ calendarId: shared });
       expect(events.items?.map((e) => e.summary)).toEqual(['Kick-off']);
       await expectApiError(
-        member.events.insert({ calendarId: shared, requestBody: { start: { date: '2030-07-02' }, end: { date: '2030-07-03' } } }),
+        member.events.insert({
+          calendarId: shared,
+          requestBody: { start: { date: '2030-07-02' }, end: { date: '2030-07-03' } },
+        }),
         403,
         'requiredAccessLevel',
       );
     }
     // A user rule and a group rule together: the stronger one wins.
-    await asAlice.acl.insert({ calendarId: shared, requestBody: { role: 'writer', scope: { type: 'user', value: bob.email } } });
+    await asAlice.acl.insert({
+      calendarId: shared,
+      requestBody: { role: 'writer', scope: { type: 'user', value: bob.email } },
+    });
     expect((await asBob.calendarList.get({ calendarId: shared })).data.accessRole).toBe('writer');
     await expectApiError(
-      asAlice.acl.insert({ calendarId: shared, requestBody: { role: 'reader', scope: { type: 'group', value: 'no address' } } }),
+      asAlice.acl.insert({
+        calendarId: shared,
+        requestBody: { role: 'reader', scope: { type: 'group', value: 'no address' } },
+      }),
       400,
       'invalid',
     );
@@ -78,9 +96,16 @@ describe('groups in ACL rules and free/busy', () => {
   it("expands a group in a free/busy query to its members' calendars, or reports groupTooBig", async () => {
     await asBob.events.insert({
       calendarId: 'primary',
-      requestBody: { summary: 'Dentist', start: { dateTime: '2030-07-01T14:00:00Z' }, end: { dateTime: '2030-07-01T15:00:00Z' } },
+      requestBody: {
+        summary: 'Dentist',
+        start: { dateTime: '2030-07-01T14:00:00Z' },
+        end: { dateTime: '2030-07-01T15:00:00Z' },
+      },
     });
-    await asBob.acl.insert({ calendarId: 'primary', requestBody: { role: 'freeBusyReader', scope: { type: 'user', value: alice.email } } });
+    await asBob.acl.insert({
+      calendarId: 'primary',
+      requestBody: { role: 'freeBusyReader', scope: { type: 'user', value: alice.email } },
+    });
     const query = (groupExpansionMax?: number) =>
       asAlice.freebusy.query({
         requestBody: {
@@ -92,7 +117,9 @@ describe('groups in ACL rules and free/busy', () => {
       });
     const { data } = await query();
     expect(data.groups?.[team]).toEqual({ calendars: [bob.email, carol.email] });
-    expect(data.calendars?.[bob.email]).toEqual({ busy: [{ start: '2030-07-01T14:00:00Z', end: '2030-07-01T15:00:00Z' }] });
+    expect(data.calendars?.[bob.email]).toEqual({
+      busy: [{ start: '2030-07-01T14:00:00Z', end: '2030-07-01T15:00:00Z' }],
+    });
     expect(data.calendars?.[carol.email]?.errors).toEqual([{ domain: 'global', reason: 'notFound' }]);
     expect(data.calendars?.primary).toEqual({ busy: [] });
 

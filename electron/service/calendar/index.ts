@@ -15,7 +15,12 @@ import {
 } from './handlers/events-write';
 import { CalendarFreebusyQuery } from './handlers/freebusy';
 import { settingsHandlers } from './handlers/settings';
-import { CalendarAclWatch, CalendarCalendarListWatch, CalendarEventsWatch, CalendarSettingsWatch } from './handlers/watch';
+import {
+  CalendarAclWatch,
+  CalendarCalendarListWatch,
+  CalendarEventsWatch,
+  CalendarSettingsWatch,
+} from './handlers/watch';
 import { provisionCalendarUser } from './provision';
 import { calendarMigrations } from './schema';
 

@@ -27,18 +27,32 @@ export interface OrganizerSide {
   found: FoundEvent;
 }
 
-export function organizerSideOf(r: CalendarRepositories, calendar: CalendarRow, copy: EventResource): OrganizerSide | undefined {
+export function organizerSideOf(
+  r: CalendarRepositories,
+  calendar: CalendarRow,
+  copy: EventResource,
+): OrganizerSide | undefined {
   const organizerId = copy.organizer?.email;
   if (organizerId === undefined || organizes(calendar, copy) || copy.privateCopy === true) return undefined;
   const organizerCalendar = r.calendars.get(organizerId) ?? r.calendars.get(organizerId.toLowerCase());
   if (!organizerCalendar || organizerCalendar.id === calendar.id) return undefined;
   const found = findEventIn(r, organizerCalendar, copy.id);
-  if (!found || found.resource.iCalUID !== copy.iCalUID || !organizes(organizerCalendar, found.resource)) return undefined;
+  if (!found || found.resource.iCalUID !== copy.iCalUID || !organizes(organizerCalendar, found.resource))
+    return undefined;
   return { calendar: organizerCalendar, found };
 }
 
 /** Fields an attendee's write may not change (their own entry in `attendees` is checked apart). */
-const notAttendeeFields = new Set<string>(['reminders', 'colorId', 'transparency', 'attendees', 'attendeesOmitted', 'sequence', 'organizer', 'extendedProperties']);
+const notAttendeeFields = new Set<string>([
+  'reminders',
+  'colorId',
+  'transparency',
+  'attendees',
+  'attendeesOmitted',
+  'sequence',
+  'organizer',
+  'extendedProperties',
+]);
 const eventFields = writableEventFields.filter((field) => !notAttendeeFields.has(field));
 const timeFields = new Set<string>(['start', 'end', 'originalStartTime']);
 
@@ -46,7 +60,9 @@ const timeFields = new Set<string>(['start', 'end', 'originalStartTime']);
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );
 }
@@ -65,12 +81,16 @@ function changedEventField(previous: EventResource, next: EventResource, zone: s
       : canonical(previous[field]) === canonical(next[field]);
     if (!same) return field;
   }
-  if (canonical(previous.extendedProperties?.shared ?? {}) !== canonical(next.extendedProperties?.shared ?? {})) return 'extendedProperties.shared';
+  if (canonical(previous.extendedProperties?.shared ?? {}) !== canonical(next.extendedProperties?.shared ?? {}))
+    return 'extendedProperties.shared';
   return undefined;
 }
 
 const organizerOnly = (field: string) =>
-  forbidden(`Only the organizer can change ${field} of this event; attendees change their own response and reminders.`, 'forbiddenForNonOrganizer');
+  forbidden(
+    `Only the organizer can change ${field} of this event; attendees change their own response and reminders.`,
+    'forbiddenForNonOrganizer',
+  );
 
 /**
  * The attendee's answer carried by `next` (the copy as the write would leave it). A client may
@@ -80,7 +100,8 @@ const organizerOnly = (field: string) =>
 function answerIn(calendarId: string, previous: EventResource, next: EventResource): AttendeeAnswer | undefined {
   const mine = selfAttendee(previous, calendarId);
   if (next.attendees === undefined || next.attendees === previous.attendees) return mine && answerOf(mine);
-  if (next.attendeesOmitted !== true && guestList(next.attendees) !== guestList(previous.attendees)) throw organizerOnly('the guest list');
+  if (next.attendeesOmitted !== true && guestList(next.attendees) !== guestList(previous.attendees))
+    throw organizerOnly('the guest list');
   const given = selfAttendee(next, calendarId);
   return given ? answerOf(given) : mine && answerOf(mine);
 }
@@ -97,7 +118,8 @@ function answerToOrganizer(
   if (!attendees) return;
   const next: EventResource = { ...organizer.found.resource, attendees, updated: isoUtc(changes.nowMs) };
   const timing = eventTiming(next, organizer.calendar.time_zone);
-  if (organizer.found.kind === 'stored') updateEventRow(r, changes, organizer.calendar, organizer.found.row, next, timing);
+  if (organizer.found.kind === 'stored')
+    updateEventRow(r, changes, organizer.calendar, organizer.found.row, next, timing);
   else insertEventRow(r, changes, organizer.calendar, next, timing);
 }
 
@@ -124,14 +146,23 @@ export function writeInvitationCopy(
   if (answer) copy.attendees = withAnswer(previous.attendees, calendar.id, answer) ?? previous.attendees;
   const timing = eventTiming(copy, calendar.time_zone);
   const stored =
-    found.kind === 'stored' ? updateEventRow(r, changes, calendar, found.row, copy, timing) : insertEventRow(r, changes, calendar, copy, timing);
+    found.kind === 'stored'
+      ? updateEventRow(r, changes, calendar, found.row, copy, timing)
+      : insertEventRow(r, changes, calendar, copy, timing);
   const before = selfAttendee(previous, calendar.id);
-  if (answer && before && !sameAnswer(answerOf(before), answer)) answerToOrganizer(r, changes, organizer, calendar.id, answer);
+  if (answer && before && !sameAnswer(answerOf(before), answer))
+    answerToOrganizer(r, changes, organizer, calendar.id, answer);
   return r.events.get(calendar.id, stored.event_id) ?? stored;
 }
 
 /** An attendee removing the invitation from their calendar declines it (after the copy was cancelled). */
-export function declineInvitation(r: CalendarRepositories, changes: ChangeRecorder, calendar: CalendarRow, copy: EventResource, organizer: OrganizerSide): void {
+export function declineInvitation(
+  r: CalendarRepositories,
+  changes: ChangeRecorder,
+  calendar: CalendarRow,
+  copy: EventResource,
+  organizer: OrganizerSide,
+): void {
   const mine = selfAttendee(copy, calendar.id);
   if (!mine || mine.responseStatus === 'declined') return;
   answerToOrganizer(r, changes, organizer, calendar.id, { ...answerOf(mine), responseStatus: 'declined' });

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { calendar_v3 } from '@googleapis/calendar';
 import { ChangeRecorder, collections } from './change-log';
 import { repositoriesFor } from './repositories';
-import { alice, bob, carol, expectApiError, listAllEvents, startCalendarService, type CalendarTestService } from './test-support';
+import {
+  alice,
+  bob,
+  carol,
+  expectApiError,
+  listAllEvents,
+  startCalendarService,
+  type CalendarTestService,
+} from './test-support';
 
 const stranger = 'someone@elsewhere.test';
 
@@ -15,7 +23,11 @@ describe('invitations between users of the service', () => {
   const attendeeStatus = (event: calendar_v3.Schema$Event, email: string) =>
     event.attendees?.find((a) => a.email === email)?.responseStatus;
 
-  async function invite(summary: string, attendees: string[], extra: calendar_v3.Schema$Event = {}): Promise<calendar_v3.Schema$Event> {
+  async function invite(
+    summary: string,
+    attendees: string[],
+    extra: calendar_v3.Schema$Event = {},
+  ): Promise<calendar_v3.Schema$Event> {
     const { data } = await asAlice.events.insert({
       calendarId: 'primary',
       requestBody: {
@@ -44,12 +56,19 @@ describe('invitations between users of the service', () => {
     expect(copy).toMatchObject({ id: event.id, iCalUID: event.iCalUID, summary: 'Review', status: 'confirmed' });
     expect(copy.organizer).toMatchObject({ email: alice.email });
     expect(copy.organizer?.self).toBeFalsy();
-    expect(copy.attendees?.find((a) => a.email === bob.email)).toMatchObject({ self: true, responseStatus: 'needsAction' });
+    expect(copy.attendees?.find((a) => a.email === bob.email)).toMatchObject({
+      self: true,
+      responseStatus: 'needsAction',
+    });
     expect(copy.attendees?.map((a) => a.email)).toEqual([bob.email, carol.email, stranger]);
     const { items } = await listAllEvents(asCarol, { calendarId: 'primary' });
     expect(items.map((e) => e.id)).toContain(event.id);
 
-    await asAlice.events.patch({ calendarId: 'primary', eventId: event.id!, requestBody: { summary: 'Design review' } });
+    await asAlice.events.patch({
+      calendarId: 'primary',
+      eventId: event.id!,
+      requestBody: { summary: 'Design review' },
+    });
     const { data: updated } = await asBob.events.get({ calendarId: 'primary', eventId: event.id! });
     expect(updated.summary).toBe('Design review');
     expect(updated.etag).not.toBe(copy.etag);
@@ -88,10 +107,16 @@ describe('invitations between users of the service', () => {
     await asCarol.events.patch({
       calendarId: 'primary',
       eventId: event.id!,
-      requestBody: { attendeesOmitted: true, attendees: [{ email: carol.email, responseStatus: 'tentative', comment: 'maybe late' }] },
+      requestBody: {
+        attendeesOmitted: true,
+        attendees: [{ email: carol.email, responseStatus: 'tentative', comment: 'maybe late' }],
+      },
     });
     const { data: afterCarol } = await asAlice.events.get({ calendarId: 'primary', eventId: event.id! });
-    expect(afterCarol.attendees?.find((a) => a.email === carol.email)).toMatchObject({ responseStatus: 'tentative', comment: 'maybe late' });
+    expect(afterCarol.attendees?.find((a) => a.email === carol.email)).toMatchObject({
+      responseStatus: 'tentative',
+      comment: 'maybe late',
+    });
     expect(attendeeStatus(afterCarol, bob.email)).toBe('accepted');
 
     await expectApiError(
@@ -100,16 +125,27 @@ describe('invitations between users of the service', () => {
       'forbiddenForNonOrganizer',
     );
     await expectApiError(
-      asBob.events.patch({ calendarId: 'primary', eventId: event.id!, requestBody: { attendees: [...attendees, { email: stranger }] } }),
+      asBob.events.patch({
+        calendarId: 'primary',
+        eventId: event.id!,
+        requestBody: { attendees: [...attendees, { email: stranger }] },
+      }),
       403,
       'forbiddenForNonOrganizer',
     );
     // A full update that echoes the event (times written in another zone) with a new answer is fine.
-    const { data: echoed } = await asBob.events.get({ calendarId: 'primary', eventId: event.id!, timeZone: 'America/New_York' });
+    const { data: echoed } = await asBob.events.get({
+      calendarId: 'primary',
+      eventId: event.id!,
+      timeZone: 'America/New_York',
+    });
     await asBob.events.update({
       calendarId: 'primary',
       eventId: event.id!,
-      requestBody: { ...echoed, attendees: echoed.attendees!.map((a) => (a.self ? { ...a, responseStatus: 'declined' } : a)) },
+      requestBody: {
+        ...echoed,
+        attendees: echoed.attendees!.map((a) => (a.self ? { ...a, responseStatus: 'declined' } : a)),
+      },
     });
     const { data: final } = await asAlice.events.get({ calendarId: 'primary', eventId: event.id! });
     expect(final.summary).toBe('Planning');
@@ -122,7 +158,11 @@ describe('invitations between users of the service', () => {
 
   it('cancels the copy of an attendee the organizer removes, and every copy when the event is deleted', async () => {
     const event = await invite('Offsite', [bob.email, carol.email]);
-    await asAlice.events.patch({ calendarId: 'primary', eventId: event.id!, requestBody: { attendees: [{ email: bob.email }] } });
+    await asAlice.events.patch({
+      calendarId: 'primary',
+      eventId: event.id!,
+      requestBody: { attendees: [{ email: bob.email }] },
+    });
     const { data: carols } = await asCarol.events.get({ calendarId: 'primary', eventId: event.id! });
     expect(carols.status).toBe('cancelled');
     expect((await listAllEvents(asCarol, { calendarId: 'primary' })).items.map((e) => e.id)).not.toContain(event.id);
@@ -137,7 +177,12 @@ describe('invitations between users of the service', () => {
     const { data: project } = await asAlice.calendars.insert({ requestBody: { summary: 'Project' } });
     const { data: fromProject } = await asAlice.events.insert({
       calendarId: project.id!,
-      requestBody: { summary: 'Launch', start: { date: '2030-05-01' }, end: { date: '2030-05-02' }, attendees: [{ email: bob.email }] },
+      requestBody: {
+        summary: 'Launch',
+        start: { date: '2030-05-01' },
+        end: { date: '2030-05-02' },
+        attendees: [{ email: bob.email }],
+      },
     });
     const { data: launch } = await asBob.events.get({ calendarId: 'primary', eventId: fromProject.id! });
     expect(launch).toMatchObject({ status: 'confirmed', organizer: { email: project.id, displayName: 'Project' } });
@@ -146,12 +191,19 @@ describe('invitations between users of the service', () => {
   });
 
   it("declines when an attendee deletes the invitation, and the organizer's later changes do not bring it back", async () => {
-    const event = await invite('Retro', [bob.email], { start: { dateTime: '2030-03-05T10:00:00Z' }, end: { dateTime: '2030-03-05T11:00:00Z' } });
+    const event = await invite('Retro', [bob.email], {
+      start: { dateTime: '2030-03-05T10:00:00Z' },
+      end: { dateTime: '2030-03-05T11:00:00Z' },
+    });
     await asBob.events.delete({ calendarId: 'primary', eventId: event.id! });
     const { data: organizers } = await asAlice.events.get({ calendarId: 'primary', eventId: event.id! });
     expect(attendeeStatus(organizers, bob.email)).toBe('declined');
     expect(organizers.status).toBe('confirmed');
-    await asAlice.events.patch({ calendarId: 'primary', eventId: event.id!, requestBody: { description: 'Agenda attached' } });
+    await asAlice.events.patch({
+      calendarId: 'primary',
+      eventId: event.id!,
+      requestBody: { description: 'Agenda attached' },
+    });
     const { data: bobs } = await asBob.events.get({ calendarId: 'primary', eventId: event.id! });
     expect(bobs).toMatchObject({ status: 'cancelled', description: 'Agenda attached' });
     expect((await listAllEvents(asBob, { calendarId: 'primary' })).items.map((e) => e.id)).not.toContain(event.id);
@@ -177,7 +229,11 @@ describe('invitations between users of the service', () => {
       requestBody: { attendeesOmitted: true, attendees: [{ email: bob.email, responseStatus: 'accepted' }] },
     });
     const { data: organizerInstances } = await asAlice.events.instances({ calendarId: 'primary', eventId: series.id! });
-    expect(organizerInstances.items?.map((e) => attendeeStatus(e, bob.email))).toEqual(['needsAction', 'accepted', 'needsAction']);
+    expect(organizerInstances.items?.map((e) => attendeeStatus(e, bob.email))).toEqual([
+      'needsAction',
+      'accepted',
+      'needsAction',
+    ]);
     const { data: carolInstance } = await asCarol.events.get({ calendarId: 'primary', eventId: second.id! });
     expect(attendeeStatus(carolInstance, bob.email)).toBe('accepted');
 
@@ -200,7 +256,8 @@ describe('invitations between users of the service', () => {
       });
     });
     const event = await invite('Quiet invite', [carol.email]);
-    const ids = async (params: calendar_v3.Params$Resource$Events$List) => (await listAllEvents(asCarol, params)).items.map((e) => e.id);
+    const ids = async (params: calendar_v3.Params$Resource$Events$List) =>
+      (await listAllEvents(asCarol, params)).items.map((e) => e.id);
     expect(await ids({ calendarId: 'primary' })).not.toContain(event.id);
     expect(await ids({ calendarId: 'primary', showHiddenInvitations: true })).toContain(event.id);
     expect(await ids({ calendarId: 'primary', singleEvents: true, orderBy: 'startTime' })).not.toContain(event.id);

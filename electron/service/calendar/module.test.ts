@@ -4,7 +4,9 @@ import { calendarModule } from './index';
 
 describe('calendarModule', () => {
   it('implements every Calendar operation of the registry and nothing else', () => {
-    const names = operationsOfArea('calendar').map((op) => op.name).sort();
+    const names = operationsOfArea('calendar')
+      .map((op) => op.name)
+      .sort();
     expect(names).toHaveLength(37);
     expect(Object.keys(calendarModule.handlers).sort()).toEqual(names);
   });

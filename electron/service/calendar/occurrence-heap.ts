@@ -101,4 +101,3 @@ export function firstAfter(occurrences: Occurrence[], after: [number, string]): 
   }
   return lo;
 }
-

@@ -126,7 +126,12 @@ export function occurrenceResource(
   const out: EventResource = { ...series, id: occurrence.id, recurringEventId: series.id };
   delete out.recurrence;
   out.start = occurrenceDateTime(series.start, start.allDay, occurrence.floating, occurrence.startMs);
-  out.end = occurrenceDateTime(series.end, start.allDay, occurrence.floating + (end.floating - start.floating), occurrence.endMs);
+  out.end = occurrenceDateTime(
+    series.end,
+    start.allDay,
+    occurrence.floating + (end.floating - start.floating),
+    occurrence.endMs,
+  );
   out.originalStartTime = out.start;
   return out;
 }

@@ -40,8 +40,10 @@ export function parseQuickAdd(text: string, zone: string, nowMs: number, default
     const today = Math.floor(instantToFloating(zone, nowMs) / DAY_MS) * DAY_MS;
     return { summary: text.trim(), start: { date: formatDate(today) }, end: { date: formatDate(today + DAY_MS) } };
   }
-  let summary = `${text.slice(0, result.index)} ${text.slice(result.index + result.text.length)}`.replace(/\s+/g, ' ').trim();
-  for (let previous = ''; previous !== summary; ) {
+  let summary = `${text.slice(0, result.index)} ${text.slice(result.index + result.text.length)}`
+    .replace(/\s+/g, ' ')
+    .trim();
+  for (let previous = ''; previous !== summary;) {
     previous = summary;
     summary = summary.replace(connectors, '').trim();
   }

@@ -48,7 +48,11 @@ describe('recurring events', () => {
 
     // Asked in UTC, the wall-clock shift shows in the instants.
     const { items: utc } = await listAllEvents(client, { calendarId: newYork, singleEvents: true, timeZone: 'UTC' });
-    expect(utc.slice(0, 3).map((e) => e.start?.dateTime)).toEqual(['2024-02-27T14:00:00Z', '2024-03-05T14:00:00Z', '2024-03-12T13:00:00Z']);
+    expect(utc.slice(0, 3).map((e) => e.start?.dateTime)).toEqual([
+      '2024-02-27T14:00:00Z',
+      '2024-03-05T14:00:00Z',
+      '2024-03-12T13:00:00Z',
+    ]);
 
     const { items: unexpanded } = await listAllEvents(client, { calendarId: newYork });
     expect(unexpanded).toHaveLength(1);
@@ -67,11 +71,20 @@ describe('recurring events', () => {
       `${seriesId}_20240312T130000Z`,
       `${seriesId}_20240319T130000Z`,
     ]);
-    const { data: one } = await client.events.instances({ calendarId: newYork, eventId: seriesId, originalStart: '2024-03-19T09:00:00-04:00' });
+    const { data: one } = await client.events.instances({
+      calendarId: newYork,
+      eventId: seriesId,
+      originalStart: '2024-03-19T09:00:00-04:00',
+    });
     expect(one.items?.map((e) => e.id)).toEqual([`${seriesId}_20240319T130000Z`]);
     const { data: first } = await client.events.instances({ calendarId: newYork, eventId: seriesId, maxResults: 4 });
     expect(first.items).toHaveLength(4);
-    const { data: second } = await client.events.instances({ calendarId: newYork, eventId: seriesId, maxResults: 4, pageToken: first.nextPageToken! });
+    const { data: second } = await client.events.instances({
+      calendarId: newYork,
+      eventId: seriesId,
+      maxResults: 4,
+      pageToken: first.nextPageToken!,
+    });
     expect(second.items).toHaveLength(2);
     expect(second.nextPageToken).toBeFalsy();
   });
@@ -108,7 +121,11 @@ describe('recurring events', () => {
       ['2024-03-26T09:00:00-04:00', 'Standup'],
       ['2024-04-02T09:00:00-04:00', 'Standup'],
     ]);
-    const { items: withDeleted } = await listAllEvents(client, { calendarId: newYork, singleEvents: true, showDeleted: true });
+    const { items: withDeleted } = await listAllEvents(client, {
+      calendarId: newYork,
+      singleEvents: true,
+      showDeleted: true,
+    });
     expect(withDeleted.find((e) => e.id === `${seriesId}_20240319T130000Z`)?.status).toBe('cancelled');
 
     // Unexpanded, the cancelled instance of a live series is listed so clients know it is gone.
@@ -123,7 +140,11 @@ describe('recurring events', () => {
 
     const { data: instances } = await client.events.instances({ calendarId: newYork, eventId: seriesId });
     expect(instances.items).toHaveLength(5);
-    await expectApiError(client.events.get({ calendarId: newYork, eventId: `${seriesId}_20240313T130000Z` }), 404, 'notFound');
+    await expectApiError(
+      client.events.get({ calendarId: newYork, eventId: `${seriesId}_20240313T130000Z` }),
+      404,
+      'notFound',
+    );
     await expectApiError(
       client.events.patch({ calendarId: newYork, eventId: movedId, requestBody: { recurrence: ['RRULE:FREQ=DAILY'] } }),
       400,
@@ -188,7 +209,11 @@ describe('recurring events', () => {
         recurrence: ['RRULE:FREQ=DAILY;COUNT=3'],
       },
     });
-    const delta = await listAllEvents(client, { calendarId: cal.id!, singleEvents: true, syncToken: start.nextSyncToken! });
+    const delta = await listAllEvents(client, {
+      calendarId: cal.id!,
+      singleEvents: true,
+      syncToken: start.nextSyncToken!,
+    });
     expect(delta.items.map((e) => e.id)).toEqual([
       `${series.id}_20240401T100000Z`,
       `${series.id}_20240402T100000Z`,
@@ -205,8 +230,17 @@ describe('recurring events', () => {
       start: { dateTime: '2024-05-01T09:00:00', timeZone: 'America/New_York' },
       end: { dateTime: '2024-05-01T10:00:00', timeZone: 'America/New_York' },
     };
-    for (const recurrence of [['RRULE:FREQ=SOMETIMES'], ['DTSTART:20240501T090000Z'], ['RRULE:FREQ=DAILY;COUNT=0'], ['hello']]) {
-      await expectApiError(client.events.insert({ calendarId: newYork, requestBody: { ...base, recurrence } }), 400, 'invalid');
+    for (const recurrence of [
+      ['RRULE:FREQ=SOMETIMES'],
+      ['DTSTART:20240501T090000Z'],
+      ['RRULE:FREQ=DAILY;COUNT=0'],
+      ['hello'],
+    ]) {
+      await expectApiError(
+        client.events.insert({ calendarId: newYork, requestBody: { ...base, recurrence } }),
+        400,
+        'invalid',
+      );
     }
     await expectApiError(
       client.events.insert({
@@ -235,9 +269,17 @@ describe('recurring events', () => {
       q: 'standup',
     });
     expect(items).toEqual([]);
-    const { data: exception } = await client.events.get({ calendarId: newYork, eventId: `${seriesId}_20240312T130000Z` });
+    const { data: exception } = await client.events.get({
+      calendarId: newYork,
+      eventId: `${seriesId}_20240312T130000Z`,
+    });
     expect(exception.status).toBe('cancelled');
-    const { items: deleted } = await listAllEvents(client, { calendarId: newYork, singleEvents: true, showDeleted: true, q: 'standup' });
+    const { items: deleted } = await listAllEvents(client, {
+      calendarId: newYork,
+      singleEvents: true,
+      showDeleted: true,
+      q: 'standup',
+    });
     expect(deleted.length).toBeGreaterThan(0);
     expect(deleted.every((e) => e.status === 'cancelled')).toBe(true);
   });

@@ -131,7 +131,9 @@ export function parseRecurrence(lines: readonly string[]): ParsedRecurrence {
 function toFloating(value: DateValue, timing: SeriesTiming): number {
   switch (value.kind) {
     case 'instant':
-      return timing.allDay ? startOfDay(instantToFloating(timing.zone, value.ms)) : instantToFloating(timing.zone, value.ms);
+      return timing.allDay
+        ? startOfDay(instantToFloating(timing.zone, value.ms))
+        : instantToFloating(timing.zone, value.ms);
     case 'wall':
       if (value.tzid && value.tzid !== timing.zone) {
         return instantToFloating(timing.zone, floatingToInstant(value.tzid, value.floating));
@@ -139,7 +141,9 @@ function toFloating(value: DateValue, timing: SeriesTiming): number {
       return timing.allDay ? startOfDay(value.floating) : value.floating;
     case 'date':
       // A date on a timed series names that day's occurrence at the series' time of day.
-      return timing.allDay ? value.floating : value.floating + (timing.startFloating - startOfDay(timing.startFloating));
+      return timing.allDay
+        ? value.floating
+        : value.floating + (timing.startFloating - startOfDay(timing.startFloating));
   }
 }
 

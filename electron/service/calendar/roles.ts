@@ -5,7 +5,8 @@ export const roles = ['none', 'freeBusyReader', 'reader', 'writer', 'owner'] as 
 export type Role = (typeof roles)[number];
 export type GrantedRole = Exclude<Role, 'none'>;
 
-export const isRole = (value: unknown): value is Role => typeof value === 'string' && (roles as readonly string[]).includes(value);
+export const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && (roles as readonly string[]).includes(value);
 
 export const roleRank = (role: Role): number => roles.indexOf(role);
 

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { calendar_v3 } from '@googleapis/calendar';
-import { alice, bob, carol, expectApiError, listAllEvents, startCalendarService, type CalendarTestService } from './test-support';
+import {
+  alice,
+  bob,
+  carol,
+  expectApiError,
+  listAllEvents,
+  startCalendarService,
+  type CalendarTestService,
+} from './test-support';
 
 describe('sharing a calendar between users of the service', () => {
   let t: CalendarTestService;
@@ -19,7 +27,11 @@ describe('sharing a calendar between users of the service', () => {
     shared = data.id!;
     await asAlice.events.insert({
       calendarId: shared,
-      requestBody: { summary: 'Picnic', start: { dateTime: '2030-06-01T10:00:00Z' }, end: { dateTime: '2030-06-01T12:00:00Z' } },
+      requestBody: {
+        summary: 'Picnic',
+        start: { dateTime: '2030-06-01T10:00:00Z' },
+        end: { dateTime: '2030-06-01T12:00:00Z' },
+      },
     });
     const { data: secret } = await asAlice.events.insert({
       calendarId: shared,
@@ -61,12 +73,19 @@ describe('sharing a calendar between users of the service', () => {
     expect(hidden?.description).toBeUndefined();
 
     await expectApiError(
-      asBob.events.insert({ calendarId: shared, requestBody: { summary: 'x', start: { date: '2030-06-03' }, end: { date: '2030-06-04' } } }),
+      asBob.events.insert({
+        calendarId: shared,
+        requestBody: { summary: 'x', start: { date: '2030-06-03' }, end: { date: '2030-06-04' } },
+      }),
       403,
       'requiredAccessLevel',
     );
     await expectApiError(asBob.acl.list({ calendarId: shared }), 403, 'requiredAccessLevel');
-    await expectApiError(asBob.calendars.patch({ calendarId: shared, requestBody: { summary: 'Mine' } }), 403, 'requiredAccessLevel');
+    await expectApiError(
+      asBob.calendars.patch({ calendarId: shared, requestBody: { summary: 'Mine' } }),
+      403,
+      'requiredAccessLevel',
+    );
   });
 
   it('a writer writes and sees private details; only an owner manages rules', async () => {
@@ -82,7 +101,10 @@ describe('sharing a calendar between users of the service', () => {
     expect(added.creator?.email).toBe(bob.email);
     expect(added.organizer?.email).toBe(shared);
     await expectApiError(
-      asBob.acl.insert({ calendarId: shared, requestBody: { role: 'reader', scope: { type: 'user', value: carol.email } } }),
+      asBob.acl.insert({
+        calendarId: shared,
+        requestBody: { role: 'reader', scope: { type: 'user', value: carol.email } },
+      }),
       403,
       'requiredAccessLevel',
     );
@@ -119,11 +141,19 @@ describe('sharing a calendar between users of the service', () => {
     expect(replaced.role).toBe('reader');
     expect(replaced.etag).not.toBe(rule.etag);
     await expectApiError(
-      asAlice.acl.update({ calendarId: shared, ruleId: `user:${carol.email}`, requestBody: { role: 'reader', scope: { type: 'user', value: bob.email } } }),
+      asAlice.acl.update({
+        calendarId: shared,
+        ruleId: `user:${carol.email}`,
+        requestBody: { role: 'reader', scope: { type: 'user', value: bob.email } },
+      }),
       400,
       'invalid',
     );
-    await expectApiError(asAlice.acl.update({ calendarId: shared, ruleId: `user:${carol.email}`, requestBody: {} }), 400, 'invalid');
+    await expectApiError(
+      asAlice.acl.update({ calendarId: shared, ruleId: `user:${carol.email}`, requestBody: {} }),
+      400,
+      'invalid',
+    );
     await asAlice.acl.update({
       calendarId: shared,
       ruleId: `user:${carol.email}`,
@@ -136,19 +166,33 @@ describe('sharing a calendar between users of the service', () => {
   it('lists rules, filters the calendar list by access role and protects the owner', async () => {
     const { data: acl } = await asAlice.acl.list({ calendarId: shared });
     const roles = Object.fromEntries((acl.items ?? []).map((r) => [r.id, r.role]));
-    expect(roles).toEqual({ [`user:${alice.email}`]: 'owner', [`user:${bob.email}`]: 'writer', [`user:${carol.email}`]: 'freeBusyReader' });
+    expect(roles).toEqual({
+      [`user:${alice.email}`]: 'owner',
+      [`user:${bob.email}`]: 'writer',
+      [`user:${carol.email}`]: 'freeBusyReader',
+    });
     const { data: writers } = await asCarol.calendarList.list({ minAccessRole: 'reader' });
     expect(writers.items?.map((e) => e.id)).not.toContain(shared);
     const { data: any } = await asCarol.calendarList.list({ minAccessRole: 'freeBusyReader' });
     expect(any.items?.map((e) => e.id)).toContain(shared);
-    await expectApiError(asAlice.acl.delete({ calendarId: shared, ruleId: `user:${alice.email}` }), 403, 'cannotChangeOwnAcl');
     await expectApiError(
-      asAlice.acl.insert({ calendarId: shared, requestBody: { role: 'boss', scope: { type: 'user', value: carol.email } } }),
+      asAlice.acl.delete({ calendarId: shared, ruleId: `user:${alice.email}` }),
+      403,
+      'cannotChangeOwnAcl',
+    );
+    await expectApiError(
+      asAlice.acl.insert({
+        calendarId: shared,
+        requestBody: { role: 'boss', scope: { type: 'user', value: carol.email } },
+      }),
       400,
       'invalid',
     );
     await expectApiError(
-      asAlice.acl.insert({ calendarId: shared, requestBody: { role: 'reader', scope: { type: 'user', value: 'not-an-email' } } }),
+      asAlice.acl.insert({
+        calendarId: shared,
+        requestBody: { role: 'reader', scope: { type: 'user', value: 'not-an-email' } },
+      }),
       400,
       'invalid',
     );
@@ -175,7 +219,9 @@ describe('sharing a calendar between users of the service', () => {
     const { data: before } = await asCarol.calendarList.list();
     expect(before.items?.map((e) => e.id)).not.toContain(team.id);
     await asCarol.events.list({ calendarId: team.id! });
-    const { data: added } = await asCarol.calendarList.insert({ requestBody: { id: team.id!, summaryOverride: 'Holidays' } });
+    const { data: added } = await asCarol.calendarList.insert({
+      requestBody: { id: team.id!, summaryOverride: 'Holidays' },
+    });
     expect(added).toMatchObject({ id: team.id, accessRole: 'reader', summaryOverride: 'Holidays' });
     const { data: domainRule } = await asAlice.acl.insert({
       calendarId: team.id!,
@@ -189,9 +235,18 @@ describe('sharing a calendar between users of the service', () => {
   it("edits the user's own view: summaryOverride, colors, hidden, reminders", async () => {
     const { data: patched } = await asBob.calendarList.patch({
       calendarId: shared,
-      requestBody: { summaryOverride: 'Alice family', colorId: '7', defaultReminders: [{ method: 'popup', minutes: 15 }] },
+      requestBody: {
+        summaryOverride: 'Alice family',
+        colorId: '7',
+        defaultReminders: [{ method: 'popup', minutes: 15 }],
+      },
     });
-    expect(patched).toMatchObject({ summaryOverride: 'Alice family', colorId: '7', backgroundColor: '#42d692', summary: 'Family' });
+    expect(patched).toMatchObject({
+      summaryOverride: 'Alice family',
+      colorId: '7',
+      backgroundColor: '#42d692',
+      summary: 'Family',
+    });
     expect(patched.defaultReminders).toEqual([{ method: 'popup', minutes: 15 }]);
     const { data: aliceView } = await asAlice.calendarList.get({ calendarId: shared });
     expect(aliceView.summaryOverride).toBeUndefined();
@@ -212,9 +267,16 @@ describe('sharing a calendar between users of the service', () => {
       400,
       'invalid',
     );
-    await expectApiError(asBob.calendarList.patch({ calendarId: shared, requestBody: { colorId: '99' } }), 400, 'invalid');
     await expectApiError(
-      asBob.calendarList.patch({ calendarId: shared, requestBody: { defaultReminders: [{ method: 'sms', minutes: 5 }] } }),
+      asBob.calendarList.patch({ calendarId: shared, requestBody: { colorId: '99' } }),
+      400,
+      'invalid',
+    );
+    await expectApiError(
+      asBob.calendarList.patch({
+        calendarId: shared,
+        requestBody: { defaultReminders: [{ method: 'sms', minutes: 5 }] },
+      }),
       400,
       'invalid',
     );
@@ -231,7 +293,10 @@ describe('sharing a calendar between users of the service', () => {
     expect(replaced).toMatchObject({ colorId: '14', backgroundColor: '#9fe1e7', defaultReminders: [] });
     expect(replaced.summaryOverride).toBeUndefined();
     expect(replaced.selected).toBeFalsy();
-    await asBob.calendarList.patch({ calendarId: shared, requestBody: { colorId: '3', defaultReminders: [{ method: 'popup', minutes: 15 }] } });
+    await asBob.calendarList.patch({
+      calendarId: shared,
+      requestBody: { colorId: '3', defaultReminders: [{ method: 'popup', minutes: 15 }] },
+    });
 
     await asBob.calendarList.patch({ calendarId: shared, requestBody: { hidden: true } });
     const { data: list } = await asBob.calendarList.list();
@@ -255,7 +320,11 @@ describe('sharing a calendar between users of the service', () => {
     expect(updated).toMatchObject({ summary: 'Family & friends', description: 'Everyone', timeZone: 'Europe/Paris' });
     const { data: bobView } = await asBob.calendarList.get({ calendarId: shared });
     expect(bobView.summary).toBe('Family & friends');
-    await expectApiError(asAlice.calendars.patch({ calendarId: shared, requestBody: { timeZone: 'Mars/Base' } }), 400, 'invalid');
+    await expectApiError(
+      asAlice.calendars.patch({ calendarId: shared, requestBody: { timeZone: 'Mars/Base' } }),
+      400,
+      'invalid',
+    );
 
     await expectApiError(asAlice.calendars.delete({ calendarId: 'primary' }), 400, 'cannotDeletePrimaryCalendar');
     await asAlice.events.insert({

@@ -64,7 +64,10 @@ export function listSmall<Row, K extends string | number>(req: SmallListRequest<
     if (more || batch.length < req.maxResults + 1) break;
   }
   if (more && lastKey !== undefined) {
-    return { rows: out, nextPageToken: encodePageToken(req.fingerprint, { after: { sync: incremental, key: lastKey }, snapshot }) };
+    return {
+      rows: out,
+      nextPageToken: encodePageToken(req.fingerprint, { after: { sync: incremental, key: lastKey }, snapshot }),
+    };
   }
   return { rows: out, nextSyncToken: encodeSyncToken(req.collection, snapshot) };
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { calendar_v3 } from '@googleapis/calendar';
-import { alice, bob, expectApiError, listAllEvents, startCalendarService, type CalendarTestService } from './test-support';
+import {
+  alice,
+  bob,
+  expectApiError,
+  listAllEvents,
+  startCalendarService,
+  type CalendarTestService,
+} from './test-support';
 
 const RETENTION_MS = 60 * 60 * 1000;
 
@@ -86,10 +93,22 @@ describe('incremental synchronization with sync tokens', () => {
     }
     await expectApiError(asAlice.calendarList.list({ syncToken: 'x', minAccessRole: 'reader' }), 400, 'invalid');
     const { data: list } = await asAlice.calendarList.list();
-    await expectApiError(asAlice.calendarList.list({ syncToken: list.nextSyncToken!, showDeleted: false }), 400, 'invalid');
-    await expectApiError(asAlice.calendarList.list({ syncToken: list.nextSyncToken!, showHidden: false }), 400, 'invalid');
+    await expectApiError(
+      asAlice.calendarList.list({ syncToken: list.nextSyncToken!, showDeleted: false }),
+      400,
+      'invalid',
+    );
+    await expectApiError(
+      asAlice.calendarList.list({ syncToken: list.nextSyncToken!, showHidden: false }),
+      400,
+      'invalid',
+    );
     const { data: acl } = await asAlice.acl.list({ calendarId });
-    await expectApiError(asAlice.acl.list({ calendarId, syncToken: acl.nextSyncToken!, showDeleted: false }), 400, 'invalid');
+    await expectApiError(
+      asAlice.acl.list({ calendarId, syncToken: acl.nextSyncToken!, showDeleted: false }),
+      400,
+      'invalid',
+    );
   });
 
   it('answers 410 fullSyncRequired for unknown, foreign and expired tokens', async () => {
@@ -107,7 +126,10 @@ describe('incremental synchronization with sync tokens', () => {
 
   it('syncs the calendar list: new shares and deletions, but not read-only calendar changes', async () => {
     const { data: start } = await asBob.calendarList.list();
-    await asAlice.acl.insert({ calendarId, requestBody: { role: 'reader', scope: { type: 'user', value: bob.email } } });
+    await asAlice.acl.insert({
+      calendarId,
+      requestBody: { role: 'reader', scope: { type: 'user', value: bob.email } },
+    });
     const { data: afterShare } = await asBob.calendarList.list({ syncToken: start.nextSyncToken! });
     expect(afterShare.items?.map((e) => [e.id, e.accessRole])).toEqual([[calendarId, 'reader']]);
 
@@ -124,7 +146,10 @@ describe('incremental synchronization with sync tokens', () => {
 
   it('syncs ACL rules, reporting deleted ones as role none', async () => {
     const { data: start } = await asAlice.acl.list({ calendarId });
-    await asAlice.acl.insert({ calendarId, requestBody: { role: 'reader', scope: { type: 'domain', value: 'example.org' } } });
+    await asAlice.acl.insert({
+      calendarId,
+      requestBody: { role: 'reader', scope: { type: 'domain', value: 'example.org' } },
+    });
     const { data: delta } = await asAlice.acl.list({ calendarId, syncToken: start.nextSyncToken! });
     expect(delta.items?.map((r) => [r.id, r.role])).toEqual([['domain:example.org', 'reader']]);
     await asAlice.acl.delete({ calendarId, ruleId: 'domain:example.org' });

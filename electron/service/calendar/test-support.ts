@@ -19,7 +19,9 @@ export const alice = { email: 'alice@example.com', token: 'alice-token', display
 export const bob = { email: 'bob@example.com', token: 'bob-token', displayName: 'Bob' };
 export const carol = { email: 'carol@example.com', token: 'carol-token', displayName: 'Carol' };
 
-export async function startCalendarService(options: { config?: Partial<ServiceConfig>; start?: Date } = {}): Promise<CalendarTestService> {
+export async function startCalendarService(
+  options: { config?: Partial<ServiceConfig>; start?: Date } = {},
+): Promise<CalendarTestService> {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-calendar-'));
   let offset = 0;
   const base = options.start ? options.start.getTime() - Date.now() : 0;
@@ -80,7 +82,8 @@ export async function listAllEvents(
     const { data } = await client.events.list({ ...params, ...(pageToken ? { pageToken } : {}) });
     pages += 1;
     items.push(...(data.items ?? []));
-    if (!data.nextPageToken) return { items, pages, ...(data.nextSyncToken ? { nextSyncToken: data.nextSyncToken } : {}) };
+    if (!data.nextPageToken)
+      return { items, pages, ...(data.nextSyncToken ? { nextSyncToken: data.nextSyncToken } : {}) };
     expect(data.nextSyncToken).toBeFalsy();
     pageToken = data.nextPageToken;
   }

@@ -122,7 +122,11 @@ export function parseTimeParam(value: string | undefined, name: string): number 
   if (value === undefined) return undefined;
   const ms = parseRfc3339(value);
   if (ms === undefined) {
-    throw badRequest('invalid', `Invalid value for ${name}: expected an RFC 3339 timestamp with a time zone offset.`, name);
+    throw badRequest(
+      'invalid',
+      `Invalid value for ${name}: expected an RFC 3339 timestamp with a time zone offset.`,
+      name,
+    );
   }
   return ms;
 }

@@ -63,7 +63,11 @@ export function encodePageToken<K>(fingerprint: string, cursor: PageCursor<K>): 
   return encode({ f: fingerprint, a: cursor.after, s: cursor.snapshot.seq, t: cursor.snapshot.at });
 }
 
-export function decodePageToken<K>(token: string, fingerprint: string, isKey: (value: unknown) => value is K): PageCursor<K> {
+export function decodePageToken<K>(
+  token: string,
+  fingerprint: string,
+  isKey: (value: unknown) => value is K,
+): PageCursor<K> {
   const body = decode(token);
   if (
     !isRecord(body) ||

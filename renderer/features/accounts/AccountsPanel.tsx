@@ -23,7 +23,10 @@ export function AccountsPanel() {
 
   useEffect(() => followAccountEvents(client), [client]);
   // A deep link (`atrium://accounts`) opens the screen.
-  useEffect(() => ipc.onEvent((event) => event.type === 'navigate' && event.route.kind === 'accounts' && setOpen(true)), []);
+  useEffect(
+    () => ipc.onEvent((event) => event.type === 'navigate' && event.route.kind === 'accounts' && setOpen(true)),
+    [],
+  );
 
   return (
     <div className="accounts-panel">

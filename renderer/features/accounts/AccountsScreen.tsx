@@ -33,8 +33,8 @@ export function AccountsScreen() {
       ) : null}
       {actions.remove.data && !actions.remove.data.revoked ? (
         <p className="accounts__note" role="status">
-          The account was removed here, but Google could not be told to end Atrium’s access ({actions.remove.data.problem ?? 'no answer'}). You can
-          end it in your Google account’s security settings.
+          The account was removed here, but Google could not be told to end Atrium’s access (
+          {actions.remove.data.problem ?? 'no answer'}). You can end it in your Google account’s security settings.
         </p>
       ) : null}
       <ul className="accounts__list">
@@ -42,7 +42,12 @@ export function AccountsScreen() {
           const active = account.id === accounts.data?.active;
           const state = offline.has(account.id) ? 'offline' : account.state;
           return (
-            <li key={account.id} className="account-row" data-testid={`account-row-${account.id}`} data-active={active ? 'true' : 'false'}>
+            <li
+              key={account.id}
+              className="account-row"
+              data-testid={`account-row-${account.id}`}
+              data-active={active ? 'true' : 'false'}
+            >
               <span className="account-row__avatar" aria-hidden="true">
                 {(account.displayName || account.email).slice(0, 1).toUpperCase()}
               </span>
@@ -50,7 +55,9 @@ export function AccountsScreen() {
                 <span className="account-row__name" data-testid={`account-name-${account.id}`}>
                   {account.displayName}
                   {active ? <span className="account-row__tag account-row__tag--active">Active</span> : null}
-                  {state === 'reauth' ? <span className="account-row__tag account-row__tag--warn">Sign in again</span> : null}
+                  {state === 'reauth' ? (
+                    <span className="account-row__tag account-row__tag--warn">Sign in again</span>
+                  ) : null}
                   {state === 'offline' ? <span className="account-row__tag">Offline</span> : null}
                 </span>
                 <span className="account-row__email">
@@ -64,27 +71,49 @@ export function AccountsScreen() {
                     <input
                       type="checkbox"
                       checked={account.overlay === true}
-                      onChange={(event) => actions.setOverlay.mutate({ account: account.id, overlay: event.target.checked })}
+                      onChange={(event) =>
+                        actions.setOverlay.mutate({ account: account.id, overlay: event.target.checked })
+                      }
                       data-testid={`account-overlay-${account.id}`}
                     />
                     Show calendars
                   </label>
                 ) : null}
                 {state === 'reauth' ? (
-                  <button type="button" className="button button--primary" onClick={() => actions.signIn.mutate(account.email)} data-testid={`account-reauth-${account.id}`}>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => actions.signIn.mutate(account.email)}
+                    data-testid={`account-reauth-${account.id}`}
+                  >
                     Sign in again
                   </button>
                 ) : null}
                 {!active ? (
-                  <button type="button" className="button" onClick={() => actions.switchTo.mutate(account.id)} data-testid={`account-switch-${account.id}`}>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => actions.switchTo.mutate(account.id)}
+                    data-testid={`account-switch-${account.id}`}
+                  >
                     Switch to
                   </button>
                 ) : null}
-                <button type="button" className="button button--ghost" onClick={() => setRenaming(account)} data-testid={`account-rename-${account.id}`}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => setRenaming(account)}
+                  data-testid={`account-rename-${account.id}`}
+                >
                   Rename
                 </button>
                 {account.kind === 'google' ? (
-                  <button type="button" className="button button--ghost" onClick={() => setRemoving(account)} data-testid={`account-remove-${account.id}`}>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    onClick={() => setRemoving(account)}
+                    data-testid={`account-remove-${account.id}`}
+                  >
                     Remove
                   </button>
                 ) : null}
@@ -105,7 +134,8 @@ export function AccountsScreen() {
         testId="account-rename-dialog"
         onCancel={() => setRenaming(null)}
         onSubmit={(displayName) => {
-          if (renaming) actions.rename.mutate({ account: renaming.id, displayName }, { onSettled: () => setRenaming(null) });
+          if (renaming)
+            actions.rename.mutate({ account: renaming.id, displayName }, { onSettled: () => setRenaming(null) });
         }}
       />
       <RemoveAccountDialog
@@ -134,7 +164,12 @@ function SignInPanel() {
               {pending.opened ? 'Open it again' : 'Sign in with Google'}
             </a>
           </span>
-          <button type="button" className="button button--ghost" onClick={() => actions.cancelSignIn.mutate(pending.flow)} data-testid="sign-in-cancel">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => actions.cancelSignIn.mutate(pending.flow)}
+            data-testid="sign-in-cancel"
+          >
             Cancel
           </button>
         </div>
@@ -155,7 +190,12 @@ function SignInPanel() {
         </p>
       ) : null}
       {outcome && !pending ? (
-        <p className={outcome.kind === 'signedIn' ? 'accounts__note' : 'accounts__error'} role="status" data-testid="sign-in-status" data-state={outcome.kind}>
+        <p
+          className={outcome.kind === 'signedIn' ? 'accounts__note' : 'accounts__error'}
+          role="status"
+          data-testid="sign-in-status"
+          data-state={outcome.kind}
+        >
           {outcome.message}
         </p>
       ) : null}
@@ -181,7 +221,8 @@ function RemoveAccountDialog({
         <Dialog.Content className="dialog" data-testid="account-remove-dialog">
           <Dialog.Title className="dialog__title">Remove {account?.email}?</Dialog.Title>
           <Dialog.Description className="dialog__description">
-            Atrium signs out of this account and asks Google to end its access. Nothing in the account itself is deleted; you can add it again later.
+            Atrium signs out of this account and asks Google to end its access. Nothing in the account itself is
+            deleted; you can add it again later.
           </Dialog.Description>
           <div className="dialog__actions">
             <button type="button" className="button" onClick={onCancel} data-testid="account-remove-dialog-cancel">

@@ -25,12 +25,18 @@ export const useAccountEventsStore = create<AccountEventsState>((set) => ({
   clearOutcome: () => set({ outcome: null }),
 }));
 
-function signInOutcome(event: Extract<IpcEvent, { type: 'signIn' }>, overview: AccountsOverview | undefined): SignInState['outcome'] {
+function signInOutcome(
+  event: Extract<IpcEvent, { type: 'signIn' }>,
+  overview: AccountsOverview | undefined,
+): SignInState['outcome'] {
   if (event.outcome === 'signedIn') {
     const account = overview?.accounts.find((a) => a.id === event.account);
     return { kind: 'signedIn', message: account ? `${account.email} is connected.` : 'The account is connected.' };
   }
-  return { kind: event.outcome, message: event.message ?? (event.outcome === 'cancelled' ? 'Sign-in cancelled.' : 'Sign-in failed.') };
+  return {
+    kind: event.outcome,
+    message: event.message ?? (event.outcome === 'cancelled' ? 'Sign-in cancelled.' : 'Sign-in failed.'),
+  };
 }
 
 /**

@@ -38,10 +38,15 @@ function readScope(value: unknown): { type: string; value: string | null } {
     }
     return { type, value: null };
   }
-  if (typeof value.value !== 'string' || value.value === '') throw badRequest('required', 'Missing scope value.', 'scope.value');
+  if (typeof value.value !== 'string' || value.value === '')
+    throw badRequest('required', 'Missing scope value.', 'scope.value');
   const v = value.value.toLowerCase();
   if ((type === 'user' || type === 'group') && !/^[^\s@]+@[^\s@]+$/.test(v)) {
-    throw badRequest('invalid', `Invalid value for: scope.value must be an email address for scope ${type}.`, 'scope.value');
+    throw badRequest(
+      'invalid',
+      `Invalid value for: scope.value must be an email address for scope ${type}.`,
+      'scope.value',
+    );
   }
   if (type === 'domain' && !/^[a-z0-9.-]+\.[a-z]{2,}$/.test(v)) {
     throw badRequest('invalid', 'Invalid value for: scope.value must be a domain name.', 'scope.value');
@@ -128,7 +133,9 @@ function modifyRule(ctx: RequestContext, replace: boolean): HandlerResult {
   }
   const role = replace || body.role !== undefined ? readRole(body.role) : (rule.role as Role);
   refuseProtectedRule(ctx, access, rule.rule_id);
-  const row = commit(ctx, (r, changes) => setAclRule(r, changes, access.calendar.id, rule.scope_type, rule.scope_value, role));
+  const row = commit(ctx, (r, changes) =>
+    setAclRule(r, changes, access.calendar.id, rule.scope_type, rule.scope_value, role),
+  );
   return { body: aclResource(row) };
 }
 

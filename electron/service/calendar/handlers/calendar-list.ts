@@ -26,7 +26,11 @@ function readReminders(value: unknown, field: string): string {
     if (!isObject(item)) throw badRequest('invalid', `Invalid value for: ${field}[${i}]`, field);
     const { method, minutes } = item;
     if (method !== 'email' && method !== 'popup') {
-      throw badRequest('invalid', `Invalid value for: ${field}[${i}].method must be email or popup.`, `${field}.method`);
+      throw badRequest(
+        'invalid',
+        `Invalid value for: ${field}[${i}].method must be email or popup.`,
+        `${field}.method`,
+      );
     }
     if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 0 || minutes > 40320) {
       throw badRequest('invalid', `Invalid value for: ${field}[${i}].minutes must be 0 to 40320.`, `${field}.minutes`);
@@ -41,10 +45,15 @@ const notificationTypes = ['eventCreation', 'eventChange', 'eventCancellation', 
 function readNotificationSettings(value: unknown): string {
   if (!isObject(value)) throw badRequest('invalid', 'Invalid value for: notificationSettings', 'notificationSettings');
   const list = value.notifications ?? [];
-  if (!Array.isArray(list)) throw badRequest('invalid', 'Invalid value for: notificationSettings.notifications', 'notificationSettings');
+  if (!Array.isArray(list))
+    throw badRequest('invalid', 'Invalid value for: notificationSettings.notifications', 'notificationSettings');
   const notifications = list.map((n, i) => {
     if (!isObject(n) || typeof n.type !== 'string' || !notificationTypes.includes(n.type) || n.method !== 'email') {
-      throw badRequest('invalid', `Invalid value for: notificationSettings.notifications[${i}]`, 'notificationSettings');
+      throw badRequest(
+        'invalid',
+        `Invalid value for: notificationSettings.notifications[${i}]`,
+        'notificationSettings',
+      );
     }
     return { type: n.type, method: 'email' };
   });
@@ -56,27 +65,37 @@ function readNotificationSettings(value: unknown): string {
  * body merely echoes the current ones) and pick the nearest palette colorId; a colorId alone
  * selects a palette color and drops custom hex colors.
  */
-function applyEntryBody(row: CalendarListRow, body: unknown, replace: boolean, colorRgbFormat: boolean): CalendarListRow {
-  if (body !== undefined && body !== null && !isObject(body)) throw badRequest('invalid', 'The request body must be a JSON object.');
+function applyEntryBody(
+  row: CalendarListRow,
+  body: unknown,
+  replace: boolean,
+  colorRgbFormat: boolean,
+): CalendarListRow {
+  if (body !== undefined && body !== null && !isObject(body))
+    throw badRequest('invalid', 'The request body must be a JSON object.');
   const b = (body ?? {}) as Record<string, unknown>;
   const next: CalendarListRow = { ...row };
   const has = (key: string) => b[key] !== undefined;
 
   if (has('summaryOverride') || replace) {
     const v = b.summaryOverride;
-    if (v !== undefined && v !== null && typeof v !== 'string') throw badRequest('invalid', 'Invalid value for: summaryOverride', 'summaryOverride');
+    if (v !== undefined && v !== null && typeof v !== 'string')
+      throw badRequest('invalid', 'Invalid value for: summaryOverride', 'summaryOverride');
     next.summary_override = typeof v === 'string' && v !== '' ? v : null;
   }
   for (const key of ['hidden', 'selected'] as const) {
     if (!has(key) && !replace) continue;
     const v = b[key];
-    if (v !== undefined && v !== null && typeof v !== 'boolean') throw badRequest('invalid', `Invalid value for: ${key} must be a boolean.`, key);
+    if (v !== undefined && v !== null && typeof v !== 'boolean')
+      throw badRequest('invalid', `Invalid value for: ${key} must be a boolean.`, key);
     next[key] = v === true ? 1 : v === false ? 0 : key === 'selected' ? row.selected : 0;
   }
-  if (has('defaultReminders')) next.default_reminders = b.defaultReminders === null ? '[]' : readReminders(b.defaultReminders, 'defaultReminders');
+  if (has('defaultReminders'))
+    next.default_reminders = b.defaultReminders === null ? '[]' : readReminders(b.defaultReminders, 'defaultReminders');
   else if (replace) next.default_reminders = '[]';
   if (has('notificationSettings')) {
-    next.notification_settings = b.notificationSettings === null ? null : readNotificationSettings(b.notificationSettings);
+    next.notification_settings =
+      b.notificationSettings === null ? null : readNotificationSettings(b.notificationSettings);
   }
 
   const current = listEntryColors(row);
@@ -84,7 +103,11 @@ function applyEntryBody(row: CalendarListRow, body: unknown, replace: boolean, c
   const hexChanges = hexGiven.filter((k) => String(b[k]).toLowerCase() !== current[k].toLowerCase());
   if (hexChanges.length > 0 || (colorRgbFormat && hexGiven.length > 0)) {
     if (!colorRgbFormat) {
-      throw badRequest('invalid', 'Setting backgroundColor or foregroundColor requires colorRgbFormat=true.', 'colorRgbFormat');
+      throw badRequest(
+        'invalid',
+        'Setting backgroundColor or foregroundColor requires colorRgbFormat=true.',
+        'colorRgbFormat',
+      );
     }
     for (const key of hexGiven) {
       if (!isHexColor(b[key])) throw badRequest('invalid', `Invalid value for: ${key} must be a #rrggbb color.`, key);
@@ -96,7 +119,11 @@ function applyEntryBody(row: CalendarListRow, body: unknown, replace: boolean, c
     next.color_id = closestCalendarColorId(background);
   } else if (has('colorId') && b.colorId !== null) {
     if (typeof b.colorId !== 'string' || !(b.colorId in calendarColors)) {
-      throw badRequest('invalid', `Invalid value for: colorId ${String(b.colorId)} is not a calendar color.`, 'colorId');
+      throw badRequest(
+        'invalid',
+        `Invalid value for: colorId ${String(b.colorId)} is not a calendar color.`,
+        'colorId',
+      );
     }
     if (b.colorId !== row.color_id || hexGiven.length === 0) {
       next.color_id = b.colorId;
@@ -139,9 +166,15 @@ function CalendarCalendarListList(ctx: RequestContext): HandlerResult {
   const nowMs = ctx.service.now().getTime();
   let sync;
   if (syncTokenParam !== undefined) {
-    if (minAccessRole !== undefined) throw badRequest('invalid', 'minAccessRole cannot be combined with syncToken.', 'minAccessRole');
+    if (minAccessRole !== undefined)
+      throw badRequest('invalid', 'minAccessRole cannot be combined with syncToken.', 'minAccessRole');
     refuseExplicitFalse(ctx, ['showDeleted', 'showHidden']);
-    sync = decodeSyncToken(syncTokenParam, collections.calendarList(email), nowMs, ctx.service.config.syncTokenRetentionMs);
+    sync = decodeSyncToken(
+      syncTokenParam,
+      collections.calendarList(email),
+      nowMs,
+      ctx.service.config.syncTokenRetentionMs,
+    );
   }
   const showDeleted = booleanParam(ctx, 'showDeleted');
   const showHidden = booleanParam(ctx, 'showHidden');
@@ -215,7 +248,10 @@ function CalendarCalendarListInsert(ctx: RequestContext): HandlerResult {
 }
 
 /** Saves an entry built inside the transaction, recording it in the user's calendar list changes. */
-function commitEntry(ctx: RequestContext, build: (r: CalendarRepositories, changes: ChangeRecorder) => CalendarListRow): CalendarListRow {
+function commitEntry(
+  ctx: RequestContext,
+  build: (r: CalendarRepositories, changes: ChangeRecorder) => CalendarListRow,
+): CalendarListRow {
   return commit(ctx, (r, changes) => {
     const next = build(r, changes);
     const saved = { ...next, change_seq: changes.record(collections.calendarList(ctx.user.email), next.calendar_id) };
@@ -235,7 +271,11 @@ function CalendarCalendarListDelete(ctx: RequestContext): HandlerResult {
   const row = liveEntry(ctx, requiredStringParam(ctx, 'calendarId'));
   const calendar = repos(ctx).calendars.get(row.calendar_id);
   if (calendar?.is_primary && calendar.owner_email === ctx.user.email) {
-    throw badRequest('cannotRemovePrimaryCalendar', 'The primary calendar cannot be removed from the calendar list.', 'calendarId');
+    throw badRequest(
+      'cannotRemovePrimaryCalendar',
+      'The primary calendar cannot be removed from the calendar list.',
+      'calendarId',
+    );
   }
   commit(ctx, (r, changes) => markListEntryDeleted(r, changes, ctx.user.email, row.calendar_id));
   return { status: 204 };

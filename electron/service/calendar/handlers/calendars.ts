@@ -24,7 +24,8 @@ interface CalendarFields {
 
 function readCalendarBody(body: unknown): CalendarFields {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('invalid', 'The request body must be a JSON object.');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('invalid', 'The request body must be a JSON object.');
   const b = body as Record<string, unknown>;
   const out: CalendarFields = {};
   for (const key of ['summary', 'description', 'location'] as const) {
@@ -35,14 +36,16 @@ function readCalendarBody(body: unknown): CalendarFields {
     else throw badRequest('invalid', `Invalid value for: ${key} must be a string.`, key);
   }
   if (b.timeZone !== undefined && b.timeZone !== null) {
-    if (!isValidTimeZone(b.timeZone)) throw badRequest('invalid', `Invalid time zone: ${String(b.timeZone)}`, 'timeZone');
+    if (!isValidTimeZone(b.timeZone))
+      throw badRequest('invalid', `Invalid time zone: ${String(b.timeZone)}`, 'timeZone');
     out.timeZone = b.timeZone;
   }
   return out;
 }
 
 function requireSummary(summary: string | undefined): string {
-  if (summary === undefined || summary.trim() === '') throw badRequest('required', 'Missing title: summary is required.', 'summary');
+  if (summary === undefined || summary.trim() === '')
+    throw badRequest('required', 'Missing title: summary is required.', 'summary');
   return summary;
 }
 
@@ -73,7 +76,10 @@ function CalendarCalendarsInsert(ctx: RequestContext): HandlerResult {
   return { body: calendarResource(created) };
 }
 
-function writeCalendar(ctx: RequestContext, build: (current: CalendarRow, fields: CalendarFields) => CalendarRow): HandlerResult {
+function writeCalendar(
+  ctx: RequestContext,
+  build: (current: CalendarRow, fields: CalendarFields) => CalendarRow,
+): HandlerResult {
   const { calendar } = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
   const fields = readCalendarBody(ctx.body);
   const next = build(calendar, fields);
@@ -91,7 +97,13 @@ function writeCalendar(ctx: RequestContext, build: (current: CalendarRow, fields
 function retimeAllDayEvents(r: CalendarRepositories, calendar: CalendarRow): void {
   for (const row of r.events.allDay(calendar.id)) {
     const resource = parseResource(row);
-    const fields = eventRowFields(calendar.id, resource, eventTiming(resource, calendar.time_zone), row.change_seq, row.updated_ms);
+    const fields = eventRowFields(
+      calendar.id,
+      resource,
+      eventTiming(resource, calendar.time_zone),
+      row.change_seq,
+      row.updated_ms,
+    );
     r.events.retime(row.pk, fields.start_ms, fields.end_ms, fields.range_end_ms, fields.original_start_ms);
   }
 }
@@ -119,7 +131,11 @@ function CalendarCalendarsPatch(ctx: RequestContext): HandlerResult {
 function CalendarCalendarsDelete(ctx: RequestContext): HandlerResult {
   const { calendar } = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
   if (calendar.is_primary) {
-    throw badRequest('cannotDeletePrimaryCalendar', 'The primary calendar cannot be deleted; use clear to remove its events.', 'calendarId');
+    throw badRequest(
+      'cannotDeletePrimaryCalendar',
+      'The primary calendar cannot be deleted; use clear to remove its events.',
+      'calendarId',
+    );
   }
   commit(ctx, (r, changes) => deleteCalendar(r, changes, calendar.id));
   return { status: 204 };
@@ -128,7 +144,11 @@ function CalendarCalendarsDelete(ctx: RequestContext): HandlerResult {
 function CalendarCalendarsClear(ctx: RequestContext): HandlerResult {
   const { calendar } = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
   if (!calendar.is_primary) {
-    throw badRequest('invalid', 'Only a primary calendar can be cleared; delete a secondary calendar instead.', 'calendarId');
+    throw badRequest(
+      'invalid',
+      'Only a primary calendar can be cleared; delete a secondary calendar instead.',
+      'calendarId',
+    );
   }
   commit(ctx, (r, changes) => {
     for (const row of r.events.live(calendar.id)) cancelEventRow(r, changes, calendar, row, parseResource(row));

@@ -5,7 +5,13 @@ import { accessCalendar, repos } from '../access';
 import { etagOf } from '../calendar-views';
 import { collections, latestChangeSeq } from '../change-log';
 import { listEvents } from '../events-query';
-import { defaultRemindersFor, hidesInvitations, readEventFilters, readEventSyncToken, viewerFor } from '../event-request';
+import {
+  defaultRemindersFor,
+  hidesInvitations,
+  readEventFilters,
+  readEventSyncToken,
+  viewerFor,
+} from '../event-request';
 import { parseInstanceId } from '../event-time';
 import { parseResource, renderEvent } from '../event-view';
 import { matchesIfNoneMatch } from '../event-writes';
@@ -44,7 +50,13 @@ export function CalendarEventsList(ctx: RequestContext): HandlerResult {
   const r = repos(ctx);
   const pageToken = stringParam(ctx, 'pageToken');
   const page = listEvents(
-    { r, calendar: access.calendar, viewer, nowMs: ctx.service.now().getTime(), collection: collections.events(access.calendar.id) },
+    {
+      r,
+      calendar: access.calendar,
+      viewer,
+      nowMs: ctx.service.now().getTime(),
+      collection: collections.events(access.calendar.id),
+    },
     { filters, maxResults: pageSize(ctx, 250, 2500), ...(pageToken ? { pageToken } : {}), ...(sync ? { sync } : {}) },
   );
   return {
@@ -83,13 +95,26 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
   const timeMin = parseTimeParam(stringParam(ctx, 'timeMin'), 'timeMin');
   const timeMax = parseTimeParam(stringParam(ctx, 'timeMax'), 'timeMax');
   if (timeMin !== undefined && timeMax !== undefined && timeMax <= timeMin) {
-    throw badRequest('timeRangeEmpty', 'The specified time range is empty: timeMax must be greater than timeMin.', 'timeMax');
+    throw badRequest(
+      'timeRangeEmpty',
+      'The specified time range is empty: timeMax must be greater than timeMin.',
+      'timeMax',
+    );
   }
   const originalStart = parseOriginalStart(stringParam(ctx, 'originalStart'));
   const showDeleted = ctx.params.showDeleted === true;
   const nowMs = ctx.service.now().getTime();
   const limit = pageSize(ctx, 250, 2500);
-  const fingerprint = queryFingerprint(['instances', access.calendar.id, eventId, timeMin, timeMax, originalStart, showDeleted, viewer.responseZone]);
+  const fingerprint = queryFingerprint([
+    'instances',
+    access.calendar.id,
+    eventId,
+    timeMin,
+    timeMax,
+    originalStart,
+    showDeleted,
+    viewer.responseZone,
+  ]);
   const pageTokenParam = stringParam(ctx, 'pageToken');
   const cursor = pageTokenParam ? decodePageToken(pageTokenParam, fingerprint, isNumberStringKey) : undefined;
   const after: [number, string] = cursor?.after ?? [-8.64e15, ''];
@@ -97,10 +122,15 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
   type Item = { key: [number, string]; render: () => Record<string, unknown> };
   let items: Item[];
   if (!series.is_series) {
-    items = [{ key: [series.start_ms, series.event_id], render: () => renderEvent(seriesResource, series.change_seq, viewer) }];
+    items = [
+      { key: [series.start_ms, series.event_id], render: () => renderEvent(seriesResource, series.change_seq, viewer) },
+    ];
   } else {
     const min = timeMin ?? -8.64e15;
-    const max = Math.min(timeMax ?? 8.64e15, series.range_end_ms ?? Math.max(nowMs, timeMin ?? nowMs) + EXPANSION_HORIZON_MS);
+    const max = Math.min(
+      timeMax ?? 8.64e15,
+      series.range_end_ms ?? Math.max(nowMs, timeMin ?? nowMs) + EXPANSION_HORIZON_MS,
+    );
     const exceptions = r.events.exceptionsOf(access.calendar.id, eventId);
     const exceptionStarts = new Set(exceptions.map((e) => e.original_start_ms));
     items = occurrencesOf(r.db, series, seriesResource, access.calendar.time_zone, { min, max, inclusiveMin: true })
@@ -118,7 +148,10 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
       if (exception.status === 'cancelled' && !showDeleted) continue;
       if (exception.start_ms >= max || exception.end_ms < min) continue;
       const resource = parseResource(exception);
-      items.push({ key: [exception.start_ms, exception.event_id], render: () => renderEvent(resource, exception.change_seq, viewer) });
+      items.push({
+        key: [exception.start_ms, exception.event_id],
+        render: () => renderEvent(resource, exception.change_seq, viewer),
+      });
     }
   }
   if (originalStart !== undefined) {
@@ -129,7 +162,9 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
       return Math.abs(original - originalStart) < (series.is_series && parseInstanceId(stamp)?.allDay ? DAY_MS : 1000);
     });
   }
-  items.sort((a, b) => (a.key[0] !== b.key[0] ? a.key[0] - b.key[0] : a.key[1] < b.key[1] ? -1 : a.key[1] > b.key[1] ? 1 : 0));
+  items.sort((a, b) =>
+    a.key[0] !== b.key[0] ? a.key[0] - b.key[0] : a.key[1] < b.key[1] ? -1 : a.key[1] > b.key[1] ? 1 : 0,
+  );
   const remaining = items.filter((i) => i.key[0] > after[0] || (i.key[0] === after[0] && i.key[1] > after[1]));
   const shown = remaining.slice(0, limit);
   const snapshot = cursor?.snapshot ?? { seq: latestChangeSeq(r.db), at: nowMs };

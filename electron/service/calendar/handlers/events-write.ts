@@ -39,7 +39,9 @@ function writeOptions(ctx: RequestContext, allowOrganizer: boolean): ReadEventOp
 }
 
 const bodyObject = (ctx: RequestContext): Record<string, unknown> =>
-  typeof ctx.body === 'object' && ctx.body !== null && !Array.isArray(ctx.body) ? (ctx.body as Record<string, unknown>) : {};
+  typeof ctx.body === 'object' && ctx.body !== null && !Array.isArray(ctx.body)
+    ? (ctx.body as Record<string, unknown>)
+    : {};
 
 function withoutUndefined(resource: EventResource): EventResource {
   for (const key of Object.keys(resource)) if (resource[key] === undefined) delete resource[key];
@@ -74,9 +76,9 @@ function newEventResource(
   };
   if (conferenceData) {
     resource.conferenceData = applyConferenceRequest(conferenceData, id);
-    const video = (resource.conferenceData.entryPoints as { entryPointType?: string; uri?: string }[] | undefined)?.find(
-      (e) => e.entryPointType === 'video',
-    );
+    const video = (
+      resource.conferenceData.entryPoints as { entryPointType?: string; uri?: string }[] | undefined
+    )?.find((e) => e.entryPointType === 'video');
     if (video?.uri) resource.hangoutLink = video.uri;
   }
   return withoutUndefined(resource);
@@ -94,13 +96,22 @@ export function CalendarEventsInsert(ctx: RequestContext): HandlerResult {
   checkAttachmentsWrite(fields, cleared, undefined, options.supportsAttachments);
   const body = bodyObject(ctx);
   const id = body.id != null ? checkClientEventId(body.id) : undefined;
-  if (body.iCalUID != null && typeof body.iCalUID !== 'string') throw badRequest('invalid', 'Invalid value for: iCalUID', 'iCalUID');
+  if (body.iCalUID != null && typeof body.iCalUID !== 'string')
+    throw badRequest('invalid', 'Invalid value for: iCalUID', 'iCalUID');
   const iCalUID = typeof body.iCalUID === 'string' && body.iCalUID !== '' ? body.iCalUID : undefined;
   if (id !== undefined && iCalUID !== undefined) {
     throw badRequest('invalid', 'Supply only one of id and iCalUID when creating an event.', 'iCalUID');
   }
-  if (fields.originalStartTime) throw badRequest('invalid', 'originalStartTime can only be set on instances of recurring events.', 'originalStartTime');
-  const resource = newEventResource(ctx, access.calendar, fields, { ...(id ? { id } : {}), ...(iCalUID ? { iCalUID } : {}) });
+  if (fields.originalStartTime)
+    throw badRequest(
+      'invalid',
+      'originalStartTime can only be set on instances of recurring events.',
+      'originalStartTime',
+    );
+  const resource = newEventResource(ctx, access.calendar, fields, {
+    ...(id ? { id } : {}),
+    ...(iCalUID ? { iCalUID } : {}),
+  });
   const timing = eventTiming(resource, access.calendar.time_zone);
   const row = commit(ctx, (r, changes) => insertEventRow(r, changes, access.calendar, resource, timing));
   return respond(ctx, access, resource, row.change_seq);
@@ -112,7 +123,8 @@ export function CalendarEventsImport(ctx: RequestContext): HandlerResult {
   const options = writeOptions(ctx, true);
   const { fields, cleared } = readEventBody(ctx.body, options);
   const body = bodyObject(ctx);
-  if (body.iCalUID == null || body.iCalUID === '') throw badRequest('required', 'Missing iCalUID: importing an event requires one.', 'iCalUID');
+  if (body.iCalUID == null || body.iCalUID === '')
+    throw badRequest('required', 'Missing iCalUID: importing an event requires one.', 'iCalUID');
   if (typeof body.iCalUID !== 'string') throw badRequest('invalid', 'Invalid value for: iCalUID', 'iCalUID');
   const iCalUID = body.iCalUID;
   const r = repos(ctx);
@@ -141,7 +153,12 @@ export function CalendarEventsQuickAdd(ctx: RequestContext): HandlerResult {
   const r = repos(ctx);
   const defaultLength = Number(r.settings.value(ctx.user.email, 'defaultEventLength') ?? '60') || 60;
   const parsed = parseQuickAdd(text, access.calendar.time_zone, ctx.service.now().getTime(), defaultLength);
-  const resource = newEventResource(ctx, access.calendar, { summary: parsed.summary, start: parsed.start, end: parsed.end }, {});
+  const resource = newEventResource(
+    ctx,
+    access.calendar,
+    { summary: parsed.summary, start: parsed.start, end: parsed.end },
+    {},
+  );
   const timing = eventTiming(resource, access.calendar.time_zone);
   const row = commit(ctx, (rr, changes) => insertEventRow(rr, changes, access.calendar, resource, timing));
   return respond(ctx, access, resource, row.change_seq);
@@ -276,7 +293,8 @@ export function CalendarEventsDelete(ctx: RequestContext): HandlerResult {
       if (resource.status !== 'cancelled') cancelEventRow(r, changes, access.calendar, current, resource);
       if (found.row.is_series) {
         for (const exception of r.events.exceptionsOf(access.calendar.id, found.row.event_id)) {
-          if (exception.status !== 'cancelled') cancelEventRow(r, changes, access.calendar, exception, parseResource(exception));
+          if (exception.status !== 'cancelled')
+            cancelEventRow(r, changes, access.calendar, exception, parseResource(exception));
         }
       }
       return;
@@ -314,11 +332,19 @@ export function CalendarEventsMove(ctx: RequestContext): HandlerResult {
   const found = findEvent(ctx, source, requiredStringParam(ctx, 'eventId'));
   if (!found || found.resource.status === 'cancelled') throw notFound('Not Found');
   if (found.kind === 'occurrence' || found.resource.recurringEventId) {
-    throw badRequest('cannotChangeOrganizerOfInstance', 'Cannot change the organizer of an instance of a recurring event; move the whole series.', 'eventId');
+    throw badRequest(
+      'cannotChangeOrganizerOfInstance',
+      'Cannot change the organizer of an instance of a recurring event; move the whole series.',
+      'eventId',
+    );
   }
-  if (source.calendar.id === destination.calendar.id) return respond(ctx, destination, found.resource, found.row.change_seq);
+  if (source.calendar.id === destination.calendar.id)
+    return respond(ctx, destination, found.resource, found.row.change_seq);
   const r = repos(ctx);
-  const moving = [found.row, ...(found.row.is_series ? r.events.exceptionsOf(source.calendar.id, found.row.event_id) : [])];
+  const moving = [
+    found.row,
+    ...(found.row.is_series ? r.events.exceptionsOf(source.calendar.id, found.row.event_id) : []),
+  ];
   for (const row of moving) {
     const clash = r.events.get(destination.calendar.id, row.event_id);
     if (clash && clash.status !== 'cancelled') throw conflict('The requested identifier already exists.', 'duplicate');
@@ -349,7 +375,9 @@ export function CalendarEventsMove(ctx: RequestContext): HandlerResult {
         created: resource.created,
         updated: nowIso,
         sequence: resource.sequence,
-        ...(resource.recurringEventId ? { recurringEventId: resource.recurringEventId, originalStartTime: resource.originalStartTime } : {}),
+        ...(resource.recurringEventId
+          ? { recurringEventId: resource.recurringEventId, originalStartTime: resource.originalStartTime }
+          : {}),
         ...(resource.recurrence ? { recurrence: resource.recurrence } : {}),
       };
       updateEventRow(rr, changes, source.calendar, row, tombstone, eventTiming(tombstone, source.calendar.time_zone));
@@ -359,4 +387,3 @@ export function CalendarEventsMove(ctx: RequestContext): HandlerResult {
   if (!moved) throw new Error('move lost its event');
   return respond(ctx, destination, moved.resource, moved.seq);
 }
-

@@ -21,7 +21,8 @@ function readTime(body: Record<string, unknown>, name: 'timeMin' | 'timeMax'): n
   const value = body[name];
   if (value === undefined || value === null || value === '') throw badRequest('required', `Missing ${name}.`, name);
   const ms = typeof value === 'string' ? parseRfc3339(value) : undefined;
-  if (ms === undefined) throw badRequest('invalid', `Invalid value for ${name}: expected an RFC 3339 timestamp with offset.`, name);
+  if (ms === undefined)
+    throw badRequest('invalid', `Invalid value for ${name}: expected an RFC 3339 timestamp with offset.`, name);
   return ms;
 }
 
@@ -134,7 +135,10 @@ export function CalendarFreebusyQuery(ctx: RequestContext): HandlerResult {
       continue;
     }
     calendars[rawId] = {
-      busy: busyIntervals(r, calendar, timeMin, timeMax).map(([s, e]) => ({ start: formatInstant(s, zone), end: formatInstant(e, zone) })),
+      busy: busyIntervals(r, calendar, timeMin, timeMax).map(([s, e]) => ({
+        start: formatInstant(s, zone),
+        end: formatInstant(e, zone),
+      })),
     };
   }
   return {

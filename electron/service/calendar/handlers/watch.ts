@@ -12,12 +12,23 @@ import { decodeSyncToken } from '../tokens';
 /** The channel body; the hub checks its id, address, type, token and expiration. */
 function channelRequest(ctx: RequestContext): ChannelRequest {
   const body = ctx.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badRequest('required', 'Missing channel.', 'resource');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw badRequest('required', 'Missing channel.', 'resource');
   return body as ChannelRequest;
 }
 
 /** Query parameters that say how to answer, not what is watched (and credentials, never echoed). */
-const notPartOfResource = new Set(['access_token', 'oauth_token', 'key', 'alt', 'prettyPrint', 'fields', 'quotaUser', 'userIp', 'callback']);
+const notPartOfResource = new Set([
+  'access_token',
+  'oauth_token',
+  'key',
+  'alt',
+  'prettyPrint',
+  'fields',
+  'quotaUser',
+  'userIp',
+  'callback',
+]);
 
 /** `X-Goog-Resource-URI`: the watched list's URL with the list parameters the client gave. */
 function resourceUri(ctx: RequestContext, path: string): string {
@@ -30,7 +41,10 @@ function resourceUri(ctx: RequestContext, path: string): string {
 
 function watch(ctx: RequestContext, collection: string, path: string): HandlerResult {
   const request = channelRequest(ctx);
-  const channel = ctx.service.channels.watch(ctx.user, request, { key: channelKey(collection), uri: resourceUri(ctx, path) });
+  const channel = ctx.service.channels.watch(ctx.user, request, {
+    key: channelKey(collection),
+    uri: resourceUri(ctx, path),
+  });
   return { body: channel };
 }
 
@@ -39,7 +53,11 @@ export function CalendarEventsWatch(ctx: RequestContext): HandlerResult {
   const access = accessCalendar(ctx, rawId, 'freeBusyReader');
   readEventSyncToken(ctx, access.calendar.id);
   readEventFilters(ctx);
-  return watch(ctx, collections.events(access.calendar.id), `/calendar/v3/calendars/${encodeURIComponent(rawId)}/events`);
+  return watch(
+    ctx,
+    collections.events(access.calendar.id),
+    `/calendar/v3/calendars/${encodeURIComponent(rawId)}/events`,
+  );
 }
 
 export function CalendarAclWatch(ctx: RequestContext): HandlerResult {
@@ -55,7 +73,12 @@ export function CalendarCalendarListWatch(ctx: RequestContext): HandlerResult {
 export function CalendarSettingsWatch(ctx: RequestContext): HandlerResult {
   const token = typeof ctx.params.syncToken === 'string' ? ctx.params.syncToken : undefined;
   if (token) {
-    decodeSyncToken(token, collections.settings(ctx.user.email), ctx.service.now().getTime(), ctx.service.config.syncTokenRetentionMs);
+    decodeSyncToken(
+      token,
+      collections.settings(ctx.user.email),
+      ctx.service.now().getTime(),
+      ctx.service.config.syncTokenRetentionMs,
+    );
   }
   return watch(ctx, collections.settings(ctx.user.email), '/calendar/v3/users/me/settings');
 }
