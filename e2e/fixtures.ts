@@ -30,13 +30,20 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   // Per test: each test starts on empty data, so tests never see each other's events, tasks or files.
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this destructuring.
-  app: async ({}, use) => {
+  app: async ({ timezoneId }, use) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-e2e-'));
     // ATRIUM_RENDERER_DIR serves a renderer built elsewhere (a work-in-progress build beside dist/renderer).
     const rendererDir = process.env.ATRIUM_RENDERER_DIR;
     // A memory vault: test runs never write tokens into the developer's own keyring.
-    const running = await startBrowserApp({ dataDir, port: 0, vault: new MemoryVault(), extraUsers: [{ ...bob, displayName: 'Bob' }], ...(rendererDir ? { rendererDir } : {}) });
+    // The local account starts in the browser's zone, as it would on one machine.
+    const running = await startBrowserApp({
+      dataDir,
+      port: 0,
+      vault: new MemoryVault(),
+      extraUsers: [{ ...bob, displayName: 'Bob' }],
+      ...(timezoneId ? { timeZone: timezoneId } : {}),
+      ...(rendererDir ? { rendererDir } : {}),
+    });
     try {
       await use({ url: running.url, serviceUrl: running.serviceUrl, localUser: running.localUser, bob });
     } finally {
@@ -60,7 +67,12 @@ export const test = base.extend<Fixtures>({
     await use(page);
     if (testInfo.status !== testInfo.expectedStatus) {
       await mkdir(artifactsDir, { recursive: true });
-      await page.screenshot({ path: path.join(artifactsDir, `${slug(testInfo.titlePath.join(' '))}-failed.png`), fullPage: true }).catch(() => undefined);
+      await page
+        .screenshot({
+          path: path.join(artifactsDir, `${slug(testInfo.titlePath.join(' '))}-failed.png`),
+          fullPage: true,
+        })
+        .catch(() => undefined);
     }
   },
 });
@@ -92,7 +104,10 @@ export async function serviceRequest<T = Record<string, unknown>>(
   const base = app.serviceUrl.endsWith('/') ? app.serviceUrl : `${app.serviceUrl}/`;
   const response = await fetch(new URL(pathAndQuery.replace(/^\//, ''), base), {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -100,6 +115,10 @@ export async function serviceRequest<T = Record<string, unknown>>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export function serviceGet<T = Record<string, unknown>>(app: AtriumApp, pathAndQuery: string, token = app.localUser.token): Promise<T> {
+export function serviceGet<T = Record<string, unknown>>(
+  app: AtriumApp,
+  pathAndQuery: string,
+  token = app.localUser.token,
+): Promise<T> {
   return serviceRequest<T>(app, 'GET', pathAndQuery, undefined, token);
 }

@@ -58,6 +58,8 @@ export interface CoreOptions {
   readonly openExternal?: (url: string) => Promise<boolean> | boolean;
   /** More users on the embedded service (tests and demos sharing with someone). */
   readonly extraUsers?: readonly ExtraUser[];
+  /** The local account's calendar time zone on first run; the machine's zone by default. */
+  readonly timeZone?: string;
   /** `false` turns change watching off (no relay, no channels, no polling). */
   readonly changeWatch?: ChangeWatchOptions | false;
   readonly retry?: Partial<RetryPolicy>;
@@ -132,7 +134,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const service = await startEmbeddedService({
     dataDir,
     port: 0,
-    users: [{ email: localUserEmail, token, displayName: localUserDisplayName }, ...(options.extraUsers ?? [])],
+    users: [
+      {
+        email: localUserEmail,
+        token,
+        displayName: localUserDisplayName,
+        timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
+      ...(options.extraUsers ?? []),
+    ],
   });
 
   const feed = new EventFeed();

@@ -94,7 +94,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
 
   const addUser = (user: NewUser): User =>
     users.addUser(user, now(), (created) => {
-      for (const module of modules) module.provisionUser?.(created, context);
+      for (const module of modules) module.provisionUser?.(created, context, { timeZone: user.timeZone });
     }).user;
 
   const pipeline = new RequestPipeline(handlers, (token) => users.authenticate(token), context, log);

@@ -22,6 +22,8 @@ export interface BrowserAppOptions {
   /** The built renderer; default `dist/renderer` of the app. */
   readonly rendererDir?: string;
   readonly extraUsers?: readonly ExtraUser[];
+  /** The local account's calendar time zone on first run; the machine's zone by default. */
+  readonly timeZone?: string;
   /** Default: the OS keyring when one answers, else memory only (and the page shows a warning). */
   readonly vault?: Vault;
   /** Default: `<dataDir>/config.json` and the environment. */
@@ -72,6 +74,7 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
     version: readAppVersion(),
     ...(options.config !== undefined ? { config: options.config } : {}),
     ...(options.extraUsers ? { extraUsers: options.extraUsers } : {}),
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     ...(options.changeWatch !== undefined ? { changeWatch: options.changeWatch } : {}),
     ...(options.log ? { log: options.log } : {}),
   });

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../http/handler';
+import type { ServiceContext, UserDefaults } from '../http/handler';
 import type { User } from '../store/users';
 import { ChangeRecorder, collections } from './change-log';
 import { createCalendar } from './calendar-operations';
@@ -6,11 +6,13 @@ import { repositoriesFor } from './repositories';
 import { defaultSettings } from './settings-repository';
 
 /**
- * A new user's calendar defaults: the primary calendar (id = email, summary = email, UTC), its
+ * A new user's calendar defaults: the primary calendar (id = email, summary = email, in the user's zone), its
  * calendar list entry (owner, primary) and the default settings. Runs inside the transaction that
  * creates the user; a user who already has them is left alone.
  */
-export function provisionCalendarUser(user: User, service: ServiceContext): void {
+export function provisionCalendarUser(user: User, service: ServiceContext, defaults: UserDefaults = {}): void {
+  const timeZone =
+    defaults.timeZone && isIanaZone(defaults.timeZone) ? defaults.timeZone : (defaultSettings.timezone ?? 'UTC');
   const r = repositoriesFor(service.store.db);
   const changes = new ChangeRecorder(r.db, service.now().getTime());
   if (!r.calendars.get(user.email)) {
@@ -21,12 +23,22 @@ export function provisionCalendarUser(user: User, service: ServiceContext): void
       summary: user.email,
       description: null,
       location: null,
-      timeZone: defaultSettings.timezone ?? 'UTC',
+      timeZone,
     });
   }
-  for (const [id, value] of Object.entries(defaultSettings)) {
+  for (const [id, defaultValue] of Object.entries(defaultSettings)) {
     if (r.settings.get(user.email, id)) continue;
+    const value = id === 'timezone' ? timeZone : defaultValue;
     const seq = changes.record(collections.settings(user.email), id);
     r.settings.upsert({ user_email: user.email, setting_id: id, value, change_seq: seq });
+  }
+}
+
+function isIanaZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -12,6 +12,8 @@ export interface NewUser {
   email: string;
   token: string;
   displayName?: string;
+  /** IANA zone for the user's calendar defaults (primary calendar, `timezone` setting); UTC when absent. */
+  timeZone?: string;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');

@@ -50,7 +50,13 @@ export type OperationHandler = (ctx: RequestContext) => HandlerResult | Promise<
 export type HandlerMap = Readonly<Record<string, OperationHandler>>;
 
 /** Runs inside the transaction that creates a user: each area provisions its defaults (primary calendar, default task list, root folder). */
-export type UserProvisioner = (user: User, service: ServiceContext) => void;
+/** What the creator of a user knows about them beyond the account itself. */
+export interface UserDefaults {
+  /** IANA time zone for the user's calendar defaults; UTC when absent. */
+  readonly timeZone?: string;
+}
+
+export type UserProvisioner = (user: User, service: ServiceContext, defaults: UserDefaults) => void;
 
 /** One API area's contribution to the service. */
 export interface ServiceModule {
