@@ -33,7 +33,15 @@ const firstScreenRows = 15;
 const scrollStepPx = 1200;
 const seedConcurrency = 16;
 const chromiumPath = '/usr/bin/chromium';
-const chromiumFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 interface Folder {
   id: string;
@@ -46,7 +54,10 @@ type App = Awaited<ReturnType<typeof startBrowserApp>>;
 async function api<T>(app: App, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${app.serviceUrl.replace(/\/$/, '')}${path}`, {
     method,
-    headers: { authorization: `Bearer ${app.localUser.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${app.localUser.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -63,7 +74,11 @@ const kinds = [
 
 /** A folder of `count` entries (a few sub-folders, files of several kinds), created through the service, several requests at a time. */
 async function seedFolder(app: App, name: string, count: number): Promise<Folder> {
-  const folder = await api<{ id: string }>(app, 'POST', '/drive/v3/files?fields=id', { name, mimeType: 'application/vnd.google-apps.folder', parents: ['root'] });
+  const folder = await api<{ id: string }>(app, 'POST', '/drive/v3/files?fields=id', {
+    name,
+    mimeType: 'application/vnd.google-apps.folder',
+    parents: ['root'],
+  });
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < count; i = next++) {
@@ -84,7 +99,12 @@ async function seedFolder(app: App, name: string, count: number): Promise<Folder
 
 /** Boots the app on the calendar with `folder` remembered as the files view's place. */
 async function bootOn(page: Page, url: string, folder: Folder): Promise<void> {
-  const remembered = JSON.stringify({ location: { place: 'myDrive', path: [{ id: folder.id, name: folder.name }] }, viewMode: 'list', sort: { key: 'name', descending: false }, detailsOpen: false });
+  const remembered = JSON.stringify({
+    location: { place: 'myDrive', path: [{ id: folder.id, name: folder.name }] },
+    viewMode: 'list',
+    sort: { key: 'name', descending: false },
+    detailsOpen: false,
+  });
   // tsx keeps function names with a `__name` helper that the page does not have.
   await page.addInitScript({
     content: `globalThis.__name = (f) => f; sessionStorage.setItem('atrium.view', 'calendar'); sessionStorage.setItem('atrium.files', ${JSON.stringify(remembered)});`,
@@ -162,7 +182,10 @@ function rendererDir(): string {
   const chosen = process.env.ATRIUM_RENDERER_DIR;
   if (chosen) return chosen;
   if (!existsSync(join(root, 'dist/renderer/index.html'))) {
-    const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), 'renderer'], { cwd: root, stdio: 'inherit' });
+    const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), 'renderer'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (built.status !== 0) throw new Error('building the renderer failed');
   }
   return join(root, 'dist/renderer');
@@ -203,7 +226,9 @@ export async function run(): Promise<FilesScrollResult> {
     }
     const largeMs = median(timings.get(large)!);
     const smallMs = median(timings.get(small)!);
-    console.log(`first screen: ${largeCount} files ${largeMs.toFixed(0)} ms, ${smallCount} files ${smallMs.toFixed(0)} ms (medians of ${runs})`);
+    console.log(
+      `first screen: ${largeCount} files ${largeMs.toFixed(0)} ms, ${smallCount} files ${smallMs.toFixed(0)} ms (medians of ${runs})`,
+    );
 
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     const page = await context.newPage();
@@ -217,7 +242,9 @@ export async function run(): Promise<FilesScrollResult> {
     );
 
     const ratio = largeMs / smallMs;
-    console.log(`target files.first-screen-10k-vs-100: ${ratio.toFixed(2)} ratio (goal <= ${ratioGoal}) ${ratio <= ratioGoal ? 'ok' : 'miss'}`);
+    console.log(
+      `target files.first-screen-10k-vs-100: ${ratio.toFixed(2)} ratio (goal <= ${ratioGoal}) ${ratio <= ratioGoal ? 'ok' : 'miss'}`,
+    );
     console.log(
       `target files.longest-scroll-frame: ${scroll.longestFrameMs.toFixed(1)} ms (goal <= ${frameGoalMs}) ${scroll.longestFrameMs <= frameGoalMs ? 'ok' : 'miss'}`,
     );

@@ -1,4 +1,4 @@
-import { addDays, CalendarPage, hourMs, instantOf, utc } from './calendar-page';
+import { addDays, at, CalendarPage, hourMs, instantOf, local, today, zone } from './calendar-page';
 import { expect, serviceGet, serviceRequest, test } from './fixtures';
 
 test('creates by dragging over a time range, then moves and resizes by dragging', async ({ page, app }) => {
@@ -16,25 +16,29 @@ test('creates by dragging over a time range, then moves and resizes by dragging'
   await expect.poll(async () => (await calendar.stored()).length).toBe(1);
 
   await calendar.dragEvent('Planning', tuesday, '14:00');
-  await expect.poll(async () => instantOf((await calendar.stored())[0]?.start)).toBe(utc(tuesday, '14:00'));
+  await expect.poll(async () => instantOf((await calendar.stored())[0]?.start)).toBe(local(tuesday, '14:00'));
 
   await calendar.resizeEvent('Planning', tuesday, '16:30');
-  await expect.poll(async () => instantOf((await calendar.stored())[0]?.end)).toBe(utc(tuesday, '16:30'));
+  await expect.poll(async () => instantOf((await calendar.stored())[0]?.end)).toBe(local(tuesday, '16:30'));
 
   await page.reload();
   await calendar.ready();
   await expect(calendar.event('Planning')).toContainText('2:00');
   const [stored] = await calendar.stored();
-  expect(stored).toMatchObject({ summary: 'Planning', start: { timeZone: 'UTC' } });
-  expect(instantOf(stored?.start)).toBe(utc(tuesday, '14:00'));
-  expect(instantOf(stored?.end)).toBe(utc(tuesday, '16:30'));
+  expect(stored).toMatchObject({ summary: 'Planning', start: { timeZone: zone } });
+  expect(instantOf(stored?.start)).toBe(local(tuesday, '14:00'));
+  expect(instantOf(stored?.end)).toBe(local(tuesday, '16:30'));
 });
 
 test('moves an event into the all-day row and back out', async ({ page, app }) => {
   const calendar = new CalendarPage(page, app);
   await calendar.ready();
   const [, monday = '', tuesday = ''] = await calendar.days();
-  await calendar.insert({ summary: 'Offsite', start: { dateTime: `${monday}T09:00:00Z` }, end: { dateTime: `${monday}T10:00:00Z` } });
+  await calendar.insert({
+    summary: 'Offsite',
+    start: { dateTime: at(monday, '09:00') },
+    end: { dateTime: at(monday, '10:00') },
+  });
   await expect(calendar.event('Offsite')).toBeVisible();
 
   // The all-day row sits above the hours; drop onto Tuesday's cell there.
@@ -51,7 +55,7 @@ test('moves an event into the all-day row and back out', async ({ page, app }) =
   expect((await calendar.stored())[0]?.end).toEqual({ date: addDays(tuesday, 1) });
 
   await calendar.dragEvent('Offsite', monday, '15:00');
-  await expect.poll(async () => instantOf((await calendar.stored())[0]?.start)).toBe(utc(monday, '15:00'));
+  await expect.poll(async () => instantOf((await calendar.stored())[0]?.start)).toBe(local(monday, '15:00'));
   const [stored] = await calendar.stored();
   expect(stored?.start?.date).toBeUndefined();
   expect(instantOf(stored?.end) - instantOf(stored?.start)).toBe(hourMs);
@@ -59,11 +63,18 @@ test('moves an event into the all-day row and back out', async ({ page, app }) =
 
 test('edits everything in the dialog and moves the event to another calendar', async ({ page, app }) => {
   const calendar = new CalendarPage(page, app);
-  const team = await serviceRequest<{ id: string }>(app, 'POST', '/calendar/v3/calendars', { summary: 'Team', timeZone: 'UTC' });
+  const team = await serviceRequest<{ id: string }>(app, 'POST', '/calendar/v3/calendars', {
+    summary: 'Team',
+    timeZone: zone,
+  });
   await page.reload();
   await calendar.ready();
   const [, monday = ''] = await calendar.days();
-  await calendar.insert({ summary: 'Review', start: { dateTime: `${monday}T13:00:00Z` }, end: { dateTime: `${monday}T14:00:00Z` } });
+  await calendar.insert({
+    summary: 'Review',
+    start: { dateTime: at(monday, '13:00') },
+    end: { dateTime: at(monday, '14:00') },
+  });
   await calendar.openEvent('Review');
 
   const editor = calendar.editor;
@@ -104,8 +115,13 @@ test('edits everything in the dialog and moves the event to another calendar', a
     attachments: [{ title: 'Slides', fileUrl: 'https://example.com/slides' }],
     start: { timeZone: 'Europe/Paris' },
   });
-  // 15:00 in Paris (UTC+1 in winter, +2 in summer) shown on the UTC grid.
-  const paris = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  // 15:00 in Paris (UTC+1 in winter, +2 in summer), shown on the New York grid.
+  const paris = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'Europe/Paris',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   expect(paris.format(instantOf(stored?.start))).toBe('15:00');
   expect(instantOf(stored?.end) - instantOf(stored?.start)).toBe(1.5 * hourMs);
   await expect(calendar.event('Quarterly review')).toBeVisible();
@@ -114,7 +130,9 @@ test('edits everything in the dialog and moves the event to another calendar', a
   await calendar.openEvent('Quarterly review');
   await calendar.editor.getByTestId('editor-calendar').selectOption(team.id);
   await calendar.save();
-  await expect.poll(async () => (await calendar.stored(team.id)).map((event) => event.summary)).toEqual(['Quarterly review']);
+  await expect
+    .poll(async () => (await calendar.stored(team.id)).map((event) => event.summary))
+    .toEqual(['Quarterly review']);
   expect(await calendar.stored()).toEqual([]);
   await expect(calendar.event('Quarterly review')).toHaveAttribute('data-calendar-id', team.id);
 });
@@ -122,6 +140,10 @@ test('edits everything in the dialog and moves the event to another calendar', a
 test('quick add understands "Lunch with Ann tomorrow at 12:30"', async ({ page, app }) => {
   const calendar = new CalendarPage(page, app);
   await calendar.ready();
+  // The service reads quick-add times in the calendar's zone; on this device's account that is the device's.
+  await expect
+    .poll(async () => (await serviceGet<{ timeZone?: string }>(app, '/calendar/v3/calendars/primary')).timeZone)
+    .toBe(zone);
   await page.locator('body').press('q');
   const dialog = page.getByRole('dialog', { name: 'Quick add' });
   await expect(dialog).toBeVisible();
@@ -133,10 +155,10 @@ test('quick add understands "Lunch with Ann tomorrow at 12:30"', async ({ page, 
   await page.reload();
   await calendar.ready();
   const [stored] = await calendar.stored();
-  const tomorrow = addDays(new Date().toISOString().slice(0, 10), 1);
+  const tomorrow = addDays(today(), 1);
   expect(stored?.summary).toBe('Lunch with Ann');
-  expect(instantOf(stored?.start)).toBe(utc(tomorrow, '12:30'));
-  expect(instantOf(stored?.end)).toBe(utc(tomorrow, '13:30'));
+  expect(instantOf(stored?.start)).toBe(local(tomorrow, '12:30'));
+  expect(instantOf(stored?.end)).toBe(local(tomorrow, '13:30'));
 });
 
 test('finds a free slot with a guest and books it', async ({ page, app }) => {
@@ -144,10 +166,24 @@ test('finds a free slot with a guest and books it', async ({ page, app }) => {
   await calendar.ready();
   const [, monday = ''] = await calendar.days();
   // Bob lets me see when he is busy, and is busy 10:00–11:30 on Monday.
-  await serviceRequest(app, 'POST', `/calendar/v3/calendars/${encodeURIComponent(app.bob.email)}/acl`, { role: 'freeBusyReader', scope: { type: 'user', value: app.localUser.email } }, app.bob.token);
-  await calendar.insert({ summary: 'Bob busy', start: { dateTime: `${monday}T10:00:00Z` }, end: { dateTime: `${monday}T11:30:00Z` } }, app.bob.email, app.bob.token);
+  await serviceRequest(
+    app,
+    'POST',
+    `/calendar/v3/calendars/${encodeURIComponent(app.bob.email)}/acl`,
+    { role: 'freeBusyReader', scope: { type: 'user', value: app.localUser.email } },
+    app.bob.token,
+  );
+  await calendar.insert(
+    { summary: 'Bob busy', start: { dateTime: at(monday, '10:00') }, end: { dateTime: at(monday, '11:30') } },
+    app.bob.email,
+    app.bob.token,
+  );
   // I am busy 11:30–12:00.
-  await calendar.insert({ summary: 'Call', start: { dateTime: `${monday}T11:30:00Z` }, end: { dateTime: `${monday}T12:00:00Z` } });
+  await calendar.insert({
+    summary: 'Call',
+    start: { dateTime: at(monday, '11:30') },
+    end: { dateTime: at(monday, '12:00') },
+  });
   // Sharing put Bob's calendar on my list, showing his busy block; hide it to plan over that time.
   const bobsEntry = page.getByTestId('calendar-entry').filter({ hasText: app.bob.email });
   await expect(calendar.event('Busy')).toBeVisible();
@@ -161,21 +197,28 @@ test('finds a free slot with a guest and books it', async ({ page, app }) => {
   await calendar.editor.getByTestId('editor-guest-input').fill(app.bob.email);
   await calendar.editor.getByTestId('editor-guest-add').click();
   const strip = calendar.editor.getByTestId('scheduling-strip');
-  await expect(strip.getByTestId('scheduling-row').filter({ hasText: app.bob.email }).getByTestId('scheduling-status')).toHaveText('Busy');
+  await expect(
+    strip.getByTestId('scheduling-row').filter({ hasText: app.bob.email }).getByTestId('scheduling-status'),
+  ).toHaveText('Busy');
   await expect(strip).toContainText('Next time everyone is free');
   await strip.getByTestId('scheduling-use-suggestion').click();
   await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('12:00');
   await expect(strip).toContainText('Everyone is free at this time.');
   await calendar.save();
 
-  await expect.poll(async () => (await calendar.stored()).filter((event) => event.summary === 'Sync with Bob').length).toBe(1);
+  await expect
+    .poll(async () => (await calendar.stored()).filter((event) => event.summary === 'Sync with Bob').length)
+    .toBe(1);
   await page.reload();
   await calendar.ready();
   const booked = (await calendar.stored()).find((event) => event.summary === 'Sync with Bob');
-  expect(instantOf(booked?.start)).toBe(utc(monday, '12:00'));
-  expect(instantOf(booked?.end)).toBe(utc(monday, '13:00'));
+  expect(instantOf(booked?.start)).toBe(local(monday, '12:00'));
+  expect(instantOf(booked?.end)).toBe(local(monday, '13:00'));
   expect(booked?.attendees?.map((attendee) => attendee.email)).toEqual([app.bob.email]);
-  const entry = await serviceGet<{ selected?: boolean }>(app, `/calendar/v3/users/me/calendarList/${encodeURIComponent(app.bob.email)}`);
+  const entry = await serviceGet<{ selected?: boolean }>(
+    app,
+    `/calendar/v3/users/me/calendarList/${encodeURIComponent(app.bob.email)}`,
+  );
   // Google leaves `selected` out when it is false.
   expect(entry.selected ?? false).toBe(false);
 });

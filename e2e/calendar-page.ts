@@ -1,11 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { Temporal } from 'temporal-polyfill';
 import { serviceGet, serviceRequest, type AtriumApp } from './fixtures';
 
 /**
  * The calendar view, driven the way a person would: grid drags, the editor dialog, the sidebar.
- * The grid shows the local user's Calendar setting zone, which is UTC on a fresh service (the
- * browser runs in New York), so times below are UTC unless said otherwise.
+ * The browser runs in New York (playwright.config.ts), and the local account's calendar shows this
+ * device's zone, so dates and times below are New York's.
  */
+
+export const zone = 'America/New_York';
 
 export interface StoredEvent {
   id: string;
@@ -25,13 +28,28 @@ export interface StoredEvent {
 export const hourMs = 3_600_000;
 export const dayMs = 24 * hourMs;
 
-/** `YYYY-MM-DD` plus `HH:MM` in UTC as epoch ms. */
-export function utc(date: string, time = '00:00'): number {
-  return Date.parse(`${date}T${time}:00Z`);
+/** `YYYY-MM-DD` plus `HH:MM` on New York clocks, as epoch ms. */
+export function local(date: string, time = '00:00'): number {
+  return Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(zone).epochMilliseconds;
+}
+
+/** The same as an RFC 3339 string with New York's offset, for event bodies. */
+export function at(date: string, time: string): string {
+  const zoned = Temporal.PlainDateTime.from(`${date}T${time}`).toZonedDateTime(zone);
+  return `${date}T${time}:00${zoned.offset}`;
+}
+
+/** `YYYY-MM-DDTHH:MM` of an instant on New York clocks. */
+export function wall(ms: number): string {
+  return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone).toPlainDateTime().toString().slice(0, 16);
+}
+
+export function today(): string {
+  return Temporal.Now.plainDateISO(zone).toString();
 }
 
 export function addDays(date: string, days: number): string {
-  return new Date(utc(date) + days * dayMs).toISOString().slice(0, 10);
+  return Temporal.PlainDate.from(date).add({ days }).toString();
 }
 
 export function instantOf(time: { date?: string; dateTime?: string } | undefined): number {
@@ -92,7 +110,9 @@ export class CalendarPage {
 
   private slot(time: string): Locator {
     const [hours = 0, minutes = 0] = time.split(':').map(Number);
-    return this.surface.locator(`[data-time="${String(hours).padStart(2, '0')}:${minutes >= 30 ? '30' : '00'}:00"]`).last();
+    return this.surface
+      .locator(`[data-time="${String(hours).padStart(2, '0')}:${minutes >= 30 ? '30' : '00'}:00"]`)
+      .last();
   }
 
   /** Where a time's line is now, without scrolling. */
@@ -133,13 +153,16 @@ export class CalendarPage {
     const all = await events.all();
     for (const event of all) {
       const box = await event.boundingBox();
-      if (box && column && box.x + box.width / 2 > column.x && box.x + box.width / 2 < column.x + column.width) return event;
+      if (box && column && box.x + box.width / 2 > column.x && box.x + box.width / 2 < column.x + column.width)
+        return event;
     }
     throw new Error(`No “${title}” on ${date}`);
   }
 
   private async drawnBoxes(title: string): Promise<DOMRect[]> {
-    const drawn = await this.event(title).evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
+    const drawn = await this.event(title).evaluateAll((elements) =>
+      elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+    );
     return drawn.filter((box) => box.height > 0);
   }
 
@@ -148,13 +171,26 @@ export class CalendarPage {
    * watching the preview would (the grid's hit areas and drawn rows can differ by a few pixels).
    * The preview is the copy of the event that was not on the grid before the drag.
    */
-  private async steer(title: string, before: DOMRect[], edge: 'top' | 'bottom', x: number, y: number, date: string, time: string): Promise<void> {
-    const existed = (box: DOMRect) => before.some((old) => Math.abs(old.x - box.x) < 1 && Math.abs(old.y - box.y) < 1 && Math.abs(old.height - box.height) < 1);
+  private async steer(
+    title: string,
+    before: DOMRect[],
+    edge: 'top' | 'bottom',
+    x: number,
+    y: number,
+    date: string,
+    time: string,
+  ): Promise<void> {
+    const existed = (box: DOMRect) =>
+      before.some(
+        (old) => Math.abs(old.x - box.x) < 1 && Math.abs(old.y - box.y) < 1 && Math.abs(old.height - box.height) < 1,
+      );
     let pointerY = y;
     let previousOff = 0;
     for (let attempt = 0; attempt < 10; attempt += 1) {
       // The preview follows the pointer on the next frames.
-      await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await this.page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
       const preview = (await this.drawnBoxes(title)).filter((box) => !existed(box)).pop();
       if (!preview) continue;
       // Measured each time: the grid may scroll while dragging near its edge.
@@ -242,7 +278,11 @@ export class CalendarPage {
   }
 
   async calendarSettings(name: string): Promise<Locator> {
-    await this.page.getByTestId('calendar-entry').filter({ hasText: name }).getByTestId('calendar-entry-settings').click();
+    await this.page
+      .getByTestId('calendar-entry')
+      .filter({ hasText: name })
+      .getByTestId('calendar-entry-settings')
+      .click();
     const dialog = this.page.getByTestId('calendar-settings');
     await expect(dialog).toBeVisible();
     return dialog;
@@ -251,7 +291,10 @@ export class CalendarPage {
   // ---------------------------------------------------------------- the service, as a second client
 
   async stored(calendarId = 'primary', query = ''): Promise<StoredEvent[]> {
-    const list = await serviceGet<{ items?: StoredEvent[] }>(this.app, `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events?maxResults=2500${query}`);
+    const list = await serviceGet<{ items?: StoredEvent[] }>(
+      this.app,
+      `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events?maxResults=2500${query}`,
+    );
     return list.items ?? [];
   }
 
@@ -259,7 +302,17 @@ export class CalendarPage {
     return this.stored(calendarId, '&singleEvents=true&orderBy=startTime');
   }
 
-  async insert(event: Record<string, unknown>, calendarId = 'primary', token = this.app.localUser.token): Promise<StoredEvent> {
-    return serviceRequest<StoredEvent>(this.app, 'POST', `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events`, event, token);
+  async insert(
+    event: Record<string, unknown>,
+    calendarId = 'primary',
+    token = this.app.localUser.token,
+  ): Promise<StoredEvent> {
+    return serviceRequest<StoredEvent>(
+      this.app,
+      'POST',
+      `/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events`,
+      event,
+      token,
+    );
   }
 }

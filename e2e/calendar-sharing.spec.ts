@@ -1,4 +1,4 @@
-import { CalendarPage } from './calendar-page';
+import { at, CalendarPage } from './calendar-page';
 import { expect, serviceGet, test } from './fixtures';
 
 interface CalendarListEntry {
@@ -22,7 +22,8 @@ test('creates, renames, recolors and shares a calendar, and bob sees it in his l
   await page.keyboard.press('Enter');
   const entry = page.getByTestId('calendar-entry').filter({ hasText: 'Family' });
   await expect(entry).toBeVisible();
-  const list = async () => (await serviceGet<{ items?: CalendarListEntry[] }>(app, '/calendar/v3/users/me/calendarList')).items ?? [];
+  const list = async () =>
+    (await serviceGet<{ items?: CalendarListEntry[] }>(app, '/calendar/v3/users/me/calendarList')).items ?? [];
   const family = (await list()).find((item) => item.summary === 'Family');
   expect(family).toMatchObject({ accessRole: 'owner' });
   const familyId = family?.id ?? '';
@@ -33,7 +34,9 @@ test('creates, renames, recolors and shares a calendar, and bob sees it in his l
   await settings.getByTestId('calendar-settings-rename').click();
   await expect(page.getByTestId('calendar-entry').filter({ hasText: 'Home' })).toBeVisible();
   await settings.getByRole('radio', { name: 'Color #f83a22' }).check();
-  await expect.poll(async () => (await list()).find((item) => item.id === familyId)).toMatchObject({ summary: 'Family', summaryOverride: 'Home', backgroundColor: '#f83a22' });
+  await expect
+    .poll(async () => (await list()).find((item) => item.id === familyId))
+    .toMatchObject({ summary: 'Family', summaryOverride: 'Home', backgroundColor: '#f83a22' });
 
   // Share with bob as a reader, and everyone at atrium.local as writers: bob's effective access is the domain's.
   const sharing = settings.getByTestId('sharing-panel');
@@ -47,33 +50,64 @@ test('creates, renames, recolors and shares a calendar, and bob sees it in his l
   await add.getByTestId('sharing-add-value').fill('atrium.local');
   await add.getByTestId('sharing-add-role').selectOption('writer');
   await add.getByTestId('sharing-add-submit').click();
-  await expect(bobRule.getByTestId('sharing-effective')).toHaveText('Effective: Make changes to events (through everyone at atrium.local)');
+  await expect(bobRule.getByTestId('sharing-effective')).toHaveText(
+    'Effective: Make changes to events (through everyone at atrium.local)',
+  );
   await add.getByTestId('sharing-add-type').selectOption('default');
   await add.getByTestId('sharing-add-role').selectOption('freeBusyReader');
   await add.getByTestId('sharing-add-submit').click();
   await expect(sharing.getByTestId('sharing-public')).toHaveText('Anyone: See only free/busy (hide details)');
   await sharing.getByTestId('sharing-check-input').fill('carol@elsewhere.org');
-  await expect(sharing.getByTestId('sharing-check-result')).toHaveText('carol@elsewhere.org: See only free/busy (hide details) (through public access)');
+  await expect(sharing.getByTestId('sharing-check-result')).toHaveText(
+    'carol@elsewhere.org: See only free/busy (hide details) (through public access)',
+  );
 
   const acl = async () =>
-    Object.fromEntries(((await serviceGet<{ items?: AclRule[] }>(app, `/calendar/v3/calendars/${encodeURIComponent(familyId)}/acl`)).items ?? []).map((rule) => [rule.id, rule.role]));
-  expect(await acl()).toEqual({ [`user:${app.localUser.email}`]: 'owner', [`user:${app.bob.email}`]: 'reader', 'domain:atrium.local': 'writer', default: 'freeBusyReader' });
+    Object.fromEntries(
+      (
+        (await serviceGet<{ items?: AclRule[] }>(app, `/calendar/v3/calendars/${encodeURIComponent(familyId)}/acl`))
+          .items ?? []
+      ).map((rule) => [rule.id, rule.role]),
+    );
+  expect(await acl()).toEqual({
+    [`user:${app.localUser.email}`]: 'owner',
+    [`user:${app.bob.email}`]: 'reader',
+    'domain:atrium.local': 'writer',
+    default: 'freeBusyReader',
+  });
 
   // Change bob's role, remove the domain rule.
   await bobRule.getByTestId('sharing-rule-role').selectOption('writer');
   await expect(bobRule.getByTestId('sharing-effective')).toHaveCount(0);
-  await sharing.getByTestId('sharing-rule').filter({ hasText: 'Everyone at atrium.local' }).getByTestId('sharing-rule-remove').click();
+  await sharing
+    .getByTestId('sharing-rule')
+    .filter({ hasText: 'Everyone at atrium.local' })
+    .getByTestId('sharing-rule-remove')
+    .click();
   await expect(sharing.getByTestId('sharing-rule').filter({ hasText: 'Everyone at atrium.local' })).toHaveCount(0);
   // My own rule cannot be removed here.
-  await expect(sharing.getByTestId('sharing-rule').filter({ hasText: '(you)' }).getByTestId('sharing-rule-remove')).toBeDisabled();
+  await expect(
+    sharing.getByTestId('sharing-rule').filter({ hasText: '(you)' }).getByTestId('sharing-rule-remove'),
+  ).toBeDisabled();
   await settings.getByTestId('calendar-settings-close').click();
 
   await page.reload();
   await calendar.ready();
-  expect(await acl()).toEqual({ [`user:${app.localUser.email}`]: 'owner', [`user:${app.bob.email}`]: 'writer', default: 'freeBusyReader' });
+  expect(await acl()).toEqual({
+    [`user:${app.localUser.email}`]: 'owner',
+    [`user:${app.bob.email}`]: 'writer',
+    default: 'freeBusyReader',
+  });
   // Bob, through the service: the calendar is on his list, and he may change its events.
-  const bobsList = await serviceGet<{ items?: CalendarListEntry[] }>(app, '/calendar/v3/users/me/calendarList', app.bob.token);
-  expect(bobsList.items?.find((item) => item.id === familyId)).toMatchObject({ summary: 'Family', accessRole: 'writer' });
+  const bobsList = await serviceGet<{ items?: CalendarListEntry[] }>(
+    app,
+    '/calendar/v3/users/me/calendarList',
+    app.bob.token,
+  );
+  expect(bobsList.items?.find((item) => item.id === familyId)).toMatchObject({
+    summary: 'Family',
+    accessRole: 'writer',
+  });
   await expect(page.getByTestId('calendar-entry').filter({ hasText: 'Home' })).toBeVisible();
 });
 
@@ -87,7 +121,10 @@ test('hides, shows and deletes a calendar', async ({ page, app }) => {
   const entry = page.getByTestId('calendar-entry').filter({ hasText: 'Gym' });
   await expect(entry).toBeVisible();
   const gymId = (await entry.getAttribute('data-calendar-id')) ?? '';
-  await calendar.insert({ summary: 'Spin class', start: { dateTime: `${monday}T18:00:00Z` }, end: { dateTime: `${monday}T19:00:00Z` } }, gymId);
+  await calendar.insert(
+    { summary: 'Spin class', start: { dateTime: at(monday, '18:00') }, end: { dateTime: at(monday, '19:00') } },
+    gymId,
+  );
   await expect(calendar.event('Spin class')).toBeVisible();
 
   await entry.getByTestId('calendar-entry-toggle').uncheck();
@@ -104,7 +141,11 @@ test('hides, shows and deletes a calendar', async ({ page, app }) => {
   await settings.getByTestId('calendar-settings-confirm-delete').click();
   await expect(entry).toHaveCount(0);
   await expect(calendar.event('Spin class')).toHaveCount(0);
-  await expect.poll(async () => ((await serviceGet<{ items?: CalendarListEntry[] }>(app, '/calendar/v3/users/me/calendarList')).items ?? []).map((item) => item.id)).toEqual([
-    app.localUser.email,
-  ]);
+  await expect
+    .poll(async () =>
+      ((await serviceGet<{ items?: CalendarListEntry[] }>(app, '/calendar/v3/users/me/calendarList')).items ?? []).map(
+        (item) => item.id,
+      ),
+    )
+    .toEqual([app.localUser.email]);
 });

@@ -14,10 +14,19 @@ interface Comment {
   replies?: { content?: string; action?: string }[];
 }
 
-test('opens versions, keeps one forever, downloads and uploads a version, and resolves a comment thread', async ({ page, app }) => {
+test('opens versions, keeps one forever, downloads and uploads a version, and resolves a comment thread', async ({
+  page,
+  app,
+}) => {
   const file = await createFile(app, 'draft.txt', 'first words');
   await updateContent(app, file.id, 'second words');
-  const revisions = async () => (await serviceGet<{ revisions?: Revision[] }>(app, `/drive/v3/files/${file.id}/revisions?fields=revisions(id,keepForever)`)).revisions ?? [];
+  const revisions = async () =>
+    (
+      await serviceGet<{ revisions?: Revision[] }>(
+        app,
+        `/drive/v3/files/${file.id}/revisions?fields=revisions(id,keepForever)`,
+      )
+    ).revisions ?? [];
   const [oldest] = await revisions();
   await openFiles(page);
 
@@ -39,7 +48,9 @@ test('opens versions, keeps one forever, downloads and uploads a version, and re
   expect(await readFile(await saved.path(), 'utf8')).toBe('first words');
 
   // A new version through the resumable upload path.
-  await details.getByTestId('new-version-input').setInputFiles({ name: 'draft.txt', mimeType: 'text/plain', buffer: Buffer.from('third and final words') });
+  await details
+    .getByTestId('new-version-input')
+    .setInputFiles({ name: 'draft.txt', mimeType: 'text/plain', buffer: Buffer.from('third and final words') });
   await expect(page.getByTestId('upload-item').last()).toHaveAttribute('data-state', 'done');
   await expect(details.getByTestId('revision')).toHaveCount(3);
   expect(await contentOf(app, file.id)).toBe('third and final words');
@@ -57,7 +68,13 @@ test('opens versions, keeps one forever, downloads and uploads a version, and re
   await expect(thread).toHaveAttribute('data-resolved', 'true');
   await saveScreenshot(page, 'files-details-panel');
 
-  const comments = async () => (await serviceGet<{ comments?: Comment[] }>(app, `/drive/v3/files/${file.id}/comments?fields=comments(id,content,resolved,replies(content,action))`)).comments ?? [];
+  const comments = async () =>
+    (
+      await serviceGet<{ comments?: Comment[] }>(
+        app,
+        `/drive/v3/files/${file.id}/comments?fields=comments(id,content,resolved,replies(content,action))`,
+      )
+    ).comments ?? [];
   await expect.poll(async () => (await comments())[0]?.resolved).toBe(true);
   const [stored] = await comments();
   expect(stored?.content).toBe('Are these numbers final?');

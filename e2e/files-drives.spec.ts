@@ -9,7 +9,15 @@ interface StoredDrive {
 }
 
 async function drives(app: AtriumApp, token = app.localUser.token): Promise<StoredDrive[]> {
-  return (await serviceGet<{ drives?: StoredDrive[] }>(app, '/drive/v3/drives?pageSize=100&fields=drives(id,name,colorRgb,hidden)', token)).drives ?? [];
+  return (
+    (
+      await serviceGet<{ drives?: StoredDrive[] }>(
+        app,
+        '/drive/v3/drives?pageSize=100&fields=drives(id,name,colorRgb,hidden)',
+        token,
+      )
+    ).drives ?? []
+  );
 }
 
 test('creates, renames, colors, hides and deletes a shared drive, and manages its members', async ({ page, app }) => {
@@ -45,14 +53,19 @@ test('creates, renames, colors, hides and deletes a shared drive, and manages it
   await dialog.getByTestId('share-email').fill(app.bob.email);
   await dialog.getByTestId('share-role').selectOption('fileOrganizer');
   await dialog.getByTestId('share-submit').click();
-  await expect(dialog.locator('[data-testid="permission-row"][data-email="bob@atrium.local"]')).toHaveAttribute('data-role', 'fileOrganizer');
+  await expect(dialog.locator('[data-testid="permission-row"][data-email="bob@atrium.local"]')).toHaveAttribute(
+    'data-role',
+    'fileOrganizer',
+  );
   await dialog.getByTestId('share-done').click();
   expect((await drives(app, app.bob.token)).map((d) => d.name)).toEqual(['Design']);
 
   // A file inside: the drive cannot be deleted, and the reason is given.
   await design.getByTestId('drive-open').click();
   await expect(page.getByTestId('files-current-folder')).toHaveText('Design');
-  await dropFiles(page, page.getByTestId('files-drop-zone'), [{ name: 'brief.txt', type: 'text/plain', content: 'brief' }]);
+  await dropFiles(page, page.getByTestId('files-drop-zone'), [
+    { name: 'brief.txt', type: 'text/plain', content: 'brief' },
+  ]);
   await expect(row(page, 'brief.txt')).toBeVisible();
   const [brief] = await listFiles(app, `'${driveId}' in parents`);
   expect(brief?.name).toBe('brief.txt');
@@ -89,7 +102,13 @@ test('creates, renames, colors, hides and deletes a shared drive, and manages it
 
 test('stars and colors folders, switches to the grid, and finds them in Starred and Recent', async ({ page, app }) => {
   const folder = await createFolder(app, 'Photos');
-  await createFile(app, 'tiny.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="red"/></svg>', 'root', 'image/svg+xml');
+  await createFile(
+    app,
+    'tiny.svg',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="red"/></svg>',
+    'root',
+    'image/svg+xml',
+  );
   await openFiles(page);
 
   await row(page, 'Photos').click();

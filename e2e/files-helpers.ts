@@ -21,12 +21,30 @@ export function serviceUrl(app: AtriumApp, pathAndQuery: string): URL {
   return new URL(pathAndQuery.replace(/^\//, ''), app.serviceUrl.endsWith('/') ? app.serviceUrl : `${app.serviceUrl}/`);
 }
 
-export async function createFolder(app: AtriumApp, name: string, parent = 'root', token = app.localUser.token): Promise<StoredFile> {
-  return serviceRequest<StoredFile>(app, 'POST', '/drive/v3/files?fields=id,name,parents', { name, mimeType: folderMime, parents: [parent] }, token);
+export async function createFolder(
+  app: AtriumApp,
+  name: string,
+  parent = 'root',
+  token = app.localUser.token,
+): Promise<StoredFile> {
+  return serviceRequest<StoredFile>(
+    app,
+    'POST',
+    '/drive/v3/files?fields=id,name,parents',
+    { name, mimeType: folderMime, parents: [parent] },
+    token,
+  );
 }
 
 /** A file with content, uploaded in one multipart request. */
-export async function createFile(app: AtriumApp, name: string, content: string, parent = 'root', mimeType = 'text/plain', token = app.localUser.token): Promise<StoredFile> {
+export async function createFile(
+  app: AtriumApp,
+  name: string,
+  content: string,
+  parent = 'root',
+  mimeType = 'text/plain',
+  token = app.localUser.token,
+): Promise<StoredFile> {
   const boundary = 'e2e-boundary';
   const body =
     `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify({ name, parents: [parent], mimeType })}\r\n` +
@@ -41,7 +59,12 @@ export async function createFile(app: AtriumApp, name: string, content: string, 
 }
 
 /** New content for an existing file (a new revision). */
-export async function updateContent(app: AtriumApp, fileId: string, content: string, mimeType = 'text/plain'): Promise<void> {
+export async function updateContent(
+  app: AtriumApp,
+  fileId: string,
+  content: string,
+  mimeType = 'text/plain',
+): Promise<void> {
   const response = await fetch(serviceUrl(app, `/upload/drive/v3/files/${fileId}?uploadType=media`), {
     method: 'PATCH',
     headers: { authorization: `Bearer ${app.localUser.token}`, 'content-type': mimeType },
@@ -51,16 +74,26 @@ export async function updateContent(app: AtriumApp, fileId: string, content: str
 }
 
 export async function getFile(app: AtriumApp, fileId: string, token = app.localUser.token): Promise<StoredFile> {
-  return serviceGet<StoredFile>(app, `/drive/v3/files/${fileId}?fields=id,name,mimeType,size,parents,trashed,starred,owners(emailAddress),folderColorRgb`, token);
+  return serviceGet<StoredFile>(
+    app,
+    `/drive/v3/files/${fileId}?fields=id,name,mimeType,size,parents,trashed,starred,owners(emailAddress),folderColorRgb`,
+    token,
+  );
 }
 
 export async function listFiles(app: AtriumApp, q: string, token = app.localUser.token): Promise<StoredFile[]> {
-  const page = await serviceGet<{ files?: StoredFile[] }>(app, `/drive/v3/files?pageSize=1000&fields=files(id,name,mimeType,size,parents,trashed,starred)&q=${encodeURIComponent(q)}`, token);
+  const page = await serviceGet<{ files?: StoredFile[] }>(
+    app,
+    `/drive/v3/files?pageSize=1000&fields=files(id,name,mimeType,size,parents,trashed,starred)&q=${encodeURIComponent(q)}`,
+    token,
+  );
   return page.files ?? [];
 }
 
 export async function contentOf(app: AtriumApp, fileId: string): Promise<string> {
-  const response = await fetch(serviceUrl(app, `/drive/v3/files/${fileId}?alt=media`), { headers: { authorization: `Bearer ${app.localUser.token}` } });
+  const response = await fetch(serviceUrl(app, `/drive/v3/files/${fileId}?alt=media`), {
+    headers: { authorization: `Bearer ${app.localUser.token}` },
+  });
   return response.text();
 }
 
@@ -76,7 +109,11 @@ export function row(page: Page, name: string): Locator {
 }
 
 /** Drops files from "the OS" onto an element: a DataTransfer built in the page, as a real drop carries. */
-export async function dropFiles(page: Page, target: Locator, files: { name: string; type: string; content: string }[]): Promise<void> {
+export async function dropFiles(
+  page: Page,
+  target: Locator,
+  files: { name: string; type: string; content: string }[],
+): Promise<void> {
   const dataTransfer = await page.evaluateHandle((list) => {
     const transfer = new DataTransfer();
     for (const file of list) transfer.items.add(new File([file.content], file.name, { type: file.type }));

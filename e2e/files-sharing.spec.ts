@@ -12,7 +12,10 @@ interface StoredPermission {
 }
 
 async function permissions(app: AtriumApp, fileId: string): Promise<StoredPermission[]> {
-  const page = await serviceGet<{ permissions?: StoredPermission[] }>(app, `/drive/v3/files/${fileId}/permissions?fields=permissions(id,type,role,emailAddress,expirationTime,allowFileDiscovery)`);
+  const page = await serviceGet<{ permissions?: StoredPermission[] }>(
+    app,
+    `/drive/v3/files/${fileId}/permissions?fields=permissions(id,type,role,emailAddress,expirationTime,allowFileDiscovery)`,
+  );
   return page.permissions ?? [];
 }
 
@@ -32,7 +35,10 @@ function bobRow(dialog: Locator): Locator {
   return dialog.locator('[data-testid="permission-row"][data-email="bob@atrium.local"]');
 }
 
-test('shares a folder with bob with an expiration, changes his role, removes him and transfers ownership', async ({ page, app }) => {
+test('shares a folder with bob with an expiration, changes his role, removes him and transfers ownership', async ({
+  page,
+  app,
+}) => {
   const folder = await createFolder(app, 'Team plans');
   await createFile(app, 'inside.txt', 'shared through the folder', folder.id);
   await openFiles(page);
@@ -70,9 +76,13 @@ test('shares a folder with bob with an expiration, changes his role, removes him
 
   // General access: anyone with the link, findable in search.
   await dialog.getByTestId('general-kind').selectOption('anyone');
-  await expect.poll(async () => (await permissions(app, folder.id)).find((p) => p.type === 'anyone')?.role).toBe('reader');
+  await expect
+    .poll(async () => (await permissions(app, folder.id)).find((p) => p.type === 'anyone')?.role)
+    .toBe('reader');
   await dialog.getByTestId('general-discoverable').check();
-  await expect.poll(async () => (await permissions(app, folder.id)).find((p) => p.type === 'anyone')?.allowFileDiscovery).toBe(true);
+  await expect
+    .poll(async () => (await permissions(app, folder.id)).find((p) => p.type === 'anyone')?.allowFileDiscovery)
+    .toBe(true);
   await dialog.getByTestId('general-kind').selectOption('restricted');
   await expect.poll(async () => (await permissions(app, folder.id)).some((p) => p.type === 'anyone')).toBe(false);
   await dialog.getByTestId('share-done').click();
@@ -93,7 +103,9 @@ test('shares a folder with bob with an expiration, changes his role, removes him
   await bobRow(dialog).getByTestId('permission-remove').click();
   await expect(bobRow(dialog)).toHaveCount(0);
   expect(await bobsGrant(app, folder.id)).toBeUndefined();
-  expect((await listFiles(app, 'sharedWithMe and trashed = false', app.bob.token)).map((file) => file.name)).not.toContain('Team plans');
+  expect(
+    (await listFiles(app, 'sharedWithMe and trashed = false', app.bob.token)).map((file) => file.name),
+  ).not.toContain('Team plans');
 
   // Ownership goes to bob only after an explicit confirmation.
   await dialog.getByTestId('share-email').fill(app.bob.email);

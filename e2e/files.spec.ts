@@ -1,8 +1,21 @@
 import { expect, saveScreenshot, test } from './fixtures';
-import { contentOf, createFile, createFolder, dropFiles, folderMime, getFile, listFiles, openFiles, row } from './files-helpers';
+import {
+  contentOf,
+  createFile,
+  createFolder,
+  dropFiles,
+  folderMime,
+  getFile,
+  listFiles,
+  openFiles,
+  row,
+} from './files-helpers';
 import { injectApiFailures } from './ipc-faults';
 
-test('uploads by dropping files, creates folders, walks the breadcrumbs and sees changes made elsewhere', async ({ page, app }) => {
+test('uploads by dropping files, creates folders, walks the breadcrumbs and sees changes made elsewhere', async ({
+  page,
+  app,
+}) => {
   await openFiles(page);
   await expect(page.getByTestId('files-empty')).toBeVisible();
 
@@ -26,7 +39,9 @@ test('uploads by dropping files, creates folders, walks the breadcrumbs and sees
   await row(page, 'Projects').dblclick();
   await expect(page.getByTestId('files-current-folder')).toHaveText('Projects');
   await expect(page.getByTestId('files-empty')).toBeVisible();
-  await page.getByTestId('upload-input').setInputFiles({ name: 'plan.md', mimeType: 'text/markdown', buffer: Buffer.from('# Plan\n') });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'plan.md', mimeType: 'text/markdown', buffer: Buffer.from('# Plan\n') });
   await expect(row(page, 'plan.md')).toBeVisible();
 
   // A file created by someone else (here: straight through the service) shows up without a reload.
@@ -44,7 +59,10 @@ test('uploads by dropping files, creates folders, walks the breadcrumbs and sees
   const notes = root.find((file) => file.name === 'notes.txt');
   expect(notes?.size).toBe('11');
   expect(await contentOf(app, notes!.id)).toBe('hello world');
-  expect((await listFiles(app, `'${projects.id}' in parents`)).map((file) => file.name).sort()).toEqual(['from-elsewhere.txt', 'plan.md']);
+  expect((await listFiles(app, `'${projects.id}' in parents`)).map((file) => file.name).sort()).toEqual([
+    'from-elsewhere.txt',
+    'plan.md',
+  ]);
 
   // After a reload the listing comes back from the service.
   await page.reload();
@@ -165,7 +183,14 @@ test('searches by name with quotes and by filter chips', async ({ page, app }) =
 test('shows a readable error with Retry when the folder cannot be listed', async ({ page }) => {
   let refuse = true;
   await injectApiFailures(page, (operation) =>
-    operation === 'DriveFilesList' && refuse ? { code: 'forbidden', message: 'The user does not have sufficient permissions for this file.', status: 403, reason: 'insufficientFilePermissions' } : null,
+    operation === 'DriveFilesList' && refuse
+      ? {
+          code: 'forbidden',
+          message: 'The user does not have sufficient permissions for this file.',
+          status: 403,
+          reason: 'insufficientFilePermissions',
+        }
+      : null,
   );
   await page.reload();
   await page.getByTestId('nav-files').click();

@@ -43,7 +43,11 @@ export function App() {
       </aside>
       <main id="main" className="main" aria-label={label} tabIndex={-1} data-testid={`view-${current}`}>
         {accounts.isError && !accounts.data ? (
-          <ErrorPanel title="Couldn’t load your accounts" error={accounts.error} onRetry={() => void accounts.refetch()} />
+          <ErrorPanel
+            title="Couldn’t load your accounts"
+            error={accounts.error}
+            onRetry={() => void accounts.refetch()}
+          />
         ) : !accountReady ? (
           <LoadingPanel label="Connecting to your account…" />
         ) : (

@@ -112,7 +112,8 @@ async function timeList(service: EmbeddedService, folderId: string, count: numbe
     const response = await fetch(service.url + path, { headers: { Authorization: `Bearer ${token}` } });
     const body = (await response.json()) as { files?: { name: string }[] };
     const ms = performance.now() - started;
-    if (response.status !== 200 || body.files?.length !== 100) throw new Error(`unexpected list answer ${response.status}`);
+    if (response.status !== 200 || body.files?.length !== 100)
+      throw new Error(`unexpected list answer ${response.status}`);
     if (i >= 3) runs.push(ms);
   }
   return runs;
@@ -130,7 +131,9 @@ export async function listingRatio(): Promise<Pick<DriveBenchResult, 'listSmallM
       services.push(service);
       const started = performance.now();
       folders.push(seedFolder(service, count));
-      console.log(`seeded ${count.toLocaleString('en')} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `seeded ${count.toLocaleString('en')} files in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
     // The two drives are measured alternately, so a change in machine load hits both alike.
     const small: number[] = [];
@@ -142,8 +145,12 @@ export async function listingRatio(): Promise<Pick<DriveBenchResult, 'listSmallM
     const listSmallMs = median(small);
     const listLargeMs = median(large);
     const listRatio = listLargeMs / listSmallMs;
-    console.log(`folder listing, first page of 100: ${listLargeMs.toFixed(2)} ms (100,000 files) vs ${listSmallMs.toFixed(2)} ms (1,000 files)`);
-    console.log(`target service.drive-list-100k-vs-1k: ${listRatio.toFixed(2)} ratio (goal <= ${listGoal}) ${listRatio <= listGoal ? 'ok' : 'miss'}`);
+    console.log(
+      `folder listing, first page of 100: ${listLargeMs.toFixed(2)} ms (100,000 files) vs ${listSmallMs.toFixed(2)} ms (1,000 files)`,
+    );
+    console.log(
+      `target service.drive-list-100k-vs-1k: ${listRatio.toFixed(2)} ratio (goal <= ${listGoal}) ${listRatio <= listGoal ? 'ok' : 'miss'}`,
+    );
     return { listSmallMs, listLargeMs, listRatio };
   } finally {
     for (const service of services) await service.close();
@@ -203,7 +210,10 @@ if (mode === 'upload') {
 }
 `;
 
-function client(service: EmbeddedService, data: { mode: 'upload' | 'download'; path: string; id?: string }): Promise<{ ms: number; id?: string }> {
+function client(
+  service: EmbeddedService,
+  data: { mode: 'upload' | 'download'; path: string; id?: string },
+): Promise<{ ms: number; id?: string }> {
   return new Promise((resolvePromise, reject) => {
     const worker = new Worker(clientWorkerSource, { eval: true, workerData: { url: service.url, token, ...data } });
     worker.once('message', (m: { status: number; ms: number; id?: string }) => {
@@ -217,7 +227,11 @@ function client(service: EmbeddedService, data: { mode: 'upload' | 'download'; p
 
 export async function throughput(): Promise<Omit<DriveBenchResult, 'listSmallMs' | 'listLargeMs' | 'listRatio'>> {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-bench-drive-'));
-  const service = await startEmbeddedService({ dataDir: join(dir, 'service'), port: 0, users: [{ email, token, displayName: 'Bench' }] });
+  const service = await startEmbeddedService({
+    dataDir: join(dir, 'service'),
+    port: 0,
+    users: [{ email, token, displayName: 'Bench' }],
+  });
   try {
     const source = join(dir, 'source.bin');
     const out = createWriteStream(source);
@@ -266,10 +280,18 @@ export async function throughput(): Promise<Omit<DriveBenchResult, 'listSmallMs'
     const uploadRatio = copyMs / uploadMs;
     const downloadRatio = copyMs / downloadMs;
     const rate = (ms: number) => `${(mb(contentBytes) / (ms / 1000)).toFixed(0)} MB/s`;
-    console.log(`200 MB: fs copy ${copyMs.toFixed(0)} ms (${rate(copyMs)}), upload ${uploadMs.toFixed(0)} ms (${rate(uploadMs)}), download ${downloadMs.toFixed(0)} ms (${rate(downloadMs)})`);
-    console.log(`rss: before ${mb(rssBefore).toFixed(0)} MB, peak ${mb(rssPeak).toFixed(0)} MB, after ${mb(rssAfter).toFixed(0)} MB (content ${mb(contentBytes).toFixed(0)} MB)`);
-    console.log(`target service.drive-upload-vs-fs: ${uploadRatio.toFixed(2)} ratio (goal >= ${throughputGoal}) ${uploadRatio >= throughputGoal ? 'ok' : 'miss'}`);
-    console.log(`target service.drive-download-vs-fs: ${downloadRatio.toFixed(2)} ratio (goal >= ${throughputGoal}) ${downloadRatio >= throughputGoal ? 'ok' : 'miss'}`);
+    console.log(
+      `200 MB: fs copy ${copyMs.toFixed(0)} ms (${rate(copyMs)}), upload ${uploadMs.toFixed(0)} ms (${rate(uploadMs)}), download ${downloadMs.toFixed(0)} ms (${rate(downloadMs)})`,
+    );
+    console.log(
+      `rss: before ${mb(rssBefore).toFixed(0)} MB, peak ${mb(rssPeak).toFixed(0)} MB, after ${mb(rssAfter).toFixed(0)} MB (content ${mb(contentBytes).toFixed(0)} MB)`,
+    );
+    console.log(
+      `target service.drive-upload-vs-fs: ${uploadRatio.toFixed(2)} ratio (goal >= ${throughputGoal}) ${uploadRatio >= throughputGoal ? 'ok' : 'miss'}`,
+    );
+    console.log(
+      `target service.drive-download-vs-fs: ${downloadRatio.toFixed(2)} ratio (goal >= ${throughputGoal}) ${downloadRatio >= throughputGoal ? 'ok' : 'miss'}`,
+    );
     return {
       copyMs,
       uploadMs,

@@ -23,7 +23,10 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return { error };
   }
 
-  static getDerivedStateFromProps(props: ErrorBoundaryProps, state: ErrorBoundaryState): Partial<ErrorBoundaryState> | null {
+  static getDerivedStateFromProps(
+    props: ErrorBoundaryProps,
+    state: ErrorBoundaryState,
+  ): Partial<ErrorBoundaryState> | null {
     if (props.resetKey !== state.resetKey) return { error: null, resetKey: props.resetKey };
     return null;
   }
@@ -39,7 +42,14 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override render() {
     if (this.state.error) {
-      return <ErrorPanel title={this.props.title ?? 'This view failed to load'} error={this.state.error} onRetry={this.retry} testId="error-boundary" />;
+      return (
+        <ErrorPanel
+          title={this.props.title ?? 'This view failed to load'}
+          error={this.state.error}
+          onRetry={this.retry}
+          testId="error-boundary"
+        />
+      );
     }
     return this.props.children;
   }

@@ -6,9 +6,18 @@ interface PanelProps {
   testId?: string;
 }
 
-export function LoadingPanel({ label = 'Loading…', fill = true, testId = 'loading-panel' }: PanelProps & { label?: string }) {
+export function LoadingPanel({
+  label = 'Loading…',
+  fill = true,
+  testId = 'loading-panel',
+}: PanelProps & { label?: string }) {
   return (
-    <div className={`status-panel${fill ? ' status-panel--fill' : ''}`} role="status" aria-live="polite" data-testid={testId}>
+    <div
+      className={`status-panel${fill ? ' status-panel--fill' : ''}`}
+      role="status"
+      aria-live="polite"
+      data-testid={testId}
+    >
       <span className="spinner" aria-hidden="true" />
       <span>{label}</span>
     </div>
@@ -40,7 +49,11 @@ export function ErrorPanel({
   testId = 'error-panel',
 }: PanelProps & { title?: string; error: unknown; onRetry?: () => void }) {
   return (
-    <div className={`status-panel status-panel--error${fill ? ' status-panel--fill' : ''}`} role="alert" data-testid={testId}>
+    <div
+      className={`status-panel status-panel--error${fill ? ' status-panel--fill' : ''}`}
+      role="alert"
+      data-testid={testId}
+    >
       <h2 className="status-panel__title">{title}</h2>
       <p className="status-panel__message">{errorMessage(error)}</p>
       {onRetry ? (
@@ -53,7 +66,15 @@ export function ErrorPanel({
 }
 
 /** A failed action (not a failed load): shown above the content it concerns, dismissible. */
-export function ErrorBanner({ message, onDismiss, testId = 'error-banner' }: { message: string; onDismiss?: () => void; testId?: string }) {
+export function ErrorBanner({
+  message,
+  onDismiss,
+  testId = 'error-banner',
+}: {
+  message: string;
+  onDismiss?: () => void;
+  testId?: string;
+}) {
   return (
     <div className="banner banner--error" role="alert" data-testid={testId}>
       <span className="banner__text">{message}</span>

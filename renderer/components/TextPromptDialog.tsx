@@ -31,7 +31,18 @@ export function TextPromptDialog(props: TextPromptDialogProps) {
   );
 }
 
-function PromptContent({ title, description, label, placeholder, initialValue = '', submitLabel, busy, testId, onSubmit, onCancel }: TextPromptDialogProps) {
+function PromptContent({
+  title,
+  description,
+  label,
+  placeholder,
+  initialValue = '',
+  submitLabel,
+  busy,
+  testId,
+  onSubmit,
+  onCancel,
+}: TextPromptDialogProps) {
   const [value, setValue] = useState(initialValue);
   const fieldId = useId();
   const trimmed = value.trim();
@@ -64,7 +75,12 @@ function PromptContent({ title, description, label, placeholder, initialValue = 
           <button type="button" className="button" onClick={onCancel} data-testid={`${testId}-cancel`}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={!trimmed || busy} data-testid={`${testId}-submit`}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!trimmed || busy}
+            data-testid={`${testId}-submit`}
+          >
             {submitLabel}
           </button>
         </div>

@@ -36,12 +36,25 @@ describe('callApi', () => {
     const result = await callApi('CalendarEventsInsert', { calendarId: 'primary' }, { summary: 'Standup' });
     expect(result).toEqual({ id: 'e1' });
     expect(calls).toEqual([
-      { method: 'api.call', input: { account: 'local', operation: 'CalendarEventsInsert', params: { calendarId: 'primary' }, body: { summary: 'Standup' } } },
+      {
+        method: 'api.call',
+        input: {
+          account: 'local',
+          operation: 'CalendarEventsInsert',
+          params: { calendarId: 'primary' },
+          body: { summary: 'Standup' },
+        },
+      },
     ]);
   });
 
   it('keys queries by account, operation and params', () => {
-    expect(apiQueryKey('TasksTasksList', { tasklist: 'L1' })).toEqual(['api', 'local', 'TasksTasksList', { tasklist: 'L1' }]);
+    expect(apiQueryKey('TasksTasksList', { tasklist: 'L1' })).toEqual([
+      'api',
+      'local',
+      'TasksTasksList',
+      { tasklist: 'L1' },
+    ]);
   });
 });
 
@@ -55,7 +68,11 @@ describe('callApiAllPages', () => {
     };
     const result = await callApiAllPages('DriveFilesList', { q: "'root' in parents" }, 'files');
     expect(result).toEqual({ kind: 'drive#fileList', files: [{ id: 'a' }, { id: 'b' }, { id: 'c' }] });
-    expect(calls.map((call) => (call.input.params as { pageToken?: string }).pageToken)).toEqual([undefined, 'p2', 'p3']);
+    expect(calls.map((call) => (call.input.params as { pageToken?: string }).pageToken)).toEqual([
+      undefined,
+      'p2',
+      'p3',
+    ]);
     expect(calls.every((call) => (call.input.params as { q?: string }).q === "'root' in parents")).toBe(true);
   });
 });
@@ -68,7 +85,12 @@ describe('uploadFile', () => {
     expect(calls).toEqual([
       {
         method: 'files.upload',
-        input: { account: 'local', metadata: { name: 'notes.txt', parents: ['root'] }, contentBase64: 'aGVsbG8gd29ybGQ=', contentType: 'text/plain' },
+        input: {
+          account: 'local',
+          metadata: { name: 'notes.txt', parents: ['root'] },
+          contentBase64: 'aGVsbG8gd29ybGQ=',
+          contentType: 'text/plain',
+        },
       },
     ]);
   });
@@ -83,7 +105,8 @@ describe('subscribeToChanges', () => {
     client.setQueryData(unaffected, { files: [] });
     const unsubscribe = subscribeToChanges(client);
 
-    for (const listener of listeners) listener({ type: 'changed', account: 'local', area: 'calendar', resource: 'events:primary' });
+    for (const listener of listeners)
+      listener({ type: 'changed', account: 'local', area: 'calendar', resource: 'events:primary' });
     expect(client.getQueryState(affected)?.isInvalidated).toBe(true);
     expect(client.getQueryState(unaffected)?.isInvalidated).toBe(false);
 

@@ -8,7 +8,13 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import { operations, type BodyFor, type OperationName, type ParamsFor, type ResultFor } from '../../shared/api/registry';
+import {
+  operations,
+  type BodyFor,
+  type OperationName,
+  type ParamsFor,
+  type ResultFor,
+} from '../../shared/api/registry';
 import type { IpcEvent } from '../../shared/ipc/contract';
 import { ipc, onHostConnectionChange } from '../platform/ipc';
 import { getActiveAccount, useActiveAccount } from './account-store';
@@ -31,8 +37,24 @@ import {
  * events can invalidate exactly what they affect.
  */
 
-export type { ApiMutationContext, ApiParams, ApiQueryKey, BodyFor, OperationName, OptimisticUpdate, ParamsFor, ResultFor };
-export { apiKeyParamsInclude, apiQueryKey, apiQueryPrefix, applyOptimisticUpdates, optimisticUpdate, rollbackOptimisticUpdates };
+export type {
+  ApiMutationContext,
+  ApiParams,
+  ApiQueryKey,
+  BodyFor,
+  OperationName,
+  OptimisticUpdate,
+  ParamsFor,
+  ResultFor,
+};
+export {
+  apiKeyParamsInclude,
+  apiQueryKey,
+  apiQueryPrefix,
+  applyOptimisticUpdates,
+  optimisticUpdate,
+  rollbackOptimisticUpdates,
+};
 export { getActiveAccount, useActiveAccount } from './account-store';
 export { errorMessage, isRetryableError } from './errors';
 
@@ -80,7 +102,10 @@ export async function callApiAllPages<N extends OperationName>(
   const items = [...asArray(first[itemsField])];
   let pageToken = first.nextPageToken;
   for (let page = 1; typeof pageToken === 'string' && pageToken && page < maxPages; page += 1) {
-    const next = (await callApi(operation, { ...params, pageToken } as ApiParams<N>, undefined, options)) as Record<string, unknown>;
+    const next = (await callApi(operation, { ...params, pageToken } as ApiParams<N>, undefined, options)) as Record<
+      string,
+      unknown
+    >;
     items.push(...asArray(next[itemsField]));
     pageToken = next.nextPageToken;
   }
@@ -112,7 +137,10 @@ export function useApiQuery<N extends OperationName, TData = ResultFor<N>>(
   return useQuery({
     ...queryOptions,
     queryKey: apiQueryKey(operation, params, account),
-    queryFn: () => (allPagesOf ? callApiAllPages(operation, params, allPagesOf, callOptions) : callApi(operation, params, undefined, callOptions)),
+    queryFn: () =>
+      allPagesOf
+        ? callApiAllPages(operation, params, allPagesOf, callOptions)
+        : callApi(operation, params, undefined, callOptions),
   });
 }
 
@@ -130,11 +158,15 @@ export function optimisticApiUpdate<N extends OperationName>(
   matchParams: Partial<ApiParams<N>>,
   update: (previous: ResultFor<N>) => ResultFor<N>,
 ): OptimisticUpdate {
-  return optimisticUpdate(apiQueryPrefix(operation), update, (key) => apiKeyParamsInclude(key, matchParams as Record<string, unknown>));
+  return optimisticUpdate(apiQueryPrefix(operation), update, (key) =>
+    apiKeyParamsInclude(key, matchParams as Record<string, unknown>),
+  );
 }
 
-export interface ApiMutationOptions<N extends OperationName>
-  extends Omit<UseMutationOptions<ResultFor<N>, Error, ApiMutationVariables<N>, ApiMutationContext>, 'mutationFn' | 'onMutate'> {
+export interface ApiMutationOptions<N extends OperationName> extends Omit<
+  UseMutationOptions<ResultFor<N>, Error, ApiMutationVariables<N>, ApiMutationContext>,
+  'mutationFn' | 'onMutate'
+> {
   /** Cache changes applied before the call and rolled back if it fails. */
   optimistic?: (variables: ApiMutationVariables<N>) => OptimisticUpdate[];
   /** Keys (or prefixes) refetched once the call settles, in addition to the optimistic ones. */
@@ -155,7 +187,10 @@ export function useApiMutation<N extends OperationName>(
       return onError?.(error, variables, context, mutationContext);
     },
     onSettled: async (result, error, variables, context, mutationContext) => {
-      const filters = [...(context?.refetch ?? []), ...(invalidates?.(variables, result) ?? []).map((queryKey) => ({ queryKey }))];
+      const filters = [
+        ...(context?.refetch ?? []),
+        ...(invalidates?.(variables, result) ?? []).map((queryKey) => ({ queryKey })),
+      ];
       await Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
       return onSettled?.(result, error, variables, context, mutationContext);
     },

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { invalidationFilterFor } from './invalidation';
 
 const area = (operation: string) =>
-  operation.startsWith('Calendar') ? 'calendar' : operation.startsWith('Tasks') ? 'tasks' : operation.startsWith('Drive') ? 'drive' : undefined;
+  operation.startsWith('Calendar')
+    ? 'calendar'
+    : operation.startsWith('Tasks')
+      ? 'tasks'
+      : operation.startsWith('Drive')
+        ? 'drive'
+        : undefined;
 
 function cacheWith(keys: unknown[][]): QueryClient {
   const client = new QueryClient();
@@ -11,7 +17,10 @@ function cacheWith(keys: unknown[][]): QueryClient {
   return client;
 }
 
-async function staleKeysAfter(client: QueryClient, event: Parameters<typeof invalidationFilterFor>[0]): Promise<string[]> {
+async function staleKeysAfter(
+  client: QueryClient,
+  event: Parameters<typeof invalidationFilterFor>[0],
+): Promise<string[]> {
   await client.invalidateQueries(invalidationFilterFor(event, area), { cancelRefetch: false, throwOnError: false });
   return client
     .getQueryCache()
@@ -53,22 +62,42 @@ describe('invalidationFilterFor', () => {
   });
 
   it('refetches tasks of one list without touching the list of lists', async () => {
-    const stale = await staleKeysAfter(cacheWith(keys), { type: 'changed', account: 'local', area: 'tasks', resource: 'tasks:L2' });
+    const stale = await staleKeysAfter(cacheWith(keys), {
+      type: 'changed',
+      account: 'local',
+      area: 'tasks',
+      resource: 'tasks:L2',
+    });
     expect(stale).toEqual([JSON.stringify(['api', 'local', 'TasksTasksList', { tasklist: 'L2' }])]);
   });
 
   it('refetches every query of the area for a collection it does not know', async () => {
-    const stale = await staleKeysAfter(cacheWith(keys), { type: 'changed', account: 'local', area: 'tasks', resource: 'somethingNew' });
+    const stale = await staleKeysAfter(cacheWith(keys), {
+      type: 'changed',
+      account: 'local',
+      area: 'tasks',
+      resource: 'somethingNew',
+    });
     expect(stale).toHaveLength(3);
   });
 
   it('refetches all of Drive on a Drive change', async () => {
-    const stale = await staleKeysAfter(cacheWith(keys), { type: 'changed', account: 'local', area: 'drive', resource: 'changes' });
+    const stale = await staleKeysAfter(cacheWith(keys), {
+      type: 'changed',
+      account: 'local',
+      area: 'drive',
+      resource: 'changes',
+    });
     expect(stale).toEqual([JSON.stringify(['api', 'local', 'DriveFilesList', { q: "'root' in parents" }])]);
   });
 
   it('refetches calendar list queries on calendarList changes', async () => {
-    const stale = await staleKeysAfter(cacheWith(keys), { type: 'changed', account: 'local', area: 'calendar', resource: 'calendarList' });
+    const stale = await staleKeysAfter(cacheWith(keys), {
+      type: 'changed',
+      account: 'local',
+      area: 'calendar',
+      resource: 'calendarList',
+    });
     expect(stale).toEqual([JSON.stringify(['api', 'local', 'CalendarCalendarListList', {}])]);
   });
 });

@@ -9,7 +9,11 @@ export type ApiParams<N extends OperationName> = ParamsFor<N> & SystemParams;
 /** `['api', account, operation, params]` — the shape every API query key has. */
 export type ApiQueryKey<N extends OperationName = OperationName> = readonly ['api', string, N, ApiParams<N>];
 
-export function apiQueryKey<N extends OperationName>(operation: N, params: ApiParams<N>, account = getActiveAccount() ?? ''): ApiQueryKey<N> {
+export function apiQueryKey<N extends OperationName>(
+  operation: N,
+  params: ApiParams<N>,
+  account = getActiveAccount() ?? '',
+): ApiQueryKey<N> {
   return ['api', account, operation, params] as const;
 }
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { listItems, withListItemAppended, withListItemChanged, withListItemRemoved } from './list-cache';
 
 describe('list cache helpers', () => {
-  const page = { kind: 'drive#fileList', files: [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }] };
+  const page = {
+    kind: 'drive#fileList',
+    files: [
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'B' },
+    ],
+  };
 
   it('reads items defensively', () => {
     expect(listItems(page, 'files')).toHaveLength(2);
@@ -20,9 +26,15 @@ describe('list cache helpers', () => {
     expect(listItems(removed, 'files').map((f) => f.id)).toEqual(['b']);
 
     const changed = withListItemChanged(page, 'files', 'b', { name: 'Renamed' });
-    expect(listItems(changed, 'files')).toEqual([{ id: 'a', name: 'A' }, { id: 'b', name: 'Renamed' }]);
+    expect(listItems(changed, 'files')).toEqual([
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'Renamed' },
+    ]);
 
-    expect(page.files).toEqual([{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }]);
+    expect(page.files).toEqual([
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'B' },
+    ]);
   });
 
   it('creates the list when the page had none', () => {

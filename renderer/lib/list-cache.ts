@@ -20,5 +20,8 @@ export function withListItemRemoved<P>(page: P, field: string, id: string): P {
 
 /** Replaces (shallow-merges) the entry with `id`; leaves the page as is when it has no such entry. */
 export function withListItemChanged<P>(page: P, field: string, id: string, change: Record<string, unknown>): P {
-  return { ...page, [field]: listItems(page, field).map((entry) => (entry.id === id ? { ...entry, ...change } : entry)) } as P;
+  return {
+    ...page,
+    [field]: listItems(page, field).map((entry) => (entry.id === id ? { ...entry, ...change } : entry)),
+  } as P;
 }

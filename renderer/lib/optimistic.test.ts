@@ -39,7 +39,10 @@ describe('optimistic updates', () => {
     const client = new QueryClient();
     const key = ['api', 'local', 'X', {}];
     client.setQueryData(key, 1);
-    const context = await applyOptimisticUpdates(client, [optimisticUpdate<number>(key, (n) => n + 1), optimisticUpdate<number>(key, (n) => n * 10)]);
+    const context = await applyOptimisticUpdates(client, [
+      optimisticUpdate<number>(key, (n) => n + 1),
+      optimisticUpdate<number>(key, (n) => n * 10),
+    ]);
     expect(client.getQueryData(key)).toBe(20);
     rollbackOptimisticUpdates(client, context);
     expect(client.getQueryData(key)).toBe(1);
@@ -47,7 +50,9 @@ describe('optimistic updates', () => {
 
   it('leaves queries without cached data alone', async () => {
     const client = new QueryClient();
-    const context = await applyOptimisticUpdates(client, [optimisticUpdate<number>(['api', 'local', 'Missing'], (n) => n + 1)]);
+    const context = await applyOptimisticUpdates(client, [
+      optimisticUpdate<number>(['api', 'local', 'Missing'], (n) => n + 1),
+    ]);
     expect(context.snapshots).toEqual([]);
     expect(client.getQueryData(['api', 'local', 'Missing'])).toBeUndefined();
   });

@@ -12,7 +12,11 @@ export interface OptimisticUpdate {
   update: (previous: unknown) => unknown;
 }
 
-export function optimisticUpdate<T>(queryKey: QueryKey, update: (previous: T) => T, predicate?: (queryKey: QueryKey) => boolean): OptimisticUpdate {
+export function optimisticUpdate<T>(
+  queryKey: QueryKey,
+  update: (previous: T) => T,
+  predicate?: (queryKey: QueryKey) => boolean,
+): OptimisticUpdate {
   return { queryKey, update: update as (previous: unknown) => unknown, ...(predicate ? { predicate } : {}) };
 }
 
@@ -23,10 +27,16 @@ export interface ApiMutationContext {
 }
 
 /** Applies cache changes, returning snapshots of everything touched so a failure can restore it. */
-export async function applyOptimisticUpdates(client: QueryClient, updates: OptimisticUpdate[]): Promise<ApiMutationContext> {
+export async function applyOptimisticUpdates(
+  client: QueryClient,
+  updates: OptimisticUpdate[],
+): Promise<ApiMutationContext> {
   const snapshots: [QueryKey, unknown][] = [];
   const seen = new Set<string>();
-  const refetch = updates.map(({ queryKey, predicate }): QueryFilters => ({ queryKey, ...(predicate ? { predicate: (q) => predicate(q.queryKey) } : {}) }));
+  const refetch = updates.map(({ queryKey, predicate }): QueryFilters => ({
+    queryKey,
+    ...(predicate ? { predicate: (q) => predicate(q.queryKey) } : {}),
+  }));
   await Promise.all(refetch.map((filter) => client.cancelQueries(filter)));
   for (const { queryKey, predicate, update } of updates) {
     for (const [key, data] of client.getQueriesData({ queryKey })) {

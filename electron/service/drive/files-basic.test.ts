@@ -41,7 +41,8 @@ describe('Drive files: create, get, list', () => {
       {
         requestBody: { name: 'notes.txt', parents: [folderId] },
         media: { mimeType: 'text/plain', body: text },
-        fields: 'id,name,mimeType,size,md5Checksum,parents,fullFileExtension,fileExtension,headRevisionId,version,quotaBytesUsed',
+        fields:
+          'id,name,mimeType,size,md5Checksum,parents,fullFileExtension,fileExtension,headRevisionId,version,quotaBytesUsed',
       },
       t.media,
     );
@@ -57,7 +58,10 @@ describe('Drive files: create, get, list', () => {
     });
     expect(created.data.headRevisionId).toBeTruthy();
 
-    const content = await t.alice.client.files.get({ fileId: created.data.id!, alt: 'media' }, { responseType: 'text' });
+    const content = await t.alice.client.files.get(
+      { fileId: created.data.id!, alt: 'media' },
+      { responseType: 'text' },
+    );
     expect(content.data).toBe(text);
 
     // The bytes live on disk, addressed by their sha256, never in the database.
@@ -77,12 +81,20 @@ describe('Drive files: create, get, list', () => {
 
   it('falls back to the extension, then to application/octet-stream', async () => {
     const byName = await t.alice.client.files.create(
-      { requestBody: { name: 'table.csv' }, media: { body: Readable.from([Buffer.from('a,b\n1,2\n')]) }, fields: 'mimeType' },
+      {
+        requestBody: { name: 'table.csv' },
+        media: { body: Readable.from([Buffer.from('a,b\n1,2\n')]) },
+        fields: 'mimeType',
+      },
       t.media,
     );
     expect(byName.data.mimeType).toBe('text/csv');
     const unknown = await t.alice.client.files.create(
-      { requestBody: { name: 'blob' }, media: { body: Readable.from([Buffer.from([1, 2, 3, 4])]) }, fields: 'mimeType' },
+      {
+        requestBody: { name: 'blob' },
+        media: { body: Readable.from([Buffer.from([1, 2, 3, 4])]) },
+        fields: 'mimeType',
+      },
       t.media,
     );
     expect(unknown.data.mimeType).toBe('application/octet-stream');
@@ -92,8 +104,12 @@ describe('Drive files: create, get, list', () => {
     for (const name of ['b.txt', 'A.txt', 'c.txt']) {
       await t.alice.client.files.create({ requestBody: { name, parents: [folderId], mimeType: 'text/plain' } });
     }
-    await t.alice.client.files.create({ requestBody: { name: 'zeta', parents: [folderId], mimeType: 'application/vnd.google-apps.folder' } });
-    await t.alice.client.files.create({ requestBody: { name: 'Alpha', parents: [folderId], mimeType: 'application/vnd.google-apps.folder' } });
+    await t.alice.client.files.create({
+      requestBody: { name: 'zeta', parents: [folderId], mimeType: 'application/vnd.google-apps.folder' },
+    });
+    await t.alice.client.files.create({
+      requestBody: { name: 'Alpha', parents: [folderId], mimeType: 'application/vnd.google-apps.folder' },
+    });
     const gone = await t.alice.client.files.create({ requestBody: { name: 'aaa-trashed', parents: [folderId] } });
     await t.alice.client.files.update({ fileId: gone.data.id!, requestBody: { trashed: true } });
 
@@ -118,7 +134,9 @@ describe('Drive files: create, get, list', () => {
   });
 
   it("accepts 'root' as a folder id in queries", async () => {
-    const list = await t.alice.client.files.list({ q: "'root' in parents and mimeType = 'application/vnd.google-apps.folder'" });
+    const list = await t.alice.client.files.list({
+      q: "'root' in parents and mimeType = 'application/vnd.google-apps.folder'",
+    });
     expect(list.data.files!.map((f) => f.name)).toEqual(['Projects']);
   });
 
@@ -127,7 +145,12 @@ describe('Drive files: create, get, list', () => {
     expect(Object.keys(list.data).sort()).toEqual(['files', 'incompleteSearch', 'kind', 'nextPageToken']);
     expect(Object.keys(list.data.files![0]!).sort()).toEqual(['id', 'kind', 'mimeType', 'name']);
     const got = await t.alice.client.files.get({ fileId: folderId });
-    expect(got.data).toEqual({ kind: 'drive#file', id: folderId, name: 'Projects', mimeType: 'application/vnd.google-apps.folder' });
+    expect(got.data).toEqual({
+      kind: 'drive#file',
+      id: folderId,
+      name: 'Projects',
+      mimeType: 'application/vnd.google-apps.folder',
+    });
   });
 
   it('keeps other users out: 404 for a file they cannot see, nothing in their lists', async () => {

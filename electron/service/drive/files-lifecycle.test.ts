@@ -7,7 +7,8 @@ const docType = 'application/vnd.google-apps.document';
 describe('Drive file lifecycle: update, move, copy, trash, delete, export, ids', () => {
   let t: DriveTestService;
   const folder = async (name: string, parents?: string[], client = t.alice.client) =>
-    (await client.files.create({ requestBody: { name, mimeType: folderType, ...(parents ? { parents } : {}) } })).data.id!;
+    (await client.files.create({ requestBody: { name, mimeType: folderType, ...(parents ? { parents } : {}) } })).data
+      .id!;
   const file = async (name: string, parents?: string[], client = t.alice.client) =>
     (await client.files.create({ requestBody: { name, ...(parents ? { parents } : {}) } })).data.id!;
 
@@ -20,19 +21,34 @@ describe('Drive file lifecycle: update, move, copy, trash, delete, export, ids',
 
   it('patches metadata: properties with null clearing, extensions following the name, folder colours snapped to the palette', async () => {
     const id = (
-      await t.alice.client.files.create({ requestBody: { name: 'archive.tar.gz', properties: { a: '1', b: '2' }, appProperties: { x: 'y' } }, fields: 'id' })
+      await t.alice.client.files.create({
+        requestBody: { name: 'archive.tar.gz', properties: { a: '1', b: '2' }, appProperties: { x: 'y' } },
+        fields: 'id',
+      })
     ).data.id!;
     const first = await t.alice.client.files.get({ fileId: id, fields: 'fullFileExtension,fileExtension,version' });
     expect(first.data).toMatchObject({ fullFileExtension: 'tar.gz', fileExtension: 'gz' });
     const patched = await t.alice.client.files.update({
       fileId: id,
-      requestBody: { name: 'archive', properties: { a: null as unknown as string, c: '3' }, appProperties: { x: null as unknown as string } },
+      requestBody: {
+        name: 'archive',
+        properties: { a: null as unknown as string, c: '3' },
+        appProperties: { x: null as unknown as string },
+      },
       fields: 'name,properties,appProperties,fullFileExtension,version',
     });
-    expect(patched.data).toMatchObject({ name: 'archive', properties: { b: '2', c: '3' }, appProperties: {}, fullFileExtension: 'tar.gz' });
+    expect(patched.data).toMatchObject({
+      name: 'archive',
+      properties: { b: '2', c: '3' },
+      appProperties: {},
+      fullFileExtension: 'tar.gz',
+    });
     expect(Number(patched.data.version)).toBeGreaterThan(Number(first.data.version));
 
-    const colored = await t.alice.client.files.create({ requestBody: { name: 'red', mimeType: folderType, folderColorRgb: '#fa0000' }, fields: 'folderColorRgb' });
+    const colored = await t.alice.client.files.create({
+      requestBody: { name: 'red', mimeType: folderType, folderColorRgb: '#fa0000' },
+      fields: 'folderColorRgb',
+    });
     expect(colored.data.folderColorRgb).toBe('#f83a22');
   });
 
@@ -40,10 +56,19 @@ describe('Drive file lifecycle: update, move, copy, trash, delete, export, ids',
     const id = await file('fixed.txt');
     const other = await folder('elsewhere');
     const before = t.digest();
-    expect(await reasonOf(t.alice.client.files.update({ fileId: id, requestBody: { size: '5' } as never }))).toMatchObject({ status: 403, reason: 'fieldNotWritable' });
-    expect(await reasonOf(t.alice.client.files.update({ fileId: id, addParents: other }))).toMatchObject({ status: 403, reason: 'cannotAddParent' });
-    expect(await reasonOf(t.alice.client.files.create({ requestBody: { name: 'two', parents: [other, 'root'] } }))).toMatchObject({ status: 403, reason: 'cannotAddParent' });
-    expect(await reasonOf(t.alice.client.files.update({ fileId: id, requestBody: { mimeType: 'image/png' } }))).toMatchObject({ status: 400 });
+    expect(
+      await reasonOf(t.alice.client.files.update({ fileId: id, requestBody: { size: '5' } as never })),
+    ).toMatchObject({ status: 403, reason: 'fieldNotWritable' });
+    expect(await reasonOf(t.alice.client.files.update({ fileId: id, addParents: other }))).toMatchObject({
+      status: 403,
+      reason: 'cannotAddParent',
+    });
+    expect(
+      await reasonOf(t.alice.client.files.create({ requestBody: { name: 'two', parents: [other, 'root'] } })),
+    ).toMatchObject({ status: 403, reason: 'cannotAddParent' });
+    expect(
+      await reasonOf(t.alice.client.files.update({ fileId: id, requestBody: { mimeType: 'image/png' } })),
+    ).toMatchObject({ status: 400 });
     expect(t.digest()).toBe(before);
   });
 
@@ -53,7 +78,9 @@ describe('Drive file lifecycle: update, move, copy, trash, delete, export, ids',
     const id = await file('moving.txt', [a]);
     const moved = await t.alice.client.files.update({ fileId: id, addParents: b, removeParents: a, fields: 'parents' });
     expect(moved.data.parents).toEqual([b]);
-    expect(await reasonOf(t.alice.client.files.update({ fileId: a, addParents: b, removeParents: 'root' }))).toMatchObject({ status: 400 });
+    expect(
+      await reasonOf(t.alice.client.files.update({ fileId: a, addParents: b, removeParents: 'root' })),
+    ).toMatchObject({ status: 400 });
   });
 
   it('trashes through parents: explicitlyTrashed only on the item trashed, restore brings back the rest', async () => {
@@ -63,7 +90,8 @@ describe('Drive file lifecycle: update, move, copy, trash, delete, export, ids',
     const separately = await file('separately.txt', [mid]);
     await t.alice.client.files.update({ fileId: separately, requestBody: { trashed: true } });
     await t.alice.client.files.update({ fileId: top, requestBody: { trashed: true } });
-    const state = async (id: string) => (await t.alice.client.files.get({ fileId: id, fields: 'trashed,explicitlyTrashed' })).data;
+    const state = async (id: string) =>
+      (await t.alice.client.files.get({ fileId: id, fields: 'trashed,explicitlyTrashed' })).data;
     expect(await state(top)).toEqual({ trashed: true, explicitlyTrashed: true });
     expect(await state(leaf)).toEqual({ trashed: true, explicitlyTrashed: false });
     expect((await t.alice.client.files.list({ q: `'${mid}' in parents and trashed = false` })).data.files).toEqual([]);
@@ -84,9 +112,16 @@ describe('Drive file lifecycle: update, move, copy, trash, delete, export, ids',
   it("deletes a folder with what the owner owns inside; others' items are detached and stay theirs", async () => {
     const shared = await folder('team');
     const mine = await file('mine.txt', [shared]);
-    await t.alice.client.permissions.create({ fileId: shared, sendNotificationEmail: false, requestBody: { type: 'user', role: 'writer', emailAddress: 'bob@example.com' } });
+    await t.alice.client.permissions.create({
+      fileId: shared,
+      sendNotificationEmail: false,
+      requestBody: { type: 'user', role: 'writer', emailAddress: 'bob@example.com' },
+    });
     const bobs = await file('bobs.txt', [shared], t.bob.client);
-    expect(await reasonOf(t.bob.client.files.delete({ fileId: shared }))).toMatchObject({ status: 403, reason: 'insufficientFilePermissions' });
+    expect(await reasonOf(t.bob.client.files.delete({ fileId: shared }))).toMatchObject({
+      status: 403,
+      reason: 'insufficientFilePermissions',
+    });
 
     await t.alice.client.files.delete({ fileId: shared });
     expect((await reasonOf(t.alice.client.files.get({ fileId: shared }))).status).toBe(404);
@@ -100,7 +135,11 @@ describe('Drive file lifecycle: update, move, copy, trash, delete, export, ids',
   it('copies with patch semantics into the source folder, content and properties included', async () => {
     const dir = await folder('copies');
     const source = await t.alice.client.files.create(
-      { requestBody: { name: 'source.txt', parents: [dir], properties: { keep: 'yes', drop: 'no' } }, media: { mimeType: 'text/plain', body: 'copied bytes' }, fields: 'id,md5Checksum' },
+      {
+        requestBody: { name: 'source.txt', parents: [dir], properties: { keep: 'yes', drop: 'no' } },
+        media: { mimeType: 'text/plain', body: 'copied bytes' },
+        fields: 'id,md5Checksum',
+      },
       t.media,
     );
     const copy = await t.alice.client.files.copy({
@@ -108,11 +147,20 @@ describe('Drive file lifecycle: update, move, copy, trash, delete, export, ids',
       requestBody: { properties: { drop: null as unknown as string } },
       fields: 'id,name,parents,properties,md5Checksum,headRevisionId',
     });
-    expect(copy.data).toMatchObject({ name: 'Copy of source.txt', parents: [dir], properties: { keep: 'yes' }, md5Checksum: source.data.md5Checksum });
+    expect(copy.data).toMatchObject({
+      name: 'Copy of source.txt',
+      parents: [dir],
+      properties: { keep: 'yes' },
+      md5Checksum: source.data.md5Checksum,
+    });
     expect(copy.data.id).not.toBe(source.data.id);
     const bytes = await t.alice.client.files.get({ fileId: copy.data.id!, alt: 'media' }, { responseType: 'text' });
     expect(bytes.data).toBe('copied bytes');
-    const named = await t.alice.client.files.copy({ fileId: source.data.id!, requestBody: { name: 'renamed copy', parents: ['root'] }, fields: 'name,parents' });
+    const named = await t.alice.client.files.copy({
+      fileId: source.data.id!,
+      requestBody: { name: 'renamed copy', parents: ['root'] },
+      fields: 'name,parents',
+    });
     const root = (await t.alice.client.files.get({ fileId: 'root' })).data.id;
     expect(named.data).toEqual({ name: 'renamed copy', parents: [root] });
     expect(await reasonOf(t.alice.client.files.copy({ fileId: dir }))).toMatchObject({ status: 403 });
@@ -125,46 +173,82 @@ describe('Drive file lifecycle: update, move, copy, trash, delete, export, ids',
     const id = generated.data.ids![0]!;
     const made = await t.alice.client.files.create({ requestBody: { id, name: 'preassigned' } });
     expect(made.data.id).toBe(id);
-    expect(await reasonOf(t.alice.client.files.create({ requestBody: { id, name: 'again' } }))).toMatchObject({ status: 409 });
+    expect(await reasonOf(t.alice.client.files.create({ requestBody: { id, name: 'again' } }))).toMatchObject({
+      status: 409,
+    });
     expect((await reasonOf(t.alice.client.files.generateIds({ count: 1001 }))).status).toBe(400);
   });
 
   it('exports native documents to text, HTML and PDF; refuses other files and oversized documents', async () => {
     const doc = await t.alice.client.files.create(
-      { requestBody: { name: 'Memo', mimeType: docType }, media: { mimeType: 'text/html', body: '<h1>Memo</h1><p>Tea &amp; cake at four</p>' }, fields: 'id,mimeType,size,exportLinks' },
+      {
+        requestBody: { name: 'Memo', mimeType: docType },
+        media: { mimeType: 'text/html', body: '<h1>Memo</h1><p>Tea &amp; cake at four</p>' },
+        fields: 'id,mimeType,size,exportLinks',
+      },
       t.media,
     );
     expect(doc.data.mimeType).toBe(docType);
     expect(doc.data.size).toBeUndefined();
     expect(Object.keys(doc.data.exportLinks!)).toContain('application/pdf');
-    const text = await t.alice.client.files.export({ fileId: doc.data.id!, mimeType: 'text/plain' }, { responseType: 'text' });
+    const text = await t.alice.client.files.export(
+      { fileId: doc.data.id!, mimeType: 'text/plain' },
+      { responseType: 'text' },
+    );
     expect(text.data).toBe('Memo\nTea & cake at four');
-    const pdf = await t.alice.client.files.export({ fileId: doc.data.id!, mimeType: 'application/pdf' }, { responseType: 'arraybuffer' });
+    const pdf = await t.alice.client.files.export(
+      { fileId: doc.data.id!, mimeType: 'application/pdf' },
+      { responseType: 'arraybuffer' },
+    );
     const pdfText = Buffer.from(pdf.data as ArrayBuffer).toString('latin1');
     expect(pdfText.startsWith('%PDF-1.4')).toBe(true);
     expect(pdfText).toContain('(Tea & cake at four) Tj');
 
     const sheet = await t.alice.client.files.create(
-      { requestBody: { name: 'Sheet', mimeType: 'application/vnd.google-apps.spreadsheet' }, media: { mimeType: 'text/csv', body: 'a,b\n1,2\n' }, fields: 'id' },
+      {
+        requestBody: { name: 'Sheet', mimeType: 'application/vnd.google-apps.spreadsheet' },
+        media: { mimeType: 'text/csv', body: 'a,b\n1,2\n' },
+        fields: 'id',
+      },
       t.media,
     );
-    const tsv = await t.alice.client.files.export({ fileId: sheet.data.id!, mimeType: 'text/tab-separated-values' }, { responseType: 'text' });
+    const tsv = await t.alice.client.files.export(
+      { fileId: sheet.data.id!, mimeType: 'text/tab-separated-values' },
+      { responseType: 'text' },
+    );
     expect(tsv.data).toBe('a\tb\n1\t2\n');
 
     const binary = await file('plain.bin');
-    expect(await reasonOf(t.alice.client.files.export({ fileId: binary, mimeType: 'text/plain' }))).toMatchObject({ status: 403, reason: 'fileNotExportable' });
-    expect(await reasonOf(t.alice.client.files.export({ fileId: doc.data.id!, mimeType: 'image/png' }))).toMatchObject({ status: 400 });
+    expect(await reasonOf(t.alice.client.files.export({ fileId: binary, mimeType: 'text/plain' }))).toMatchObject({
+      status: 403,
+      reason: 'fileNotExportable',
+    });
+    expect(await reasonOf(t.alice.client.files.export({ fileId: doc.data.id!, mimeType: 'image/png' }))).toMatchObject({
+      status: 400,
+    });
 
     const big = await t.alice.client.files.create(
-      { requestBody: { name: 'Huge', mimeType: docType }, media: { mimeType: 'text/plain', body: 'x'.repeat(10 * 1024 * 1024 + 1) }, fields: 'id' },
+      {
+        requestBody: { name: 'Huge', mimeType: docType },
+        media: { mimeType: 'text/plain', body: 'x'.repeat(10 * 1024 * 1024 + 1) },
+        fields: 'id',
+      },
       t.media,
     );
-    expect(await reasonOf(t.alice.client.files.export({ fileId: big.data.id!, mimeType: 'text/plain' }))).toMatchObject({ status: 403, reason: 'exportSizeLimitExceeded' });
-    expect(await reasonOf(t.alice.client.files.get({ fileId: doc.data.id!, alt: 'media' }))).toMatchObject({ status: 403, reason: 'fileNotDownloadable' });
+    expect(await reasonOf(t.alice.client.files.export({ fileId: big.data.id!, mimeType: 'text/plain' }))).toMatchObject(
+      { status: 403, reason: 'exportSizeLimitExceeded' },
+    );
+    expect(await reasonOf(t.alice.client.files.get({ fileId: doc.data.id!, alt: 'media' }))).toMatchObject({
+      status: 403,
+      reason: 'fileNotDownloadable',
+    });
   });
 
   it('keeps application data in its own space', async () => {
-    const hidden = await t.alice.client.files.create({ requestBody: { name: 'settings.json', parents: ['appDataFolder'] }, fields: 'id,spaces' });
+    const hidden = await t.alice.client.files.create({
+      requestBody: { name: 'settings.json', parents: ['appDataFolder'] },
+      fields: 'id,spaces',
+    });
     expect(hidden.data.spaces).toEqual(['appDataFolder']);
     const inDrive = await t.alice.client.files.list({ q: "name = 'settings.json'" });
     expect(inDrive.data.files).toEqual([]);

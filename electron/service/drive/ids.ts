@@ -36,7 +36,9 @@ export function permissionIdForEmail(email: string): string {
 }
 
 export function permissionIdForDomain(domain: string): string {
-  const digest = createHash('sha256').update('domain:' + domain.toLowerCase()).digest();
+  const digest = createHash('sha256')
+    .update('domain:' + domain.toLowerCase())
+    .digest();
   return (digest.readBigUInt64BE(0) % 10n ** 20n).toString().padStart(20, '0') + 'k';
 }
 

@@ -1,5 +1,12 @@
 import type { HandlerMap, ServiceModule } from '../http/handler';
-import { aboutGet, changesGetStartPageToken, changesList, changesWatch, channelsStop, filesWatch } from './handlers/changes';
+import {
+  aboutGet,
+  changesGetStartPageToken,
+  changesList,
+  changesWatch,
+  channelsStop,
+  filesWatch,
+} from './handlers/changes';
 import {
   commentsCreate,
   commentsDelete,
@@ -12,11 +19,25 @@ import {
   repliesList,
   repliesUpdate,
 } from './handlers/comments';
-import { drivesCreate, drivesDelete, drivesGet, drivesHide, drivesList, drivesUnhide, drivesUpdate } from './handlers/drives';
+import {
+  drivesCreate,
+  drivesDelete,
+  drivesGet,
+  drivesHide,
+  drivesList,
+  drivesUnhide,
+  drivesUpdate,
+} from './handlers/drives';
 import { filesDelete, filesEmptyTrash } from './handlers/files-delete';
 import { filesExport, filesGenerateIds, filesGet, filesList } from './handlers/files-read';
 import { filesCopy, filesCreate, filesUpdate } from './handlers/files-write';
-import { permissionsCreate, permissionsDelete, permissionsGet, permissionsList, permissionsUpdate } from './handlers/permissions';
+import {
+  permissionsCreate,
+  permissionsDelete,
+  permissionsGet,
+  permissionsList,
+  permissionsUpdate,
+} from './handlers/permissions';
 import { revisionsDelete, revisionsGet, revisionsList, revisionsUpdate } from './handlers/revisions';
 import { provisionDriveUser } from './provision';
 import { driveMigrations } from './schema';

@@ -37,8 +37,19 @@ export const exportFormats: Record<string, readonly string[]> = {
 
 /** Content types a native type can be imported from. */
 export const importFormats: Record<string, readonly string[]> = {
-  [nativeDocumentTypes.document]: ['text/plain', 'text/html', 'text/markdown', 'application/rtf', 'application/octet-stream'],
-  [nativeDocumentTypes.spreadsheet]: ['text/csv', 'text/tab-separated-values', 'text/plain', 'application/octet-stream'],
+  [nativeDocumentTypes.document]: [
+    'text/plain',
+    'text/html',
+    'text/markdown',
+    'application/rtf',
+    'application/octet-stream',
+  ],
+  [nativeDocumentTypes.spreadsheet]: [
+    'text/csv',
+    'text/tab-separated-values',
+    'text/plain',
+    'application/octet-stream',
+  ],
   [nativeDocumentTypes.presentation]: ['text/plain', 'application/octet-stream'],
   [nativeDocumentTypes.drawing]: ['image/svg+xml', 'application/octet-stream'],
 };

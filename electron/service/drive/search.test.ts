@@ -51,7 +51,10 @@ describe('Drive search (q, orderBy, paging)', () => {
   });
 
   it('combines and, or, not and parentheses', async () => {
-    expect(await names("(name contains 'file' or starred = true) and not name = 'file9'")).toEqual(['Budget.xlsx', 'file10']);
+    expect(await names("(name contains 'file' or starred = true) and not name = 'file9'")).toEqual([
+      'Budget.xlsx',
+      'file10',
+    ]);
     expect(await names("not mimeType = 'application/vnd.google-apps.folder' and not name contains 'file'")).toEqual([
       'Budget.xlsx',
       'HelloWorld.txt',
@@ -72,7 +75,14 @@ describe('Drive search (q, orderBy, paging)', () => {
     expect((await names('trashed = false', 'folder,name'))[0]).toBe('Notes');
     expect((await names('trashed = false', 'starred,name'))[0]).toBe('Budget.xlsx');
     expect((await names('trashed = false', 'quotaBytesUsed desc,name'))[0]).toBe('HelloWorld.txt');
-    for (const key of ['createdTime', 'modifiedByMeTime', 'modifiedTime', 'recency', 'sharedWithMeTime', 'viewedByMeTime']) {
+    for (const key of [
+      'createdTime',
+      'modifiedByMeTime',
+      'modifiedTime',
+      'recency',
+      'sharedWithMeTime',
+      'viewedByMeTime',
+    ]) {
       expect(await names('trashed = false', `${key} desc`)).toHaveLength(6);
     }
   });
@@ -80,10 +90,17 @@ describe('Drive search (q, orderBy, paging)', () => {
   it('pages with pageSize and rejects a token from another query', async () => {
     const first = await t.alice.client.files.list({ q: 'trashed = false', orderBy: 'name', pageSize: 4 });
     expect(first.data.files).toHaveLength(4);
-    const second = await t.alice.client.files.list({ q: 'trashed = false', orderBy: 'name', pageSize: 4, pageToken: first.data.nextPageToken! });
+    const second = await t.alice.client.files.list({
+      q: 'trashed = false',
+      orderBy: 'name',
+      pageSize: 4,
+      pageToken: first.data.nextPageToken!,
+    });
     expect(second.data.files).toHaveLength(2);
     expect(second.data.nextPageToken).toBeUndefined();
-    const mixed = await reasonOf(t.alice.client.files.list({ q: 'starred = true', pageSize: 4, pageToken: first.data.nextPageToken! }));
+    const mixed = await reasonOf(
+      t.alice.client.files.list({ q: 'starred = true', pageSize: 4, pageToken: first.data.nextPageToken! }),
+    );
     expect(mixed).toMatchObject({ status: 400, reason: 'invalid', location: 'pageToken' });
     const tooMany = await reasonOf(t.alice.client.files.list({ pageSize: 1001 }));
     expect(tooMany.status).toBe(400);

@@ -114,7 +114,10 @@ export class DriveSession {
    */
   async settleBlob(sha256: string): Promise<void> {
     this.blobs.unhold(sha256);
-    const used = this.service.store.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE sha256 = ?').get(sha256)?.n ?? 0;
+    const used =
+      this.service.store
+        .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE sha256 = ?')
+        .get(sha256)?.n ?? 0;
     if (used === 0) await this.blobs.remove(sha256).catch(() => undefined);
   }
 
@@ -161,7 +164,12 @@ export class DriveSession {
   fileChanged(file: Pick<FileRow, 'id' | 'drive_id'>, change: FileChange = {}): void {
     const users = this.usersWithAccess(file.id);
     for (const u of change.alsoUsers ?? []) users.add(u);
-    this.data.changes.append(users, { change_type: 'file', file_id: file.id, drive_id: file.drive_id, time: this.nowIso });
+    this.data.changes.append(users, {
+      change_type: 'file',
+      file_id: file.id,
+      drive_id: file.drive_id,
+      time: this.nowIso,
+    });
     for (const u of users) this.notices.add(changesWatchKey(u), 'change');
     if (change.state) this.notices.add(fileWatchKey(file.id), change.state, change.changed);
   }

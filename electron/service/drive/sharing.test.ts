@@ -14,7 +14,11 @@ describe('Drive sharing between users', () => {
     const folder = await t.alice.client.files.create({ requestBody: { name: 'Shared plans', mimeType: folderType } });
     folderId = folder.data.id!;
     const doc = await t.alice.client.files.create(
-      { requestBody: { name: 'plan.txt', parents: [folderId] }, media: { mimeType: 'text/plain', body: 'step one' }, fields: 'id' },
+      {
+        requestBody: { name: 'plan.txt', parents: [folderId] },
+        media: { mimeType: 'text/plain', body: 'step one' },
+        fields: 'id',
+      },
       t.media,
     );
     docId = doc.data.id!;
@@ -33,12 +37,22 @@ describe('Drive sharing between users', () => {
     bobPermissionId = created.data.id!;
     expect(created.data).toEqual({ kind: 'drive#permission', id: bobPermissionId, type: 'user', role: 'reader' });
 
-    const viaFolder = await t.bob.client.files.get({ fileId: docId, fields: 'id,name,capabilities(canEdit,canComment,canShare),ownedByMe' });
-    expect(viaFolder.data).toMatchObject({ name: 'plan.txt', ownedByMe: false, capabilities: { canEdit: false, canComment: false, canShare: false } });
+    const viaFolder = await t.bob.client.files.get({
+      fileId: docId,
+      fields: 'id,name,capabilities(canEdit,canComment,canShare),ownedByMe',
+    });
+    expect(viaFolder.data).toMatchObject({
+      name: 'plan.txt',
+      ownedByMe: false,
+      capabilities: { canEdit: false, canComment: false, canShare: false },
+    });
     const content = await t.bob.client.files.get({ fileId: docId, alt: 'media' }, { responseType: 'text' });
     expect(content.data).toBe('step one');
 
-    const shared = await t.bob.client.files.list({ q: 'sharedWithMe and trashed = false', fields: 'files(id,name,sharedWithMeTime,sharingUser(emailAddress))' });
+    const shared = await t.bob.client.files.list({
+      q: 'sharedWithMe and trashed = false',
+      fields: 'files(id,name,sharedWithMeTime,sharingUser(emailAddress))',
+    });
     expect(shared.data.files).toHaveLength(1);
     expect(shared.data.files![0]).toMatchObject({ id: folderId, sharingUser: { emailAddress: 'me@atrium.local' } });
     expect(shared.data.files![0]!.sharedWithMeTime).toBeTruthy();
@@ -52,7 +66,10 @@ describe('Drive sharing between users', () => {
   });
 
   it('lists inherited permissions on the content and refuses to change them there', async () => {
-    const perms = await t.alice.client.permissions.list({ fileId: docId, fields: 'permissions(id,role,emailAddress,type)' });
+    const perms = await t.alice.client.permissions.list({
+      fileId: docId,
+      fields: 'permissions(id,role,emailAddress,type)',
+    });
     expect(perms.data.permissions).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ role: 'owner', emailAddress: 'me@atrium.local' }),
@@ -65,30 +82,64 @@ describe('Drive sharing between users', () => {
 
   it('enforces the role: a reader cannot update or comment, a commenter can comment, only the owner trashes', async () => {
     const before = t.digest();
-    expect(await reasonOf(t.bob.client.files.update({ fileId: docId, requestBody: { name: 'mine now' } }))).toMatchObject({
+    expect(
+      await reasonOf(t.bob.client.files.update({ fileId: docId, requestBody: { name: 'mine now' } })),
+    ).toMatchObject({
       status: 403,
       reason: 'insufficientFilePermissions',
     });
     expect(
-      await reasonOf(t.bob.client.files.update({ fileId: docId, media: { mimeType: 'text/plain', body: 'overwrite' } }, t.media)),
+      await reasonOf(
+        t.bob.client.files.update({ fileId: docId, media: { mimeType: 'text/plain', body: 'overwrite' } }, t.media),
+      ),
     ).toMatchObject({ status: 403, reason: 'insufficientFilePermissions' });
-    expect(await reasonOf(t.bob.client.comments.create({ fileId: docId, fields: 'id', requestBody: { content: 'hi' } }))).toMatchObject({ status: 403 });
+    expect(
+      await reasonOf(t.bob.client.comments.create({ fileId: docId, fields: 'id', requestBody: { content: 'hi' } })),
+    ).toMatchObject({ status: 403 });
     expect(t.digest()).toBe(before);
 
-    await t.alice.client.permissions.update({ fileId: folderId, permissionId: bobPermissionId, requestBody: { role: 'commenter' } });
-    const comment = await t.bob.client.comments.create({ fileId: docId, fields: 'id,content,author(displayName)', requestBody: { content: 'Looks good' } });
+    await t.alice.client.permissions.update({
+      fileId: folderId,
+      permissionId: bobPermissionId,
+      requestBody: { role: 'commenter' },
+    });
+    const comment = await t.bob.client.comments.create({
+      fileId: docId,
+      fields: 'id,content,author(displayName)',
+      requestBody: { content: 'Looks good' },
+    });
     expect(comment.data).toMatchObject({ content: 'Looks good', author: { displayName: 'Bob' } });
-    expect((await reasonOf(t.bob.client.files.update({ fileId: docId, requestBody: { description: 'x' } }))).status).toBe(403);
+    expect(
+      (await reasonOf(t.bob.client.files.update({ fileId: docId, requestBody: { description: 'x' } }))).status,
+    ).toBe(403);
 
-    await t.alice.client.permissions.update({ fileId: folderId, permissionId: bobPermissionId, requestBody: { role: 'writer' } });
-    const renamed = await t.bob.client.files.update({ fileId: docId, requestBody: { name: 'plan v2.txt' }, fields: 'name,lastModifyingUser(emailAddress)' });
+    await t.alice.client.permissions.update({
+      fileId: folderId,
+      permissionId: bobPermissionId,
+      requestBody: { role: 'writer' },
+    });
+    const renamed = await t.bob.client.files.update({
+      fileId: docId,
+      requestBody: { name: 'plan v2.txt' },
+      fields: 'name,lastModifyingUser(emailAddress)',
+    });
     expect(renamed.data).toMatchObject({ name: 'plan v2.txt', lastModifyingUser: { emailAddress: 'bob@example.com' } });
-    expect(await reasonOf(t.bob.client.files.update({ fileId: docId, requestBody: { trashed: true } }))).toMatchObject({ status: 403 });
+    expect(await reasonOf(t.bob.client.files.update({ fileId: docId, requestBody: { trashed: true } }))).toMatchObject({
+      status: 403,
+    });
     expect(await reasonOf(t.bob.client.files.delete({ fileId: docId }))).toMatchObject({ status: 403 });
 
     // Starring is the user's own business: a reader may star.
-    await t.alice.client.permissions.update({ fileId: folderId, permissionId: bobPermissionId, requestBody: { role: 'reader' } });
-    const starred = await t.bob.client.files.update({ fileId: docId, requestBody: { starred: true }, fields: 'starred' });
+    await t.alice.client.permissions.update({
+      fileId: folderId,
+      permissionId: bobPermissionId,
+      requestBody: { role: 'reader' },
+    });
+    const starred = await t.bob.client.files.update({
+      fileId: docId,
+      requestBody: { starred: true },
+      fields: 'starred',
+    });
     expect(starred.data.starred).toBe(true);
     expect((await t.alice.client.files.get({ fileId: docId, fields: 'starred' })).data.starred).toBe(false);
   });
@@ -135,23 +186,55 @@ describe('Drive sharing between users', () => {
     const past = new Date(Date.now() - 60_000).toISOString();
     const tooFar = new Date(Date.now() + 400 * 24 * 3600_000).toISOString();
     const bad = [
-      t.alice.client.permissions.create({ fileId: docId, requestBody: { type: 'user', role: 'reader', emailAddress: 'dan@example.com', expirationTime: past } }),
-      t.alice.client.permissions.create({ fileId: docId, requestBody: { type: 'user', role: 'reader', emailAddress: 'dan@example.com', expirationTime: tooFar } }),
-      t.alice.client.permissions.create({ fileId: docId, requestBody: { type: 'anyone', role: 'reader', expirationTime: new Date(Date.now() + 3600_000).toISOString() } }),
+      t.alice.client.permissions.create({
+        fileId: docId,
+        requestBody: { type: 'user', role: 'reader', emailAddress: 'dan@example.com', expirationTime: past },
+      }),
+      t.alice.client.permissions.create({
+        fileId: docId,
+        requestBody: { type: 'user', role: 'reader', emailAddress: 'dan@example.com', expirationTime: tooFar },
+      }),
+      t.alice.client.permissions.create({
+        fileId: docId,
+        requestBody: { type: 'anyone', role: 'reader', expirationTime: new Date(Date.now() + 3600_000).toISOString() },
+      }),
       t.alice.client.permissions.create({ fileId: docId, requestBody: { type: 'anyone', role: 'owner' } }),
-      t.alice.client.permissions.create({ fileId: docId, requestBody: { type: 'domain', role: 'organizer', domain: 'example.com' } }),
-      t.alice.client.permissions.create({ fileId: docId, requestBody: { type: 'user', role: 'fileOrganizer', emailAddress: 'dan@example.com' } }),
+      t.alice.client.permissions.create({
+        fileId: docId,
+        requestBody: { type: 'domain', role: 'organizer', domain: 'example.com' },
+      }),
+      t.alice.client.permissions.create({
+        fileId: docId,
+        requestBody: { type: 'user', role: 'fileOrganizer', emailAddress: 'dan@example.com' },
+      }),
       t.alice.client.permissions.create({ fileId: docId, requestBody: { type: 'user', role: 'reader' } }),
-      t.alice.client.permissions.create({ fileId: docId, requestBody: { type: 'robot' as 'user', role: 'reader', emailAddress: 'dan@example.com' } }),
-      t.alice.client.permissions.create({ fileId: docId, sendNotificationEmail: false, requestBody: { type: 'anyone', role: 'reader' } }),
-      t.alice.client.permissions.create({ fileId: docId, transferOwnership: true, sendNotificationEmail: false, requestBody: { type: 'user', role: 'owner', emailAddress: 'bob@example.com' } }),
+      t.alice.client.permissions.create({
+        fileId: docId,
+        requestBody: { type: 'robot' as 'user', role: 'reader', emailAddress: 'dan@example.com' },
+      }),
+      t.alice.client.permissions.create({
+        fileId: docId,
+        sendNotificationEmail: false,
+        requestBody: { type: 'anyone', role: 'reader' },
+      }),
+      t.alice.client.permissions.create({
+        fileId: docId,
+        transferOwnership: true,
+        sendNotificationEmail: false,
+        requestBody: { type: 'user', role: 'owner', emailAddress: 'bob@example.com' },
+      }),
     ];
     for (const call of bad) {
       const error = await reasonOf(call);
       expect(error.status).toBe(400);
       expect(error.reason).toMatch(/^(invalid|required|invalidSharingRequest)$/);
     }
-    const noConsent = await reasonOf(t.alice.client.permissions.create({ fileId: docId, requestBody: { type: 'user', role: 'owner', emailAddress: 'bob@example.com' } }));
+    const noConsent = await reasonOf(
+      t.alice.client.permissions.create({
+        fileId: docId,
+        requestBody: { type: 'user', role: 'owner', emailAddress: 'bob@example.com' },
+      }),
+    );
     expect(noConsent).toMatchObject({ status: 403, reason: 'consentRequiredForOwnershipTransfer' });
     expect(t.digest()).toBe(before);
   });
@@ -163,9 +246,16 @@ describe('Drive sharing between users', () => {
     expect((await t.carol.client.files.list({ q: "name contains 'link-only'" })).data.files).toEqual([]);
 
     const found = await t.alice.client.files.create({ requestBody: { name: 'findable report' } });
-    await t.alice.client.permissions.create({ fileId: found.data.id!, requestBody: { type: 'anyone', role: 'reader', allowFileDiscovery: true } });
-    expect((await t.carol.client.files.list({ q: "name contains 'findable'" })).data.files!.map((f) => f.id)).toEqual([found.data.id]);
-    expect((await t.alice.client.files.list({ q: "visibility = 'anyoneCanFind'" })).data.files!.map((f) => f.id)).toEqual([found.data.id]);
+    await t.alice.client.permissions.create({
+      fileId: found.data.id!,
+      requestBody: { type: 'anyone', role: 'reader', allowFileDiscovery: true },
+    });
+    expect((await t.carol.client.files.list({ q: "name contains 'findable'" })).data.files!.map((f) => f.id)).toEqual([
+      found.data.id,
+    ]);
+    expect(
+      (await t.alice.client.files.list({ q: "visibility = 'anyoneCanFind'" })).data.files!.map((f) => f.id),
+    ).toEqual([found.data.id]);
   });
 
   it('transfers ownership: the new owner owns it, the old owner becomes a writer', async () => {
@@ -177,7 +267,10 @@ describe('Drive sharing between users', () => {
     });
     const seenByBob = await t.bob.client.files.get({ fileId: file.data.id!, fields: 'ownedByMe,owners(emailAddress)' });
     expect(seenByBob.data).toMatchObject({ ownedByMe: true, owners: [{ emailAddress: 'bob@example.com' }] });
-    const perms = await t.bob.client.permissions.list({ fileId: file.data.id!, fields: 'permissions(role,emailAddress)' });
+    const perms = await t.bob.client.permissions.list({
+      fileId: file.data.id!,
+      fields: 'permissions(role,emailAddress)',
+    });
     expect(perms.data.permissions).toEqual(
       expect.arrayContaining([
         { role: 'owner', emailAddress: 'bob@example.com' },
@@ -186,7 +279,9 @@ describe('Drive sharing between users', () => {
     );
     expect(t.outbox().some((m) => m.recipient === 'bob@example.com' && m.subject.includes('owner'))).toBe(true);
     // The old owner can no longer trash it.
-    expect((await reasonOf(t.alice.client.files.update({ fileId: file.data.id!, requestBody: { trashed: true } }))).status).toBe(403);
+    expect(
+      (await reasonOf(t.alice.client.files.update({ fileId: file.data.id!, requestBody: { trashed: true } }))).status,
+    ).toBe(403);
   });
 
   it('lets a user drop their own access and revokes access for the folder content', async () => {
@@ -197,7 +292,10 @@ describe('Drive sharing between users', () => {
 
   it('finds files by owners, writers and readers', async () => {
     const file = await t.alice.client.files.create({ requestBody: { name: 'roster' } });
-    await t.alice.client.permissions.create({ fileId: file.data.id!, requestBody: { type: 'user', role: 'writer', emailAddress: 'carol@example.com' } });
+    await t.alice.client.permissions.create({
+      fileId: file.data.id!,
+      requestBody: { type: 'user', role: 'writer', emailAddress: 'carol@example.com' },
+    });
     const byWriter = await t.alice.client.files.list({ q: "'carol@example.com' in writers" });
     expect(byWriter.data.files!.map((f) => f.id)).toEqual([file.data.id]);
     const byOwner = await t.carol.client.files.list({ q: "'me@atrium.local' in owners and name = 'roster'" });

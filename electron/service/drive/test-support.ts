@@ -21,7 +21,12 @@ export interface DriveTestService {
   /** Moves the service clock forward. */
   advance(ms: number): void;
   /** Raw HTTP call (for protocol details the client hides). */
-  call(token: string, method: string, path: string, init?: { body?: RequestInit['body']; headers?: Record<string, string> }): Promise<Response>;
+  call(
+    token: string,
+    method: string,
+    path: string,
+    init?: { body?: RequestInit['body']; headers?: Record<string, string> },
+  ): Promise<Response>;
   /** A hash of every row (to check a rejected request changed nothing). */
   digest(): string;
   /** Notification "emails" queued by sharing, oldest first. */
@@ -65,12 +70,18 @@ export async function startDriveTestService(): Promise<DriveTestService> {
       offset += ms;
     },
     call(token, method, path, init = {}) {
-      return fetch(service.url + path, { method, body: init.body, headers: { Authorization: `Bearer ${token}`, ...init.headers } });
+      return fetch(service.url + path, {
+        method,
+        body: init.body,
+        headers: { Authorization: `Bearer ${token}`, ...init.headers },
+      });
     },
     digest: () => databaseDigest(service.context.store.db),
     outbox: () =>
       service.context.store.db
-        .prepare<[], { recipient: string; subject: string; body: string; file_id: string }>('SELECT recipient, subject, body, file_id FROM drive_outbox ORDER BY id')
+        .prepare<[], { recipient: string; subject: string; body: string; file_id: string }>(
+          'SELECT recipient, subject, body, file_id FROM drive_outbox ORDER BY id',
+        )
         .all(),
     media: { rootUrl },
     async close() {
@@ -81,11 +92,19 @@ export async function startDriveTestService(): Promise<DriveTestService> {
 }
 
 /** The Google error reason of a rejected client call. */
-export async function reasonOf(promise: Promise<unknown>): Promise<{ status: number; reason: string; message: string; location?: string }> {
+export async function reasonOf(
+  promise: Promise<unknown>,
+): Promise<{ status: number; reason: string; message: string; location?: string }> {
   try {
     await promise;
   } catch (error) {
-    const e = error as { status?: number; response?: { status: number; data?: { error?: { message: string; errors?: { reason: string; location?: string }[] } } } };
+    const e = error as {
+      status?: number;
+      response?: {
+        status: number;
+        data?: { error?: { message: string; errors?: { reason: string; location?: string }[] } };
+      };
+    };
     const body = e.response?.data?.error;
     return {
       status: e.response?.status ?? e.status ?? 0,

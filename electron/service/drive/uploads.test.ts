@@ -6,9 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reasonOf, startDriveTestService, type DriveTestService } from './test-support';
 
 /** Sends the first `sendBytes` of a chunk request, waits until `arrived()` says the service has some, then drops the connection. */
-function putAndDrop(url: string, token: string, headers: Record<string, string>, body: Buffer, sendBytes: number, arrived: () => boolean): Promise<void> {
+function putAndDrop(
+  url: string,
+  token: string,
+  headers: Record<string, string>,
+  body: Buffer,
+  sendBytes: number,
+  arrived: () => boolean,
+): Promise<void> {
   return new Promise((resolve) => {
-    const req = request(url, { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Length': String(body.length), ...headers } });
+    const req = request(url, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Length': String(body.length), ...headers },
+    });
     req.on('error', () => resolve());
     req.write(body.subarray(0, sendBytes), () => {
       const poll = setInterval(() => {
@@ -35,7 +45,11 @@ describe('Drive uploads, downloads and revisions', () => {
     const content = randomBytes(2_000_000);
     const start = await t.call(t.alice.token, 'POST', '/upload/drive/v3/files?uploadType=resumable', {
       body: JSON.stringify({ name: 'big.bin' }),
-      headers: { 'Content-Type': 'application/json; charset=UTF-8', 'X-Upload-Content-Type': 'application/octet-stream', 'X-Upload-Content-Length': String(content.length) },
+      headers: {
+        'Content-Type': 'application/json; charset=UTF-8',
+        'X-Upload-Content-Type': 'application/octet-stream',
+        'X-Upload-Content-Length': String(content.length),
+      },
     });
     expect(start.status).toBe(200);
     const location = start.headers.get('location')!;
@@ -44,12 +58,22 @@ describe('Drive uploads, downloads and revisions', () => {
     // First chunk, cut off part way (once the service has started writing it).
     const partial = join(t.dataDir, 'blobs', 'tmp', `upload-${new URL(location).searchParams.get('upload_id')}`);
     const arrived = () => existsSync(partial) && statSync(partial).size > 0;
-    await putAndDrop(location, t.alice.token, { 'Content-Range': `bytes 0-${content.length - 1}/${content.length}` }, content, 700_000, arrived);
+    await putAndDrop(
+      location,
+      t.alice.token,
+      { 'Content-Range': `bytes 0-${content.length - 1}/${content.length}` },
+      content,
+      700_000,
+      arrived,
+    );
 
     // Ask where to resume; the bytes that arrived were kept.
     let received = -1;
     for (let attempt = 0; attempt < 50; attempt++) {
-      const status = await fetch(location, { method: 'PUT', headers: { Authorization: `Bearer ${t.alice.token}`, 'Content-Range': `bytes */${content.length}` } });
+      const status = await fetch(location, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${t.alice.token}`, 'Content-Range': `bytes */${content.length}` },
+      });
       expect(status.status).toBe(308);
       const range = status.headers.get('range');
       const now = range ? Number(/bytes=0-(\d+)/.exec(range)![1]) + 1 : 0;
@@ -64,7 +88,10 @@ describe('Drive uploads, downloads and revisions', () => {
     const middle = Math.min(received + 500_000, content.length - 1);
     const chunk = await fetch(location, {
       method: 'PUT',
-      headers: { Authorization: `Bearer ${t.alice.token}`, 'Content-Range': `bytes ${received}-${middle - 1}/${content.length}` },
+      headers: {
+        Authorization: `Bearer ${t.alice.token}`,
+        'Content-Range': `bytes ${received}-${middle - 1}/${content.length}`,
+      },
       body: content.subarray(received, middle),
     });
     expect(chunk.status).toBe(308);
@@ -72,7 +99,10 @@ describe('Drive uploads, downloads and revisions', () => {
 
     const rest = await fetch(location, {
       method: 'PUT',
-      headers: { Authorization: `Bearer ${t.alice.token}`, 'Content-Range': `bytes ${middle}-${content.length - 1}/${content.length}` },
+      headers: {
+        Authorization: `Bearer ${t.alice.token}`,
+        'Content-Range': `bytes ${middle}-${content.length - 1}/${content.length}`,
+      },
       body: content.subarray(middle),
     });
     expect(rest.status).toBe(200);
@@ -86,36 +116,100 @@ describe('Drive uploads, downloads and revisions', () => {
     expect(Buffer.from(download.data as ArrayBuffer).equals(content)).toBe(true);
 
     // The finished session answers with the file again.
-    const again = await fetch(location, { method: 'PUT', headers: { Authorization: `Bearer ${t.alice.token}`, 'Content-Range': `bytes */${content.length}` } });
+    const again = await fetch(location, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${t.alice.token}`, 'Content-Range': `bytes */${content.length}` },
+    });
     expect(again.status).toBe(200);
     // Another user cannot use the session.
-    const stranger = await fetch(location, { method: 'PUT', headers: { Authorization: `Bearer ${t.bob.token}`, 'Content-Range': `bytes */${content.length}` } });
+    const stranger = await fetch(location, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${t.bob.token}`, 'Content-Range': `bytes */${content.length}` },
+    });
     expect(stranger.status).toBe(404);
   });
 
+  it('replaces content through a resumable update sent in one PUT', async () => {
+    const file = await t.alice.client.files.create(
+      {
+        requestBody: { name: 'resumable-update.txt' },
+        media: { mimeType: 'text/plain', body: 'before' },
+        fields: 'id,headRevisionId',
+      },
+      t.media,
+    );
+    const start = await t.call(t.alice.token, 'PATCH', `/upload/drive/v3/files/${file.data.id}?uploadType=resumable`, {
+      body: JSON.stringify({ description: 'updated by a session' }),
+      headers: { 'Content-Type': 'application/json', 'X-Upload-Content-Type': 'text/plain' },
+    });
+    expect(start.status).toBe(200);
+    const done = await fetch(start.headers.get('location')!, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${t.alice.token}` },
+      body: 'after',
+    });
+    expect(done.status).toBe(200);
+    const meta = await t.alice.client.files.get({
+      fileId: file.data.id!,
+      fields: 'description,size,headRevisionId,mimeType',
+    });
+    expect(meta.data).toMatchObject({ description: 'updated by a session', size: '5', mimeType: 'text/plain' });
+    expect(meta.data.headRevisionId).not.toBe(file.data.headRevisionId);
+    const bytes = await t.alice.client.files.get({ fileId: file.data.id!, alt: 'media' }, { responseType: 'text' });
+    expect(bytes.data).toBe('after');
+  });
+
   it('serves byte ranges with 206', async () => {
-    const file = await t.alice.client.files.create({ requestBody: { name: 'digits.txt' }, media: { mimeType: 'text/plain', body: '0123456789' }, fields: 'id' }, t.media);
-    const part = await t.call(t.alice.token, 'GET', `/drive/v3/files/${file.data.id}?alt=media`, { headers: { Range: 'bytes=2-5' } });
+    const file = await t.alice.client.files.create(
+      { requestBody: { name: 'digits.txt' }, media: { mimeType: 'text/plain', body: '0123456789' }, fields: 'id' },
+      t.media,
+    );
+    const part = await t.call(t.alice.token, 'GET', `/drive/v3/files/${file.data.id}?alt=media`, {
+      headers: { Range: 'bytes=2-5' },
+    });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe('bytes 2-5/10');
     expect(await part.text()).toBe('2345');
-    const tail = await t.call(t.alice.token, 'GET', `/drive/v3/files/${file.data.id}?alt=media`, { headers: { Range: 'bytes=-3' } });
+    const tail = await t.call(t.alice.token, 'GET', `/drive/v3/files/${file.data.id}?alt=media`, {
+      headers: { Range: 'bytes=-3' },
+    });
     expect(await tail.text()).toBe('789');
-    const outside = await t.call(t.alice.token, 'GET', `/drive/v3/files/${file.data.id}?alt=media`, { headers: { Range: 'bytes=50-60' } });
+    const outside = await t.call(t.alice.token, 'GET', `/drive/v3/files/${file.data.id}?alt=media`, {
+      headers: { Range: 'bytes=50-60' },
+    });
     expect(outside.status).toBe(416);
   });
 
   it('keeps a head revision per content upload and serves old ones with alt=media', async () => {
-    const created = await t.alice.client.files.create({ requestBody: { name: 'draft.txt' }, media: { mimeType: 'text/plain', body: 'v1' }, fields: 'id,headRevisionId,version' }, t.media);
+    const created = await t.alice.client.files.create(
+      {
+        requestBody: { name: 'draft.txt' },
+        media: { mimeType: 'text/plain', body: 'v1' },
+        fields: 'id,headRevisionId,version',
+      },
+      t.media,
+    );
     const id = created.data.id!;
-    const updated = await t.alice.client.files.update({ fileId: id, media: { mimeType: 'text/plain', body: 'version two' }, fields: 'headRevisionId,version,size' }, t.media);
+    const updated = await t.alice.client.files.update(
+      { fileId: id, media: { mimeType: 'text/plain', body: 'version two' }, fields: 'headRevisionId,version,size' },
+      t.media,
+    );
     expect(updated.data.headRevisionId).not.toBe(created.data.headRevisionId);
     expect(Number(updated.data.version)).toBeGreaterThan(Number(created.data.version));
     expect(updated.data.size).toBe('11');
 
-    const revisions = await t.alice.client.revisions.list({ fileId: id, fields: 'revisions(id,size,keepForever,md5Checksum)' });
-    expect(revisions.data.revisions!.map((r) => r.id)).toEqual([created.data.headRevisionId, updated.data.headRevisionId]);
-    const first = await t.alice.client.revisions.get({ fileId: id, revisionId: created.data.headRevisionId!, alt: 'media' }, { responseType: 'text' });
+    const revisions = await t.alice.client.revisions.list({
+      fileId: id,
+      fields: 'revisions(id,size,keepForever,md5Checksum)',
+    });
+    expect(revisions.data.revisions!.map((r) => r.id)).toEqual([
+      created.data.headRevisionId,
+      updated.data.headRevisionId,
+    ]);
+    const first = await t.alice.client.revisions.get(
+      { fileId: id, revisionId: created.data.headRevisionId!, alt: 'media' },
+      { responseType: 'text' },
+    );
     expect(first.data).toBe('v1');
     const defaults = await t.alice.client.revisions.get({ fileId: id, revisionId: created.data.headRevisionId! });
     expect(Object.keys(defaults.data).sort()).toEqual(['id', 'kind', 'mimeType', 'modifiedTime']);
@@ -125,12 +219,23 @@ describe('Drive uploads, downloads and revisions', () => {
     const a = Buffer.from(`pinned ${Math.random()}`);
     const b = Buffer.from(`dropped ${Math.random()}`);
     const created = await t.alice.client.files.create(
-      { requestBody: { name: 'history.txt' }, keepRevisionForever: true, media: { mimeType: 'text/plain', body: a.toString() }, fields: 'id,headRevisionId' },
+      {
+        requestBody: { name: 'history.txt' },
+        keepRevisionForever: true,
+        media: { mimeType: 'text/plain', body: a.toString() },
+        fields: 'id,headRevisionId',
+      },
       t.media,
     );
     const id = created.data.id!;
-    const second = await t.alice.client.files.update({ fileId: id, media: { mimeType: 'text/plain', body: b.toString() }, fields: 'headRevisionId' }, t.media);
-    await t.alice.client.files.update({ fileId: id, media: { mimeType: 'text/plain', body: 'head' }, fields: 'id' }, t.media);
+    const second = await t.alice.client.files.update(
+      { fileId: id, media: { mimeType: 'text/plain', body: b.toString() }, fields: 'headRevisionId' },
+      t.media,
+    );
+    await t.alice.client.files.update(
+      { fileId: id, media: { mimeType: 'text/plain', body: 'head' }, fields: 'id' },
+      t.media,
+    );
     const quota = await t.alice.client.files.get({ fileId: id, fields: 'quotaBytesUsed' });
     expect(quota.data.quotaBytesUsed).toBe(String(a.length + 4));
 
@@ -154,42 +259,94 @@ describe('Drive uploads, downloads and revisions', () => {
 
   it('allows 200 pinned revisions per file and refuses the 201st, changing nothing', async () => {
     const created = await t.alice.client.files.create(
-      { requestBody: { name: 'pinned.txt' }, keepRevisionForever: true, media: { mimeType: 'text/plain', body: 'r0' }, fields: 'id' },
+      {
+        requestBody: { name: 'pinned.txt' },
+        keepRevisionForever: true,
+        media: { mimeType: 'text/plain', body: 'r0' },
+        fields: 'id',
+      },
       t.media,
     );
     const id = created.data.id!;
-    for (let i = 1; i < 200; i++) {
-      await t.alice.client.files.update({ fileId: id, keepRevisionForever: true, media: { mimeType: 'text/plain', body: `r${i}` }, fields: 'id' }, t.media);
+    // Ten uploads at a time: their order does not matter here.
+    for (let i = 1; i < 200; i += 10) {
+      await Promise.all(
+        Array.from({ length: Math.min(10, 200 - i) }, (_, k) =>
+          t.alice.client.files.update(
+            {
+              fileId: id,
+              keepRevisionForever: true,
+              media: { mimeType: 'text/plain', body: `r${i + k}` },
+              fields: 'id',
+            },
+            t.media,
+          ),
+        ),
+      );
     }
-    const listed = await t.alice.client.revisions.list({ fileId: id, pageSize: 1000, fields: 'revisions(keepForever)' });
+    const listed = await t.alice.client.revisions.list({
+      fileId: id,
+      pageSize: 1000,
+      fields: 'revisions(keepForever)',
+    });
     expect(listed.data.revisions).toHaveLength(200);
     expect(listed.data.revisions!.every((r) => r.keepForever)).toBe(true);
 
     const before = t.digest();
     const refused = await reasonOf(
-      t.alice.client.files.update({ fileId: id, keepRevisionForever: true, media: { mimeType: 'text/plain', body: 'r200' } }, t.media),
+      t.alice.client.files.update(
+        { fileId: id, keepRevisionForever: true, media: { mimeType: 'text/plain', body: 'r200' } },
+        t.media,
+      ),
     );
     expect(refused).toMatchObject({ status: 403, reason: 'revisionsKeptForeverLimitExceeded' });
     expect(t.digest()).toBe(before);
-    const unpinnedUpload = await t.alice.client.files.update({ fileId: id, media: { mimeType: 'text/plain', body: 'r200' }, fields: 'headRevisionId' }, t.media);
+    const unpinnedUpload = await t.alice.client.files.update(
+      { fileId: id, media: { mimeType: 'text/plain', body: 'r200' }, fields: 'headRevisionId' },
+      t.media,
+    );
     const pinAgain = await reasonOf(
-      t.alice.client.revisions.update({ fileId: id, revisionId: unpinnedUpload.data.headRevisionId!, requestBody: { keepForever: true } }),
+      t.alice.client.revisions.update({
+        fileId: id,
+        revisionId: unpinnedUpload.data.headRevisionId!,
+        requestBody: { keepForever: true },
+      }),
     );
     expect(pinAgain).toMatchObject({ status: 403, reason: 'revisionsKeptForeverLimitExceeded' });
   });
 
   it('deletes revisions but never the last remaining one', async () => {
-    const created = await t.alice.client.files.create({ requestBody: { name: 'one.txt' }, media: { mimeType: 'text/plain', body: 'only' }, fields: 'id,headRevisionId' }, t.media);
+    const created = await t.alice.client.files.create(
+      {
+        requestBody: { name: 'one.txt' },
+        media: { mimeType: 'text/plain', body: 'only' },
+        fields: 'id,headRevisionId',
+      },
+      t.media,
+    );
     const id = created.data.id!;
-    expect(await reasonOf(t.alice.client.revisions.delete({ fileId: id, revisionId: created.data.headRevisionId! }))).toMatchObject({
+    expect(
+      await reasonOf(t.alice.client.revisions.delete({ fileId: id, revisionId: created.data.headRevisionId! })),
+    ).toMatchObject({
       status: 403,
       reason: 'cannotDeleteOnlyRevision',
     });
-    const next = await t.alice.client.files.update({ fileId: id, media: { mimeType: 'text/plain', body: 'newer' }, fields: 'headRevisionId' }, t.media);
+    const next = await t.alice.client.files.update(
+      { fileId: id, media: { mimeType: 'text/plain', body: 'newer' }, fields: 'headRevisionId' },
+      t.media,
+    );
     await t.alice.client.revisions.delete({ fileId: id, revisionId: created.data.headRevisionId! });
     const remaining = await t.alice.client.revisions.list({ fileId: id });
     expect(remaining.data.revisions!.map((r) => r.id)).toEqual([next.data.headRevisionId]);
-    expect(await reasonOf(t.alice.client.revisions.update({ fileId: id, revisionId: next.data.headRevisionId!, requestBody: { size: '3' } as never }))).toMatchObject({
+    expect(
+      await reasonOf(
+        t.alice.client.revisions.update({
+          fileId: id,
+          revisionId: next.data.headRevisionId!,
+          requestBody: { size: '3' } as never,
+        }),
+      ),
+    ).toMatchObject({
       status: 403,
       reason: 'fieldNotWritable',
     });
@@ -202,7 +359,9 @@ describe('Drive uploads, downloads and revisions', () => {
       body: '--xyz\r\ncontent-type: application/json\r\n\r\n{"name":"half"}\r\n--xyz\r\ncontent-type: text/plain\r\n\r\nno closing boundary',
     });
     expect(answer.status).toBe(400);
-    expect(((await answer.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]!.reason).toBe('badContent');
+    expect(((await answer.json()) as { error: { errors: { reason: string }[] } }).error.errors[0]!.reason).toBe(
+      'badContent',
+    );
     expect(t.digest()).toBe(before);
   });
 });

@@ -39,6 +39,20 @@ const customViews = {
 
 const slotMinutes = 30;
 
+function viewOfFullCalendar(type: string): CalendarViewId | null {
+  return (Object.keys(fullCalendarViews) as CalendarViewId[]).find((view) => fullCalendarViews[view] === type) ?? null;
+}
+
+/** Constant objects: FullCalendar treats a new options object as a change and lays the view out again. */
+const titleFormats: Record<CalendarViewId, Intl.DateTimeFormatOptions> = {
+  day: { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' },
+  week: { year: 'numeric', month: 'short', day: 'numeric' },
+  workWeek: { year: 'numeric', month: 'short', day: 'numeric' },
+  month: { year: 'numeric', month: 'long' },
+  year: { year: 'numeric' },
+  agenda: { year: 'numeric', month: 'short', day: 'numeric' },
+};
+
 export interface CalendarGridProps {
   calendarRef: RefObject<CalendarRef | null>;
   controller: CalendarController;
@@ -47,7 +61,8 @@ export interface CalendarGridProps {
   displayZone: string;
   secondaryZone: string | null;
   preferences: CalendarPreferences;
-  onRange: (range: VisibleRange) => void;
+  /** The dates shown changed; `view` is the view now shown (a day header opens its day). */
+  onRange: (range: VisibleRange, view: CalendarViewId | null) => void;
   /** A time range chosen on the grid (drag, or a click, which proposes the default length). */
   onSelectRange: (times: EventTimes) => void;
   onOpenEvent: (key: string) => void;
@@ -126,7 +141,8 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   }, [view, calendarRef]);
 
   const onDatesSet = useCallback(
-    (info: DatesSetInfo) => latest.current.onRange({ start: info.start, end: info.end }),
+    (info: DatesSetInfo) =>
+      latest.current.onRange({ start: info.start, end: info.end }, viewOfFullCalendar(info.view.type)),
     [],
   );
 
@@ -241,13 +257,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         defaultTimedEventDuration={minutesToDuration(preferences.defaultEventMinutes)}
         eventTimeFormat={timeFormat}
         slotHeaderFormat={slotFormat}
-        titleFormat={
-          view === 'day'
-            ? { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' }
-            : view === 'month'
-              ? { year: 'numeric', month: 'long' }
-              : { year: 'numeric', month: 'short', day: 'numeric' }
-        }
+        titleFormat={titleFormats[view]}
         {...(slotHeaderContent ? { slotHeaderContent } : {})}
         allDayHeaderContent={allDayHeaderContent}
         events={shown.current}

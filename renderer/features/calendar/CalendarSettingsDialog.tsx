@@ -26,7 +26,15 @@ export function CalendarSettingsDialog(props: CalendarSettingsDialogProps) {
   );
 }
 
-function SettingsContent({ calendar, palettes, selfEmail, onRename, onColor, onDelete, onClose }: CalendarSettingsDialogProps & { calendar: CalendarInfo }) {
+function SettingsContent({
+  calendar,
+  palettes,
+  selfEmail,
+  onRename,
+  onColor,
+  onDelete,
+  onClose,
+}: CalendarSettingsDialogProps & { calendar: CalendarInfo }) {
   const ids = { name: useId(), custom: useId() };
   const [name, setName] = useState(calendar.name);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -40,7 +48,11 @@ function SettingsContent({ calendar, palettes, selfEmail, onRename, onColor, onD
     <Dialog.Content className="dialog calendar-settings" data-testid="calendar-settings" aria-describedby={undefined}>
       <Dialog.Title className="dialog__title">{calendar.name}</Dialog.Title>
       <p className="dialog__description">
-        {calendar.primary ? 'Your primary calendar' : calendar.owned ? 'A calendar you own' : `Shared with you · ${accessWords[calendar.accessRole]}`}
+        {calendar.primary
+          ? 'Your primary calendar'
+          : calendar.owned
+            ? 'A calendar you own'
+            : `Shared with you · ${accessWords[calendar.accessRole]}`}
         {calendar.name !== calendar.summary ? ` · titled “${calendar.summary}” by its owner` : ''}
       </p>
 
@@ -49,8 +61,20 @@ function SettingsContent({ calendar, palettes, selfEmail, onRename, onColor, onD
           Name in your list
         </label>
         <div className="editor-inline-add">
-          <input id={ids.name} className="input" value={name} maxLength={1024} onChange={(event) => setName(event.target.value)} data-testid="calendar-settings-name" />
-          <button type="submit" className="button" disabled={name.trim() === calendar.name} data-testid="calendar-settings-rename">
+          <input
+            id={ids.name}
+            className="input"
+            value={name}
+            maxLength={1024}
+            onChange={(event) => setName(event.target.value)}
+            data-testid="calendar-settings-name"
+          />
+          <button
+            type="submit"
+            className="button"
+            disabled={name.trim() === calendar.name}
+            data-testid="calendar-settings-rename"
+          >
             Rename
           </button>
         </div>
@@ -61,7 +85,12 @@ function SettingsContent({ calendar, palettes, selfEmail, onRename, onColor, onD
         <legend className="field__label">Color</legend>
         <div className="color-picker__swatches">
           {Object.entries(palettes.calendar).map(([id, pair]) => (
-            <label key={id} className="color-picker__swatch" title={pair.background} style={{ background: pair.background }}>
+            <label
+              key={id}
+              className="color-picker__swatch"
+              title={pair.background}
+              style={{ background: pair.background }}
+            >
               <input
                 type="radio"
                 name="calendar-color"
@@ -77,7 +106,13 @@ function SettingsContent({ calendar, palettes, selfEmail, onRename, onColor, onD
               id={ids.custom}
               type="color"
               value={calendar.color.background}
-              onChange={(event) => onColor(calendar, { background: event.target.value, foreground: readableTextOn(event.target.value) }, null)}
+              onChange={(event) =>
+                onColor(
+                  calendar,
+                  { background: event.target.value, foreground: readableTextOn(event.target.value) },
+                  null,
+                )
+              }
               data-testid="calendar-settings-custom-color"
             />
           </label>
@@ -90,7 +125,9 @@ function SettingsContent({ calendar, palettes, selfEmail, onRename, onColor, onD
         {calendar.primary ? null : confirmingDelete ? (
           <>
             <span className="calendar-settings__confirm" role="alert">
-              {calendar.owned ? 'Delete this calendar and all its events for everyone?' : 'Remove this calendar from your list?'}
+              {calendar.owned
+                ? 'Delete this calendar and all its events for everyone?'
+                : 'Remove this calendar from your list?'}
             </span>
             <button type="button" className="button" onClick={() => setConfirmingDelete(false)}>
               Keep it
@@ -108,7 +145,12 @@ function SettingsContent({ calendar, palettes, selfEmail, onRename, onColor, onD
             </button>
           </>
         ) : (
-          <button type="button" className="button calendar-danger-button" onClick={() => setConfirmingDelete(true)} data-testid="calendar-settings-delete">
+          <button
+            type="button"
+            className="button calendar-danger-button"
+            onClick={() => setConfirmingDelete(true)}
+            data-testid="calendar-settings-delete"
+          >
             {calendar.owned ? 'Delete calendar…' : 'Remove from list…'}
           </button>
         )}

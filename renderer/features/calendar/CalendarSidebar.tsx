@@ -21,22 +21,60 @@ export function CalendarSidebar(props: CalendarSidebarProps) {
   return (
     <aside className="calendar-sidebar" aria-label="Calendars and dates" data-testid="calendar-sidebar">
       <div className="calendar-sidebar__create">
-        <button type="button" className="button button--primary" onClick={props.onNewEvent} data-testid="calendar-new-event" title="New event (c)">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={props.onNewEvent}
+          data-testid="calendar-new-event"
+          title="New event (c)"
+        >
           New event
         </button>
-        <button type="button" className="button" onClick={props.onQuickAdd} data-testid="calendar-quick-add" title="Quick add (q)">
+        <button
+          type="button"
+          className="button"
+          onClick={props.onQuickAdd}
+          data-testid="calendar-quick-add"
+          title="Quick add (q)"
+        >
           Quick add
         </button>
       </div>
       {props.miniMonth}
       {props.error}
-      <CalendarGroup title="My calendars" calendars={mine} loading={props.loading} onToggle={props.onToggle} onOpenSettings={props.onOpenSettings} testId="my-calendars" />
-      {others.length > 0 ? <CalendarGroup title="Other calendars" calendars={others} loading={false} onToggle={props.onToggle} onOpenSettings={props.onOpenSettings} testId="other-calendars" /> : null}
+      <CalendarGroup
+        title="My calendars"
+        calendars={mine}
+        loading={props.loading}
+        onToggle={props.onToggle}
+        onOpenSettings={props.onOpenSettings}
+        testId="my-calendars"
+      />
+      {others.length > 0 ? (
+        <CalendarGroup
+          title="Other calendars"
+          calendars={others}
+          loading={false}
+          onToggle={props.onToggle}
+          onOpenSettings={props.onOpenSettings}
+          testId="other-calendars"
+        />
+      ) : null}
       <div className="calendar-sidebar__actions">
-        <button type="button" className="button button--ghost button--small" onClick={props.onNewCalendar} data-testid="calendar-create-calendar">
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={props.onNewCalendar}
+          data-testid="calendar-create-calendar"
+        >
           + New calendar
         </button>
-        <button type="button" className="button button--ghost button--small" onClick={props.onSubscribe} data-testid="calendar-subscribe">
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={props.onSubscribe}
+          data-testid="calendar-subscribe"
+        >
           + Add by address
         </button>
       </div>
@@ -51,7 +89,12 @@ function CalendarGroup({
   onToggle,
   onOpenSettings,
   testId,
-}: Pick<CalendarSidebarProps, 'onToggle' | 'onOpenSettings'> & { title: string; calendars: CalendarInfo[]; loading: boolean; testId: string }) {
+}: Pick<CalendarSidebarProps, 'onToggle' | 'onOpenSettings'> & {
+  title: string;
+  calendars: CalendarInfo[];
+  loading: boolean;
+  testId: string;
+}) {
   return (
     <section className="calendar-group" aria-label={title} data-testid={testId}>
       <h2 className="calendar-group__title">{title}</h2>
@@ -59,8 +102,17 @@ function CalendarGroup({
       <ul className="calendar-group__list">
         {calendars.map((calendar) => (
           <li key={calendar.id} className="calendar-entry" data-testid="calendar-entry" data-calendar-id={calendar.id}>
-            <label className="calendar-entry__label" style={{ ['--calendar-color' as string]: calendar.color.background }}>
-              <input type="checkbox" className="calendar-entry__box" checked={calendar.selected} onChange={(event) => onToggle(calendar, event.target.checked)} data-testid="calendar-entry-toggle" />
+            <label
+              className="calendar-entry__label"
+              style={{ ['--calendar-color' as string]: calendar.color.background }}
+            >
+              <input
+                type="checkbox"
+                className="calendar-entry__box"
+                checked={calendar.selected}
+                onChange={(event) => onToggle(calendar, event.target.checked)}
+                data-testid="calendar-entry-toggle"
+              />
               <span className="calendar-entry__name" data-testid="calendar-entry-name">
                 {calendar.name}
               </span>

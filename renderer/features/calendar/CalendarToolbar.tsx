@@ -15,7 +15,14 @@ interface CalendarToolbarProps {
   searchRef: RefObject<HTMLInputElement | null>;
 }
 
-const viewKeys: Record<CalendarViewId, string> = { day: 'd', week: 'w', workWeek: 'x', month: 'm', year: 'y', agenda: 'a' };
+const viewKeys: Record<CalendarViewId, string> = {
+  day: 'd',
+  week: 'w',
+  workWeek: 'x',
+  month: 'm',
+  year: 'y',
+  agenda: 'a',
+};
 
 /** Today / previous / next, the range's title, views, search and time zones; shortcuts in the tooltips. */
 export function CalendarToolbar(props: CalendarToolbarProps) {
@@ -42,7 +49,14 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
         >
           <Chevron direction="left" />
         </button>
-        <button type="button" className="button button--icon" onClick={props.onNext} aria-label={`Next ${unit}`} title={`Next ${unit} (j)`} data-testid="calendar-next">
+        <button
+          type="button"
+          className="button button--icon"
+          onClick={props.onNext}
+          aria-label={`Next ${unit}`}
+          title={`Next ${unit} (j)`}
+          data-testid="calendar-next"
+        >
           <Chevron direction="right" />
         </button>
       </div>
@@ -86,7 +100,13 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           </button>
         ))}
       </div>
-      <button type="button" className="button button--small" onClick={props.onTimeZones} title="Time zones" data-testid="calendar-time-zones">
+      <button
+        type="button"
+        className="button button--small"
+        onClick={props.onTimeZones}
+        title="Time zones"
+        data-testid="calendar-time-zones"
+      >
         <span className="visually-hidden">Time zones: </span>
         {props.zoneLabel}
       </button>
@@ -96,7 +116,17 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
 
 function Chevron({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={direction === 'left' ? 'M15 18l-6-6 6-6' : 'M9 18l6-6-6-6'} />
     </svg>
   );

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { ErrorBanner, ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
-import { apiQueryKey, callApi, errorMessage, useActiveAccount } from '../../lib/api';
+import { apiQueryKey, apiQueryPrefix, callApi, errorMessage, useActiveAccount } from '../../lib/api';
 import { useCalendarPreferences, useCalendars, usePalettes, type CalendarInfo } from './calendar-data';
 import { useCalendarStore, type CalendarViewId } from './calendar-store';
 import { CalendarGrid } from './CalendarGrid';
@@ -19,6 +19,7 @@ import { useScopePrompt } from './RecurrenceScopeDialog';
 import { SearchResults } from './SearchResults';
 import { dateInZone, deviceTimeZone, wallTimeOf, zoneCity, zoneOffsetLabel } from './time-zone';
 import { TimeZoneDialog } from './TimeZoneDialog';
+import { useAccounts } from '../../shell/useAccounts';
 import { useCalendarListCommands } from './useCalendarListCommands';
 import { useCalendarShortcuts } from './useCalendarShortcuts';
 import { useEventCommands, type EventTarget } from './useEventCommands';
@@ -38,6 +39,7 @@ const fixedLengthViews: ReadonlySet<CalendarViewId> = new Set(['day', 'week', 'w
 export function CalendarView() {
   const { palettes } = usePalettes();
   const settings = useCalendarPreferences();
+  const accounts = useAccounts();
   const calendarsQuery = useCalendars(palettes);
 
   if (settings.isPending || (calendarsQuery.isPending && !calendarsQuery.data)) {
@@ -50,11 +52,24 @@ export function CalendarView() {
   if (calendarsQuery.isError && !calendarsQuery.data) {
     return (
       <section className="view calendar-view" data-testid="calendar-view">
-        <ErrorPanel title="Couldn’t load your calendars" error={calendarsQuery.error} onRetry={() => void calendarsQuery.refetch()} testId="calendar-error" />
+        <ErrorPanel
+          title="Couldn’t load your calendars"
+          error={calendarsQuery.error}
+          onRetry={() => void calendarsQuery.refetch()}
+          testId="calendar-error"
+        />
       </section>
     );
   }
-  return <CalendarWorkspace calendars={calendarsQuery.calendars} palettes={palettes} preferences={settings.preferences} listRefreshing={calendarsQuery.isFetching} />;
+  return (
+    <CalendarWorkspace
+      calendars={calendarsQuery.calendars}
+      palettes={palettes}
+      preferences={settings.preferences}
+      listRefreshing={calendarsQuery.isFetching}
+      localAccount={accounts.activeAccount?.kind === 'local'}
+    />
+  );
 }
 
 function CalendarWorkspace({
@@ -62,7 +77,9 @@ function CalendarWorkspace({
   palettes,
   preferences,
   listRefreshing,
+  localAccount,
 }: {
+  localAccount: boolean;
   calendars: CalendarInfo[];
   palettes: ReturnType<typeof usePalettes>['palettes'];
   preferences: ReturnType<typeof useCalendarPreferences>['preferences'];
@@ -86,7 +103,11 @@ function CalendarWorkspace({
   const setSecondaryZone = useCalendarStore((state) => state.setSecondaryZone);
   const zoneHintDismissed = useCalendarStore((state) => state.zoneHintDismissed);
   const dismissZoneHint = useCalendarStore((state) => state.dismissZoneHint);
-  const displayZone = chosenZone ?? preferences.timeZone;
+  // The local account's zone setting is the service's placeholder (UTC), not the person's choice:
+  // it follows this device, as the computer's clock does. Google accounts follow their setting.
+  const device = deviceTimeZone();
+  const automaticZone = localAccount ? device : preferences.timeZone;
+  const displayZone = chosenZone ?? automaticZone;
 
   const [range, setRange] = useState<VisibleRange | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -99,9 +120,17 @@ function CalendarWorkspace({
 
   const primary = calendars.find((calendar) => calendar.primary) ?? null;
   const defaultCalendar = primary?.writable ? primary : (calendars.find((calendar) => calendar.writable) ?? null);
-  const calendarById = useCallback((id: string) => calendars.find((calendar) => calendar.id === id) ?? null, [calendars]);
+  const calendarById = useCallback(
+    (id: string) => calendars.find((calendar) => calendar.id === id) ?? null,
+    [calendars],
+  );
 
-  const visible = useVisibleEvents(range ?? { start: new Date(0), end: new Date(0) }, range ? calendars : [], palettes, fixedLengthViews.has(view) ? displayZone : null);
+  const visible = useVisibleEvents(
+    range ?? { start: new Date(0), end: new Date(0) },
+    range ? calendars : [],
+    palettes,
+    fixedLengthViews.has(view) ? displayZone : null,
+  );
   const byKey = useRef(visible.byKey);
   byKey.current = visible.byKey;
 
@@ -117,7 +146,27 @@ function CalendarWorkspace({
   const commands = useEventCommands(commandDeps);
   const listCommands = useCalendarListCommands(commandDeps.reportError);
 
-  const onRange = useCallback((next: VisibleRange) => setRange((previous) => (sameRange(previous, next) ? previous : next)), []);
+  // Quick add reads times in the calendar's zone: on this device's own account, keep the primary
+  // calendar in the device's zone, so "lunch at 12:30" means 12:30 here.
+  const primaryZone = primary?.timeZone ?? null;
+  const primaryId = primary?.owned ? primary.id : null;
+  useEffect(() => {
+    if (!localAccount || !primaryId || primaryZone === device) return;
+    void callApi('CalendarCalendarsPatch', { calendarId: primaryId }, { timeZone: device })
+      .then(() => client.invalidateQueries({ queryKey: apiQueryPrefix('CalendarCalendarListList') }))
+      .catch((error: unknown) =>
+        setActionError(`Couldn’t set your calendar’s time zone to ${zoneCity(device)}: ${errorMessage(error)}`),
+      );
+  }, [localAccount, primaryId, primaryZone, device, client]);
+
+  const onRange = useCallback(
+    (next: VisibleRange, shownView: CalendarViewId | null) => {
+      setRange((previous) => (sameRange(previous, next) ? previous : next));
+      // FullCalendar changes view itself when a day's header is followed to that day.
+      if (shownView && shownView !== useCalendarStore.getState().view) setView(shownView);
+    },
+    [setView],
+  );
 
   const api = () => calendarRef.current?.getApi();
 
@@ -130,7 +179,14 @@ function CalendarWorkspace({
         return;
       }
       const proposal = times ?? proposedTimes(range, displayZone, preferences.defaultEventMinutes);
-      setEditing({ mode: 'create', draft: draftForNewEvent(proposal, defaultCalendar.id, displayZone), partOfSeries: false, ownTime: null, readOnly: false, target: null });
+      setEditing({
+        mode: 'create',
+        draft: draftForNewEvent(proposal, defaultCalendar.id, displayZone),
+        partOfSeries: false,
+        ownTime: null,
+        readOnly: false,
+        target: null,
+      });
     },
     [defaultCalendar, range, displayZone, preferences.defaultEventMinutes],
   );
@@ -144,10 +200,16 @@ function CalendarWorkspace({
       if (target.event.recurringEventId) {
         const params = { calendarId: target.calendar.id, eventId: target.event.recurringEventId };
         try {
-          const master = await client.fetchQuery({ queryKey: apiQueryKey('CalendarEventsGet', params, account), queryFn: () => callApi('CalendarEventsGet', params), staleTime: 10_000 });
+          const master = await client.fetchQuery({
+            queryKey: apiQueryKey('CalendarEventsGet', params, account),
+            queryFn: () => callApi('CalendarEventsGet', params),
+            staleTime: 10_000,
+          });
           seriesRecurrence = master.recurrence ?? [];
         } catch (error) {
-          setActionError(`Couldn’t load the series of “${target.event.summary ?? 'this event'}”: ${errorMessage(error)}`);
+          setActionError(
+            `Couldn’t load the series of “${target.event.summary ?? 'this event'}”: ${errorMessage(error)}`,
+          );
           return;
         }
       }
@@ -244,6 +306,20 @@ function CalendarWorkspace({
     return () => clearTimeout(timer);
   }, [selectedKey, highlightKey, highlight, visible.events]);
 
+  // The grid gets handlers that never change identity: re-rendering FullCalendar with a 1,000-event
+  // week costs as much as drawing it.
+  const handlers = useRef({ openNew, openKey, onChangeTimes });
+  handlers.current = { openNew, openKey, onChangeTimes };
+  const gridHandlers = useMemo(
+    () => ({
+      onSelectRange: (times: EventTimes) => handlers.current.openNew(times),
+      onOpenEvent: (key: string) => handlers.current.openKey(key),
+      onChangeTimes: (key: string, to: EventTimes, revert: () => void) =>
+        handlers.current.onChangeTimes(key, to, revert),
+    }),
+    [],
+  );
+
   // ---------------------------------------------------------------- keyboard
 
   useCalendarShortcuts({
@@ -280,13 +356,17 @@ function CalendarWorkspace({
   const today = dateInZone(Date.now(), displayZone);
   const currentDate = controller.getDate();
   const current = currentDate ? dateInZone(currentDate.getTime(), displayZone) : today;
-  const device = deviceTimeZone();
-  const showZoneHint = !zoneHintDismissed && chosenZone === null && device !== preferences.timeZone;
+  const showZoneHint = !localAccount && !zoneHintDismissed && chosenZone === null && device !== preferences.timeZone;
   const loadingEvents = visible.isPending && range !== null;
   const empty = !visible.isPending && visible.events.length === 0;
 
   return (
-    <section className="view calendar-view" aria-labelledby="calendar-heading" data-testid="calendar-view" data-display-zone={displayZone}>
+    <section
+      className="view calendar-view"
+      aria-labelledby="calendar-heading"
+      data-testid="calendar-view"
+      data-display-zone={displayZone}
+    >
       <span id="calendar-heading" className="visually-hidden">
         Calendar
       </span>
@@ -306,9 +386,15 @@ function CalendarWorkspace({
       {showZoneHint ? (
         <div className="banner banner--info" data-testid="calendar-zone-hint">
           <span className="banner__text">
-            Times are shown in {zoneCity(preferences.timeZone)} ({zoneOffsetLabel(preferences.timeZone)}), your Calendar setting. This device is in {zoneCity(device)}.
+            Times are shown in {zoneCity(preferences.timeZone)} ({zoneOffsetLabel(preferences.timeZone)}), your Calendar
+            setting. This device is in {zoneCity(device)}.
           </span>
-          <button type="button" className="button button--small" onClick={() => setDisplayZone(device)} data-testid="calendar-zone-hint-use-device">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => setDisplayZone(device)}
+            data-testid="calendar-zone-hint-use-device"
+          >
             Show {zoneCity(device)} time
           </button>
           <button type="button" className="button button--ghost button--small" onClick={dismissZoneHint}>
@@ -316,7 +402,9 @@ function CalendarWorkspace({
           </button>
         </div>
       ) : null}
-      {actionError ? <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} testId="calendar-action-error" /> : null}
+      {actionError ? (
+        <ErrorBanner message={actionError} onDismiss={() => setActionError(null)} testId="calendar-action-error" />
+      ) : null}
       {visible.error ? (
         <ErrorBanner
           message={`Couldn’t load events from ${visible.error.calendar.name}: ${errorMessage(visible.error.error)}`}
@@ -361,14 +449,23 @@ function CalendarWorkspace({
               onClose={() => setSearchText(null)}
             />
           ) : null}
-          <p className="calendar-view__hint" data-testid={loadingEvents ? 'calendar-loading-hint' : empty ? 'calendar-empty' : 'calendar-hint'}>
+          <p
+            className="calendar-view__hint"
+            data-testid={loadingEvents ? 'calendar-loading-hint' : empty ? 'calendar-empty' : 'calendar-hint'}
+          >
             {loadingEvents
               ? 'Loading events…'
               : empty
                 ? 'Nothing scheduled here. Drag across the grid, or press c, to add an event.'
                 : 'Drag across the grid to add an event; drag an event to move it.'}
           </p>
-          <div className="calendar-surface" data-testid="calendar-week" data-view={view} aria-busy={visible.isFetching} onFocus={onSurfaceFocus}>
+          <div
+            className="calendar-surface"
+            data-testid="calendar-week"
+            data-view={view}
+            aria-busy={visible.isFetching}
+            onFocus={onSurfaceFocus}
+          >
             <CalendarGrid
               calendarRef={calendarRef}
               controller={controller}
@@ -378,9 +475,9 @@ function CalendarWorkspace({
               secondaryZone={secondaryZone}
               preferences={preferences}
               onRange={onRange}
-              onSelectRange={openNew}
-              onOpenEvent={openKey}
-              onChangeTimes={onChangeTimes}
+              onSelectRange={gridHandlers.onSelectRange}
+              onOpenEvent={gridHandlers.onOpenEvent}
+              onChangeTimes={gridHandlers.onChangeTimes}
             />
           </div>
         </div>
@@ -440,7 +537,9 @@ function CalendarWorkspace({
         onCancel={() => setPrompt(null)}
         onSubmit={(name) => {
           setPrompt(null);
-          void listCommands.create(name, displayZone).then((id) => id && setAnnouncement(`Created the calendar “${name}”.`));
+          void listCommands
+            .create(name, displayZone)
+            .then((id) => id && setAnnouncement(`Created the calendar “${name}”.`));
         }}
       />
       <TextPromptDialog
@@ -459,7 +558,8 @@ function CalendarWorkspace({
       />
       <TimeZoneDialog
         open={zonesOpen}
-        settingZone={preferences.timeZone}
+        automaticZone={automaticZone}
+        automaticReason={localAccount ? 'this device' : 'your Calendar setting'}
         displayZone={chosenZone}
         secondaryZone={secondaryZone}
         onDisplayZone={setDisplayZone}

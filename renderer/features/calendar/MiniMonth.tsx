@@ -13,8 +13,10 @@ interface MiniMonthProps {
   onPick: (date: string) => void;
 }
 
-const monthFormat = (locale?: string) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayFormat = (locale?: string) => new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const monthFormat = (locale?: string) =>
+  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = (locale?: string) =>
+  new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const weekdayFormat = (locale?: string) => new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' });
 
 function firstOfMonth(date: string): string {
@@ -31,7 +33,9 @@ function addMonths(first: string, months: number): string {
 export function monthGrid(first: string, weekStart: number): string[][] {
   const offset = (weekdayOfDate(first) - weekStart + 7) % 7;
   const start = addDaysToDate(first, -offset);
-  return Array.from({ length: 6 }, (_, week) => Array.from({ length: 7 }, (_, day) => addDaysToDate(start, week * 7 + day)));
+  return Array.from({ length: 6 }, (_, week) =>
+    Array.from({ length: 7 }, (_, day) => addDaysToDate(start, week * 7 + day)),
+  );
 }
 
 /**
@@ -91,10 +95,20 @@ export function MiniMonth({ current, today, visibleFrom, visibleTo, weekStart, l
         <span className="mini-month__title" aria-live="polite" data-testid="mini-month-title">
           {label}
         </span>
-        <button type="button" className="button button--ghost button--icon button--small" onClick={() => setMonth(addMonths(month, -1))} aria-label="Show previous month">
+        <button
+          type="button"
+          className="button button--ghost button--icon button--small"
+          onClick={() => setMonth(addMonths(month, -1))}
+          aria-label="Show previous month"
+        >
           ‹
         </button>
-        <button type="button" className="button button--ghost button--icon button--small" onClick={() => setMonth(addMonths(month, 1))} aria-label="Show next month">
+        <button
+          type="button"
+          className="button button--ghost button--icon button--small"
+          onClick={() => setMonth(addMonths(month, 1))}
+          aria-label="Show next month"
+        >
           ›
         </button>
       </div>
@@ -102,7 +116,13 @@ export function MiniMonth({ current, today, visibleFrom, visibleTo, weekStart, l
         <thead>
           <tr>
             {header.map((date) => (
-              <th key={date} scope="col" abbr={new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))}>
+              <th
+                key={date}
+                scope="col"
+                abbr={new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
+                  new Date(`${date}T00:00:00Z`),
+                )}
+              >
                 {weekdayFormat(locale).format(new Date(`${date}T00:00:00Z`))}
               </th>
             ))}
@@ -114,7 +134,12 @@ export function MiniMonth({ current, today, visibleFrom, visibleTo, weekStart, l
               {week.map((date) => {
                 const outside = firstOfMonth(date) !== month;
                 const inRange = date >= visibleFrom && date < visibleTo;
-                const classes = ['mini-month__day', outside ? 'mini-month__day--outside' : '', inRange ? 'mini-month__day--visible' : '', date === today ? 'mini-month__day--today' : '']
+                const classes = [
+                  'mini-month__day',
+                  outside ? 'mini-month__day--outside' : '',
+                  inRange ? 'mini-month__day--visible' : '',
+                  date === today ? 'mini-month__day--today' : '',
+                ]
                   .filter(Boolean)
                   .join(' ');
                 return (

@@ -49,7 +49,13 @@ export function useScopePrompt() {
   return { ask, dialog };
 }
 
-function RecurrenceScopeDialog({ question, onAnswer }: { question: Question | null; onAnswer: (scope: SeriesScope | null) => void }) {
+function RecurrenceScopeDialog({
+  question,
+  onAnswer,
+}: {
+  question: Question | null;
+  onAnswer: (scope: SeriesScope | null) => void;
+}) {
   return (
     <Dialog.Root open={question !== null} onOpenChange={(open) => !open && onAnswer(null)}>
       <Dialog.Portal>
@@ -92,7 +98,11 @@ function ScopeForm({ question, onAnswer }: { question: Question; onAnswer: (scop
           <button type="button" className="button" onClick={() => onAnswer(null)} data-testid="scope-cancel">
             Cancel
           </button>
-          <button type="submit" className={`button ${question.action === 'delete' ? 'button--danger' : 'button--primary'}`} data-testid="scope-confirm">
+          <button
+            type="submit"
+            className={`button ${question.action === 'delete' ? 'button--danger' : 'button--primary'}`}
+            data-testid="scope-confirm"
+          >
             {confirmLabels[question.action]}
           </button>
         </div>

@@ -57,7 +57,9 @@ export function SearchResults({ text, calendars, displayZone, hour12, onOpen, on
     })
     .flatMap((entry) => {
       const times = eventTimesOf(entry.event, displayZone);
-      return times && entry.event.status !== 'cancelled' ? [{ ...entry, times, sortKey: times.allDay ? Date.parse(`${times.startDate}T00:00:00Z`) : times.startMs }] : [];
+      return times && entry.event.status !== 'cancelled'
+        ? [{ ...entry, times, sortKey: times.allDay ? Date.parse(`${times.startDate}T00:00:00Z`) : times.startMs }]
+        : [];
     })
     .sort((a, b) => a.sortKey - b.sortKey);
 
@@ -65,19 +67,32 @@ export function SearchResults({ text, calendars, displayZone, hour12, onOpen, on
     <section className="search-results" aria-label={`Search results for ${text}`} data-testid="search-results">
       <header className="search-results__header">
         <h2 className="search-results__title">
-          {pending ? `Searching for “${text}”…` : `${found.length} ${found.length === 1 ? 'event' : 'events'} matching “${text}”`}
+          {pending
+            ? `Searching for “${text}”…`
+            : `${found.length} ${found.length === 1 ? 'event' : 'events'} matching “${text}”`}
         </h2>
         <button type="button" className="button button--small" onClick={onClose} data-testid="search-close">
           Close search
         </button>
       </header>
       {failed?.error ? <ErrorBanner message={`Couldn’t search every calendar: ${errorMessage(failed.error)}`} /> : null}
-      {!pending && found.length === 0 ? <p className="search-results__empty">Nothing found in the calendars you are showing.</p> : null}
+      {!pending && found.length === 0 ? (
+        <p className="search-results__empty">Nothing found in the calendars you are showing.</p>
+      ) : null}
       <ul className="search-results__list">
         {found.map(({ calendar, event, times }) => (
           <li key={eventKey(calendar.id, event.id ?? '')}>
-            <button type="button" className="search-result" onClick={() => onOpen({ calendar, event })} data-testid="search-result">
-              <span className="search-result__dot" style={{ background: calendar.color.background }} aria-hidden="true" />
+            <button
+              type="button"
+              className="search-result"
+              onClick={() => onOpen({ calendar, event })}
+              data-testid="search-result"
+            >
+              <span
+                className="search-result__dot"
+                style={{ background: calendar.color.background }}
+                aria-hidden="true"
+              />
               <span className="search-result__when">{describeTimes(times, displayZone, { hour12 })}</span>
               <span className="search-result__title">{event.summary || '(No title)'}</span>
               <span className="search-result__calendar">{calendar.name}</span>

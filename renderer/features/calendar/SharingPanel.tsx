@@ -43,12 +43,23 @@ export function SharingPanel({ calendar, selfEmail }: { calendar: CalendarInfo; 
   };
 
   const setRole = (rule: AclRuleView, role: GrantableRole) =>
-    run(() => callApi('CalendarAclPatch', { calendarId: calendar.id, ruleId: rule.id }, { role }), `Couldn’t change access for ${describeScope(rule.scope)}`);
+    run(
+      () => callApi('CalendarAclPatch', { calendarId: calendar.id, ruleId: rule.id }, { role }),
+      `Couldn’t change access for ${describeScope(rule.scope)}`,
+    );
   const remove = (rule: AclRuleView) =>
-    run(() => callApi('CalendarAclDelete', { calendarId: calendar.id, ruleId: rule.id }), `Couldn’t stop sharing with ${describeScope(rule.scope)}`);
+    run(
+      () => callApi('CalendarAclDelete', { calendarId: calendar.id, ruleId: rule.id }),
+      `Couldn’t stop sharing with ${describeScope(rule.scope)}`,
+    );
   const add = (type: ScopeType, value: string, role: GrantableRole) =>
     run(
-      () => callApi('CalendarAclInsert', { calendarId: calendar.id }, { role, scope: type === 'default' ? { type } : { type, value: value.trim() } }),
+      () =>
+        callApi(
+          'CalendarAclInsert',
+          { calendarId: calendar.id },
+          { role, scope: type === 'default' ? { type } : { type, value: value.trim() } },
+        ),
       `Couldn’t share with ${type === 'default' ? 'everyone' : value.trim()}`,
     );
 
@@ -60,14 +71,24 @@ export function SharingPanel({ calendar, selfEmail }: { calendar: CalendarInfo; 
         Share with people and groups
       </h3>
       {error ? <ErrorBanner message={error} onDismiss={() => setError(null)} testId="sharing-error" /> : null}
-      {acl.isError ? <ErrorBanner message={`Couldn’t load who this is shared with: ${errorMessage(acl.error)}`} onDismiss={() => void acl.refetch()} /> : null}
+      {acl.isError ? (
+        <ErrorBanner
+          message={`Couldn’t load who this is shared with: ${errorMessage(acl.error)}`}
+          onDismiss={() => void acl.refetch()}
+        />
+      ) : null}
       <p className="sharing__summary" data-testid="sharing-public">
-        {publicRule ? `Anyone: ${roleLabels[publicRule.role]}` : 'Not public: only the people and groups below have access.'}
+        {publicRule
+          ? `Anyone: ${roleLabels[publicRule.role]}`
+          : 'Not public: only the people and groups below have access.'}
       </p>
       {acl.isPending ? <p className="field__hint">Loading…</p> : null}
       <ul className="sharing__list" aria-label="Access rules">
         {rules.map((rule) => {
-          const isSelf = rule.scope.type === 'user' && selfEmail !== null && rule.scope.value.toLowerCase() === selfEmail.toLowerCase();
+          const isSelf =
+            rule.scope.type === 'user' &&
+            selfEmail !== null &&
+            rule.scope.value.toLowerCase() === selfEmail.toLowerCase();
           const effective = rule.scope.type === 'user' ? effectiveAccessFor(rule.scope.value, rules) : null;
           return (
             <li key={rule.id} className="sharing__rule" data-testid="sharing-rule" data-rule-id={rule.id}>
@@ -117,7 +138,15 @@ export function SharingPanel({ calendar, selfEmail }: { calendar: CalendarInfo; 
   );
 }
 
-function AddRuleForm({ busy, hasPublic, onAdd }: { busy: boolean; hasPublic: boolean; onAdd: (type: ScopeType, value: string, role: GrantableRole) => Promise<void> }) {
+function AddRuleForm({
+  busy,
+  hasPublic,
+  onAdd,
+}: {
+  busy: boolean;
+  hasPublic: boolean;
+  onAdd: (type: ScopeType, value: string, role: GrantableRole) => Promise<void>;
+}) {
   const ids = { type: useId(), value: useId(), role: useId() };
   const [type, setType] = useState<ScopeType>('user');
   const [value, setValue] = useState('');
@@ -142,7 +171,13 @@ function AddRuleForm({ busy, hasPublic, onAdd }: { busy: boolean; hasPublic: boo
         <label className="field__label" htmlFor={ids.type}>
           Share with
         </label>
-        <select id={ids.type} className="input" value={type} onChange={(event) => setType(event.target.value as ScopeType)} data-testid="sharing-add-type">
+        <select
+          id={ids.type}
+          className="input"
+          value={type}
+          onChange={(event) => setType(event.target.value as ScopeType)}
+          data-testid="sharing-add-type"
+        >
           {(Object.keys(scopeTypeLabels) as ScopeType[]).map((option) => (
             <option key={option} value={option} disabled={option === 'default' && hasPublic}>
               {scopeTypeLabels[option]}
@@ -170,7 +205,13 @@ function AddRuleForm({ busy, hasPublic, onAdd }: { busy: boolean; hasPublic: boo
         <label className="field__label" htmlFor={ids.role}>
           Permission
         </label>
-        <select id={ids.role} className="input" value={role} onChange={(event) => setRole(event.target.value as GrantableRole)} data-testid="sharing-add-role">
+        <select
+          id={ids.role}
+          className="input"
+          value={role}
+          onChange={(event) => setRole(event.target.value as GrantableRole)}
+          data-testid="sharing-add-role"
+        >
           {grantableRoles.map((option) => (
             <option key={option} value={option}>
               {roleLabels[option]}
@@ -200,7 +241,14 @@ function EffectiveCheck({ rules }: { rules: AclRuleView[] }) {
       <label className="field__label" htmlFor={id}>
         Check someone’s access
       </label>
-      <input id={id} className="input" value={email} placeholder="name@example.com" onChange={(event) => setEmail(event.target.value)} data-testid="sharing-check-input" />
+      <input
+        id={id}
+        className="input"
+        value={email}
+        placeholder="name@example.com"
+        onChange={(event) => setEmail(event.target.value)}
+        data-testid="sharing-check-input"
+      />
       {valid ? (
         <span className="field__hint" role="status" data-testid="sharing-check-result">
           {email.trim()}: {describeEffectiveAccess(effectiveAccessFor(email.trim(), rules), email.trim())}

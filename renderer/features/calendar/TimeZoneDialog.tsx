@@ -4,9 +4,11 @@ import { deviceTimeZone, knownTimeZones, zoneOffsetLabel } from './time-zone';
 
 interface TimeZoneDialogProps {
   open: boolean;
-  /** The Calendar setting's zone. */
-  settingZone: string;
-  /** The person's choice, or null for the setting. */
+  /** The zone shown unless the person picks one: their Calendar setting, or this device's. */
+  automaticZone: string;
+  /** Where the automatic zone comes from, e.g. "your Calendar setting". */
+  automaticReason: string;
+  /** The person's choice, or null for the automatic zone. */
   displayZone: string | null;
   secondaryZone: string | null;
   onDisplayZone: (zone: string | null) => void;
@@ -14,13 +16,25 @@ interface TimeZoneDialogProps {
   onClose: () => void;
 }
 
-const settingValue = '';
+const automaticValue = '';
 
-/** Which zone the grid shows (the Calendar setting by default) and an optional second clock. */
-export function TimeZoneDialog({ open, settingZone, displayZone, secondaryZone, onDisplayZone, onSecondaryZone, onClose }: TimeZoneDialogProps) {
+/** Which zone the grid shows (automatic by default) and an optional second clock. */
+export function TimeZoneDialog({
+  open,
+  automaticZone,
+  automaticReason,
+  displayZone,
+  secondaryZone,
+  onDisplayZone,
+  onSecondaryZone,
+  onClose,
+}: TimeZoneDialogProps) {
   const ids = { display: useId(), secondary: useId() };
   const device = deviceTimeZone();
-  const zones = useMemo(() => knownTimeZones(settingZone, device, displayZone ?? '', secondaryZone ?? ''), [settingZone, device, displayZone, secondaryZone]);
+  const zones = useMemo(
+    () => knownTimeZones(automaticZone, device, displayZone ?? '', secondaryZone ?? ''),
+    [automaticZone, device, displayZone, secondaryZone],
+  );
   const label = (zone: string) => `${zone.replace(/_/g, ' ')} (${zoneOffsetLabel(zone)})`;
 
   return (
@@ -31,7 +45,7 @@ export function TimeZoneDialog({ open, settingZone, displayZone, secondaryZone, 
           <Dialog.Content className="dialog" data-testid="time-zone-dialog">
             <Dialog.Title className="dialog__title">Time zones</Dialog.Title>
             <Dialog.Description className="dialog__description">
-              Your Calendar setting is {label(settingZone)}. This device is in {label(device)}.
+              Times follow {automaticReason} unless you choose otherwise. This device is in {label(device)}.
             </Dialog.Description>
             <div className="field">
               <label className="field__label" htmlFor={ids.display}>
@@ -40,11 +54,13 @@ export function TimeZoneDialog({ open, settingZone, displayZone, secondaryZone, 
               <select
                 id={ids.display}
                 className="input"
-                value={displayZone ?? settingValue}
-                onChange={(event) => onDisplayZone(event.target.value === settingValue ? null : event.target.value)}
+                value={displayZone ?? automaticValue}
+                onChange={(event) => onDisplayZone(event.target.value === automaticValue ? null : event.target.value)}
                 data-testid="time-zone-display"
               >
-                <option value={settingValue}>Calendar setting — {label(settingZone)}</option>
+                <option value={automaticValue}>
+                  Automatic — {label(automaticZone)}, {automaticReason}
+                </option>
                 {zones.map((zone) => (
                   <option key={zone} value={zone}>
                     {label(zone)}

@@ -55,8 +55,16 @@ export function usePalettes() {
   return { ...query, palettes };
 }
 
-export function useCalendarPreferences(): { preferences: CalendarPreferences; isPending: boolean; error: Error | null } {
-  const query = useApiQuery('CalendarSettingsList', { maxResults: 250 }, { allPagesOf: 'items', staleTime: 5 * 60_000 });
+export function useCalendarPreferences(): {
+  preferences: CalendarPreferences;
+  isPending: boolean;
+  error: Error | null;
+} {
+  const query = useApiQuery(
+    'CalendarSettingsList',
+    { maxResults: 250 },
+    { allPagesOf: 'items', staleTime: 5 * 60_000 },
+  );
   const preferences = useMemo(() => preferencesFromSettings(listItems(query.data, 'items')), [query.data]);
   return { preferences, isPending: query.isPending, error: query.error };
 }
@@ -64,7 +72,10 @@ export function useCalendarPreferences(): { preferences: CalendarPreferences; is
 export function useCalendars(palettes: Palettes) {
   const query = useApiQuery('CalendarCalendarListList', { maxResults: 250 }, { allPagesOf: 'items' });
   const calendars = useMemo(
-    () => sortCalendars(listItems<CalendarListEntry>(query.data, 'items').flatMap((entry) => calendarInfo(entry, palettes) ?? [])),
+    () =>
+      sortCalendars(
+        listItems<CalendarListEntry>(query.data, 'items').flatMap((entry) => calendarInfo(entry, palettes) ?? []),
+      ),
     [query.data, palettes],
   );
   return { ...query, calendars };

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { preferencesFromSettings } from './calendar-settings';
 import { calendarColor, eventColor, palettesFrom, readableTextOn } from './colors';
-import { changedFields, draftForNewEvent, draftFromEvent, fieldsForInsert, problemWithDraft, recurrenceOfDraft, timesOfDraft } from './event-draft';
+import {
+  changedFields,
+  draftForNewEvent,
+  draftFromEvent,
+  fieldsForInsert,
+  problemWithDraft,
+  recurrenceOfDraft,
+  timesOfDraft,
+} from './event-draft';
 import { mergeIntervals, nextFreeSlot, overlapsBusy } from './free-slots';
 import { monthGrid } from './MiniMonth';
 import { proposedTimes } from './proposed-times';
@@ -10,7 +18,14 @@ import { instantOfWallTime, rfc3339InZone, shiftByWallClockDelta, zoneOffsetLabe
 
 describe('settings', () => {
   it('reads week start, clock, zone and event length; ignores nonsense', () => {
-    const fallback = { weekStart: 0, hour12: true, timeZone: 'UTC', defaultEventMinutes: 60, hideWeekends: false, locale: undefined };
+    const fallback = {
+      weekStart: 0,
+      hour12: true,
+      timeZone: 'UTC',
+      defaultEventMinutes: 60,
+      hideWeekends: false,
+      locale: undefined,
+    };
     expect(
       preferencesFromSettings(
         [
@@ -22,7 +37,13 @@ describe('settings', () => {
         ],
         fallback,
       ),
-    ).toMatchObject({ weekStart: 1, hour12: false, timeZone: 'Europe/Berlin', defaultEventMinutes: 30, hideWeekends: true });
+    ).toMatchObject({
+      weekStart: 1,
+      hour12: false,
+      timeZone: 'Europe/Berlin',
+      defaultEventMinutes: 30,
+      hideWeekends: true,
+    });
     expect(
       preferencesFromSettings(
         [
@@ -37,23 +58,43 @@ describe('settings', () => {
 });
 
 describe('colors', () => {
-  const palettes = palettesFrom({ calendar: { '14': { background: '#9fe1e7', foreground: '#1d1d1d' } }, event: { '5': { background: '#fbd75b' }, bad: { background: 'red' } } });
+  const palettes = palettesFrom({
+    calendar: { '14': { background: '#9fe1e7', foreground: '#1d1d1d' } },
+    event: { '5': { background: '#fbd75b' }, bad: { background: 'red' } },
+  });
 
   it('prefers an entry’s own hex colors, then its colorId, and fills a missing foreground', () => {
-    expect(calendarColor({ backgroundColor: '#000000', colorId: '14' }, palettes)).toEqual({ background: '#000000', foreground: '#ffffff' });
+    expect(calendarColor({ backgroundColor: '#000000', colorId: '14' }, palettes)).toEqual({
+      background: '#000000',
+      foreground: '#ffffff',
+    });
     expect(calendarColor({ colorId: '14' }, palettes)).toEqual({ background: '#9fe1e7', foreground: '#1d1d1d' });
-    expect(eventColor('5', { background: '#000000', foreground: '#ffffff' }, palettes)).toEqual({ background: '#fbd75b', foreground: '#1d1d1d' });
+    expect(eventColor('5', { background: '#000000', foreground: '#ffffff' }, palettes)).toEqual({
+      background: '#fbd75b',
+      foreground: '#1d1d1d',
+    });
     expect(palettes.event.bad).toBeUndefined();
     expect(readableTextOn('#ffffff')).toBe('#1d1d1d');
   });
 });
 
 describe('editor drafts', () => {
-  const times = { allDay: false as const, startMs: Date.parse('2026-11-24T15:00:00Z'), endMs: Date.parse('2026-11-24T16:00:00Z'), timeZone: 'America/New_York' };
+  const times = {
+    allDay: false as const,
+    startMs: Date.parse('2026-11-24T15:00:00Z'),
+    endMs: Date.parse('2026-11-24T16:00:00Z'),
+    timeZone: 'America/New_York',
+  };
 
   it('reads a new event’s times as clock times in its zone, and back', () => {
     const draft = draftForNewEvent(times, 'me', 'UTC');
-    expect(draft).toMatchObject({ startDate: '2026-11-24', startTime: '10:00', endTime: '11:00', timeZone: 'America/New_York', allDay: false });
+    expect(draft).toMatchObject({
+      startDate: '2026-11-24',
+      startTime: '10:00',
+      endTime: '11:00',
+      timeZone: 'America/New_York',
+      allDay: false,
+    });
     expect(timesOfDraft(draft)).toEqual({ times });
     const allDay = draftForNewEvent({ allDay: true, startDate: '2026-11-24', endDate: '2026-11-26' }, 'me', 'UTC');
     expect(allDay).toMatchObject({ startDate: '2026-11-24', endDate: '2026-11-25' });
@@ -79,28 +120,55 @@ describe('editor drafts', () => {
       start: { dateTime: '2026-11-24T12:00:00Z', timeZone: 'UTC' },
       end: { dateTime: '2026-11-24T13:00:00Z', timeZone: 'UTC' },
     };
-    const eventTimes = { allDay: false as const, startMs: Date.parse('2026-11-24T12:00:00Z'), endMs: Date.parse('2026-11-24T13:00:00Z'), timeZone: 'UTC' };
+    const eventTimes = {
+      allDay: false as const,
+      startMs: Date.parse('2026-11-24T12:00:00Z'),
+      endMs: Date.parse('2026-11-24T13:00:00Z'),
+      timeZone: 'UTC',
+    };
     const initial = draftFromEvent(event, 'me', eventTimes, 'UTC');
     expect(changedFields(initial, initial)).toEqual({});
-    expect(changedFields(initial, { ...initial, location: '', colorId: '4' })).toEqual({ location: null, colorId: '4' });
-    expect(fieldsForInsert({ ...initial, useDefaultReminders: false, reminders: [{ method: 'email', minutes: 60 }] })).toEqual({
+    expect(changedFields(initial, { ...initial, location: '', colorId: '4' })).toEqual({
+      location: null,
+      colorId: '4',
+    });
+    expect(
+      fieldsForInsert({ ...initial, useDefaultReminders: false, reminders: [{ method: 'email', minutes: 60 }] }),
+    ).toEqual({
       summary: 'Lunch',
       location: 'Cafe',
       attendees: [{ email: 'ana@example.com', responseStatus: 'accepted' }],
       reminders: { useDefault: false, overrides: [{ method: 'email', minutes: 60 }] },
     });
-    expect(recurrenceOfDraft({ ...initial, repeat: { kind: 'simple', frequency: 'DAILY', interval: 1, byDay: [], end: { type: 'never' } } })).toEqual(['RRULE:FREQ=DAILY']);
+    expect(
+      recurrenceOfDraft({
+        ...initial,
+        repeat: { kind: 'simple', frequency: 'DAILY', interval: 1, byDay: [], end: { type: 'never' } },
+      }),
+    ).toEqual(['RRULE:FREQ=DAILY']);
   });
 });
 
 describe('free slots', () => {
   const at = (time: string) => Date.parse(`2026-11-23T${time}:00Z`);
-  const search = { from: at('10:00'), durationMs: 3_600_000, zone: 'UTC', dayStartHour: 8, dayEndHour: 18, weekdaysOnly: true, days: 7, stepMs: 15 * 60_000 };
+  const search = {
+    from: at('10:00'),
+    durationMs: 3_600_000,
+    zone: 'UTC',
+    dayStartHour: 8,
+    dayEndHour: 18,
+    weekdaysOnly: true,
+    days: 7,
+    stepMs: 15 * 60_000,
+  };
 
   it('merges everyone’s busy time and finds the first hour free for all', () => {
     const busy = mergeIntervals([
       [{ start: at('10:00'), end: at('11:30') }],
-      [{ start: at('11:30'), end: at('12:00') }, { start: at('13:30'), end: at('14:00') }],
+      [
+        { start: at('11:30'), end: at('12:00') },
+        { start: at('13:30'), end: at('14:00') },
+      ],
     ]);
     expect(busy).toEqual([
       { start: at('10:00'), end: at('12:00') },
@@ -112,10 +180,16 @@ describe('free slots', () => {
   });
 
   it('rounds up to the step, keeps to working hours and skips weekends', () => {
-    expect(nextFreeSlot([{ start: at('09:00'), end: at('12:10') }], { ...search, from: at('09:00') })).toEqual({ start: at('12:15'), end: at('13:15') });
+    expect(nextFreeSlot([{ start: at('09:00'), end: at('12:10') }], { ...search, from: at('09:00') })).toEqual({
+      start: at('12:15'),
+      end: at('13:15'),
+    });
     // Friday 17:30 → the next working day is Monday.
     const friday = Date.parse('2026-11-27T17:30:00Z');
-    expect(nextFreeSlot([], { ...search, from: friday })).toEqual({ start: Date.parse('2026-11-30T08:00:00Z'), end: Date.parse('2026-11-30T09:00:00Z') });
+    expect(nextFreeSlot([], { ...search, from: friday })).toEqual({
+      start: Date.parse('2026-11-30T08:00:00Z'),
+      end: Date.parse('2026-11-30T09:00:00Z'),
+    });
     expect(nextFreeSlot([{ start: at('00:00'), end: Date.parse('2026-12-31T00:00:00Z') }], search)).toBeNull();
   });
 });
@@ -130,14 +204,21 @@ describe('sharing', () => {
   ]);
 
   it('lists live rules, public first', () => {
-    expect(rules.map((rule) => rule.id)).toEqual(['default', 'domain:example.com', 'user:me@example.com', 'user:bob@example.com']);
+    expect(rules.map((rule) => rule.id)).toEqual([
+      'default',
+      'domain:example.com',
+      'user:me@example.com',
+      'user:bob@example.com',
+    ]);
   });
 
   it('gives each person the strongest of their own, domain and public rules', () => {
     expect(effectiveAccessFor('bob@example.com', rules)).toEqual({ role: 'writer', via: 'domain' });
     expect(effectiveAccessFor('Me@Example.com', rules)).toEqual({ role: 'owner', via: 'own' });
     expect(effectiveAccessFor('eve@elsewhere.org', rules)).toEqual({ role: 'freeBusyReader', via: 'public' });
-    expect(describeEffectiveAccess(effectiveAccessFor('bob@example.com', rules), 'bob@example.com')).toBe('Make changes to events (through everyone at example.com)');
+    expect(describeEffectiveAccess(effectiveAccessFor('bob@example.com', rules), 'bob@example.com')).toBe(
+      'Make changes to events (through everyone at example.com)',
+    );
   });
 
   it('checks what people type and names rules as the API does', () => {
@@ -153,11 +234,20 @@ describe('sharing', () => {
 
 describe('time zones', () => {
   it('converts between wall clock and instants, DST included', () => {
-    expect(instantOfWallTime({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, 'America/New_York')).toBe(Date.parse('2026-03-08T07:30:00Z'));
+    expect(instantOfWallTime({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, 'America/New_York')).toBe(
+      Date.parse('2026-03-08T07:30:00Z'),
+    );
     expect(rfc3339InZone(Date.parse('2026-07-01T12:00:00Z'), 'Asia/Kolkata')).toBe('2026-07-01T17:30:00+05:30');
     expect(rfc3339InZone(Date.parse('2026-07-01T12:00:00Z'), 'UTC')).toBe('2026-07-01T12:00:00+00:00');
     const march = Date.parse('2026-03-03T14:00:00Z');
-    expect(shiftByWallClockDelta(march, Date.parse('2026-11-03T14:00:00Z'), Date.parse('2026-11-03T15:00:00Z'), 'America/New_York')).toBe(Date.parse('2026-03-03T15:00:00Z'));
+    expect(
+      shiftByWallClockDelta(
+        march,
+        Date.parse('2026-11-03T14:00:00Z'),
+        Date.parse('2026-11-03T15:00:00Z'),
+        'America/New_York',
+      ),
+    ).toBe(Date.parse('2026-03-03T15:00:00Z'));
     expect(zoneOffsetLabel('UTC')).toBe('UTC');
     expect(zoneOffsetLabel('Asia/Kolkata', new Date('2026-01-01T00:00:00Z'), 'en-US')).toBe('GMT+5:30');
   });
@@ -170,8 +260,12 @@ describe('time zones', () => {
       endMs: Date.parse('2026-11-25T15:30:00Z'),
       timeZone: 'UTC',
     });
-    expect(proposedTimes(week, 'UTC', 60, Date.parse('2026-11-25T23:30:00Z')).startMs).toBe(Date.parse('2026-11-25T23:00:00Z'));
-    expect(proposedTimes(week, 'UTC', 60, Date.parse('2026-12-10T08:00:00Z')).startMs).toBe(Date.parse('2026-11-22T09:00:00Z'));
+    expect(proposedTimes(week, 'UTC', 60, Date.parse('2026-11-25T23:30:00Z'))).toMatchObject({
+      startMs: Date.parse('2026-11-25T23:00:00Z'),
+    });
+    expect(proposedTimes(week, 'UTC', 60, Date.parse('2026-12-10T08:00:00Z'))).toMatchObject({
+      startMs: Date.parse('2026-11-22T09:00:00Z'),
+    });
   });
 
   it('lays out six weeks from the week-start day', () => {

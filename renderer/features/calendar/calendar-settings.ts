@@ -30,7 +30,10 @@ interface SettingItem {
 }
 
 /** Reads the settings list into preferences; unknown or malformed values fall back to defaults. */
-export function preferencesFromSettings(items: readonly SettingItem[] | undefined, fallback: CalendarPreferences = fallbackPreferences): CalendarPreferences {
+export function preferencesFromSettings(
+  items: readonly SettingItem[] | undefined,
+  fallback: CalendarPreferences = fallbackPreferences,
+): CalendarPreferences {
   const values = new Map<string, string>();
   for (const item of items ?? []) if (item.id && typeof item.value === 'string') values.set(item.id, item.value);
 
@@ -42,7 +45,8 @@ export function preferencesFromSettings(items: readonly SettingItem[] | undefine
     weekStart: [0, 1, 6].includes(weekStart) ? weekStart : fallback.weekStart,
     hour12: values.has('format24HourTime') ? values.get('format24HourTime') !== 'true' : fallback.hour12,
     timeZone: zone && isValidTimeZone(zone) ? zone : fallback.timeZone,
-    defaultEventMinutes: Number.isInteger(minutes) && minutes > 0 && minutes <= 24 * 60 ? minutes : fallback.defaultEventMinutes,
+    defaultEventMinutes:
+      Number.isInteger(minutes) && minutes > 0 && minutes <= 24 * 60 ? minutes : fallback.defaultEventMinutes,
     hideWeekends: values.has('hideWeekends') ? values.get('hideWeekends') === 'true' : fallback.hideWeekends,
     locale: locale && isSupportedLocale(locale) ? locale : fallback.locale,
   };

@@ -74,7 +74,12 @@ export const useCalendarStore = create<CalendarUiState>()(
       name: 'atrium.calendar.view',
       storage: createJSONStorage(() => localStorage),
       // Only choices worth remembering between sessions; selection is momentary.
-      partialize: ({ view, displayZone, secondaryZone, zoneHintDismissed }) => ({ view, displayZone, secondaryZone, zoneHintDismissed }),
+      partialize: ({ view, displayZone, secondaryZone, zoneHintDismissed }) => ({
+        view,
+        displayZone,
+        secondaryZone,
+        zoneHintDismissed,
+      }),
     },
   ),
 );

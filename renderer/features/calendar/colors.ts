@@ -19,11 +19,26 @@ export const defaultCalendarColor: ColorPair = { background: '#4986e7', foregrou
 
 const hex = /^#[0-9a-f]{6}$/i;
 
-export function palettesFrom(colors: { calendar?: Record<string, Partial<ColorPair>> | null; event?: Record<string, Partial<ColorPair>> | null } | undefined): Palettes {
+export function palettesFrom(
+  colors:
+    | { calendar?: Record<string, Partial<ColorPair>> | null; event?: Record<string, Partial<ColorPair>> | null }
+    | undefined,
+): Palettes {
   const clean = (section: Record<string, Partial<ColorPair>> | null | undefined): Record<string, ColorPair> =>
     Object.fromEntries(
       Object.entries(section ?? {}).flatMap(([id, pair]) =>
-        pair.background && hex.test(pair.background) ? [[id, { background: pair.background, foreground: pair.foreground && hex.test(pair.foreground) ? pair.foreground : readableTextOn(pair.background) }]] : [],
+        pair.background && hex.test(pair.background)
+          ? [
+              [
+                id,
+                {
+                  background: pair.background,
+                  foreground:
+                    pair.foreground && hex.test(pair.foreground) ? pair.foreground : readableTextOn(pair.background),
+                },
+              ],
+            ]
+          : [],
       ),
     );
   return { calendar: clean(colors?.calendar), event: clean(colors?.event) };
@@ -36,7 +51,10 @@ export function calendarColor(
   if (entry.backgroundColor && hex.test(entry.backgroundColor)) {
     return {
       background: entry.backgroundColor,
-      foreground: entry.foregroundColor && hex.test(entry.foregroundColor) ? entry.foregroundColor : readableTextOn(entry.backgroundColor),
+      foreground:
+        entry.foregroundColor && hex.test(entry.foregroundColor)
+          ? entry.foregroundColor
+          : readableTextOn(entry.backgroundColor),
     };
   }
   const fromPalette = entry.colorId ? palettes.calendar[entry.colorId] : undefined;

@@ -17,7 +17,10 @@ function calendarOfKey(key: QueryKey): unknown {
 }
 
 function filterFor(calendarId: string) {
-  return { queryKey: apiQueryPrefix('CalendarEventsList'), predicate: (query: { queryKey: QueryKey }) => calendarOfKey(query.queryKey) === calendarId };
+  return {
+    queryKey: apiQueryPrefix('CalendarEventsList'),
+    predicate: (query: { queryKey: QueryKey }) => calendarOfKey(query.queryKey) === calendarId,
+  };
 }
 
 /**
@@ -25,7 +28,11 @@ function filterFor(calendarId: string) {
  * (synchronously), so it cannot land afterwards with the old data; the refetch after the write
  * brings the truth.
  */
-export function editCachedEvents(client: QueryClient, calendarId: string, edit: (items: GoogleEvent[]) => GoogleEvent[]): EventListSnapshot {
+export function editCachedEvents(
+  client: QueryClient,
+  calendarId: string,
+  edit: (items: GoogleEvent[]) => GoogleEvent[],
+): EventListSnapshot {
   const filter = filterFor(calendarId);
   void client.cancelQueries(filter);
   const snapshot: EventListSnapshot = [];

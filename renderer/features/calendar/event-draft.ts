@@ -61,7 +61,10 @@ export interface EventDraft {
 
 export const maxReminders = 5;
 
-function emptyDraft(calendarId: string, timeZone: string): Omit<EventDraft, 'allDay' | 'startDate' | 'startTime' | 'endDate' | 'endTime'> {
+function emptyDraft(
+  calendarId: string,
+  timeZone: string,
+): Omit<EventDraft, 'allDay' | 'startDate' | 'startTime' | 'endDate' | 'endTime'> {
   return {
     calendarId,
     summary: '',
@@ -79,9 +82,18 @@ function emptyDraft(calendarId: string, timeZone: string): Omit<EventDraft, 'all
   };
 }
 
-function timesToFields(times: EventTimes, zone: string): Pick<EventDraft, 'allDay' | 'startDate' | 'startTime' | 'endDate' | 'endTime'> {
+function timesToFields(
+  times: EventTimes,
+  zone: string,
+): Pick<EventDraft, 'allDay' | 'startDate' | 'startTime' | 'endDate' | 'endTime'> {
   if (times.allDay) {
-    return { allDay: true, startDate: times.startDate, startTime: '09:00', endDate: addDaysToDate(times.endDate, -1), endTime: '10:00' };
+    return {
+      allDay: true,
+      startDate: times.startDate,
+      startTime: '09:00',
+      endDate: addDaysToDate(times.endDate, -1),
+      endTime: '10:00',
+    };
   }
   return {
     allDay: false,
@@ -101,7 +113,13 @@ export function draftForNewEvent(times: EventTimes, calendarId: string, displayZ
  * The form for a stored event. For an instance of a series, `seriesRecurrence` (the series'
  * rules) fills the repeat field, since instances carry none.
  */
-export function draftFromEvent(event: GoogleEvent, calendarId: string, times: EventTimes, displayZone: string, seriesRecurrence?: readonly string[]): EventDraft {
+export function draftFromEvent(
+  event: GoogleEvent,
+  calendarId: string,
+  times: EventTimes,
+  displayZone: string,
+  seriesRecurrence?: readonly string[],
+): EventDraft {
   const zone = times.allDay ? (event.start?.timeZone ?? displayZone) : times.timeZone;
   const zoneOk = isValidTimeZone(zone) ? zone : displayZone;
   const anchor = { allDay: times.allDay, timeZone: zoneOk };
@@ -128,7 +146,9 @@ export function draftFromEvent(event: GoogleEvent, calendarId: string, times: Ev
     ),
     useDefaultReminders: event.reminders?.useDefault !== false,
     reminders: (event.reminders?.overrides ?? []).flatMap((reminder) =>
-      reminder.method && typeof reminder.minutes === 'number' ? [{ method: reminder.method, minutes: reminder.minutes }] : [],
+      reminder.method && typeof reminder.minutes === 'number'
+        ? [{ method: reminder.method, minutes: reminder.minutes }]
+        : [],
     ),
     colorId: event.colorId ?? '',
     visibility: event.visibility ?? 'default',
@@ -152,7 +172,8 @@ export function draftFromEvent(event: GoogleEvent, calendarId: string, times: Ev
 /** The draft's times, or a readable problem. */
 export function timesOfDraft(draft: EventDraft): { times: EventTimes } | { problem: string } {
   if (draft.allDay) {
-    if (!parseWallTime(draft.startDate) || !parseWallTime(draft.endDate)) return { problem: 'Enter a start and end date.' };
+    if (!parseWallTime(draft.startDate) || !parseWallTime(draft.endDate))
+      return { problem: 'Enter a start and end date.' };
     if (draft.endDate < draft.startDate) return { problem: 'The event ends before it starts.' };
     return { times: { allDay: true, startDate: draft.startDate, endDate: addDaysToDate(draft.endDate, 1) } };
   }
@@ -183,12 +204,17 @@ export function problemWithDraft(draft: EventDraft): string | null {
   }
   if (draft.repeat.kind === 'simple') {
     if (draft.repeat.end.type === 'count' && !(draft.repeat.end.count >= 1)) return 'A series repeats at least once.';
-    if (draft.repeat.end.type === 'until' && draft.repeat.end.date < draft.startDate) return 'The series ends before it starts.';
+    if (draft.repeat.end.type === 'until' && draft.repeat.end.date < draft.startDate)
+      return 'The series ends before it starts.';
   }
   const badGuest = draft.attendees.find((attendee) => !isEmailAddress(attendee.email));
   if (badGuest) return `“${badGuest.email}” is not an email address.`;
   if (draft.reminders.length > maxReminders) return `At most ${maxReminders} reminders.`;
-  if (draft.reminders.some((reminder) => !Number.isInteger(reminder.minutes) || reminder.minutes < 0 || reminder.minutes > 40320)) {
+  if (
+    draft.reminders.some(
+      (reminder) => !Number.isInteger(reminder.minutes) || reminder.minutes < 0 || reminder.minutes > 40320,
+    )
+  ) {
     return 'Reminders are 0 to 40,320 minutes (four weeks) before the start.';
   }
   const badLink = draft.attachments.find((attachment) => !/^https?:\/\/\S+$/i.test(attachment.fileUrl.trim()));
@@ -200,7 +226,16 @@ export function recurrenceOfDraft(draft: EventDraft): string[] {
   return formatRecurrence(draft.repeat, { allDay: draft.allDay, timeZone: draft.timeZone });
 }
 
-type FieldName = 'summary' | 'location' | 'description' | 'attendees' | 'reminders' | 'colorId' | 'visibility' | 'transparency' | 'attachments';
+type FieldName =
+  | 'summary'
+  | 'location'
+  | 'description'
+  | 'attendees'
+  | 'reminders'
+  | 'colorId'
+  | 'visibility'
+  | 'transparency'
+  | 'attachments';
 
 function fieldValue(draft: EventDraft, field: FieldName): unknown {
   switch (field) {
@@ -221,11 +256,25 @@ function fieldValue(draft: EventDraft, field: FieldName): unknown {
     case 'transparency':
       return draft.transparency;
     case 'attachments':
-      return draft.attachments.map((attachment) => ({ ...attachment, fileUrl: attachment.fileUrl.trim(), title: attachment.title.trim() || attachment.fileUrl.trim() }));
+      return draft.attachments.map((attachment) => ({
+        ...attachment,
+        fileUrl: attachment.fileUrl.trim(),
+        title: attachment.title.trim() || attachment.fileUrl.trim(),
+      }));
   }
 }
 
-const fieldNames: FieldName[] = ['summary', 'location', 'description', 'attendees', 'reminders', 'colorId', 'visibility', 'transparency', 'attachments'];
+const fieldNames: FieldName[] = [
+  'summary',
+  'location',
+  'description',
+  'attendees',
+  'reminders',
+  'colorId',
+  'visibility',
+  'transparency',
+  'attachments',
+];
 
 /** Body fields of a new event: everything set, nothing empty. */
 export function fieldsForInsert(draft: EventDraft): EventFields {

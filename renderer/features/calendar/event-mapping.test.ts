@@ -16,7 +16,12 @@ import {
 import { eventsListParams, sameRange, shiftRangeByDays } from './visible-range';
 
 const palettes: Palettes = { calendar: {}, event: { '11': { background: '#dc2127', foreground: '#1d1d1d' } } };
-const calendar: CalendarContext = { calendarId: 'me@example.com', color: { background: '#9fe1e7', foreground: '#1d1d1d' }, writable: true, busyOnly: false };
+const calendar: CalendarContext = {
+  calendarId: 'me@example.com',
+  color: { background: '#9fe1e7', foreground: '#1d1d1d' },
+  writable: true,
+  busyOnly: false,
+};
 
 describe('toCalendarEventInput', () => {
   it('maps a timed event to instants, keyed by calendar and event, in its calendar’s color', () => {
@@ -41,33 +46,74 @@ describe('toCalendarEventInput', () => {
       color: '#9fe1e7',
       editable: true,
     });
-    expect(input?.extendedProps).toMatchObject({ calendarId: 'me@example.com', eventId: 'e1', location: 'Room 1', pending: false, recurringEventId: null });
+    expect(input?.extendedProps).toMatchObject({
+      calendarId: 'me@example.com',
+      eventId: 'e1',
+      location: 'Room 1',
+      pending: false,
+      recurringEventId: null,
+    });
   });
 
   it('maps an all-day event with Google’s exclusive end date unchanged, and a missing end as one day', () => {
-    expect(toCalendarEventInput({ id: 'e2', summary: 'Trip', start: { date: '2026-11-24' }, end: { date: '2026-11-27' } }, calendar, palettes)).toMatchObject({
+    expect(
+      toCalendarEventInput(
+        { id: 'e2', summary: 'Trip', start: { date: '2026-11-24' }, end: { date: '2026-11-27' } },
+        calendar,
+        palettes,
+      ),
+    ).toMatchObject({
       allDay: true,
       start: '2026-11-24',
       end: '2026-11-27',
     });
-    expect(toCalendarEventInput({ id: 'e3', start: { date: '2026-11-30' } }, calendar, palettes)).toMatchObject({ start: '2026-11-30', end: '2026-12-01' });
+    expect(toCalendarEventInput({ id: 'e3', start: { date: '2026-11-30' } }, calendar, palettes)).toMatchObject({
+      start: '2026-11-30',
+      end: '2026-12-01',
+    });
   });
 
   it('wears the event palette color, and is read-only on calendars the person cannot change', () => {
-    const input = toCalendarEventInput({ id: 'e4', colorId: '11', start: { date: '2026-11-24' } }, { ...calendar, writable: false }, palettes);
+    const input = toCalendarEventInput(
+      { id: 'e4', colorId: '11', start: { date: '2026-11-24' } },
+      { ...calendar, writable: false },
+      palettes,
+    );
     expect(input).toMatchObject({ color: '#dc2127', editable: false });
   });
 
   it('labels untitled and busy-only events and skips cancelled or malformed ones', () => {
-    expect(toCalendarEventInput({ id: 'e5', summary: '  ', start: { dateTime: '2026-11-24T10:00:00Z' } }, calendar, palettes)?.title).toBe(untitledEventLabel);
-    expect(toCalendarEventInput({ id: 'e6', start: { dateTime: '2026-11-24T10:00:00Z' } }, { ...calendar, busyOnly: true }, palettes)?.title).toBe('Busy');
-    expect(toCalendarEventInput({ id: 'e7', status: 'cancelled', start: { dateTime: '2026-11-24T10:00:00Z' } }, calendar, palettes)).toBeNull();
+    expect(
+      toCalendarEventInput({ id: 'e5', summary: '  ', start: { dateTime: '2026-11-24T10:00:00Z' } }, calendar, palettes)
+        ?.title,
+    ).toBe(untitledEventLabel);
+    expect(
+      toCalendarEventInput(
+        { id: 'e6', start: { dateTime: '2026-11-24T10:00:00Z' } },
+        { ...calendar, busyOnly: true },
+        palettes,
+      )?.title,
+    ).toBe('Busy');
+    expect(
+      toCalendarEventInput(
+        { id: 'e7', status: 'cancelled', start: { dateTime: '2026-11-24T10:00:00Z' } },
+        calendar,
+        palettes,
+      ),
+    ).toBeNull();
     expect(toCalendarEventInput({ id: 'e8' }, calendar, palettes)).toBeNull();
     expect(toCalendarEventInput({ start: { date: '2026-11-24' } }, calendar, palettes)).toBeNull();
     expect(toCalendarEventInput({ id: 'e9', start: { dateTime: 'yesterday' } }, calendar, palettes)).toBeNull();
-    expect(toCalendarEventInputs([{ id: 'a', start: { date: '2026-11-24' } }, { id: 'b', status: 'cancelled' }], calendar, palettes).map((e) => e.id)).toEqual([
-      eventKey(calendar.calendarId, 'a'),
-    ]);
+    expect(
+      toCalendarEventInputs(
+        [
+          { id: 'a', start: { date: '2026-11-24' } },
+          { id: 'b', status: 'cancelled' },
+        ],
+        calendar,
+        palettes,
+      ).map((e) => e.id),
+    ).toEqual([eventKey(calendar.calendarId, 'a')]);
     expect(toCalendarEventInputs(undefined, calendar, palettes)).toEqual([]);
   });
 
@@ -76,7 +122,10 @@ describe('toCalendarEventInput', () => {
     expect(isPendingEventId(id)).toBe(true);
     expect(isPendingEventId('abc123')).toBe(false);
     expect(newPendingEventId()).not.toBe(id);
-    expect(toCalendarEventInput({ id, start: { date: '2026-11-24' } }, calendar, palettes)).toMatchObject({ editable: false, extendedProps: { pending: true } });
+    expect(toCalendarEventInput({ id, start: { date: '2026-11-24' } }, calendar, palettes)).toMatchObject({
+      editable: false,
+      extendedProps: { pending: true },
+    });
   });
 });
 
@@ -92,32 +141,66 @@ describe('event keys', () => {
 
 describe('event times', () => {
   it('reads timed events with their zone, and ends before starts as zero length', () => {
-    expect(eventTimesOf({ start: { dateTime: '2026-03-01T09:00:00+01:00', timeZone: 'Europe/Paris' }, end: { dateTime: '2026-03-01T08:00:00+01:00' } }, 'UTC')).toEqual({
+    expect(
+      eventTimesOf(
+        {
+          start: { dateTime: '2026-03-01T09:00:00+01:00', timeZone: 'Europe/Paris' },
+          end: { dateTime: '2026-03-01T08:00:00+01:00' },
+        },
+        'UTC',
+      ),
+    ).toEqual({
       allDay: false,
       startMs: Date.parse('2026-03-01T08:00:00Z'),
       endMs: Date.parse('2026-03-01T08:00:00Z'),
       timeZone: 'Europe/Paris',
     });
-    expect(eventTimesOf({ start: { dateTime: '2026-03-01T09:00:00Z' } }, 'Asia/Tokyo')).toMatchObject({ timeZone: 'Asia/Tokyo' });
+    expect(eventTimesOf({ start: { dateTime: '2026-03-01T09:00:00Z' } }, 'Asia/Tokyo')).toMatchObject({
+      timeZone: 'Asia/Tokyo',
+    });
   });
 
   it('writes timed events as RFC 3339 in their own zone, DST included', () => {
-    const summer = googleTimesOf({ allDay: false, startMs: Date.parse('2026-07-01T13:00:00Z'), endMs: Date.parse('2026-07-01T14:30:00Z'), timeZone: 'America/New_York' });
+    const summer = googleTimesOf({
+      allDay: false,
+      startMs: Date.parse('2026-07-01T13:00:00Z'),
+      endMs: Date.parse('2026-07-01T14:30:00Z'),
+      timeZone: 'America/New_York',
+    });
     expect(summer).toEqual({
       start: { dateTime: '2026-07-01T09:00:00-04:00', timeZone: 'America/New_York' },
       end: { dateTime: '2026-07-01T10:30:00-04:00', timeZone: 'America/New_York' },
     });
-    const winter = googleTimesOf({ allDay: false, startMs: Date.parse('2026-12-01T14:00:00Z'), endMs: Date.parse('2026-12-01T15:00:00Z'), timeZone: 'America/New_York' });
+    const winter = googleTimesOf({
+      allDay: false,
+      startMs: Date.parse('2026-12-01T14:00:00Z'),
+      endMs: Date.parse('2026-12-01T15:00:00Z'),
+      timeZone: 'America/New_York',
+    });
     expect(winter.start.dateTime).toBe('2026-12-01T09:00:00-05:00');
-    expect(googleTimesOf({ allDay: true, startDate: '2026-11-24', endDate: '2026-11-26' })).toEqual({ start: { date: '2026-11-24' }, end: { date: '2026-11-26' } });
+    expect(googleTimesOf({ allDay: true, startDate: '2026-11-24', endDate: '2026-11-26' })).toEqual({
+      start: { date: '2026-11-24' },
+      end: { date: '2026-11-26' },
+    });
   });
 
   it('describes ranges in the display zone', () => {
-    expect(describeTimes({ allDay: true, startDate: '2026-11-24', endDate: '2026-11-25' }, 'UTC', { locale: 'en-US' })).toBe('Tue, Nov 24 · all day');
-    const timed = describeTimes({ allDay: false, startMs: Date.parse('2026-11-24T15:00:00Z'), endMs: Date.parse('2026-11-24T16:30:00Z'), timeZone: 'UTC' }, 'America/New_York', {
-      locale: 'en-US',
-      hour12: true,
-    });
+    expect(
+      describeTimes({ allDay: true, startDate: '2026-11-24', endDate: '2026-11-25' }, 'UTC', { locale: 'en-US' }),
+    ).toBe('Tue, Nov 24 · all day');
+    const timed = describeTimes(
+      {
+        allDay: false,
+        startMs: Date.parse('2026-11-24T15:00:00Z'),
+        endMs: Date.parse('2026-11-24T16:30:00Z'),
+        timeZone: 'UTC',
+      },
+      'America/New_York',
+      {
+        locale: 'en-US',
+        hour12: true,
+      },
+    );
     expect(timed).toContain('Nov 24');
     expect(timed).toContain('10:00');
     expect(timed).toContain('11:30');

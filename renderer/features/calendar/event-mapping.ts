@@ -26,7 +26,9 @@ export type EventTimeInput = {
  * exclusive, as Google and FullCalendar both count), timed events by instants plus the zone their
  * clock times are written in.
  */
-export type EventTimes = { allDay: true; startDate: string; endDate: string } | { allDay: false; startMs: number; endMs: number; timeZone: string };
+export type EventTimes =
+  | { allDay: true; startDate: string; endDate: string }
+  | { allDay: false; startMs: number; endMs: number; timeZone: string };
 
 /** What the grid needs to know about the calendar an event is on. */
 export interface CalendarContext {
@@ -79,7 +81,11 @@ export function eventTimesOf(event: Pick<GoogleEvent, 'start' | 'end'>, fallback
 }
 
 /** A Google event as FullCalendar input, or null when it cannot be shown (cancelled, no start). */
-export function toCalendarEventInput(event: GoogleEvent, calendar: CalendarContext, palettes: Palettes): EventInput | null {
+export function toCalendarEventInput(
+  event: GoogleEvent,
+  calendar: CalendarContext,
+  palettes: Palettes,
+): EventInput | null {
   if (!event.id || event.status === 'cancelled') return null;
   const times = eventTimesOf(event, 'UTC');
   if (!times) return null;
@@ -105,7 +111,11 @@ export function toCalendarEventInput(event: GoogleEvent, calendar: CalendarConte
   return { ...common, start: times.startMs, end: times.endMs, allDay: false };
 }
 
-export function toCalendarEventInputs(events: readonly GoogleEvent[] | null | undefined, calendar: CalendarContext, palettes: Palettes): EventInput[] {
+export function toCalendarEventInputs(
+  events: readonly GoogleEvent[] | null | undefined,
+  calendar: CalendarContext,
+  palettes: Palettes,
+): EventInput[] {
   const out: EventInput[] = [];
   for (const event of events ?? []) {
     const input = toCalendarEventInput(event, calendar, palettes);
@@ -124,13 +134,24 @@ export function googleTimesOf(times: EventTimes): { start: EventTimeInput; end: 
 }
 
 /** A readable description of a time range, e.g. "Tue, Nov 24, 10:00 – 11:30 AM" in the display zone. */
-export function describeTimes(times: EventTimes, displayZone: string, options: { locale?: string; hour12?: boolean } = {}): string {
+export function describeTimes(
+  times: EventTimes,
+  displayZone: string,
+  options: { locale?: string; hour12?: boolean } = {},
+): string {
   if (times.allDay) {
     const lastDay = addDaysToDate(times.endDate, -1);
-    const format = new Intl.DateTimeFormat(options.locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const format = new Intl.DateTimeFormat(options.locale, {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
     const start = new Date(`${times.startDate}T00:00:00Z`);
     const last = new Date(`${lastDay}T00:00:00Z`);
-    return lastDay <= times.startDate ? `${format.format(start)} · all day` : `${format.formatRange(start, last)} · all day`;
+    return lastDay <= times.startDate
+      ? `${format.format(start)} · all day`
+      : `${format.formatRange(start, last)} · all day`;
   }
   return new Intl.DateTimeFormat(options.locale, {
     weekday: 'short',

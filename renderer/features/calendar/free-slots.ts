@@ -1,4 +1,11 @@
-import { addDaysToDate, formatDateParts, instantOfWallTime, parseWallTime, wallTimeOf, weekdayOfDate } from './time-zone';
+import {
+  addDaysToDate,
+  formatDateParts,
+  instantOfWallTime,
+  parseWallTime,
+  wallTimeOf,
+  weekdayOfDate,
+} from './time-zone';
 
 /** A busy or free period, as instants (ms), end exclusive. */
 export interface Interval {
@@ -53,7 +60,10 @@ export function nextFreeSlot(busy: readonly Interval[], search: SlotSearch): Int
     if (search.weekdaysOnly && (weekday === 0 || weekday === 6)) continue;
     const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
     const open = parseWallTime(date, hour(search.dayStartHour));
-    const close = search.dayEndHour >= 24 ? parseWallTime(addDaysToDate(date, 1), '00:00') : parseWallTime(date, hour(search.dayEndHour));
+    const close =
+      search.dayEndHour >= 24
+        ? parseWallTime(addDaysToDate(date, 1), '00:00')
+        : parseWallTime(date, hour(search.dayEndHour));
     if (!open || !close) continue;
     const dayStart = instantOfWallTime(open, search.zone);
     const dayEnd = instantOfWallTime(close, search.zone);

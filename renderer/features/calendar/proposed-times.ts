@@ -7,7 +7,12 @@ import type { VisibleRange } from './visible-range';
  * the next full hour today when today is visible (never past the day's last hour), else 09:00 on
  * the first visible day; the person's default length.
  */
-export function proposedTimes(visible: VisibleRange | null, zone: string, lengthMinutes: number, now: number = Date.now()): EventTimes {
+export function proposedTimes(
+  visible: VisibleRange | null,
+  zone: string,
+  lengthMinutes: number,
+  now: number = Date.now(),
+): EventTimes {
   const todayVisible = !visible || (now >= visible.start.getTime() && now < visible.end.getTime());
   let startMs: number;
   if (todayVisible) {

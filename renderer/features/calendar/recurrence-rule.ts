@@ -66,7 +66,10 @@ export function untilValue(date: string, anchor: SeriesAnchor): string {
 }
 
 export function utcStamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export function parseRecurrence(lines: readonly string[] | null | undefined, anchor: SeriesAnchor): RepeatRule {
@@ -84,7 +87,8 @@ export function parseRecurrence(lines: readonly string[] | null | undefined, anc
   if (!Number.isInteger(interval) || interval < 1) return custom;
   const byDayText = parts.get('BYDAY');
   const byDay = byDayText ? byDayText.split(',') : [];
-  if (byDay.length > 0 && (frequency !== 'WEEKLY' || byDay.some((code) => !weekdayCodes.includes(code as WeekdayCode)))) return custom;
+  if (byDay.length > 0 && (frequency !== 'WEEKLY' || byDay.some((code) => !weekdayCodes.includes(code as WeekdayCode))))
+    return custom;
 
   let end: RepeatEnd = { type: 'never' };
   if (parts.has('UNTIL') && parts.has('COUNT')) return custom;
@@ -127,7 +131,8 @@ export function checkCustomRecurrence(text: string): string | null {
     .filter(Boolean);
   if (lines.length === 0) return 'Enter at least one RRULE line, e.g. RRULE:FREQ=WEEKLY;BYDAY=MO.';
   for (const line of lines) {
-    if (!/^(RRULE|EXRULE|RDATE|EXDATE)[:;]/i.test(line)) return `“${line}” is not an RRULE, EXRULE, RDATE or EXDATE line.`;
+    if (!/^(RRULE|EXRULE|RDATE|EXDATE)[:;]/i.test(line))
+      return `“${line}” is not an RRULE, EXRULE, RDATE or EXDATE line.`;
     if (/^RRULE:/i.test(line) && !parseRuleParts(line)?.get('FREQ')) return `“${line}” has no FREQ.`;
   }
   if (!lines.some((line) => /^(RRULE|RDATE)/i.test(line))) return 'A series needs an RRULE or RDATE line.';
@@ -138,12 +143,19 @@ export function checkCustomRecurrence(text: string): string | null {
  * Ends a series just before one of its instances ("this and following" splits there): every RRULE
  * gets UNTIL one second (all-day: one day) before the instance's original start, replacing COUNT.
  */
-export function endSeriesBefore(lines: readonly string[], instance: { startMs: number; date: string }, anchor: SeriesAnchor): string[] {
+export function endSeriesBefore(
+  lines: readonly string[],
+  instance: { startMs: number; date: string },
+  anchor: SeriesAnchor,
+): string[] {
   return lines.map((line) => {
     const parts = parseRuleParts(line);
     if (!parts || !/^RRULE:/i.test(line.trim())) return line;
     parts.delete('COUNT');
-    parts.set('UNTIL', anchor.allDay ? addDaysToDate(instance.date, -1).replace(/-/g, '') : utcStamp(instance.startMs - 1000));
+    parts.set(
+      'UNTIL',
+      anchor.allDay ? addDaysToDate(instance.date, -1).replace(/-/g, '') : utcStamp(instance.startMs - 1000),
+    );
     return formatRuleParts(parts);
   });
 }
@@ -152,14 +164,23 @@ export function endSeriesBefore(lines: readonly string[], instance: { startMs: n
  * The rule lines for the series that continues from a split point: `COUNT` reduced by the
  * occurrences already past, and a single weekly BYDAY moved along with the instance's weekday.
  */
-export function continueSeries(lines: readonly string[], options: { occurrencesBefore: number; fromWeekday: number; toWeekday: number }): string[] {
+export function continueSeries(
+  lines: readonly string[],
+  options: { occurrencesBefore: number; fromWeekday: number; toWeekday: number },
+): string[] {
   return lines.map((line) => {
     const parts = parseRuleParts(line);
     if (!parts || !/^RRULE:/i.test(line.trim())) return line;
     const count = Number(parts.get('COUNT'));
-    if (parts.has('COUNT') && Number.isInteger(count)) parts.set('COUNT', String(Math.max(1, count - options.occurrencesBefore)));
+    if (parts.has('COUNT') && Number.isInteger(count))
+      parts.set('COUNT', String(Math.max(1, count - options.occurrencesBefore)));
     const movedTo = weekdayCodes[options.toWeekday];
-    if (movedTo && options.fromWeekday !== options.toWeekday && parts.get('BYDAY') === weekdayCodes[options.fromWeekday]) parts.set('BYDAY', movedTo);
+    if (
+      movedTo &&
+      options.fromWeekday !== options.toWeekday &&
+      parts.get('BYDAY') === weekdayCodes[options.fromWeekday]
+    )
+      parts.set('BYDAY', movedTo);
     return formatRuleParts(parts);
   });
 }
@@ -175,20 +196,42 @@ const frequencyNouns: Record<Frequency, [string, string]> = {
   MONTHLY: ['month', 'months'],
   YEARLY: ['year', 'years'],
 };
-const frequencyAdverbs: Record<Frequency, string> = { DAILY: 'Daily', WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
-const weekdayNames: Record<WeekdayCode, string> = { SU: 'Sun', MO: 'Mon', TU: 'Tue', WE: 'Wed', TH: 'Thu', FR: 'Fri', SA: 'Sat' };
+const frequencyAdverbs: Record<Frequency, string> = {
+  DAILY: 'Daily',
+  WEEKLY: 'Weekly',
+  MONTHLY: 'Monthly',
+  YEARLY: 'Yearly',
+};
+const weekdayNames: Record<WeekdayCode, string> = {
+  SU: 'Sun',
+  MO: 'Mon',
+  TU: 'Tue',
+  WE: 'Wed',
+  TH: 'Thu',
+  FR: 'Fri',
+  SA: 'Sat',
+};
 
 /** A one-line summary, e.g. "Every 2 weeks on Mon, Wed · until Dec 31, 2026". */
 export function describeRepeat(rule: RepeatRule, locale?: string): string {
   if (rule.kind === 'none') return 'Does not repeat';
   if (rule.kind === 'custom') return 'Custom rule';
   const [one, many] = frequencyNouns[rule.frequency];
-  let text = rule.interval === 1 ? frequencyAdverbs[rule.frequency] : `Every ${rule.interval} ${rule.interval === 1 ? one : many}`;
-  if (rule.frequency === 'WEEKLY' && rule.byDay.length > 0) text += ` on ${rule.byDay.map((code) => weekdayNames[code]).join(', ')}`;
+  let text =
+    rule.interval === 1
+      ? frequencyAdverbs[rule.frequency]
+      : `Every ${rule.interval} ${rule.interval === 1 ? one : many}`;
+  if (rule.frequency === 'WEEKLY' && rule.byDay.length > 0)
+    text += ` on ${rule.byDay.map((code) => weekdayNames[code]).join(', ')}`;
   if (rule.end.type === 'count') text += ` · ${rule.end.count} ${rule.end.count === 1 ? 'time' : 'times'}`;
   if (rule.end.type === 'until') {
     const [y, m, d] = rule.end.date.split('-').map(Number);
-    const label = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
+    const label = new Intl.DateTimeFormat(locale, {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
     text += ` · until ${label}`;
   }
   return text;

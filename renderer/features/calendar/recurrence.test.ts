@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { GoogleEvent } from './event-mapping';
-import { checkCustomRecurrence, continueSeries, describeRepeat, endSeriesBefore, formatRecurrence, parseRecurrence, usesCount } from './recurrence-rule';
+import {
+  checkCustomRecurrence,
+  continueSeries,
+  describeRepeat,
+  endSeriesBefore,
+  formatRecurrence,
+  parseRecurrence,
+  usesCount,
+} from './recurrence-rule';
 import { isFirstOccurrence, planSeriesChange, planSingleChange, shiftedSeriesTimes } from './series-plan';
 
 const newYork = { allDay: false, timeZone: 'America/New_York' };
@@ -8,7 +16,13 @@ const newYork = { allDay: false, timeZone: 'America/New_York' };
 describe('recurrence rules', () => {
   it('reads simple rules into fields and writes them back', () => {
     const rule = parseRecurrence(['RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=WE,MO;COUNT=6'], newYork);
-    expect(rule).toEqual({ kind: 'simple', frequency: 'WEEKLY', interval: 2, byDay: ['WE', 'MO'], end: { type: 'count', count: 6 } });
+    expect(rule).toEqual({
+      kind: 'simple',
+      frequency: 'WEEKLY',
+      interval: 2,
+      byDay: ['WE', 'MO'],
+      end: { type: 'count', count: 6 },
+    });
     expect(formatRecurrence(rule, newYork)).toEqual(['RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=6']);
     expect(parseRecurrence([], newYork)).toEqual({ kind: 'none' });
     expect(formatRecurrence({ kind: 'none' }, newYork)).toEqual([]);
@@ -44,22 +58,38 @@ describe('recurrence rules', () => {
   });
 
   it('describes rules for people', () => {
-    expect(describeRepeat({ kind: 'simple', frequency: 'WEEKLY', interval: 1, byDay: ['TU', 'TH'], end: { type: 'count', count: 5 } })).toBe('Weekly on Tue, Thu · 5 times');
-    expect(describeRepeat({ kind: 'simple', frequency: 'MONTHLY', interval: 3, byDay: [], end: { type: 'until', date: '2027-06-30' } }, 'en-US')).toBe(
-      'Every 3 months · until Jun 30, 2027',
-    );
+    expect(
+      describeRepeat({
+        kind: 'simple',
+        frequency: 'WEEKLY',
+        interval: 1,
+        byDay: ['TU', 'TH'],
+        end: { type: 'count', count: 5 },
+      }),
+    ).toBe('Weekly on Tue, Thu · 5 times');
+    expect(
+      describeRepeat(
+        { kind: 'simple', frequency: 'MONTHLY', interval: 3, byDay: [], end: { type: 'until', date: '2027-06-30' } },
+        'en-US',
+      ),
+    ).toBe('Every 3 months · until Jun 30, 2027');
     expect(describeRepeat({ kind: 'none' })).toBe('Does not repeat');
   });
 
   it('splits a series: the old one ends before the instance, the new one continues the count and weekday', () => {
     const instance = { startMs: Date.parse('2026-12-01T14:00:00Z'), date: '2026-12-01' };
-    expect(endSeriesBefore(['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=10', 'EXDATE:20261124T140000Z'], instance, newYork)).toEqual([
-      'RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20261201T135959Z',
-      'EXDATE:20261124T140000Z',
+    expect(
+      endSeriesBefore(['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=10', 'EXDATE:20261124T140000Z'], instance, newYork),
+    ).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20261201T135959Z', 'EXDATE:20261124T140000Z']);
+    expect(endSeriesBefore(['RRULE:FREQ=DAILY'], instance, { allDay: true, timeZone: 'UTC' })).toEqual([
+      'RRULE:FREQ=DAILY;UNTIL=20261130',
     ]);
-    expect(endSeriesBefore(['RRULE:FREQ=DAILY'], instance, { allDay: true, timeZone: 'UTC' })).toEqual(['RRULE:FREQ=DAILY;UNTIL=20261130']);
-    expect(continueSeries(['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=10'], { occurrencesBefore: 3, fromWeekday: 2, toWeekday: 3 })).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=7']);
-    expect(continueSeries(['RRULE:FREQ=WEEKLY;BYDAY=TU,TH'], { occurrencesBefore: 3, fromWeekday: 2, toWeekday: 3 })).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=TU,TH']);
+    expect(
+      continueSeries(['RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=10'], { occurrencesBefore: 3, fromWeekday: 2, toWeekday: 3 }),
+    ).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=7']);
+    expect(
+      continueSeries(['RRULE:FREQ=WEEKLY;BYDAY=TU,TH'], { occurrencesBefore: 3, fromWeekday: 2, toWeekday: 3 }),
+    ).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=TU,TH']);
     expect(usesCount(['RRULE:FREQ=DAILY;COUNT=2'])).toBe(true);
     expect(usesCount(['RRULE:FREQ=DAILY'])).toBe(false);
   });
@@ -84,9 +114,20 @@ const third: GoogleEvent = {
   start: { dateTime: '2026-11-17T09:00:00-05:00', timeZone: 'America/New_York' },
   end: { dateTime: '2026-11-17T09:30:00-05:00', timeZone: 'America/New_York' },
 };
-const first: GoogleEvent = { ...third, id: 'standup_20261103T140000Z', originalStartTime: master.start, start: master.start, end: master.end };
+const first: GoogleEvent = {
+  ...third,
+  id: 'standup_20261103T140000Z',
+  originalStartTime: master.start,
+  start: master.start,
+  end: master.end,
+};
 // Moved to Wednesday 10:00–10:45.
-const moved = { allDay: false as const, startMs: Date.parse('2026-11-18T15:00:00Z'), endMs: Date.parse('2026-11-18T15:45:00Z'), timeZone: 'America/New_York' };
+const moved = {
+  allDay: false as const,
+  startMs: Date.parse('2026-11-18T15:00:00Z'),
+  endMs: Date.parse('2026-11-18T15:45:00Z'),
+  timeZone: 'America/New_York',
+};
 
 describe('changing one instance of a series', () => {
   it('"this event" patches the instance only (an exception), never its recurrence', () => {
@@ -95,13 +136,24 @@ describe('changing one instance of a series', () => {
         op: 'patch',
         calendarId: 'cal',
         eventId: 'standup_20261117T140000Z',
-        body: { start: { dateTime: '2026-11-18T10:00:00-05:00', timeZone: 'America/New_York' }, end: { dateTime: '2026-11-18T10:45:00-05:00', timeZone: 'America/New_York' } },
+        body: {
+          start: { dateTime: '2026-11-18T10:00:00-05:00', timeZone: 'America/New_York' },
+          end: { dateTime: '2026-11-18T10:45:00-05:00', timeZone: 'America/New_York' },
+        },
       },
     ]);
-    const edit = planSeriesChange('cal', third, 'this', { kind: 'edit', fields: { summary: 'Late standup' }, to: moved, recurrence: ['RRULE:FREQ=DAILY'] }, { master });
+    const edit = planSeriesChange(
+      'cal',
+      third,
+      'this',
+      { kind: 'edit', fields: { summary: 'Late standup' }, to: moved, recurrence: ['RRULE:FREQ=DAILY'] },
+      { master },
+    );
     expect(edit[0]).toMatchObject({ op: 'patch', body: { summary: 'Late standup' } });
     expect(edit[0]?.op === 'patch' && 'recurrence' in edit[0].body).toBe(false);
-    expect(planSeriesChange('cal', third, 'this', { kind: 'delete' }, { master })).toEqual([{ op: 'delete', calendarId: 'cal', eventId: 'standup_20261117T140000Z' }]);
+    expect(planSeriesChange('cal', third, 'this', { kind: 'delete' }, { master })).toEqual([
+      { op: 'delete', calendarId: 'cal', eventId: 'standup_20261117T140000Z' },
+    ]);
   });
 
   it('"all events" shifts the series by the instance’s wall-clock move and moves BYDAY along', () => {
@@ -118,18 +170,38 @@ describe('changing one instance of a series', () => {
         },
       },
     ]);
-    expect(planSeriesChange('cal', third, 'all', { kind: 'delete' }, { master })).toEqual([{ op: 'delete', calendarId: 'cal', eventId: 'standup' }]);
+    expect(planSeriesChange('cal', third, 'all', { kind: 'delete' }, { master })).toEqual([
+      { op: 'delete', calendarId: 'cal', eventId: 'standup' },
+    ]);
   });
 
   it('keeps 09:00 local when the series began before a DST change', () => {
-    const summerSeries: GoogleEvent = { ...master, start: { dateTime: '2026-10-06T09:00:00-04:00', timeZone: 'America/New_York' }, end: { dateTime: '2026-10-06T09:30:00-04:00', timeZone: 'America/New_York' } };
-    const before = { allDay: false as const, startMs: Date.parse('2026-11-17T14:00:00Z'), endMs: Date.parse('2026-11-17T14:30:00Z'), timeZone: 'America/New_York' };
+    const summerSeries: GoogleEvent = {
+      ...master,
+      start: { dateTime: '2026-10-06T09:00:00-04:00', timeZone: 'America/New_York' },
+      end: { dateTime: '2026-10-06T09:30:00-04:00', timeZone: 'America/New_York' },
+    };
+    const before = {
+      allDay: false as const,
+      startMs: Date.parse('2026-11-17T14:00:00Z'),
+      endMs: Date.parse('2026-11-17T14:30:00Z'),
+      timeZone: 'America/New_York',
+    };
     const later = { ...before, startMs: before.startMs + 3_600_000, endMs: before.endMs + 3_600_000 };
-    expect(shiftedSeriesTimes(summerSeries, before, later)).toMatchObject({ startMs: Date.parse('2026-10-06T14:00:00Z'), endMs: Date.parse('2026-10-06T14:30:00Z') });
+    expect(shiftedSeriesTimes(summerSeries, before, later)).toMatchObject({
+      startMs: Date.parse('2026-10-06T14:00:00Z'),
+      endMs: Date.parse('2026-10-06T14:30:00Z'),
+    });
   });
 
   it('"this and following" inserts the continuing series, drops later exceptions, then ends the old series', () => {
-    const steps = planSeriesChange('cal', third, 'following', { kind: 'times', to: moved }, { master, occurrencesBefore: 2, laterExceptionIds: ['standup_20261201T140000Z'] });
+    const steps = planSeriesChange(
+      'cal',
+      third,
+      'following',
+      { kind: 'times', to: moved },
+      { master, occurrencesBefore: 2, laterExceptionIds: ['standup_20261201T140000Z'] },
+    );
     expect(steps).toEqual([
       {
         op: 'insert',
@@ -144,33 +216,88 @@ describe('changing one instance of a series', () => {
         },
       },
       { op: 'delete', calendarId: 'cal', eventId: 'standup_20261201T140000Z' },
-      { op: 'patch', calendarId: 'cal', eventId: 'standup', body: { recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20261117T135959Z'] } },
+      {
+        op: 'patch',
+        calendarId: 'cal',
+        eventId: 'standup',
+        body: { recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20261117T135959Z'] },
+      },
     ]);
     expect(planSeriesChange('cal', third, 'following', { kind: 'delete' }, { master })).toEqual([
-      { op: 'patch', calendarId: 'cal', eventId: 'standup', body: { recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20261117T135959Z'] } },
+      {
+        op: 'patch',
+        calendarId: 'cal',
+        eventId: 'standup',
+        body: { recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20261117T135959Z'] },
+      },
     ]);
   });
 
   it('"this and following" from the first instance is the whole series', () => {
     expect(isFirstOccurrence(first, master)).toBe(true);
     expect(isFirstOccurrence(third, master)).toBe(false);
-    expect(planSeriesChange('cal', first, 'following', { kind: 'delete' }, { master })).toEqual([{ op: 'delete', calendarId: 'cal', eventId: 'standup' }]);
+    expect(planSeriesChange('cal', first, 'following', { kind: 'delete' }, { master })).toEqual([
+      { op: 'delete', calendarId: 'cal', eventId: 'standup' },
+    ]);
   });
 
   it('an edited rule replaces the old one for the new part of a split', () => {
-    const steps = planSeriesChange('cal', third, 'following', { kind: 'edit', fields: { summary: 'Sync' }, to: moved, recurrence: ['RRULE:FREQ=DAILY;COUNT=3'] }, { master });
-    expect(steps[0]).toMatchObject({ op: 'insert', body: { summary: 'Sync', recurrence: ['RRULE:FREQ=DAILY;COUNT=3'] } });
+    const steps = planSeriesChange(
+      'cal',
+      third,
+      'following',
+      { kind: 'edit', fields: { summary: 'Sync' }, to: moved, recurrence: ['RRULE:FREQ=DAILY;COUNT=3'] },
+      { master },
+    );
+    expect(steps[0]).toMatchObject({
+      op: 'insert',
+      body: { summary: 'Sync', recurrence: ['RRULE:FREQ=DAILY;COUNT=3'] },
+    });
   });
 });
 
 describe('changing a single event', () => {
   it('patches times and fields, and replaces the whole event when it becomes all-day', () => {
-    const single: GoogleEvent = { id: 'one', etag: '"1"', summary: 'Lunch', start: { dateTime: '2026-11-24T12:00:00Z' }, end: { dateTime: '2026-11-24T13:00:00Z' } };
-    expect(planSingleChange('cal', single, { kind: 'times', to: { allDay: false, startMs: Date.parse('2026-11-24T13:00:00Z'), endMs: Date.parse('2026-11-24T14:00:00Z'), timeZone: 'UTC' } })).toEqual([
-      { op: 'patch', calendarId: 'cal', eventId: 'one', body: { start: { dateTime: '2026-11-24T13:00:00+00:00', timeZone: 'UTC' }, end: { dateTime: '2026-11-24T14:00:00+00:00', timeZone: 'UTC' } } },
+    const single: GoogleEvent = {
+      id: 'one',
+      etag: '"1"',
+      summary: 'Lunch',
+      start: { dateTime: '2026-11-24T12:00:00Z' },
+      end: { dateTime: '2026-11-24T13:00:00Z' },
+    };
+    expect(
+      planSingleChange('cal', single, {
+        kind: 'times',
+        to: {
+          allDay: false,
+          startMs: Date.parse('2026-11-24T13:00:00Z'),
+          endMs: Date.parse('2026-11-24T14:00:00Z'),
+          timeZone: 'UTC',
+        },
+      }),
+    ).toEqual([
+      {
+        op: 'patch',
+        calendarId: 'cal',
+        eventId: 'one',
+        body: {
+          start: { dateTime: '2026-11-24T13:00:00+00:00', timeZone: 'UTC' },
+          end: { dateTime: '2026-11-24T14:00:00+00:00', timeZone: 'UTC' },
+        },
+      },
     ]);
-    expect(planSingleChange('cal', single, { kind: 'times', to: { allDay: true, startDate: '2026-11-25', endDate: '2026-11-26' } })).toEqual([
-      { op: 'update', calendarId: 'cal', eventId: 'one', body: { id: 'one', summary: 'Lunch', start: { date: '2026-11-25' }, end: { date: '2026-11-26' } } },
+    expect(
+      planSingleChange('cal', single, {
+        kind: 'times',
+        to: { allDay: true, startDate: '2026-11-25', endDate: '2026-11-26' },
+      }),
+    ).toEqual([
+      {
+        op: 'update',
+        calendarId: 'cal',
+        eventId: 'one',
+        body: { id: 'one', summary: 'Lunch', start: { date: '2026-11-25' }, end: { date: '2026-11-26' } },
+      },
     ]);
   });
 });

@@ -1,6 +1,15 @@
 import { eventTimesOf, googleTimesOf, type EventTimes, type GoogleEvent } from './event-mapping';
 import { continueSeries, endSeriesBefore } from './recurrence-rule';
-import { addDaysToDate, dateInZone, daysBetween, instantOfWallTime, parseWallTime, shiftByWallClockDelta, timeInZone, weekdayOfDate } from './time-zone';
+import {
+  addDaysToDate,
+  dateInZone,
+  daysBetween,
+  instantOfWallTime,
+  parseWallTime,
+  shiftByWallClockDelta,
+  timeInZone,
+  weekdayOfDate,
+} from './time-zone';
 
 /**
  * Turns a change to an event into the API writes that make it, including the three ways a change
@@ -64,12 +73,27 @@ const copiedFields = [
 function copyFields(event: GoogleEvent): EventFields {
   const out: EventFields = {};
   const source = event as Record<string, unknown>;
-  for (const field of copiedFields) if (source[field] !== undefined && source[field] !== null) out[field] = source[field];
+  for (const field of copiedFields)
+    if (source[field] !== undefined && source[field] !== null) out[field] = source[field];
   return out;
 }
 
 /** Server-owned fields dropped from a full replacement body. */
-const readOnlyFields = ['kind', 'etag', 'htmlLink', 'created', 'updated', 'creator', 'iCalUID', 'hangoutLink', 'organizer', 'recurringEventId', 'originalStartTime', 'privateCopy', 'locked'];
+const readOnlyFields = [
+  'kind',
+  'etag',
+  'htmlLink',
+  'created',
+  'updated',
+  'creator',
+  'iCalUID',
+  'hangoutLink',
+  'organizer',
+  'recurringEventId',
+  'originalStartTime',
+  'privateCopy',
+  'locked',
+];
 
 function replacementBody(event: GoogleEvent, overrides: EventFields): EventFields {
   const body: EventFields = { ...(event as Record<string, unknown>), ...overrides };
@@ -87,8 +111,10 @@ export function planSingleChange(calendarId: string, event: GoogleEvent, change:
   if (change.kind === 'delete') return [{ op: 'delete', calendarId, eventId }];
   const before = eventTimesOf(event, 'UTC');
   const times = googleTimesOf(change.to);
-  const fields = change.kind === 'edit' ? { ...change.fields, ...(change.recurrence ? { recurrence: change.recurrence } : {}) } : {};
-  if (switchesAllDay(before, change.to)) return [{ op: 'update', calendarId, eventId, body: replacementBody(event, { ...fields, ...times }) }];
+  const fields =
+    change.kind === 'edit' ? { ...change.fields, ...(change.recurrence ? { recurrence: change.recurrence } : {}) } : {};
+  if (switchesAllDay(before, change.to))
+    return [{ op: 'update', calendarId, eventId, body: replacementBody(event, { ...fields, ...times }) }];
   return [{ op: 'patch', calendarId, eventId, body: { ...fields, ...times } }];
 }
 
@@ -116,7 +142,11 @@ export function isFirstOccurrence(instance: GoogleEvent, master: GoogleEvent): b
  * The series' times moved the way the instance moved: by the same wall-clock shift of its start
  * (read in the series' zone), and with the instance's new length.
  */
-export function shiftedSeriesTimes(master: GoogleEvent, instanceBefore: EventTimes, instanceAfter: EventTimes): EventTimes | null {
+export function shiftedSeriesTimes(
+  master: GoogleEvent,
+  instanceBefore: EventTimes,
+  instanceAfter: EventTimes,
+): EventTimes | null {
   const zone = master.start?.timeZone ?? (instanceBefore.allDay ? 'UTC' : instanceBefore.timeZone);
   const series = eventTimesOf(master, zone);
   if (!series) return null;
@@ -129,21 +159,38 @@ export function shiftedSeriesTimes(master: GoogleEvent, instanceBefore: EventTim
   }
   if (!series.allDay && !instanceBefore.allDay && !instanceAfter.allDay) {
     const startMs = shiftByWallClockDelta(series.startMs, instanceBefore.startMs, instanceAfter.startMs, zone);
-    return { allDay: false, startMs, endMs: startMs + (instanceAfter.endMs - instanceAfter.startMs), timeZone: series.timeZone };
+    return {
+      allDay: false,
+      startMs,
+      endMs: startMs + (instanceAfter.endMs - instanceAfter.startMs),
+      timeZone: series.timeZone,
+    };
   }
   // Between all-day and timed: keep the series' first day, shifted by as many days as the instance moved.
   const beforeDate = instanceBefore.allDay ? instanceBefore.startDate : dateInZone(instanceBefore.startMs, zone);
   const seriesDate = series.allDay ? series.startDate : dateInZone(series.startMs, zone);
   if (instanceAfter.allDay) {
     const startDate = addDaysToDate(seriesDate, daysBetween(beforeDate, instanceAfter.startDate));
-    return { allDay: true, startDate, endDate: addDaysToDate(startDate, daysBetween(instanceAfter.startDate, instanceAfter.endDate)) };
+    return {
+      allDay: true,
+      startDate,
+      endDate: addDaysToDate(startDate, daysBetween(instanceAfter.startDate, instanceAfter.endDate)),
+    };
   }
   const afterZone = instanceAfter.timeZone;
   const afterDate = dateInZone(instanceAfter.startMs, afterZone);
-  const wall = parseWallTime(addDaysToDate(seriesDate, daysBetween(beforeDate, afterDate)), timeInZone(instanceAfter.startMs, afterZone));
+  const wall = parseWallTime(
+    addDaysToDate(seriesDate, daysBetween(beforeDate, afterDate)),
+    timeInZone(instanceAfter.startMs, afterZone),
+  );
   if (!wall) return null;
   const startMs = instantOfWallTime(wall, afterZone);
-  return { allDay: false, startMs, endMs: startMs + (instanceAfter.endMs - instanceAfter.startMs), timeZone: afterZone };
+  return {
+    allDay: false,
+    startMs,
+    endMs: startMs + (instanceAfter.endMs - instanceAfter.startMs),
+    timeZone: afterZone,
+  };
 }
 
 function weekdayOf(times: EventTimes): number {
@@ -151,7 +198,13 @@ function weekdayOf(times: EventTimes): number {
 }
 
 /** Writes for a change to one instance of a series, applied to `scope`. */
-export function planSeriesChange(calendarId: string, instance: GoogleEvent, scope: SeriesScope, change: EventChange, series: SeriesContext): WriteStep[] {
+export function planSeriesChange(
+  calendarId: string,
+  instance: GoogleEvent,
+  scope: SeriesScope,
+  change: EventChange,
+  series: SeriesContext,
+): WriteStep[] {
   const { master } = series;
   const masterId = master.id ?? instance.recurringEventId ?? '';
   const instanceId = instance.id ?? '';
@@ -162,7 +215,11 @@ export function planSeriesChange(calendarId: string, instance: GoogleEvent, scop
   if (scope === 'this') {
     if (change.kind === 'delete') return [{ op: 'delete', calendarId, eventId: instanceId }];
     // An instance has no recurrence of its own.
-    return planSingleChange(calendarId, instance, change.kind === 'edit' ? { ...change, recurrence: undefined } : change);
+    return planSingleChange(
+      calendarId,
+      instance,
+      change.kind === 'edit' ? { ...change, recurrence: undefined } : change,
+    );
   }
 
   const effectiveScope = scope === 'following' && isFirstOccurrence(instance, master) ? 'all' : scope;
@@ -175,7 +232,11 @@ export function planSeriesChange(calendarId: string, instance: GoogleEvent, scop
     const recurrence =
       change.kind === 'edit' && change.recurrence
         ? change.recurrence
-        : continueSeries(rules, { occurrencesBefore: 0, fromWeekday: weekdayOf(before), toWeekday: weekdayOf(change.to) });
+        : continueSeries(rules, {
+            occurrencesBefore: 0,
+            fromWeekday: weekdayOf(before),
+            toWeekday: weekdayOf(change.to),
+          });
     const fields = change.kind === 'edit' ? change.fields : {};
     return planSingleChange(calendarId, master, { kind: 'edit', fields, to: seriesTimes, recurrence });
   }
@@ -184,8 +245,17 @@ export function planSeriesChange(calendarId: string, instance: GoogleEvent, scop
   const original = originalStartOf(instance, zone);
   if (!original) return [];
   const anchor = { allDay: before?.allDay ?? false, timeZone: zone };
-  const endOld: WriteStep = { op: 'patch', calendarId, eventId: masterId, body: { recurrence: endSeriesBefore(rules, original, anchor) } };
-  const dropLater: WriteStep[] = (series.laterExceptionIds ?? []).map((eventId) => ({ op: 'delete', calendarId, eventId }));
+  const endOld: WriteStep = {
+    op: 'patch',
+    calendarId,
+    eventId: masterId,
+    body: { recurrence: endSeriesBefore(rules, original, anchor) },
+  };
+  const dropLater: WriteStep[] = (series.laterExceptionIds ?? []).map((eventId) => ({
+    op: 'delete',
+    calendarId,
+    eventId,
+  }));
   if (change.kind === 'delete') return [...dropLater, endOld];
 
   // … and start a new one from it, carrying the change.
@@ -198,7 +268,11 @@ export function planSeriesChange(calendarId: string, instance: GoogleEvent, scop
           toWeekday: weekdayOf(change.to),
         });
   const fields = change.kind === 'edit' ? change.fields : {};
-  const newSeries: WriteStep = { op: 'insert', calendarId, body: { ...copyFields(master), ...fields, ...googleTimesOf(change.to), recurrence } };
+  const newSeries: WriteStep = {
+    op: 'insert',
+    calendarId,
+    body: { ...copyFields(master), ...fields, ...googleTimesOf(change.to), recurrence },
+  };
   // The new series is written first: if anything after it fails, the caller removes it again.
   return [newSeries, ...dropLater, endOld];
 }

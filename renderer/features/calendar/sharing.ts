@@ -52,7 +52,12 @@ export function ruleViews(items: readonly RawRule[] | undefined): AclRuleView[] 
     views.push({ id: item.id, role, scope: { type, value: item.scope?.value ?? '' } });
   }
   const order: Record<ScopeType, number> = { default: 0, domain: 1, group: 2, user: 3 };
-  return views.sort((a, b) => order[a.scope.type] - order[b.scope.type] || roleRank[b.role] - roleRank[a.role] || a.scope.value.localeCompare(b.scope.value));
+  return views.sort(
+    (a, b) =>
+      order[a.scope.type] - order[b.scope.type] ||
+      roleRank[b.role] - roleRank[a.role] ||
+      a.scope.value.localeCompare(b.scope.value),
+  );
 }
 
 export function describeScope(scope: AclRuleView['scope']): string {
@@ -104,6 +109,9 @@ export function checkScopeValue(type: ScopeType, value: string): string | null {
   const trimmed = value.trim();
   if (type === 'default') return null;
   if (!trimmed) return type === 'domain' ? 'Enter a domain, e.g. example.com.' : 'Enter an email address.';
-  if (type === 'domain') return /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(trimmed) || /^[a-z0-9-]+\.[a-z0-9-]+$/i.test(trimmed) ? null : `“${trimmed}” is not a domain name.`;
+  if (type === 'domain')
+    return /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(trimmed) || /^[a-z0-9-]+\.[a-z0-9-]+$/i.test(trimmed)
+      ? null
+      : `“${trimmed}” is not a domain name.`;
   return /^[^\s@]+@[^\s@]+$/.test(trimmed) ? null : `“${trimmed}” is not an email address.`;
 }

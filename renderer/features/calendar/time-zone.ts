@@ -45,7 +45,8 @@ export function wallTimeOf(ms: number, zone: string): WallTime {
 
 /** The instant a clock in `zone` reads `wall` (the earlier one when a DST change repeats it). */
 export function instantOfWallTime(wall: WallTime, zone: string): number {
-  return Temporal.ZonedDateTime.from({ ...wall, second: 0, timeZone: zone }, { disambiguation: 'compatible' }).epochMilliseconds;
+  return Temporal.ZonedDateTime.from({ ...wall, second: 0, timeZone: zone }, { disambiguation: 'compatible' })
+    .epochMilliseconds;
 }
 
 function pad(value: number, width = 2): string {
@@ -80,7 +81,13 @@ export function parseWallTime(date: string, time = '00:00'): WallTime | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const t = /^(\d{2}):(\d{2})/.exec(time);
   if (!d || !t) return null;
-  const [year, month, day, hour, minute] = [d[1], d[2], d[3], t[1], t[2]].map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = [d[1], d[2], d[3], t[1], t[2]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
   return { year, month, day, hour, minute };
 }
@@ -109,13 +116,17 @@ export function shiftByWallClockDelta(ms: number, fromMs: number, toMs: number, 
   const from = zoned(fromMs, zone).toPlainDateTime();
   const to = zoned(toMs, zone).toPlainDateTime();
   const delta = from.until(to, { largestUnit: 'days' });
-  return zoned(ms, zone).toPlainDateTime().add(delta).toZonedDateTime(zone, { disambiguation: 'compatible' }).epochMilliseconds;
+  return zoned(ms, zone).toPlainDateTime().add(delta).toZonedDateTime(zone, { disambiguation: 'compatible' })
+    .epochMilliseconds;
 }
 
 /** A short zone label for headers, e.g. `GMT-5` or `UTC`. */
 export function zoneOffsetLabel(zone: string, at: Date = new Date(), locale?: string): string {
   try {
-    const parts = new Intl.DateTimeFormat(locale ?? 'en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at);
+    const parts = new Intl.DateTimeFormat(locale ?? 'en-US', {
+      timeZone: zone,
+      timeZoneName: 'shortOffset',
+    }).formatToParts(at);
     const name = parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
     if (/^GMT([+-]0)?$/.test(name)) return zone === 'UTC' || zone === 'Etc/UTC' ? 'UTC' : 'GMT';
     return name;

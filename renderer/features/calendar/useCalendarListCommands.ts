@@ -1,5 +1,13 @@
 import { useMemo } from 'react';
-import { apiQueryPrefix, callApi, errorMessage, optimisticApiUpdate, queryClient, applyOptimisticUpdates, rollbackOptimisticUpdates } from '../../lib/api';
+import {
+  apiQueryPrefix,
+  callApi,
+  errorMessage,
+  optimisticApiUpdate,
+  queryClient,
+  applyOptimisticUpdates,
+  rollbackOptimisticUpdates,
+} from '../../lib/api';
 import { withListItemChanged, withListItemRemoved } from '../../lib/list-cache';
 import type { CalendarInfo } from './calendar-data';
 import type { ColorPair } from './colors';
@@ -12,8 +20,17 @@ export function useCalendarListCommands(reportError: (message: string) => void) 
   return useMemo(() => {
     const refreshList = () => queryClient.invalidateQueries({ queryKey: apiQueryPrefix('CalendarCalendarListList') });
 
-    async function patchEntry(calendar: CalendarInfo, change: Record<string, unknown>, params: { colorRgbFormat?: boolean }, failure: string): Promise<boolean> {
-      const context = await applyOptimisticUpdates(queryClient, [optimisticApiUpdate('CalendarCalendarListList', {}, (page) => withListItemChanged(page, 'items', calendar.id, change))]);
+    async function patchEntry(
+      calendar: CalendarInfo,
+      change: Record<string, unknown>,
+      params: { colorRgbFormat?: boolean },
+      failure: string,
+    ): Promise<boolean> {
+      const context = await applyOptimisticUpdates(queryClient, [
+        optimisticApiUpdate('CalendarCalendarListList', {}, (page) =>
+          withListItemChanged(page, 'items', calendar.id, change),
+        ),
+      ]);
       try {
         await callApi('CalendarCalendarListPatch', { calendarId: calendar.id, ...params }, change);
         return true;
@@ -33,7 +50,12 @@ export function useCalendarListCommands(reportError: (message: string) => void) 
       rename: (calendar: CalendarInfo, name: string) => {
         const trimmed = name.trim();
         // The person's own name; the calendar's title stays as its owner set it. Empty goes back to the title.
-        return patchEntry(calendar, { summaryOverride: trimmed && trimmed !== calendar.summary ? trimmed : null }, {}, `Couldn’t rename ${calendar.name}`);
+        return patchEntry(
+          calendar,
+          { summaryOverride: trimmed && trimmed !== calendar.summary ? trimmed : null },
+          {},
+          `Couldn’t rename ${calendar.name}`,
+        );
       },
 
       setColor: (calendar: CalendarInfo, color: ColorPair, colorId: string | null) =>
@@ -58,7 +80,11 @@ export function useCalendarListCommands(reportError: (message: string) => void) 
 
       /** Deletes a calendar the person owns; removes anyone else's from their list. */
       async remove(calendar: CalendarInfo): Promise<boolean> {
-        const context = await applyOptimisticUpdates(queryClient, [optimisticApiUpdate('CalendarCalendarListList', {}, (page) => withListItemRemoved(page, 'items', calendar.id))]);
+        const context = await applyOptimisticUpdates(queryClient, [
+          optimisticApiUpdate('CalendarCalendarListList', {}, (page) =>
+            withListItemRemoved(page, 'items', calendar.id),
+          ),
+        ]);
         try {
           if (calendar.owned) await callApi('CalendarCalendarsDelete', { calendarId: calendar.id });
           else await callApi('CalendarCalendarListDelete', { calendarId: calendar.id });

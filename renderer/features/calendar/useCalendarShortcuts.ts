@@ -14,14 +14,22 @@ export interface ShortcutHandlers {
   escape: () => void;
 }
 
-const viewKeys: Record<string, CalendarViewId> = { d: 'day', w: 'week', x: 'workWeek', m: 'month', y: 'year', a: 'agenda' };
+const viewKeys: Record<string, CalendarViewId> = {
+  d: 'day',
+  w: 'week',
+  x: 'workWeek',
+  m: 'month',
+  y: 'year',
+  a: 'agenda',
+};
 
 /** Typing here is text, not a command. */
 function isTextTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit', 'reset', 'color'].includes(target.type);
+  if (target instanceof HTMLInputElement)
+    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'color'].includes(target.type);
   return false;
 }
 

@@ -2,11 +2,33 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { callApi, errorMessage, type BodyFor } from '../../lib/api';
 import type { CalendarInfo } from './calendar-data';
-import { appendEvent, editCachedEvents, refreshCalendarEvents, removeEvents, restoreCachedEvents, type EventListSnapshot } from './event-cache';
-import { changedFields, fieldsForInsert, recurrenceOfDraft, repeatChanged, timesOfDraft, type EventDraft } from './event-draft';
+import {
+  appendEvent,
+  editCachedEvents,
+  refreshCalendarEvents,
+  removeEvents,
+  restoreCachedEvents,
+  type EventListSnapshot,
+} from './event-cache';
+import {
+  changedFields,
+  fieldsForInsert,
+  recurrenceOfDraft,
+  repeatChanged,
+  timesOfDraft,
+  type EventDraft,
+} from './event-draft';
 import { eventTimesOf, googleTimesOf, newPendingEventId, type EventTimes, type GoogleEvent } from './event-mapping';
 import { usesCount } from './recurrence-rule';
-import { isFirstOccurrence, originalStartOf, planSeriesChange, planSingleChange, type EventChange, type SeriesScope, type WriteStep } from './series-plan';
+import {
+  isFirstOccurrence,
+  originalStartOf,
+  planSeriesChange,
+  planSingleChange,
+  type EventChange,
+  type SeriesScope,
+  type WriteStep,
+} from './series-plan';
 import { addDaysToDate, daysBetween } from './time-zone';
 
 /** An event as shown on the grid: the stored event (or instance) and the calendar it is on. */
@@ -32,11 +54,23 @@ const writeOptions = { supportsAttachments: true } as const;
 async function runStep(step: WriteStep): Promise<GoogleEvent | undefined> {
   switch (step.op) {
     case 'patch':
-      return callApi('CalendarEventsPatch', { calendarId: step.calendarId, eventId: step.eventId, ...writeOptions }, step.body as BodyFor<'CalendarEventsPatch'>);
+      return callApi(
+        'CalendarEventsPatch',
+        { calendarId: step.calendarId, eventId: step.eventId, ...writeOptions },
+        step.body as BodyFor<'CalendarEventsPatch'>,
+      );
     case 'update':
-      return callApi('CalendarEventsUpdate', { calendarId: step.calendarId, eventId: step.eventId, ...writeOptions }, step.body as BodyFor<'CalendarEventsUpdate'>);
+      return callApi(
+        'CalendarEventsUpdate',
+        { calendarId: step.calendarId, eventId: step.eventId, ...writeOptions },
+        step.body as BodyFor<'CalendarEventsUpdate'>,
+      );
     case 'insert':
-      return callApi('CalendarEventsInsert', { calendarId: step.calendarId, ...writeOptions }, step.body as BodyFor<'CalendarEventsInsert'>);
+      return callApi(
+        'CalendarEventsInsert',
+        { calendarId: step.calendarId, ...writeOptions },
+        step.body as BodyFor<'CalendarEventsInsert'>,
+      );
     case 'delete':
       await callApi('CalendarEventsDelete', { calendarId: step.calendarId, eventId: step.eventId });
       return undefined;
@@ -67,13 +101,22 @@ async function loadSeries(calendarId: string, instance: GoogleEvent, scope: Seri
   if (scope !== 'following' || isFirstOccurrence(instance, master)) return { master };
   const zone = master.start?.timeZone ?? 'UTC';
   const original = originalStartOf(instance, zone);
-  const originalIso = instance.originalStartTime?.dateTime ?? (original ? new Date(original.startMs).toISOString() : undefined);
+  const originalIso =
+    instance.originalStartTime?.dateTime ?? (original ? new Date(original.startMs).toISOString() : undefined);
   let occurrencesBefore: number | undefined;
   if (usesCount(master.recurrence ?? []) && originalIso) {
-    const before = await callApi('CalendarEventsInstances', { calendarId, eventId: masterId, timeMax: originalIso, showDeleted: true, maxResults: 2500 });
+    const before = await callApi('CalendarEventsInstances', {
+      calendarId,
+      eventId: masterId,
+      timeMax: originalIso,
+      showDeleted: true,
+      maxResults: 2500,
+    });
     occurrencesBefore = (before.items ?? []).length;
   }
-  const exceptions = master.iCalUID ? await callApi('CalendarEventsList', { calendarId, iCalUID: master.iCalUID, maxResults: 2500 }) : undefined;
+  const exceptions = master.iCalUID
+    ? await callApi('CalendarEventsList', { calendarId, iCalUID: master.iCalUID, maxResults: 2500 })
+    : undefined;
   const laterExceptionIds = (exceptions?.items ?? [])
     .filter((item) => item.recurringEventId === masterId && item.status !== 'cancelled' && item.id)
     .filter((item) => {
@@ -94,11 +137,20 @@ function shiftLike(event: GoogleEvent, before: EventTimes, after: EventTimes): G
   if (!times || times.allDay !== before.allDay || before.allDay !== after.allDay) return event;
   if (times.allDay && before.allDay && after.allDay) {
     const startDate = addDaysToDate(times.startDate, daysBetween(before.startDate, after.startDate));
-    return withTimes(event, { allDay: true, startDate, endDate: addDaysToDate(startDate, daysBetween(after.startDate, after.endDate)) });
+    return withTimes(event, {
+      allDay: true,
+      startDate,
+      endDate: addDaysToDate(startDate, daysBetween(after.startDate, after.endDate)),
+    });
   }
   if (!times.allDay && !before.allDay && !after.allDay) {
     const startMs = times.startMs + (after.startMs - before.startMs);
-    return withTimes(event, { allDay: false, startMs, endMs: startMs + (after.endMs - after.startMs), timeZone: times.timeZone });
+    return withTimes(event, {
+      allDay: false,
+      startMs,
+      endMs: startMs + (after.endMs - after.startMs),
+      timeZone: times.timeZone,
+    });
   }
   return event;
 }
@@ -110,11 +162,17 @@ function seriesMatcher(instance: GoogleEvent, scope: SeriesScope): (event: Googl
   const from = originalStartOf(instance, 'UTC')?.startMs ?? Number.NEGATIVE_INFINITY;
   return (event) =>
     event.id === instance.id ||
-    (event.recurringEventId === masterId && (scope === 'all' || (originalStartOf(event, 'UTC')?.startMs ?? Number.NEGATIVE_INFINITY) >= from));
+    (event.recurringEventId === masterId &&
+      (scope === 'all' || (originalStartOf(event, 'UTC')?.startMs ?? Number.NEGATIVE_INFINITY) >= from));
 }
 
 /** The optimistic form of a change, applied to the cached lists of the calendar. */
-function applyOptimistic(client: QueryClient, target: EventTarget, scope: SeriesScope, change: EventChange): EventListSnapshot {
+function applyOptimistic(
+  client: QueryClient,
+  target: EventTarget,
+  scope: SeriesScope,
+  change: EventChange,
+): EventListSnapshot {
   const matches = seriesMatcher(target.event, scope);
   if (change.kind === 'delete') return editCachedEvents(client, target.calendar.id, removeEvents(matches));
   const before = eventTimesOf(target.event, 'UTC');
@@ -147,19 +205,33 @@ export function useEventCommands(deps: CommandDeps) {
       return deps.askScope(action, { allowThis });
     }
 
-    async function apply(target: EventTarget, action: ScopeAction, scope: SeriesScope, change: EventChange, label: string): Promise<boolean> {
+    async function apply(
+      target: EventTarget,
+      action: ScopeAction,
+      scope: SeriesScope,
+      change: EventChange,
+      label: string,
+    ): Promise<boolean> {
       const snapshot = applyOptimistic(client, target, scope, change);
       try {
         const calendarId = target.calendar.id;
         const steps = target.event.recurringEventId
-          ? planSeriesChange(calendarId, target.event, scope, change, scope === 'this' ? { master: target.event } : await loadSeries(calendarId, target.event, scope))
+          ? planSeriesChange(
+              calendarId,
+              target.event,
+              scope,
+              change,
+              scope === 'this' ? { master: target.event } : await loadSeries(calendarId, target.event, scope),
+            )
           : planSingleChange(calendarId, target.event, change);
         await runSteps(steps);
         deps.announce(label);
         return true;
       } catch (error) {
         restoreCachedEvents(client, snapshot);
-        deps.reportError(`Couldn’t ${verbFor(action)} “${target.event.summary ?? 'the event'}”: ${errorMessage(error)}`);
+        deps.reportError(
+          `Couldn’t ${verbFor(action)} “${target.event.summary ?? 'the event'}”: ${errorMessage(error)}`,
+        );
         return false;
       } finally {
         void refreshCalendarEvents(client, [target.calendar.id]);
@@ -169,14 +241,20 @@ export function useEventCommands(deps: CommandDeps) {
     /** CalendarEventsMove; an instance moves its whole series (the API moves series, not instances). */
     async function moveToCalendar(target: EventTarget, destination: CalendarInfo): Promise<boolean> {
       const eventId = target.event.recurringEventId ?? target.event.id ?? '';
-      const snapshot = editCachedEvents(client, target.calendar.id, removeEvents((event) => event.id === eventId || event.recurringEventId === eventId));
+      const snapshot = editCachedEvents(
+        client,
+        target.calendar.id,
+        removeEvents((event) => event.id === eventId || event.recurringEventId === eventId),
+      );
       try {
         await callApi('CalendarEventsMove', { calendarId: target.calendar.id, eventId, destination: destination.id });
         deps.announce(`Moved “${target.event.summary ?? 'event'}” to ${destination.name}.`);
         return true;
       } catch (error) {
         restoreCachedEvents(client, snapshot);
-        deps.reportError(`Couldn’t move “${target.event.summary ?? 'the event'}” to ${destination.name}: ${errorMessage(error)}`);
+        deps.reportError(
+          `Couldn’t move “${target.event.summary ?? 'the event'}” to ${destination.name}: ${errorMessage(error)}`,
+        );
         return false;
       } finally {
         void refreshCalendarEvents(client, [target.calendar.id, destination.id]);
@@ -191,7 +269,13 @@ export function useEventCommands(deps: CommandDeps) {
           revert();
           return false;
         }
-        const done = await apply(target, 'move', scope, { kind: 'times', to }, `Moved “${target.event.summary ?? 'event'}”.`);
+        const done = await apply(
+          target,
+          'move',
+          scope,
+          { kind: 'times', to },
+          `Moved “${target.event.summary ?? 'event'}”.`,
+        );
         if (!done) revert();
         return done;
       },
@@ -203,13 +287,20 @@ export function useEventCommands(deps: CommandDeps) {
           return null;
         }
         const recurrence = recurrenceOfDraft(draft);
-        const body = { ...fieldsForInsert(draft), ...googleTimesOf(timing.times), ...(recurrence.length > 0 ? { recurrence } : {}) };
+        const body = {
+          ...fieldsForInsert(draft),
+          ...googleTimesOf(timing.times),
+          ...(recurrence.length > 0 ? { recurrence } : {}),
+        };
         const pending = { ...body, id: newPendingEventId(), status: 'confirmed' } as GoogleEvent;
         const snapshot = editCachedEvents(client, calendar.id, appendEvent(pending));
         try {
           const [created] = await runSteps([{ op: 'insert', calendarId: calendar.id, body }]);
           // Swap the placeholder for the stored event at once, so it is editable before the refetch lands.
-          if (created) editCachedEvents(client, calendar.id, (items) => items.map((item) => (item.id === pending.id ? created : item)));
+          if (created)
+            editCachedEvents(client, calendar.id, (items) =>
+              items.map((item) => (item.id === pending.id ? created : item)),
+            );
           deps.announce(`Created “${draft.summary.trim()}”.`);
           return created ?? null;
         } catch (error) {
@@ -225,7 +316,13 @@ export function useEventCommands(deps: CommandDeps) {
        * Saves the editor. `onProceed` runs once the person has chosen a scope (the editor can close
        * then). Returns false when nothing was saved (cancelled or refused).
        */
-      async save(target: EventTarget, initial: EventDraft, draft: EventDraft, destination: CalendarInfo | null, onProceed?: () => void): Promise<boolean> {
+      async save(
+        target: EventTarget,
+        initial: EventDraft,
+        draft: EventDraft,
+        destination: CalendarInfo | null,
+        onProceed?: () => void,
+      ): Promise<boolean> {
         const timing = timesOfDraft(draft);
         if ('problem' in timing) {
           deps.reportError(timing.problem);

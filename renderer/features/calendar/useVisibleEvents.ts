@@ -1,6 +1,6 @@
 import type { EventInput } from '@fullcalendar/react';
 import { keepPreviousData, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { apiQueryKey, callApiAllPages, useActiveAccount, type ResultFor } from '../../lib/api';
 import { listItems } from '../../lib/list-cache';
 import type { CalendarInfo } from './calendar-data';
@@ -31,6 +31,25 @@ function eventsQuery(calendarId: string, range: VisibleRange, account: string) {
   };
 }
 
+/** Grid input per list page, computed once per page, calendar look and palette. */
+const mappedCache = new WeakMap<object, { key: string; palettes: Palettes; inputs: EventInput[] }>();
+
+function mappedEvents(page: EventsPage | undefined, calendar: CalendarInfo, palettes: Palettes): EventInput[] {
+  if (!page) return [];
+  const key = `${calendar.id}:${calendar.color.background}:${calendar.color.foreground}:${calendar.writable}:${calendar.accessRole}`;
+  const cached = mappedCache.get(page);
+  if (cached && cached.key === key && cached.palettes === palettes) return cached.inputs;
+  const context = {
+    calendarId: calendar.id,
+    color: calendar.color,
+    writable: calendar.writable,
+    busyOnly: calendar.accessRole === 'freeBusyReader',
+  };
+  const inputs = toCalendarEventInputs(listItems<GoogleEvent>(page, 'items'), context, palettes);
+  mappedCache.set(page, { key, palettes, inputs });
+  return inputs;
+}
+
 /**
  * Events of the selected calendars in the visible range (one list per calendar, instances
  * expanded), mapped for FullCalendar. The neighbouring ranges are fetched in the background, so
@@ -47,23 +66,41 @@ export function useVisibleEvents(
   const client = useQueryClient();
   const shown = calendars.filter((calendar) => calendar.selected);
 
+  // The grid's input changes only when some calendar's events do: a background refetch that brings
+  // the same data, or a fetch starting or ending, must not make FullCalendar lay out the week again.
+  const last = useRef<{ parts: EventInput[][]; events: EventInput[]; byKey: VisibleEvents['byKey'] } | null>(null);
+  const calendarsKey = shown
+    .map((calendar) => `${calendar.id}:${calendar.color.background}:${calendar.accessRole}`)
+    .join('|');
+
   const combine = useCallback(
     (results: UseQueryResult<EventsPage, Error>[]): VisibleEvents => {
-      const events: EventInput[] = [];
-      const byKey: VisibleEvents['byKey'] = new Map();
       let error: VisibleEvents['error'] = null;
-      results.forEach((result, index) => {
+      const parts = results.map((result, index) => {
         const calendar = shown[index];
-        if (!calendar) return;
+        if (!calendar) return [] as EventInput[];
         if (result.error && !error) error = { calendar, error: result.error };
-        const items = listItems<GoogleEvent>(result.data, 'items');
-        const context = { calendarId: calendar.id, color: calendar.color, writable: calendar.writable, busyOnly: calendar.accessRole === 'freeBusyReader' };
-        for (const input of toCalendarEventInputs(items, context, palettes)) events.push(input);
-        for (const event of items) if (event.id) byKey.set(eventKey(calendar.id, event.id), { event, calendar });
+        return mappedEvents(result.data, calendar, palettes);
       });
+      const previous = last.current;
+      if (
+        !previous ||
+        previous.parts.length !== parts.length ||
+        parts.some((part, index) => part !== previous.parts[index])
+      ) {
+        const byKey: VisibleEvents['byKey'] = new Map();
+        results.forEach((result, index) => {
+          const calendar = shown[index];
+          if (!calendar) return;
+          for (const event of listItems<GoogleEvent>(result.data, 'items'))
+            if (event.id) byKey.set(eventKey(calendar.id, event.id), { event, calendar });
+        });
+        last.current = { parts, events: parts.flat(), byKey };
+      }
+      const current = last.current ?? { events: [], byKey: new Map() };
       return {
-        events,
-        byKey,
+        events: current.events,
+        byKey: current.byKey,
         isPending: results.some((result) => result.isPending),
         isFetching: results.some((result) => result.isFetching),
         error,
@@ -71,27 +108,34 @@ export function useVisibleEvents(
         refetch: () => results.forEach((result) => void result.refetch()),
       };
     },
-    // `shown` is derived from `calendars` each render; its identity follows the calendars' ids and selection.
+    // `shown` is derived from `calendars` each render; `calendarsKey` says when it really changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [shown.map((calendar) => `${calendar.id}:${calendar.color.background}:${calendar.accessRole}`).join('|'), palettes],
+    [calendarsKey, palettes],
   );
 
   const visible = useQueries({
-    queries: shown.map((calendar) => ({ ...eventsQuery(calendar.id, range, account), placeholderData: keepPreviousData })),
+    queries: shown.map((calendar) => ({
+      ...eventsQuery(calendar.id, range, account),
+      placeholderData: keepPreviousData,
+    })),
     combine,
   });
 
   const loaded = !visible.isPending;
+  const rangeStart = range.start.getTime();
+  const rangeEnd = range.end.getTime();
+  const shownIds = shown.map((calendar) => calendar.id).join('\n');
   useEffect(() => {
-    if (!prefetchNeighboursIn || !loaded) return;
-    const days = Math.round((range.end.getTime() - range.start.getTime()) / 86_400_000);
+    if (!prefetchNeighboursIn || !loaded || !shownIds) return;
+    const current = { start: new Date(rangeStart), end: new Date(rangeEnd) };
+    const days = Math.round((rangeEnd - rangeStart) / 86_400_000);
     for (const shift of [days, -days]) {
-      const neighbour = shiftRangeByDays(range, shift, prefetchNeighboursIn);
-      for (const calendar of shown) void client.prefetchQuery({ ...eventsQuery(calendar.id, neighbour, account), staleTime: 15_000 });
+      const neighbour = shiftRangeByDays(current, shift, prefetchNeighboursIn);
+      for (const calendarId of shownIds.split('\n')) {
+        void client.prefetchQuery({ ...eventsQuery(calendarId, neighbour, account), staleTime: 15_000 });
+      }
     }
-    // Prefetch once per range and calendar set, when the visible range has loaded.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded, range.start.getTime(), range.end.getTime(), shown.map((calendar) => calendar.id).join('|'), prefetchNeighboursIn, account]);
+  }, [loaded, rangeStart, rangeEnd, shownIds, prefetchNeighboursIn, account, client]);
 
   return visible;
 }

@@ -27,7 +27,12 @@ export function shiftRangeByDays(range: VisibleRange, days: number, zone: string
   const shift = (date: Date) => {
     const wall = wallTimeOf(date.getTime(), zone);
     const moved = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + days));
-    return new Date(instantOfWallTime({ ...wall, year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() }, zone));
+    return new Date(
+      instantOfWallTime(
+        { ...wall, year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() },
+        zone,
+      ),
+    );
   };
   return { start: shift(range.start), end: shift(range.end) };
 }

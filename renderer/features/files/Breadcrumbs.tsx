@@ -8,7 +8,19 @@ interface BreadcrumbsProps {
   onOpenCrumb: (index: number) => void;
 }
 
-function Crumb({ crumb, label, current, onOpen, testId }: { crumb: FolderCrumb | null; label: string; current: boolean; onOpen: () => void; testId: string }) {
+function Crumb({
+  crumb,
+  label,
+  current,
+  onOpen,
+  testId,
+}: {
+  crumb: FolderCrumb | null;
+  label: string;
+  current: boolean;
+  onOpen: () => void;
+  testId: string;
+}) {
   const drop = useDropTarget(current ? null : crumb, { acceptUploads: true });
   return (
     <li className="breadcrumbs__item">
@@ -18,7 +30,13 @@ function Crumb({ crumb, label, current, onOpen, testId }: { crumb: FolderCrumb |
         </h1>
       ) : (
         <>
-          <button type="button" className={`breadcrumbs__link${drop.active ? ' is-drop-target' : ''}`} onClick={onOpen} data-testid={testId} {...drop.handlers}>
+          <button
+            type="button"
+            className={`breadcrumbs__link${drop.active ? ' is-drop-target' : ''}`}
+            onClick={onOpen}
+            data-testid={testId}
+            {...drop.handlers}
+          >
             {label}
           </button>
           <span className="breadcrumbs__separator" aria-hidden="true">
@@ -37,9 +55,22 @@ export function Breadcrumbs({ location, onOpenPlace, onOpenCrumb }: BreadcrumbsP
   return (
     <nav aria-label="Folder path" data-testid="files-breadcrumbs" className="breadcrumbs-nav">
       <ol className="breadcrumbs">
-        <Crumb crumb={placeCrumb} label={placeLabel(place)} current={path.length === 0} onOpen={onOpenPlace} testId={`breadcrumb-${place === 'myDrive' ? 'root' : place}`} />
+        <Crumb
+          crumb={placeCrumb}
+          label={placeLabel(place)}
+          current={path.length === 0}
+          onOpen={onOpenPlace}
+          testId={`breadcrumb-${place === 'myDrive' ? 'root' : place}`}
+        />
         {path.map((crumb, index) => (
-          <Crumb key={crumb.id} crumb={crumb} label={crumb.name} current={index === path.length - 1} onOpen={() => onOpenCrumb(index)} testId={`breadcrumb-${crumb.id}`} />
+          <Crumb
+            key={crumb.id}
+            crumb={crumb}
+            label={crumb.name}
+            current={index === path.length - 1}
+            onOpen={() => onOpenCrumb(index)}
+            testId={`breadcrumb-${crumb.id}`}
+          />
         ))}
       </ol>
     </nav>

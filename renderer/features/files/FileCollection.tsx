@@ -1,5 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { openItem, requestDeleteForever, requestRename, trashItems } from './commands';
 import type { DriveItem } from './data/file-actions';
 import { FileRow, FileTile, rowDomId } from './FileRow';
@@ -39,7 +48,13 @@ function SortHeader({ sort, onSort }: { sort: SortOrder | null; onSort: (sort: S
     <div role="row" className="file-row file-row--header">
       {sortColumns.map((column) => {
         const active = sort !== null && column.key === sort.key;
-        const ariaSort = active ? (sort.descending ? 'descending' : 'ascending') : column.key && sort ? 'none' : undefined;
+        const ariaSort = active
+          ? sort.descending
+            ? 'descending'
+            : 'ascending'
+          : column.key && sort
+            ? 'none'
+            : undefined;
         return (
           <div key={column.label} role="columnheader" className={column.className} aria-sort={ariaSort}>
             {column.key && sort ? (
@@ -47,7 +62,9 @@ function SortHeader({ sort, onSort }: { sort: SortOrder | null; onSort: (sort: S
                 type="button"
                 className="sort-button"
                 data-testid={`sort-${column.key}`}
-                onClick={() => onSort({ key: column.key!, descending: active ? !sort.descending : column.key !== 'name' })}
+                onClick={() =>
+                  onSort({ key: column.key!, descending: active ? !sort.descending : column.key !== 'name' })
+                }
               >
                 {column.label}
                 <span className="sort-button__arrow" aria-hidden="true">
@@ -117,7 +134,12 @@ export function FileCollection(props: FileCollectionProps) {
 
   const onClick = useCallback(
     (item: DriveItem, event: MouseEvent) => {
-      onSelection(clickItem(selectionRef.current, ids, item.id, { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey }));
+      onSelection(
+        clickItem(selectionRef.current, ids, item.id, {
+          shift: event.shiftKey,
+          toggle: event.ctrlKey || event.metaKey,
+        }),
+      );
       scroller.current?.focus({ preventScroll: true });
     },
     [ids, onSelection],
@@ -128,11 +150,15 @@ export function FileCollection(props: FileCollectionProps) {
     if (focusIndex >= 0) virtualizer.scrollToIndex(Math.floor(focusIndex / columns), { align: 'auto' });
   }, [focusIndex, columns, virtualizer]);
 
-  const selectedItems = () => [...selection.selected].map((id) => byId.get(id)).filter((entry): entry is DriveItem => entry !== undefined);
+  const selectedItems = () =>
+    [...selection.selected].map((id) => byId.get(id)).filter((entry): entry is DriveItem => entry !== undefined);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const modifiers = { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey };
-    const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 400) / (mode === 'grid' ? tileHeight : rowHeight)) - 1);
+    const pageRows = Math.max(
+      1,
+      Math.floor((scroller.current?.clientHeight ?? 400) / (mode === 'grid' ? tileHeight : rowHeight)) - 1,
+    );
     const moveBy = (move: number | 'first' | 'last') => {
       event.preventDefault();
       onSelection(moveFocus(selection, ids, move, modifiers));
@@ -157,7 +183,11 @@ export function FileCollection(props: FileCollectionProps) {
       case ' ':
         event.preventDefault();
         if (selection.focus === null) return moveBy('first');
-        onSelection(modifiers.toggle ? toggleFocused(selection) : clickItem(selection, ids, selection.focus, { shift: modifiers.shift }));
+        onSelection(
+          modifiers.toggle
+            ? toggleFocused(selection)
+            : clickItem(selection, ids, selection.focus, { shift: modifiers.shift }),
+        );
         return;
       case 'Enter': {
         const focused = selection.focus ? byId.get(selection.focus) : undefined;
@@ -241,7 +271,12 @@ export function FileCollection(props: FileCollectionProps) {
               );
             }
             return (
-              <div key={row.key} role="row" className="file-grid-row" style={{ transform: `translateY(${row.start}px)`, height: tileHeight }}>
+              <div
+                key={row.key}
+                role="row"
+                className="file-grid-row"
+                style={{ transform: `translateY(${row.start}px)`, height: tileHeight }}
+              >
                 {files.slice(row.index * columns, row.index * columns + columns).map((item) => (
                   <ItemView
                     key={item.id}
@@ -259,7 +294,12 @@ export function FileCollection(props: FileCollectionProps) {
             );
           })}
           {hasMore ? (
-            <div className="file-collection__more" style={{ transform: `translateY(${totalSize}px)` }} role="status" data-testid="files-loading-more">
+            <div
+              className="file-collection__more"
+              style={{ transform: `translateY(${totalSize}px)` }}
+              role="status"
+              data-testid="files-loading-more"
+            >
               {loadingMore ? 'Loading more…' : ''}
             </div>
           ) : null}

@@ -18,7 +18,17 @@ const glyphs: Record<FileKind, string> = {
 export function FileIcon({ kind, color, size }: { kind: FileKind; color?: string | null; size?: number }) {
   const style = { ...(color && kind === 'folder' ? { color } : {}), ...(size ? { width: size, height: size } : {}) };
   return (
-    <svg className={`file-icon file-icon--${kind}`} style={style} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className={`file-icon file-icon--${kind}`}
+      style={style}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.7"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={glyphs[kind]} fill={kind === 'folder' && color ? 'currentColor' : 'none'} fillOpacity={0.25} />
     </svg>
   );

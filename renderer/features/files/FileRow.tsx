@@ -32,7 +32,15 @@ function ItemBadges({ item }: { item: DriveItem }) {
       ) : null}
       {item.shared ? (
         <span className="file-badge" title="Shared" aria-label="Shared">
-          <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            width="14"
+            height="14"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <circle cx="9" cy="8" r="3" />
             <path d="M3 19c0-3 3-5 6-5s6 2 6 5M16 11a3 3 0 1 0 0-6M21 19c0-2.5-2-4.3-4.5-4.8" />
           </svg>
@@ -45,9 +53,14 @@ function ItemBadges({ item }: { item: DriveItem }) {
 function useItemDrag(props: ItemViewProps) {
   const { item, inTrash } = props;
   const pending = item.id.startsWith('pending-');
-  const drop = useDropTarget(isFolder(item) && !inTrash && !pending ? { id: item.id, name: item.name || 'Untitled folder', ...(item.driveId ? { driveId: item.driveId } : {}) } : null, {
-    acceptUploads: true,
-  });
+  const drop = useDropTarget(
+    isFolder(item) && !inTrash && !pending
+      ? { id: item.id, name: item.name || 'Untitled folder', ...(item.driveId ? { driveId: item.driveId } : {}) }
+      : null,
+    {
+      acceptUploads: true,
+    },
+  );
   return {
     pending,
     drop,
@@ -123,7 +136,13 @@ export const FileTile = memo(function FileTile(props: ItemViewProps) {
       {...dragProps}
       {...drop.handlers}
     >
-      <div className="file-tile__preview">{kind === 'image' ? <ImagePreview item={item} fallback={<FileIcon kind={kind} size={48} />} /> : <FileIcon kind={kind} color={item.folderColorRgb} size={48} />}</div>
+      <div className="file-tile__preview">
+        {kind === 'image' ? (
+          <ImagePreview item={item} fallback={<FileIcon kind={kind} size={48} />} />
+        ) : (
+          <FileIcon kind={kind} color={item.folderColorRgb} size={48} />
+        )}
+      </div>
       <div className="file-tile__caption">
         <FileIcon kind={kind} color={item.folderColorRgb} />
         <span className="file-tile__name" title={name} data-testid="file-name">

@@ -33,7 +33,13 @@ export function ConfirmDialog({
             <button type="button" className="button" onClick={onCancel} data-testid={`${testId}-cancel`}>
               Cancel
             </button>
-            <button type="button" className="button button--primary button--danger" onClick={onConfirm} data-testid={`${testId}-confirm`} autoFocus>
+            <button
+              type="button"
+              className="button button--primary button--danger"
+              onClick={onConfirm}
+              data-testid={`${testId}-confirm`}
+              autoFocus
+            >
               {confirmLabel}
             </button>
           </div>

@@ -30,12 +30,24 @@ import { uploadInto } from './uploads/upload-store';
 import './files.css';
 
 const emptyMessages: Record<PlaceId, { title: string; message: string }> = {
-  myDrive: { title: 'This folder is empty', message: 'Drop files here, or create a folder or upload files to get started.' },
-  sharedDrives: { title: 'This shared drive is empty', message: 'Drop files here, or create a folder or upload files.' },
-  sharedWithMe: { title: 'Nothing is shared with you yet', message: 'Files and folders others share with you appear here.' },
+  myDrive: {
+    title: 'This folder is empty',
+    message: 'Drop files here, or create a folder or upload files to get started.',
+  },
+  sharedDrives: {
+    title: 'This shared drive is empty',
+    message: 'Drop files here, or create a folder or upload files.',
+  },
+  sharedWithMe: {
+    title: 'Nothing is shared with you yet',
+    message: 'Files and folders others share with you appear here.',
+  },
   starred: { title: 'Nothing is starred', message: 'Star files and folders to find them here quickly.' },
   recent: { title: 'No recent files', message: 'Files you open or change appear here.' },
-  trash: { title: 'The trash is empty', message: 'Items you move to the trash stay here until you delete them forever.' },
+  trash: {
+    title: 'The trash is empty',
+    message: 'Items you move to the trash stay here until you delete them forever.',
+  },
   search: { title: 'No results', message: 'Try other words or fewer filters.' },
 };
 
@@ -44,10 +56,22 @@ function ViewToggle() {
   const setViewMode = useFilesStore((state) => state.setViewMode);
   return (
     <div className="segmented" role="group" aria-label="Layout">
-      <button type="button" className="segmented__option" aria-pressed={viewMode === 'list'} onClick={() => setViewMode('list')} data-testid="view-list">
+      <button
+        type="button"
+        className="segmented__option"
+        aria-pressed={viewMode === 'list'}
+        onClick={() => setViewMode('list')}
+        data-testid="view-list"
+      >
         List
       </button>
-      <button type="button" className="segmented__option" aria-pressed={viewMode === 'grid'} onClick={() => setViewMode('grid')} data-testid="view-grid">
+      <button
+        type="button"
+        className="segmented__option"
+        aria-pressed={viewMode === 'grid'}
+        onClick={() => setViewMode('grid')}
+        data-testid="view-grid"
+      >
         Grid
       </button>
     </div>
@@ -92,24 +116,37 @@ export function FilesView() {
   const myEmail = (about.data as { user?: { emailAddress?: string } } | undefined)?.user?.emailAddress ?? '';
   const searchQuery = useMemo(() => buildSearchQuery(search, { myEmail }), [search, myEmail]);
   const listing = listingFor(location, sort, searchQuery);
-  const contents = useFileListing(listing.kind === 'files' && (location.place !== 'search' || myEmail) ? listing.params : null);
+  const contents = useFileListing(
+    listing.kind === 'files' && (location.place !== 'search' || myEmail) ? listing.params : null,
+  );
   const folder = currentFolder(location);
   const inTrash = location.place === 'trash' && location.path.length === 0;
   const files = contents.files as DriveItem[];
 
   useEffect(() => {
-    const next = keepListed(selection, files.map((file) => file.id));
+    const next = keepListed(
+      selection,
+      files.map((file) => file.id),
+    );
     if (next !== selection) setSelection(next);
   }, [files, selection, setSelection]);
 
-  const selectedItems = useMemo(() => files.filter((file) => selection.selected.has(file.id)), [files, selection.selected]);
+  const selectedItems = useMemo(
+    () => files.filter((file) => selection.selected.has(file.id)),
+    [files, selection.selected],
+  );
   const drop = useDropTarget(folder, { acceptUploads: true, acceptMoves: false });
 
   const onPicked = (event: ChangeEvent<HTMLInputElement>, folders: boolean) => {
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (!folder || picked.length === 0) return;
-    uploadInto(folder, folders ? entriesFromPicker(picked) : { files: picked.map((file) => ({ file, relativePath: file.name })), folders: [] });
+    uploadInto(
+      folder,
+      folders
+        ? entriesFromPicker(picked)
+        : { files: picked.map((file) => ({ file, relativePath: file.name })), folders: [] },
+    );
   };
 
   const title = folder?.name ?? placeLabel(location.place);
@@ -119,7 +156,14 @@ export function FilesView() {
   } else if (contents.isPending) {
     content = <LoadingPanel label={`Loading ${title}…`} testId="files-loading" />;
   } else if (contents.isError) {
-    content = <ErrorPanel title={`Couldn’t open ${title}`} error={contents.error} onRetry={() => void contents.refetch()} testId="files-error" />;
+    content = (
+      <ErrorPanel
+        title={`Couldn’t open ${title}`}
+        error={contents.error}
+        onRetry={() => void contents.refetch()}
+        testId="files-error"
+      />
+    );
   } else if (files.length === 0) {
     const empty = emptyMessages[folder && location.place !== 'sharedDrives' ? 'myDrive' : location.place];
     content = <EmptyPanel title={empty.title} message={empty.message} testId="files-empty" />;
@@ -157,7 +201,12 @@ export function FilesView() {
           <div className="view__spacer" />
           {folder ? (
             <>
-              <button type="button" className="button" onClick={() => openDialog({ kind: 'newFolder' })} data-testid="new-folder">
+              <button
+                type="button"
+                className="button"
+                onClick={() => openDialog({ kind: 'newFolder' })}
+                data-testid="new-folder"
+              >
                 New folder
               </button>
               <MenuButton
@@ -170,7 +219,15 @@ export function FilesView() {
                   { label: 'Folder…', onSelect: () => folderInput.current?.click(), testId: 'upload-folder' },
                 ]}
               />
-              <input ref={fileInput} type="file" multiple hidden onChange={(event) => onPicked(event, false)} data-testid="upload-input" aria-label="Choose files to upload" />
+              <input
+                ref={fileInput}
+                type="file"
+                multiple
+                hidden
+                onChange={(event) => onPicked(event, false)}
+                data-testid="upload-input"
+                aria-label="Choose files to upload"
+              />
               <input
                 ref={(element) => {
                   folderInput.current = element;
@@ -191,17 +248,31 @@ export function FilesView() {
             </button>
           ) : null}
           {listing.kind === 'files' ? <ViewToggle /> : null}
-          <button type="button" className="button" aria-pressed={detailsOpen} onClick={() => setDetailsOpen(!detailsOpen)} data-testid="toggle-details">
+          <button
+            type="button"
+            className="button"
+            aria-pressed={detailsOpen}
+            onClick={() => setDetailsOpen(!detailsOpen)}
+            data-testid="toggle-details"
+          >
             Details
           </button>
         </div>
         <SelectionBar
           items={selectedItems}
           inTrash={inTrash}
-          summary={listing.kind === 'files' && contents.isSuccess ? `${files.length}${contents.hasNextPage ? '+' : ''} item${files.length === 1 ? '' : 's'}` : ''}
+          summary={
+            listing.kind === 'files' && contents.isSuccess
+              ? `${files.length}${contents.hasNextPage ? '+' : ''} item${files.length === 1 ? '' : 's'}`
+              : ''
+          }
           onClear={() => setSelection({ selected: new Set(), anchor: null, focus: selection.focus })}
         />
-        <div className={`files-content${drop.active ? ' is-drop-target' : ''}`} {...drop.handlers} data-testid="files-drop-zone">
+        <div
+          className={`files-content${drop.active ? ' is-drop-target' : ''}`}
+          {...drop.handlers}
+          data-testid="files-drop-zone"
+        >
           {content}
           {drop.active ? (
             <div className="files-content__drop-hint" aria-hidden="true">
@@ -210,7 +281,13 @@ export function FilesView() {
           ) : null}
         </div>
       </div>
-      {detailsOpen ? <DetailsPanel item={selectedItems.length === 1 ? selectedItems[0]! : null} selectedCount={selectedItems.length} onClose={() => setDetailsOpen(false)} /> : null}
+      {detailsOpen ? (
+        <DetailsPanel
+          item={selectedItems.length === 1 ? selectedItems[0]! : null}
+          selectedCount={selectedItems.length}
+          onClose={() => setDetailsOpen(false)}
+        />
+      ) : null}
       <UploadPanel />
       <Toasts />
       <FilesDialogs folder={folder} />

@@ -29,14 +29,23 @@ interface TreeNodeProps {
 
 function TreeNode({ folder, depth, currentId, onOpen, ancestors, initiallyOpen = false }: TreeNodeProps) {
   const [expanded, setExpanded] = useState(initiallyOpen);
-  const children = useApiQuery('DriveFilesList', subfolderParams(folder.id), { allPagesOf: 'files', enabled: expanded });
+  const children = useApiQuery('DriveFilesList', subfolderParams(folder.id), {
+    allPagesOf: 'files',
+    enabled: expanded,
+  });
   const drop = useDropTarget(folder, { acceptUploads: true });
   const path = [...ancestors, folder];
   const subfolders = sortForDisplay(((children.data?.files ?? []) as DriveFileEntry[]).filter((f) => f.id));
   const current = folder.id === currentId;
 
   return (
-    <li role="treeitem" aria-expanded={expanded} aria-selected={current} aria-level={depth + 1} className="folder-tree__item">
+    <li
+      role="treeitem"
+      aria-expanded={expanded}
+      aria-selected={current}
+      aria-level={depth + 1}
+      className="folder-tree__item"
+    >
       <div
         className={`folder-tree__row${current ? ' is-current' : ''}${drop.active ? ' is-drop-target' : ''}`}
         style={{ paddingLeft: 4 + depth * 14 }}
@@ -62,7 +71,12 @@ function TreeNode({ folder, depth, currentId, onOpen, ancestors, initiallyOpen =
           {subfolders.map((child) => (
             <TreeNode
               key={child.id}
-              folder={{ id: child.id!, name: child.name || 'Untitled folder', color: child.folderColorRgb, ...(folder.driveId ? { driveId: folder.driveId } : {}) }}
+              folder={{
+                id: child.id!,
+                name: child.name || 'Untitled folder',
+                color: child.folderColorRgb,
+                ...(folder.driveId ? { driveId: folder.driveId } : {}),
+              }}
               depth={depth + 1}
               currentId={currentId}
               onOpen={onOpen}
@@ -79,7 +93,14 @@ function TreeNode({ folder, depth, currentId, onOpen, ancestors, initiallyOpen =
 export function FolderTree({ currentId, onOpen }: { currentId: string | null; onOpen: (path: FolderCrumb[]) => void }) {
   return (
     <ul role="tree" aria-label="Folders" className="folder-tree" data-testid="folder-tree">
-      <TreeNode folder={{ id: 'root', name: 'My Drive' }} depth={0} currentId={currentId} onOpen={onOpen} ancestors={[]} initiallyOpen />
+      <TreeNode
+        folder={{ id: 'root', name: 'My Drive' }}
+        depth={0}
+        currentId={currentId}
+        onOpen={onOpen}
+        ancestors={[]}
+        initiallyOpen
+      />
     </ul>
   );
 }

@@ -10,7 +10,8 @@ const previewLimitBytes = 2 * 1024 * 1024;
 function toDataUrl(media: unknown): string | null {
   if (!media || typeof media !== 'object') return null;
   const { contentBase64, contentType } = media as { contentBase64?: unknown; contentType?: unknown };
-  if (typeof contentBase64 !== 'string' || typeof contentType !== 'string' || !contentType.startsWith('image/')) return null;
+  if (typeof contentBase64 !== 'string' || typeof contentType !== 'string' || !contentType.startsWith('image/'))
+    return null;
   return `data:${contentType.split(';')[0]};base64,${contentBase64}`;
 }
 
@@ -28,7 +29,15 @@ export function ImagePreview({ item, fallback }: { item: DriveItem; fallback: Re
     enabled: wanted,
     staleTime: Infinity,
     gcTime: 60_000,
-    queryFn: async () => toDataUrl(await callApi('DriveFilesGet', { fileId: item.id, alt: 'media', supportsAllDrives: true }, undefined, account ? { account } : {})),
+    queryFn: async () =>
+      toDataUrl(
+        await callApi(
+          'DriveFilesGet',
+          { fileId: item.id, alt: 'media', supportsAllDrives: true },
+          undefined,
+          account ? { account } : {},
+        ),
+      ),
   });
   const url = preview.data ?? null;
   return url ? <img className="file-tile__image" src={url} alt="" loading="lazy" draggable={false} /> : <>{fallback}</>;

@@ -8,7 +8,19 @@ export interface MenuAction {
 }
 
 /** A button that opens a short menu of actions (arrow keys move, Escape closes, a click outside closes). */
-export function MenuButton({ label, actions, testId, text, primary }: { label: string; actions: MenuAction[]; testId?: string; text?: string; primary?: boolean }) {
+export function MenuButton({
+  label,
+  actions,
+  testId,
+  text,
+  primary,
+}: {
+  label: string;
+  actions: MenuAction[];
+  testId?: string;
+  text?: string;
+  primary?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();

@@ -6,7 +6,8 @@ import { currentFolder, myDriveRoot, places, type FolderCrumb, type PlaceId } fr
 const placeGlyphs: Record<Exclude<PlaceId, 'search'>, string> = {
   myDrive: 'M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7Z',
   sharedDrives: 'M4 6h16v5H4zM4 13h16v5H4zM7 8.5h.01M7 15.5h.01',
-  sharedWithMe: 'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-6 8c0-3 3-5 6-5s6 2 6 5M16 11a3 3 0 1 0 0-6M21 19c0-2.5-2-4.3-4.5-4.8',
+  sharedWithMe:
+    'M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-6 8c0-3 3-5 6-5s6 2 6 5M16 11a3 3 0 1 0 0-6M21 19c0-2.5-2-4.3-4.5-4.8',
   starred: 'm12 4 2.5 5 5.5.8-4 3.9.9 5.5L12 16.6 7.1 19.2l.9-5.5-4-3.9 5.5-.8z',
   recent: 'M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
   trash: 'M5 7h14M10 11v6M14 11v6M6 7l1 12a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1l1-12M9 7V4h6v3',
@@ -27,7 +28,16 @@ function PlaceLink({ id, label }: { id: Exclude<PlaceId, 'search'>; label: strin
         data-testid={`place-${id}`}
         {...drop.handlers}
       >
-        <svg className="places__icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          className="places__icon"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.7"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d={placeGlyphs[id]} />
         </svg>
         {label}
@@ -41,7 +51,8 @@ export function PlacesPane() {
   const location = useFilesStore((state) => state.location);
   const setLocation = useFilesStore((state) => state.setLocation);
   const current = currentFolder(location);
-  const openFromTree = (path: FolderCrumb[]) => setLocation({ place: 'myDrive', path: path.filter((crumb) => crumb.id !== 'root') });
+  const openFromTree = (path: FolderCrumb[]) =>
+    setLocation({ place: 'myDrive', path: path.filter((crumb) => crumb.id !== 'root') });
 
   return (
     <nav className="places" aria-label="Drive places" data-testid="files-places">

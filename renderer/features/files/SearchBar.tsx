@@ -1,6 +1,15 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { emptySearch, useFilesStore } from './files-store';
-import { describeModified, describeOwner, hasSearch, typeFilterLabels, type ModifiedFilter, type OwnerFilter, type SearchFilters, type TypeFilter } from './model/search-query';
+import {
+  describeModified,
+  describeOwner,
+  hasSearch,
+  typeFilterLabels,
+  type ModifiedFilter,
+  type OwnerFilter,
+  type SearchFilters,
+  type TypeFilter,
+} from './model/search-query';
 
 const modifiedChoices: { value: string; label: string; filter?: ModifiedFilter }[] = [
   { value: '', label: 'Any time' },
@@ -83,7 +92,14 @@ export function SearchBar() {
   return (
     <form className="search" role="search" onSubmit={submit} data-testid="files-search">
       <div className="search__box">
-        <svg className="search__icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+        <svg
+          className="search__icon"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
           <circle cx="11" cy="11" r="6" />
           <path d="m20 20-4.5-4.5" />
         </svg>
@@ -105,7 +121,12 @@ export function SearchBar() {
       <div className="search__chips" aria-label="Search filters">
         <label className={`chip${search.type ? ' is-active' : ''}`}>
           <span className="visually-hidden">Type</span>
-          <select value={search.type ?? ''} onChange={(event) => setType(event.target.value)} data-testid="filter-type" aria-label="Type">
+          <select
+            value={search.type ?? ''}
+            onChange={(event) => setType(event.target.value)}
+            data-testid="filter-type"
+            aria-label="Type"
+          >
             <option value="">Any type</option>
             {Object.entries(typeFilterLabels).map(([value, label]) => (
               <option key={value} value={value}>
@@ -116,7 +137,12 @@ export function SearchBar() {
         </label>
         <label className={`chip${search.owner ? ' is-active' : ''}`}>
           <span className="visually-hidden">Owner</span>
-          <select value={ownerValue(search.owner)} onChange={(event) => setOwner(event.target.value)} data-testid="filter-owner" aria-label="Owner">
+          <select
+            value={ownerValue(search.owner)}
+            onChange={(event) => setOwner(event.target.value)}
+            data-testid="filter-owner"
+            aria-label="Owner"
+          >
             <option value="">Any owner</option>
             <option value="me">Owned by me</option>
             <option value="notMe">Not owned by me</option>
@@ -137,7 +163,12 @@ export function SearchBar() {
         ) : null}
         <label className={`chip${search.modified ? ' is-active' : ''}`}>
           <span className="visually-hidden">Modified</span>
-          <select value={modifiedValue(search.modified)} onChange={(event) => setModified(event.target.value)} data-testid="filter-modified" aria-label="Modified">
+          <select
+            value={modifiedValue(search.modified)}
+            onChange={(event) => setModified(event.target.value)}
+            data-testid="filter-modified"
+            aria-label="Modified"
+          >
             {modifiedChoices.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.value === '' ? 'Modified: any time' : choice.label}
@@ -149,11 +180,25 @@ export function SearchBar() {
           <>
             <label className="chip__range" htmlFor={`${ids}-after`}>
               After
-              <input id={`${ids}-after`} className="input chip__input" type="date" value={range.after ?? ''} onChange={(event) => apply({ ...search, modified: { ...range, after: event.target.value } })} data-testid="filter-after" />
+              <input
+                id={`${ids}-after`}
+                className="input chip__input"
+                type="date"
+                value={range.after ?? ''}
+                onChange={(event) => apply({ ...search, modified: { ...range, after: event.target.value } })}
+                data-testid="filter-after"
+              />
             </label>
             <label className="chip__range" htmlFor={`${ids}-before`}>
               Before
-              <input id={`${ids}-before`} className="input chip__input" type="date" value={range.before ?? ''} onChange={(event) => apply({ ...search, modified: { ...range, before: event.target.value } })} data-testid="filter-before" />
+              <input
+                id={`${ids}-before`}
+                className="input chip__input"
+                type="date"
+                value={range.before ?? ''}
+                onChange={(event) => apply({ ...search, modified: { ...range, before: event.target.value } })}
+                data-testid="filter-before"
+              />
             </label>
           </>
         ) : null}
@@ -171,7 +216,13 @@ export function SearchBar() {
         </button>
         {active ? (
           <span className="visually-hidden" aria-live="polite">
-            {[search.type ? typeFilterLabels[search.type] : '', search.owner ? describeOwner(search.owner) : '', search.modified ? describeModified(search.modified) : ''].filter(Boolean).join(', ')}
+            {[
+              search.type ? typeFilterLabels[search.type] : '',
+              search.owner ? describeOwner(search.owner) : '',
+              search.modified ? describeModified(search.modified) : '',
+            ]
+              .filter(Boolean)
+              .join(', ')}
           </span>
         ) : null}
       </div>

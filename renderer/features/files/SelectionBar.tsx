@@ -1,6 +1,16 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import { colorFolders, copyItems, downloadItems, requestDeleteForever, requestRename, restoreItems, shareItem, starItems, trashItems } from './commands';
+import {
+  colorFolders,
+  copyItems,
+  downloadItems,
+  requestDeleteForever,
+  requestRename,
+  restoreItems,
+  shareItem,
+  starItems,
+  trashItems,
+} from './commands';
 import type { DriveItem } from './data/file-actions';
 import { folderColors, isFolder } from './drive-file';
 import { MenuButton, type MenuAction } from './MenuButton';
@@ -44,7 +54,17 @@ function FolderColorDialog({ folders, onClose }: { folders: DriveItem[]; onClose
  * Actions on the selected items; what is offered depends on the place (the Trash restores and
  * deletes). The bar keeps its height when nothing is selected, so selecting never moves the list.
  */
-export function SelectionBar({ items, inTrash, onClear, summary }: { items: DriveItem[]; inTrash: boolean; onClear: () => void; summary: string }) {
+export function SelectionBar({
+  items,
+  inTrash,
+  onClear,
+  summary,
+}: {
+  items: DriveItem[];
+  inTrash: boolean;
+  onClear: () => void;
+  summary: string;
+}) {
   const [coloring, setColoring] = useState<DriveItem[] | null>(null);
   if (items.length === 0) {
     return (
@@ -59,14 +79,27 @@ export function SelectionBar({ items, inTrash, onClear, summary }: { items: Driv
   const files = items.filter((item) => !isFolder(item));
 
   const more: MenuAction[] = [
-    ...(files.length === items.length ? [{ label: 'Make a copy', onSelect: () => void copyItems(items), testId: 'action-copy' }] : []),
-    { label: allStarred ? 'Remove star' : 'Star', onSelect: () => void starItems(items, !allStarred), testId: 'action-star' },
-    ...(folders.length === items.length ? [{ label: 'Folder color…', onSelect: () => setColoring(folders), testId: 'action-color' }] : []),
+    ...(files.length === items.length
+      ? [{ label: 'Make a copy', onSelect: () => void copyItems(items), testId: 'action-copy' }]
+      : []),
+    {
+      label: allStarred ? 'Remove star' : 'Star',
+      onSelect: () => void starItems(items, !allStarred),
+      testId: 'action-star',
+    },
+    ...(folders.length === items.length
+      ? [{ label: 'Folder color…', onSelect: () => setColoring(folders), testId: 'action-color' }]
+      : []),
   ];
 
   return (
     <div className="selection-bar" role="toolbar" aria-label="Selected items" data-testid="selection-bar">
-      <button type="button" className="button button--ghost button--icon" onClick={onClear} aria-label="Clear selection">
+      <button
+        type="button"
+        className="button button--ghost button--icon"
+        onClick={onClear}
+        aria-label="Clear selection"
+      >
         ✕
       </button>
       <span className="selection-bar__count" data-testid="selection-count">
@@ -74,31 +107,61 @@ export function SelectionBar({ items, inTrash, onClear, summary }: { items: Driv
       </span>
       {inTrash ? (
         <>
-          <button type="button" className="button button--ghost" onClick={() => void restoreItems(items)} data-testid="action-restore">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void restoreItems(items)}
+            data-testid="action-restore"
+          >
             Restore
           </button>
-          <button type="button" className="button button--ghost" onClick={() => requestDeleteForever(items)} data-testid="action-delete-forever">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => requestDeleteForever(items)}
+            data-testid="action-delete-forever"
+          >
             Delete forever
           </button>
         </>
       ) : (
         <>
           {single ? (
-            <button type="button" className="button button--ghost" onClick={() => shareItem(single)} data-testid="action-share">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => shareItem(single)}
+              data-testid="action-share"
+            >
               Share
             </button>
           ) : null}
           {files.length > 0 ? (
-            <button type="button" className="button button--ghost" onClick={() => void downloadItems(files)} data-testid="action-download">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => void downloadItems(files)}
+              data-testid="action-download"
+            >
               Download
             </button>
           ) : null}
           {single ? (
-            <button type="button" className="button button--ghost" onClick={() => requestRename(single)} data-testid="action-rename">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => requestRename(single)}
+              data-testid="action-rename"
+            >
               Rename
             </button>
           ) : null}
-          <button type="button" className="button button--ghost" onClick={() => void trashItems(items)} data-testid="action-trash">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => void trashItems(items)}
+            data-testid="action-trash"
+          >
             Move to trash
           </button>
           <MenuButton label="More actions" actions={more} testId="action-more" />

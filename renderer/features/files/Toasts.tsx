@@ -8,7 +8,11 @@ function ToastItem({ toast }: { toast: Toast }) {
     return () => clearTimeout(timer);
   }, [toast.id, toast.tone, dismiss]);
   return (
-    <div className={`toast toast--${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'} data-testid="toast">
+    <div
+      className={`toast toast--${toast.tone}`}
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+    >
       <span className="toast__message">{toast.message}</span>
       {toast.undo ? (
         <button

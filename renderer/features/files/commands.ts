@@ -33,7 +33,11 @@ function failed(what: string, error: unknown): void {
 export function openItem(item: DriveItem): void {
   const store = useFilesStore.getState();
   if (isFolder(item) && !item.trashed) {
-    store.openFolder({ id: item.id, name: item.name || 'Untitled folder', ...(item.driveId ? { driveId: item.driveId } : {}) });
+    store.openFolder({
+      id: item.id,
+      name: item.name || 'Untitled folder',
+      ...(item.driveId ? { driveId: item.driveId } : {}),
+    });
     return;
   }
   store.setSelection({ selected: new Set([item.id]), anchor: item.id, focus: item.id });
@@ -58,7 +62,10 @@ export async function renameItem(item: DriveItem, name: string): Promise<void> {
   if (name === previous) return;
   try {
     await rename(item, name);
-    showToast({ message: `Renamed “${previous}” to “${name}”`, undo: () => rename({ ...item, name }, previous).catch((error: unknown) => failed('undo the rename', error)) });
+    showToast({
+      message: `Renamed “${previous}” to “${name}”`,
+      undo: () => rename({ ...item, name }, previous).catch((error: unknown) => failed('undo the rename', error)),
+    });
   } catch (error) {
     failed(`rename “${previous}”`, error);
   }
@@ -81,7 +88,10 @@ export async function trashItems(items: readonly DriveItem[]): Promise<void> {
   if (items.length === 0) return;
   try {
     await trash(items);
-    showToast({ message: `Moved ${describeCount(items)} to the trash`, undo: () => restore(items).catch((error: unknown) => failed('restore', error)) });
+    showToast({
+      message: `Moved ${describeCount(items)} to the trash`,
+      undo: () => restore(items).catch((error: unknown) => failed('restore', error)),
+    });
   } catch (error) {
     failed(`move ${describeCount(items)} to the trash`, error);
   }
@@ -91,7 +101,10 @@ export async function restoreItems(items: readonly DriveItem[]): Promise<void> {
   if (items.length === 0) return;
   try {
     await restore(items);
-    showToast({ message: `Restored ${describeCount(items)}`, undo: () => trash(items).catch((error: unknown) => failed('trash again', error)) });
+    showToast({
+      message: `Restored ${describeCount(items)}`,
+      undo: () => trash(items).catch((error: unknown) => failed('trash again', error)),
+    });
   } catch (error) {
     failed(`restore ${describeCount(items)}`, error);
   }
@@ -140,7 +153,10 @@ export async function copyItems(items: readonly DriveItem[]): Promise<void> {
 export async function starItems(items: readonly DriveItem[], starred: boolean): Promise<void> {
   try {
     await setStarred(items, starred);
-    showToast({ message: `${starred ? 'Starred' : 'Removed star from'} ${describeCount(items)}`, undo: () => setStarred(items, !starred) });
+    showToast({
+      message: `${starred ? 'Starred' : 'Removed star from'} ${describeCount(items)}`,
+      undo: () => setStarred(items, !starred),
+    });
   } catch (error) {
     failed(starred ? 'star' : 'remove the star', error);
   }
@@ -165,5 +181,12 @@ export async function downloadItems(items: readonly DriveItem[]): Promise<void> 
 }
 
 export function shareItem(item: DriveItem): void {
-  useFilesStore.getState().share({ id: item.id, name: item.name || 'Untitled', kind: 'file', ...(item.driveId ? { driveId: item.driveId } : {}) });
+  useFilesStore
+    .getState()
+    .share({
+      id: item.id,
+      name: item.name || 'Untitled',
+      kind: 'file',
+      ...(item.driveId ? { driveId: item.driveId } : {}),
+    });
 }

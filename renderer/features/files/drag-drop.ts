@@ -44,7 +44,10 @@ export interface DropTarget {
  * Makes an element a drop target for `target`: dragged items move there, files from the OS
  * upload there (with `acceptUploads`). Inner targets win over outer ones (a folder row inside the list).
  */
-export function useDropTarget(target: FolderCrumb | null, options: { acceptUploads?: boolean; acceptMoves?: boolean } = {}): DropTarget {
+export function useDropTarget(
+  target: FolderCrumb | null,
+  options: { acceptUploads?: boolean; acceptMoves?: boolean } = {},
+): DropTarget {
   const [active, setActive] = useState(false);
   const acceptMoves = options.acceptMoves ?? true;
 

@@ -76,8 +76,26 @@ export const fileFields = [
   capabilityFields,
 ].join(',');
 
-/** Fields requested for each page of a listing. */
-export const listFields = `nextPageToken,files(${fileFields})`;
+/**
+ * Fields of each entry of a listing: what a row, a tile and the actions on a selection read. The
+ * details panel reads the rest for the one file it shows; keeping pages small keeps scrolling smooth.
+ */
+export const listEntryFields = [
+  'id',
+  'name',
+  'mimeType',
+  'modifiedTime',
+  'size',
+  'owners(displayName,emailAddress,me)',
+  'parents',
+  'starred',
+  'trashed',
+  'shared',
+  'folderColorRgb',
+  'driveId',
+].join(',');
+
+export const listFields = `nextPageToken,files(${listEntryFields})`;
 
 export function isFolder(file: DriveFileEntry): boolean {
   return file.mimeType === folderMimeType;
@@ -101,7 +119,9 @@ export function unquoteQueryValue(literal: string): string {
 /** Folders first, then by name as people read it (case-insensitive, numbers in order). */
 export function sortForDisplay<T extends DriveFileEntry>(files: readonly T[]): T[] {
   const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-  return [...files].sort((a, b) => Number(isFolder(b)) - Number(isFolder(a)) || collator.compare(a.name ?? '', b.name ?? ''));
+  return [...files].sort(
+    (a, b) => Number(isFolder(b)) - Number(isFolder(a)) || collator.compare(a.name ?? '', b.name ?? ''),
+  );
 }
 
 /** Drive's folder color palette (an unsupported color is replaced by the closest of these). */

@@ -16,15 +16,35 @@ export function formatFileSize(size: string | number | null | undefined): string
   return `${rounded} ${units[unit]}`;
 }
 
+// Building an Intl formatter costs far more than using one; a long list formats thousands of dates.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, found);
+  }
+  return found;
+}
+
 /** Time today, "Mon D" this year, "Mon D, YYYY" otherwise. */
-export function formatModified(modifiedTime: string | null | undefined, now: Date = new Date(), locale?: string): string {
+export function formatModified(
+  modifiedTime: string | null | undefined,
+  now: Date = new Date(),
+  locale?: string,
+): string {
   if (!modifiedTime) return '—';
   const date = new Date(modifiedTime);
   if (Number.isNaN(date.getTime())) return '—';
-  const sameDay = date.toDateString() === now.toDateString();
-  if (sameDay) return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
+  const sameDay =
+    date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
+  if (sameDay) return formatter(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
   const sameYear = date.getFullYear() === now.getFullYear();
-  return new Intl.DateTimeFormat(locale, sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' }).format(date);
+  return formatter(
+    locale,
+    sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' },
+  ).format(date);
 }
 
 export function formatOwner(file: DriveFileEntry): string {
@@ -34,7 +54,18 @@ export function formatOwner(file: DriveFileEntry): string {
   return owner.displayName || owner.emailAddress || '—';
 }
 
-export type FileKind = 'folder' | 'document' | 'spreadsheet' | 'presentation' | 'image' | 'video' | 'audio' | 'pdf' | 'archive' | 'text' | 'file';
+export type FileKind =
+  | 'folder'
+  | 'document'
+  | 'spreadsheet'
+  | 'presentation'
+  | 'image'
+  | 'video'
+  | 'audio'
+  | 'pdf'
+  | 'archive'
+  | 'text'
+  | 'file';
 
 const kindLabels: Record<FileKind, string> = {
   folder: 'Folder',
@@ -53,8 +84,14 @@ const kindLabels: Record<FileKind, string> = {
 export function fileKind(mimeType: string | null | undefined): FileKind {
   const type = (mimeType ?? '').toLowerCase();
   if (type === folderMimeType) return 'folder';
-  if (type === 'application/vnd.google-apps.document' || type.includes('wordprocessingml') || type === 'application/msword') return 'document';
-  if (type === 'application/vnd.google-apps.spreadsheet' || type.includes('spreadsheetml') || type === 'text/csv') return 'spreadsheet';
+  if (
+    type === 'application/vnd.google-apps.document' ||
+    type.includes('wordprocessingml') ||
+    type === 'application/msword'
+  )
+    return 'document';
+  if (type === 'application/vnd.google-apps.spreadsheet' || type.includes('spreadsheetml') || type === 'text/csv')
+    return 'spreadsheet';
   if (type === 'application/vnd.google-apps.presentation' || type.includes('presentationml')) return 'presentation';
   if (type === 'application/pdf') return 'pdf';
   if (type.startsWith('image/')) return 'image';

@@ -1,5 +1,12 @@
 import { create } from 'zustand';
-import { defaultSort, locationAfterOpening, type FileLocation, type FolderCrumb, type PlaceId, type SortOrder } from './model/places';
+import {
+  defaultSort,
+  locationAfterOpening,
+  type FileLocation,
+  type FolderCrumb,
+  type PlaceId,
+  type SortOrder,
+} from './model/places';
 import type { SearchFilters } from './model/search-query';
 import { emptySelection, type Selection } from './model/selection';
 
@@ -36,7 +43,12 @@ interface FilesState {
 const storageKey = 'atrium.files';
 type Persisted = Pick<FilesState, 'location' | 'viewMode' | 'sort' | 'detailsOpen'>;
 
-const initial: Persisted = { location: { place: 'myDrive', path: [] }, viewMode: 'list', sort: defaultSort, detailsOpen: false };
+const initial: Persisted = {
+  location: { place: 'myDrive', path: [] },
+  viewMode: 'list',
+  sort: defaultSort,
+  detailsOpen: false,
+};
 
 function isPersisted(value: unknown): value is Persisted {
   if (!value || typeof value !== 'object') return false;
@@ -76,8 +88,14 @@ export const useFilesStore = create<FilesState>((set) => ({
   search: emptySearch,
   selection: emptySelection,
   sharing: null,
-  goToPlace: (place) => set({ location: { place, path: [] }, selection: emptySelection, ...(place === 'search' ? {} : { search: emptySearch }) }),
-  openFolder: (folder) => set((state) => ({ location: locationAfterOpening(state.location, folder), selection: emptySelection })),
+  goToPlace: (place) =>
+    set({
+      location: { place, path: [] },
+      selection: emptySelection,
+      ...(place === 'search' ? {} : { search: emptySearch }),
+    }),
+  openFolder: (folder) =>
+    set((state) => ({ location: locationAfterOpening(state.location, folder), selection: emptySelection })),
   setLocation: (location) => set({ location, selection: emptySelection }),
   setViewMode: (viewMode) => set({ viewMode }),
   setSort: (sort) => set({ sort }),

@@ -6,7 +6,8 @@ import { fileKind, fileKindLabel, formatFileSize, formatModified, formatOwner } 
 describe('quoteQueryValue', () => {
   it('escapes quotes and backslashes, and unquoteQueryValue reads it back', () => {
     expect(quoteQueryValue("a'b\\c")).toBe("'a\\'b\\\\c'");
-    for (const value of ["it's", 'back\\slash', "\\'", 'plain', '']) expect(unquoteQueryValue(quoteQueryValue(value))).toBe(value);
+    for (const value of ["it's", 'back\\slash', "\\'", 'plain', ''])
+      expect(unquoteQueryValue(quoteQueryValue(value))).toBe(value);
   });
 });
 
@@ -77,8 +78,16 @@ describe('fileKind', () => {
 describe('describeActivity', () => {
   it('describes each change by what differs from the snapshot before it, newest first', () => {
     const entries = describeActivity([
-      { fileId: 'f', time: '2026-01-01T10:02:00Z', file: { name: 'Report.txt', trashed: true, parents: ['b'], modifiedTime: 'm2' } },
-      { fileId: 'f', time: '2026-01-01T10:00:00Z', file: { name: 'Draft.txt', parents: ['a'], modifiedTime: 'm1', lastModifyingUser: { me: true } } },
+      {
+        fileId: 'f',
+        time: '2026-01-01T10:02:00Z',
+        file: { name: 'Report.txt', trashed: true, parents: ['b'], modifiedTime: 'm2' },
+      },
+      {
+        fileId: 'f',
+        time: '2026-01-01T10:00:00Z',
+        file: { name: 'Draft.txt', parents: ['a'], modifiedTime: 'm1', lastModifyingUser: { me: true } },
+      },
       { fileId: 'f', time: '2026-01-01T10:01:00Z', file: { name: 'Report.txt', parents: ['b'], modifiedTime: 'm1' } },
       { fileId: 'f', time: '2026-01-01T10:03:00Z', removed: true },
     ]);

@@ -1,6 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { fieldErrors, type ShareField } from './field-errors';
-import { canExpire, expirationFromDate, expirationProblem, grantableRoles, parseAddresses, type Role, type ShareContext } from './permissions';
+import {
+  canExpire,
+  expirationFromDate,
+  expirationProblem,
+  grantableRoles,
+  parseAddresses,
+  type Role,
+  type ShareContext,
+} from './permissions';
 import { addPermission } from './useSharing';
 
 /** Adds people or groups with a role, an optional expiration, and a notification with an optional message. */
@@ -21,7 +29,9 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
     event.preventDefault();
     const { valid, invalid } = parseAddresses(addresses);
     if (invalid.length > 0 || valid.length === 0) {
-      setErrors({ email: invalid.length > 0 ? `Not an email address: ${invalid.join(', ')}` : 'Enter at least one email address.' });
+      setErrors({
+        email: invalid.length > 0 ? `Not an email address: ${invalid.join(', ')}` : 'Enter at least one email address.',
+      });
       return;
     }
     const expirationTime = expires && expiration ? expirationFromDate(expiration) : null;
@@ -34,7 +44,11 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
     const added: string[] = [];
     try {
       for (const emailAddress of valid) {
-        await addPermission(fileId, { type, role, emailAddress, ...(expirationTime ? { expirationTime } : {}) }, { send: notify, message });
+        await addPermission(
+          fileId,
+          { type, role, emailAddress, ...(expirationTime ? { expirationTime } : {}) },
+          { send: notify, message },
+        );
         added.push(emailAddress);
       }
       setAddresses('');
@@ -82,11 +96,23 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
         ) : null}
       </div>
       <div className="share-add__row">
-        <select className="input" value={type} onChange={(event) => setType(event.target.value as 'user' | 'group')} aria-label="Person or group" data-testid="share-type">
+        <select
+          className="input"
+          value={type}
+          onChange={(event) => setType(event.target.value as 'user' | 'group')}
+          aria-label="Person or group"
+          data-testid="share-type"
+        >
           <option value="user">Person</option>
           <option value="group">Group</option>
         </select>
-        <select className="input" value={role} onChange={(event) => setRole(event.target.value as Role)} aria-label="Role" data-testid="share-role">
+        <select
+          className="input"
+          value={role}
+          onChange={(event) => setRole(event.target.value as Role)}
+          aria-label="Role"
+          data-testid="share-role"
+        >
           {roles.map((option) => (
             <option key={option.role} value={option.role}>
               {option.label}
@@ -109,13 +135,23 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
             aria-describedby={`${ids}-expiration-note`}
             data-testid="share-expiration"
           />
-          <p className={errors.expiration ? 'field__error' : 'field__hint'} id={`${ids}-expiration-note`} role={errors.expiration ? 'alert' : undefined} data-testid="share-expiration-error">
+          <p
+            className={errors.expiration ? 'field__error' : 'field__hint'}
+            id={`${ids}-expiration-note`}
+            role={errors.expiration ? 'alert' : undefined}
+            data-testid="share-expiration-error"
+          >
             {errors.expiration ?? hint ?? 'Access ends after this day; at most one year from today.'}
           </p>
         </div>
       ) : null}
       <label className="checkbox">
-        <input type="checkbox" checked={notify} onChange={(event) => setNotify(event.target.checked)} data-testid="share-notify" />
+        <input
+          type="checkbox"
+          checked={notify}
+          onChange={(event) => setNotify(event.target.checked)}
+          data-testid="share-notify"
+        />
         Notify people
       </label>
       {notify ? (
@@ -123,7 +159,14 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
           <label className="field__label" htmlFor={`${ids}-message`}>
             Message (optional)
           </label>
-          <textarea id={`${ids}-message`} className="input share-add__message" rows={2} value={message} onChange={(event) => setMessage(event.target.value)} data-testid="share-message" />
+          <textarea
+            id={`${ids}-message`}
+            className="input share-add__message"
+            rows={2}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            data-testid="share-message"
+          />
           {errors.message ? (
             <p className="field__error" role="alert">
               {errors.message}
@@ -137,7 +180,12 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
         </p>
       ) : null}
       <div className="share-add__actions">
-        <button type="submit" className="button button--primary" disabled={busy || !addresses.trim()} data-testid="share-submit">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={busy || !addresses.trim()}
+          data-testid="share-submit"
+        >
           {busy ? 'Sharing…' : 'Share'}
         </button>
       </div>

@@ -6,12 +6,26 @@ import { addPermission, changeRole, removePermission } from './useSharing';
 type Kind = 'restricted' | 'domain' | 'anyone';
 
 /** Link sharing: restricted, everyone in the domain, or anyone with the link; its role and whether it can be found in search. */
-export function GeneralAccessSection({ fileId, permissions, context, domain, canManage }: { fileId: string; permissions: readonly Permission[]; context: ShareContext; domain: string | null; canManage: boolean }) {
+export function GeneralAccessSection({
+  fileId,
+  permissions,
+  context,
+  domain,
+  canManage,
+}: {
+  fileId: string;
+  permissions: readonly Permission[];
+  context: ShareContext;
+  domain: string | null;
+  canManage: boolean;
+}) {
   const ids = useId();
   const access = generalAccessOf(permissions);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const roles = grantableRoles(context).filter((option) => option.role === 'reader' || option.role === 'commenter' || option.role === 'writer');
+  const roles = grantableRoles(context).filter(
+    (option) => option.role === 'reader' || option.role === 'commenter' || option.role === 'writer',
+  );
   const current = access.kind === 'restricted' ? null : access.permission;
 
   // Choices show at once; the service's state replaces them when the permissions are read again.
@@ -32,7 +46,12 @@ export function GeneralAccessSection({ fileId, permissions, context, domain, can
   };
 
   const grant = (kind: Exclude<Kind, 'restricted'>, role: Role, discoverable: boolean) =>
-    addPermission(fileId, { type: kind, role, allowFileDiscovery: discoverable, ...(kind === 'domain' && domain ? { domain } : {}) });
+    addPermission(fileId, {
+      type: kind,
+      role,
+      allowFileDiscovery: discoverable,
+      ...(kind === 'domain' && domain ? { domain } : {}),
+    });
 
   const changeKind = (kind: Kind) => {
     setShown({ kind });
@@ -65,9 +84,18 @@ export function GeneralAccessSection({ fileId, permissions, context, domain, can
         General access
       </h3>
       <div className="general-access__row">
-        <select className="input" value={shown.kind ?? access.kind} disabled={!canManage || busy} onChange={(event) => void changeKind(event.target.value as Kind)} aria-label="Who can open it with the link" data-testid="general-kind">
+        <select
+          className="input"
+          value={shown.kind ?? access.kind}
+          disabled={!canManage || busy}
+          onChange={(event) => void changeKind(event.target.value as Kind)}
+          aria-label="Who can open it with the link"
+          data-testid="general-kind"
+        >
           <option value="restricted">Restricted</option>
-          {domain || access.kind === 'domain' ? <option value="domain">{`Everyone at ${current?.domain ?? domain}`}</option> : null}
+          {domain || access.kind === 'domain' ? (
+            <option value="domain">{`Everyone at ${current?.domain ?? domain}`}</option>
+          ) : null}
           <option value="anyone">Anyone with the link</option>
         </select>
         {current ? (
@@ -79,7 +107,10 @@ export function GeneralAccessSection({ fileId, permissions, context, domain, can
               const role = event.target.value as Role;
               setShown({ role });
               void run(() => changeRole(fileId, current.id, role));
-            }} aria-label="Role for the link" data-testid="general-role">
+            }}
+            aria-label="Role for the link"
+            data-testid="general-role"
+          >
             {roles.map((option) => (
               <option key={option.role} value={option.role}>
                 {option.label}
@@ -91,7 +122,13 @@ export function GeneralAccessSection({ fileId, permissions, context, domain, can
       <p className="field__hint">{description}</p>
       {current && (shown.kind ?? access.kind) !== 'restricted' ? (
         <label className="checkbox">
-          <input type="checkbox" checked={shown.discoverable ?? Boolean(current.allowFileDiscovery)} disabled={!canManage || busy} onChange={(event) => void changeDiscoverable(event.target.checked)} data-testid="general-discoverable" />
+          <input
+            type="checkbox"
+            checked={shown.discoverable ?? Boolean(current.allowFileDiscovery)}
+            disabled={!canManage || busy}
+            onChange={(event) => void changeDiscoverable(event.target.checked)}
+            data-testid="general-discoverable"
+          />
           Can be found by searching (not only with the link)
         </label>
       ) : null}

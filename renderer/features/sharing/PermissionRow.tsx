@@ -1,6 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { fieldErrors, type ShareField } from './field-errors';
-import { canExpire, dateFieldValue, expirationFromDate, grantableRoles, roleLabel, type Permission, type Role, type ShareContext } from './permissions';
+import {
+  canExpire,
+  dateFieldValue,
+  expirationFromDate,
+  grantableRoles,
+  roleLabel,
+  type Permission,
+  type Role,
+  type ShareContext,
+} from './permissions';
 import { changeRole, removePermission, setExpiration } from './useSharing';
 
 const transferChoice = '__transfer__';
@@ -19,7 +28,16 @@ interface PermissionRowProps {
 }
 
 /** One person or group with access: role, expiration, removal; inherited access is shown as such. */
-export function PermissionRow({ fileId, permission, context, inheritedFrom, isMe, canTransfer, canManage, onTransfer }: PermissionRowProps) {
+export function PermissionRow({
+  fileId,
+  permission,
+  context,
+  inheritedFrom,
+  isMe,
+  canTransfer,
+  canManage,
+  onTransfer,
+}: PermissionRowProps) {
   const ids = useId();
   const [errors, setErrors] = useState<Partial<Record<ShareField, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -54,7 +72,12 @@ export function PermissionRow({ fileId, permission, context, inheritedFrom, isMe
   };
 
   return (
-    <li className="permission" data-testid="permission-row" data-email={permission.emailAddress ?? ''} data-role={permission.role}>
+    <li
+      className="permission"
+      data-testid="permission-row"
+      data-email={permission.emailAddress ?? ''}
+      data-role={permission.role}
+    >
       <div className="permission__who">
         <span className="permission__avatar" aria-hidden="true">
           {permission.type === 'group' ? '👥' : (name[0] ?? '?').toUpperCase()}
@@ -64,7 +87,9 @@ export function PermissionRow({ fileId, permission, context, inheritedFrom, isMe
             {name}
             {isMe ? ' (you)' : ''}
           </span>
-          {permission.emailAddress && permission.displayName ? <span className="permission__email">{permission.emailAddress}</span> : null}
+          {permission.emailAddress && permission.displayName ? (
+            <span className="permission__email">{permission.emailAddress}</span>
+          ) : null}
           {inheritedFrom !== null ? (
             <span className="permission__note" data-testid="permission-inherited">
               Inherited from {inheritedFrom === 'parent' ? 'the parent folder' : 'the shared drive'}
@@ -75,7 +100,14 @@ export function PermissionRow({ fileId, permission, context, inheritedFrom, isMe
       </div>
       <div className="permission__controls">
         {editable ? (
-          <select className="input" value={shownRole ?? permission.role} disabled={busy} onChange={(event) => onRole(event.target.value)} aria-label={`Role of ${name}`} data-testid="permission-role">
+          <select
+            className="input"
+            value={shownRole ?? permission.role}
+            disabled={busy}
+            onChange={(event) => onRole(event.target.value)}
+            aria-label={`Role of ${name}`}
+            data-testid="permission-role"
+          >
             {grantableRoles(context).map((option) => (
               <option key={option.role} value={option.role}>
                 {option.label}
@@ -87,7 +119,14 @@ export function PermissionRow({ fileId, permission, context, inheritedFrom, isMe
           <span className="permission__role">{roleLabel(permission.role, context)}</span>
         )}
         {editable ? (
-          <button type="button" className="button button--ghost" disabled={busy} onClick={() => void run(() => removePermission(fileId, permission.id))} aria-label={`Remove access of ${name}`} data-testid="permission-remove">
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy}
+            onClick={() => void run(() => removePermission(fileId, permission.id))}
+            aria-label={`Remove access of ${name}`}
+            data-testid="permission-remove"
+          >
             Remove
           </button>
         ) : null}
@@ -114,7 +153,13 @@ export function PermissionRow({ fileId, permission, context, inheritedFrom, isMe
             data-testid="permission-expiration"
           />
           {permission.expirationTime ? (
-            <button type="button" className="link-button" disabled={busy} onClick={() => void run(() => setExpiration(fileId, permission.id, null))} data-testid="permission-expiration-remove">
+            <button
+              type="button"
+              className="link-button"
+              disabled={busy}
+              onClick={() => void run(() => setExpiration(fileId, permission.id, null))}
+              data-testid="permission-expiration-remove"
+            >
               No expiration
             </button>
           ) : null}

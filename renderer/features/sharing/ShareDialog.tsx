@@ -29,15 +29,34 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-function TransferConfirm({ permission, onConfirm, onCancel, busy, error }: { permission: Permission; onConfirm: () => void; onCancel: () => void; busy: boolean; error: string | null }) {
+function TransferConfirm({
+  permission,
+  onConfirm,
+  onCancel,
+  busy,
+  error,
+}: {
+  permission: Permission;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy: boolean;
+  error: string | null;
+}) {
   const name = permission.displayName || permission.emailAddress || 'this person';
   return (
-    <div className="share__confirm" role="alertdialog" aria-labelledby="transfer-title" aria-describedby="transfer-message" data-testid="transfer-confirm">
+    <div
+      className="share__confirm"
+      role="alertdialog"
+      aria-labelledby="transfer-title"
+      aria-describedby="transfer-message"
+      data-testid="transfer-confirm"
+    >
       <h3 id="transfer-title" className="share__section-title">
         Make {name} the owner?
       </h3>
       <p id="transfer-message" className="dialog__description">
-        {name} will own this item and decide who can access it. You will keep access as an editor, but you can’t take ownership back yourself.
+        {name} will own this item and decide who can access it. You will keep access as an editor, but you can’t take
+        ownership back yourself.
       </p>
       {error ? (
         <p className="field__error" role="alert">
@@ -48,7 +67,13 @@ function TransferConfirm({ permission, onConfirm, onCancel, busy, error }: { per
         <button type="button" className="button" onClick={onCancel} disabled={busy} data-testid="transfer-cancel">
           Cancel
         </button>
-        <button type="button" className="button button--primary button--danger" onClick={onConfirm} disabled={busy} data-testid="transfer-confirm-button">
+        <button
+          type="button"
+          className="button button--primary button--danger"
+          onClick={onConfirm}
+          disabled={busy}
+          data-testid="transfer-confirm-button"
+        >
           Transfer ownership
         </button>
       </div>
@@ -66,7 +91,8 @@ function ShareContent({ target, onClose }: { target: ShareTarget; onClose: () =>
   const canManage = target.kind === 'drive' || item?.capabilities?.canShare !== false;
   const ownsIt = context === 'myDrive' && item?.ownedByMe === true;
   const people = peopleOf(list);
-  const isMe = (p: Permission) => Boolean(me?.emailAddress && p.emailAddress?.toLowerCase() === me.emailAddress.toLowerCase());
+  const isMe = (p: Permission) =>
+    Boolean(me?.emailAddress && p.emailAddress?.toLowerCase() === me.emailAddress.toLowerCase());
 
   const confirmTransfer = async () => {
     if (!transferring) return;
@@ -84,15 +110,26 @@ function ShareContent({ target, onClose }: { target: ShareTarget; onClose: () =>
 
   return (
     <>
-      <Dialog.Title className="dialog__title">{target.kind === 'drive' ? `Members of “${target.name}”` : `Share “${target.name}”`}</Dialog.Title>
+      <Dialog.Title className="dialog__title">
+        {target.kind === 'drive' ? `Members of “${target.name}”` : `Share “${target.name}”`}
+      </Dialog.Title>
       <Dialog.Description className="visually-hidden">Choose who can open, comment on or edit it.</Dialog.Description>
-      {canManage ? <AddPeopleForm fileId={target.id} context={context} /> : <p className="field__hint">You can see who has access, but only people who can share may change it.</p>}
+      {canManage ? (
+        <AddPeopleForm fileId={target.id} context={context} />
+      ) : (
+        <p className="field__hint">You can see who has access, but only people who can share may change it.</p>
+      )}
       <section aria-label="People with access">
         <h3 className="share__section-title">{target.kind === 'drive' ? 'Members' : 'People with access'}</h3>
         {sharing.permissions.isPending ? (
           <LoadingPanel label="Loading who has access…" fill={false} />
         ) : sharing.permissions.isError ? (
-          <ErrorPanel title="Couldn’t load who has access" error={sharing.permissions.error} onRetry={() => void sharing.permissions.refetch()} fill={false} />
+          <ErrorPanel
+            title="Couldn’t load who has access"
+            error={sharing.permissions.error}
+            onRetry={() => void sharing.permissions.refetch()}
+            fill={false}
+          />
         ) : (
           <ul className="permissions" data-testid="permission-list">
             {people.map((permission) => (
@@ -114,9 +151,23 @@ function ShareContent({ target, onClose }: { target: ShareTarget; onClose: () =>
           </ul>
         )}
       </section>
-      {transferring ? <TransferConfirm permission={transferring} busy={transferBusy} error={transferError} onConfirm={() => void confirmTransfer()} onCancel={() => setTransferring(null)} /> : null}
+      {transferring ? (
+        <TransferConfirm
+          permission={transferring}
+          busy={transferBusy}
+          error={transferError}
+          onConfirm={() => void confirmTransfer()}
+          onCancel={() => setTransferring(null)}
+        />
+      ) : null}
       {target.kind === 'file' && sharing.permissions.isSuccess ? (
-        <GeneralAccessSection fileId={target.id} permissions={list} context={context} domain={shareableDomain(me?.emailAddress)} canManage={canManage} />
+        <GeneralAccessSection
+          fileId={target.id}
+          permissions={list}
+          context={context}
+          domain={shareableDomain(me?.emailAddress)}
+          canManage={canManage}
+        />
       ) : null}
       <div className="dialog__actions share__footer">
         {item?.webViewLink ? (

@@ -15,7 +15,8 @@ export interface Permission {
 
 export type Role = 'owner' | 'organizer' | 'fileOrganizer' | 'writer' | 'commenter' | 'reader';
 
-export const permissionFields = 'nextPageToken,permissions(id,type,role,emailAddress,domain,displayName,expirationTime,allowFileDiscovery,deleted,pendingOwner,permissionDetails)';
+export const permissionFields =
+  'nextPageToken,permissions(id,type,role,emailAddress,domain,displayName,expirationTime,allowFileDiscovery,deleted,pendingOwner,permissionDetails)';
 
 /** What is being shared: a file or folder (in My Drive or a shared drive), or a shared drive's membership. */
 export type ShareContext = 'myDrive' | 'sharedDriveItem' | 'sharedDrive';
@@ -32,7 +33,10 @@ const driveRoleLabels: Partial<Record<Role, string>> = {
 /** The roles that can be granted here, in increasing order of power, with their names. */
 export function grantableRoles(context: ShareContext): { role: Role; label: string }[] {
   const labels = context === 'myDrive' ? fileRoleLabels : driveRoleLabels;
-  const order: Role[] = context === 'myDrive' ? ['reader', 'commenter', 'writer'] : ['reader', 'commenter', 'writer', 'fileOrganizer', 'organizer'];
+  const order: Role[] =
+    context === 'myDrive'
+      ? ['reader', 'commenter', 'writer']
+      : ['reader', 'commenter', 'writer', 'fileOrganizer', 'organizer'];
   return order.map((role) => ({ role, label: labels[role]! }));
 }
 
@@ -43,7 +47,11 @@ export function roleLabel(role: Role, context: ShareContext): string {
 
 /** Expiration dates apply to people and groups with an ordinary role, never to a drive's members. */
 export function canExpire(type: Permission['type'], role: Role, context: ShareContext): boolean {
-  return (type === 'user' || type === 'group') && context !== 'sharedDrive' && (role === 'reader' || role === 'commenter' || role === 'writer');
+  return (
+    (type === 'user' || type === 'group') &&
+    context !== 'sharedDrive' &&
+    (role === 'reader' || role === 'commenter' || role === 'writer')
+  );
 }
 
 /**
@@ -58,11 +66,14 @@ export function inheritedFrom(permission: Permission, parentPermissions: readonl
     return details[0]?.inheritedFrom ?? 'parent';
   }
   if (permission.role === 'owner' || !parentPermissions) return null;
-  const same = parentPermissions.find((p) => p.id === permission.id && p.role === permission.role && (p.role !== 'owner' || permission.role === 'owner'));
+  const same = parentPermissions.find(
+    (p) => p.id === permission.id && p.role === permission.role && (p.role !== 'owner' || permission.role === 'owner'),
+  );
   return same ? 'parent' : null;
 }
 
-export type GeneralAccess = { kind: 'restricted' } | { kind: 'domain'; permission: Permission } | { kind: 'anyone'; permission: Permission };
+export type GeneralAccess =
+  { kind: 'restricted' } | { kind: 'domain'; permission: Permission } | { kind: 'anyone'; permission: Permission };
 
 /** Link sharing: anyone with the link wins over a domain grant, which wins over nothing. */
 export function generalAccessOf(permissions: readonly Permission[]): GeneralAccess {
@@ -118,7 +129,10 @@ export function expirationProblem(expirationTime: string, now: Date = new Date()
 
 /** Addresses typed in one field, separated by commas, semicolons or spaces. */
 export function parseAddresses(text: string): { valid: string[]; invalid: string[] } {
-  const parts = text.split(/[\s,;]+/).map((part) => part.trim()).filter(Boolean);
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
   const valid: string[] = [];
   const invalid: string[] = [];
   for (const part of parts) (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(part) ? valid : invalid).push(part);

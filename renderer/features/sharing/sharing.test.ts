@@ -15,15 +15,33 @@ import {
   type Permission,
 } from './permissions';
 
-const owner: Permission = { id: 'p-me', type: 'user', role: 'owner', emailAddress: 'me@atrium.local', displayName: 'Me' };
-const bob: Permission = { id: 'p-bob', type: 'user', role: 'reader', emailAddress: 'bob@atrium.local', displayName: 'Bob' };
+const owner: Permission = {
+  id: 'p-me',
+  type: 'user',
+  role: 'owner',
+  emailAddress: 'me@atrium.local',
+  displayName: 'Me',
+};
+const bob: Permission = {
+  id: 'p-bob',
+  type: 'user',
+  role: 'reader',
+  emailAddress: 'bob@atrium.local',
+  displayName: 'Bob',
+};
 const anyone: Permission = { id: 'anyoneWithLink', type: 'anyone', role: 'reader', allowFileDiscovery: false };
 const domain: Permission = { id: 'p-dom', type: 'domain', role: 'commenter', domain: 'atrium.local' };
 
 describe('roles', () => {
   it('offers viewer, commenter and editor on My Drive items, and organizer roles in shared drives', () => {
     expect(grantableRoles('myDrive').map((r) => r.role)).toEqual(['reader', 'commenter', 'writer']);
-    expect(grantableRoles('sharedDrive').map((r) => r.role)).toEqual(['reader', 'commenter', 'writer', 'fileOrganizer', 'organizer']);
+    expect(grantableRoles('sharedDrive').map((r) => r.role)).toEqual([
+      'reader',
+      'commenter',
+      'writer',
+      'fileOrganizer',
+      'organizer',
+    ]);
     expect(roleLabel('writer', 'myDrive')).toBe('Editor');
     expect(roleLabel('fileOrganizer', 'sharedDriveItem')).toBe('Content manager');
     expect(roleLabel('owner', 'myDrive')).toBe('Owner');
@@ -47,7 +65,10 @@ describe('who has access', () => {
   });
 
   it('tells inherited grants from the item’s own', () => {
-    const fromDrive: Permission = { ...bob, permissionDetails: [{ inherited: true, inheritedFrom: 'drive1', permissionType: 'member' }] };
+    const fromDrive: Permission = {
+      ...bob,
+      permissionDetails: [{ inherited: true, inheritedFrom: 'drive1', permissionType: 'member' }],
+    };
     expect(inheritedFrom(fromDrive, null)).toBe('drive1');
     expect(inheritedFrom({ ...bob, permissionDetails: [{ inherited: false }] }, null)).toBeNull();
     expect(inheritedFrom(bob, [owner, bob])).toBe('parent');
@@ -81,7 +102,10 @@ describe('expiration', () => {
 
 describe('addresses and errors', () => {
   it('splits typed addresses and reports the ones that are not addresses', () => {
-    expect(parseAddresses('Bob@Atrium.local, carol@example.com; nope  bob@atrium.local')).toEqual({ valid: ['bob@atrium.local', 'carol@example.com'], invalid: ['nope'] });
+    expect(parseAddresses('Bob@Atrium.local, carol@example.com; nope  bob@atrium.local')).toEqual({
+      valid: ['bob@atrium.local', 'carol@example.com'],
+      invalid: ['nope'],
+    });
   });
 
   it('puts a service error next to the field it names', () => {

@@ -20,10 +20,18 @@ export function useSharing(target: ShareTarget) {
   const context: ShareContext = isDrive ? 'sharedDrive' : target.driveId ? 'sharedDriveItem' : 'myDrive';
   const item = useApiQuery(
     'DriveFilesGet',
-    { fileId: target.id, supportsAllDrives: true, fields: 'id,name,webViewLink,parents,driveId,ownedByMe,capabilities(canShare)' },
+    {
+      fileId: target.id,
+      supportsAllDrives: true,
+      fields: 'id,name,webViewLink,parents,driveId,ownedByMe,capabilities(canShare)',
+    },
     { enabled: !isDrive },
   );
-  const permissions = useApiQuery('DrivePermissionsList', { fileId: target.id, supportsAllDrives: true, fields: permissionFields }, { allPagesOf: 'permissions' });
+  const permissions = useApiQuery(
+    'DrivePermissionsList',
+    { fileId: target.id, supportsAllDrives: true, fields: permissionFields },
+    { allPagesOf: 'permissions' },
+  );
   const parentId = (item.data as SharedItem | undefined)?.parents?.[0];
   // The parent's grants tell which of the item's come from it (My Drive does not mark them).
   const parentPermissions = useApiQuery(
@@ -34,8 +42,14 @@ export function useSharing(target: ShareTarget) {
   const about = useApiQuery('DriveAboutGet', { fields: 'user(emailAddress,permissionId,displayName)' });
 
   // Stable while the answer is the same, so components can tell when the service's state changed.
-  const list = useMemo(() => ((permissions.data?.permissions ?? []) as Permission[]).filter((p) => p.id), [permissions.data]);
-  const parentList = useMemo(() => (parentPermissions.data ? ((parentPermissions.data.permissions ?? []) as Permission[]) : null), [parentPermissions.data]);
+  const list = useMemo(
+    () => ((permissions.data?.permissions ?? []) as Permission[]).filter((p) => p.id),
+    [permissions.data],
+  );
+  const parentList = useMemo(
+    () => (parentPermissions.data ? ((parentPermissions.data.permissions ?? []) as Permission[]) : null),
+    [parentPermissions.data],
+  );
 
   return {
     context,
@@ -66,11 +80,20 @@ async function settle<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export function addPermission(fileId: string, permission: NewPermission, notify?: { send: boolean; message?: string }): Promise<unknown> {
+export function addPermission(
+  fileId: string,
+  permission: NewPermission,
+  notify?: { send: boolean; message?: string },
+): Promise<unknown> {
   const params = {
     ...scope,
     fileId,
-    ...(notify ? { sendNotificationEmail: notify.send, ...(notify.send && notify.message ? { emailMessage: notify.message } : {}) } : {}),
+    ...(notify
+      ? {
+          sendNotificationEmail: notify.send,
+          ...(notify.send && notify.message ? { emailMessage: notify.message } : {}),
+        }
+      : {}),
   };
   return settle(callApi('DrivePermissionsCreate', params, permission));
 }
@@ -93,5 +116,7 @@ export function removePermission(fileId: string, permissionId: string): Promise<
 
 /** Makes the person behind `permissionId` the owner; the current owner keeps edit access. */
 export function transferOwnership(fileId: string, permissionId: string): Promise<unknown> {
-  return settle(callApi('DrivePermissionsUpdate', { ...scope, fileId, permissionId, transferOwnership: true }, { role: 'owner' }));
+  return settle(
+    callApi('DrivePermissionsUpdate', { ...scope, fileId, permissionId, transferOwnership: true }, { role: 'owner' }),
+  );
 }

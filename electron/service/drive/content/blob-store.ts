@@ -15,11 +15,20 @@ export interface StoredBlob {
 const writeBatchBytes = 1024 * 1024;
 const readChunkBytes = 1024 * 1024;
 
-async function writeFully(handle: FileHandle, buffer: Uint8Array): Promise<void> {
-  let offset = 0;
-  while (offset < buffer.length) {
-    const { bytesWritten } = await handle.write(buffer, offset, buffer.length - offset);
-    offset += bytesWritten;
+async function writeAll(handle: FileHandle, buffers: Uint8Array[]): Promise<void> {
+  let rest = buffers;
+  while (rest.length > 0) {
+    let { bytesWritten } = await handle.writev(rest);
+    // A short write: skip what went out and write the remainder.
+    const next: Uint8Array[] = [];
+    for (const buffer of rest) {
+      if (bytesWritten >= buffer.length) bytesWritten -= buffer.length;
+      else {
+        next.push(buffer.subarray(bytesWritten));
+        bytesWritten = 0;
+      }
+    }
+    rest = next;
   }
 }
 
@@ -54,27 +63,29 @@ export class BlobStore {
   }
 
   /** Streams `source` into the store (one chunk in memory at a time). The blob is held until `unhold`. */
-  async write(source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, limit = Number.POSITIVE_INFINITY): Promise<StoredBlob> {
+  async write(
+    source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+    limit = Number.POSITIVE_INFINITY,
+  ): Promise<StoredBlob> {
     const temp = this.tempPath();
     const hash = new ContentHash();
     let size = 0;
     const handle = await open(temp, 'wx');
-    // Chunks are gathered into large writes; each write runs while the next batch arrives.
+    // Chunks are gathered into large vectored writes (no copying); each runs while the next batch arrives.
     let batch: Uint8Array[] = [];
     let batchSize = 0;
     let pending: Promise<void> = Promise.resolve();
     let failure: unknown;
     const flush = async () => {
       if (batchSize === 0) return;
-      const buffer = batch.length === 1 ? batch[0]! : Buffer.concat(batch, batchSize);
+      const buffers = batch;
       batch = [];
       batchSize = 0;
       await pending;
       if (failure !== undefined) throw failure;
-      pending = writeFully(handle, buffer).catch((error: unknown) => {
+      pending = writeAll(handle, buffers).catch((error: unknown) => {
         failure ??= error;
       });
-      await hash.update(buffer);
     };
     let digests: { sha256: string; md5: string };
     try {
@@ -83,6 +94,7 @@ export class BlobStore {
         if (size > limit) throw new ContentTooLargeError(limit);
         batch.push(chunk);
         batchSize += chunk.length;
+        await hash.update(chunk);
         if (batchSize >= writeBatchBytes) await flush();
       }
       await flush();
@@ -161,13 +173,19 @@ export class BlobStore {
   }
 
   read(sha256: string, range?: { start: number; end: number }): ReadStream {
-    return createReadStream(this.pathOf(sha256), { highWaterMark: readChunkBytes, ...(range ? { start: range.start, end: range.end } : {}) });
+    return createReadStream(this.pathOf(sha256), {
+      highWaterMark: readChunkBytes,
+      ...(range ? { start: range.start, end: range.end } : {}),
+    });
   }
 
   async readText(sha256: string, maxBytes: number): Promise<string> {
     const chunks: Buffer[] = [];
     let total = 0;
-    for await (const chunk of this.read(sha256, { start: 0, end: Math.max(0, maxBytes - 1) }) as AsyncIterable<Buffer>) {
+    for await (const chunk of this.read(sha256, {
+      start: 0,
+      end: Math.max(0, maxBytes - 1),
+    }) as AsyncIterable<Buffer>) {
       chunks.push(chunk);
       total += chunk.length;
       if (total >= maxBytes) break;

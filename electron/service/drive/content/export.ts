@@ -16,10 +16,14 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function textToHtml(text: string, title: string): string {
-  const paragraphs = text.split(/\n/).map((line) => `<p>${escapeHtml(line)}</p>`).join('\n');
+  const paragraphs = text
+    .split(/\n/)
+    .map((line) => `<p>${escapeHtml(line)}</p>`)
+    .join('\n');
   return `<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body>\n${paragraphs}\n</body></html>\n`;
 }
 
@@ -70,7 +74,8 @@ export function textToPdf(text: string): Buffer {
     const pageId = pageIds[i]!;
     const body = pageLines.map((l) => `(${l.replace(/[\\()]/g, (c) => '\\' + c)}) Tj T*`).join('\n');
     const stream = `BT /F1 11 Tf 14 TL 56 780 Td\n${body}\nET`;
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
   let out = '%PDF-1.4\n';
@@ -87,7 +92,13 @@ export function textToPdf(text: string): Buffer {
 }
 
 /** Converts a native document's stored content (what it was imported from) to an export format. */
-export function exportDocument(source: string, sourceType: string, nativeType: string, target: string, title: string): Buffer {
+export function exportDocument(
+  source: string,
+  sourceType: string,
+  nativeType: string,
+  target: string,
+  title: string,
+): Buffer {
   const isHtml = sourceType === 'text/html';
   const asText = () => (isHtml ? htmlToText(source) : source);
   if (nativeType === nativeDocumentTypes.spreadsheet) {

@@ -1,9 +1,10 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * Hashing off the main thread: sha256 and md5 each run in their own worker while the main
- * thread keeps receiving and writing content, so large uploads are not held to the speed of
- * two hashes computed one after the other on the event loop.
+ * Hashing off the main thread: sha256 and md5 each run in their own worker while the main thread
+ * keeps receiving and writing content, so an upload is not held to the speed of two hashes
+ * computed one after the other on the event loop. Content reaches the workers through a small
+ * pool of shared buffers (one copy, read by both), so memory stays flat however large the upload.
  */
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -13,9 +14,8 @@ parentPort.on('message', (m) => {
   if (m.type === 'update') {
     let hash = sessions.get(m.id);
     if (!hash) { hash = createHash(workerData.algorithm); sessions.set(m.id, hash); }
-    hash.update(new Uint8Array(m.data, 0, m.length));
-    // The buffer goes back to the sender for reuse, so memory stays flat however large the content.
-    parentPort.postMessage({ type: 'ack', id: m.id, bytes: m.length, data: m.data }, [m.data]);
+    hash.update(new Uint8Array(m.buffer, 0, m.length));
+    parentPort.postMessage({ type: 'ack', slot: m.slot });
   } else if (m.type === 'digest') {
     const hash = sessions.get(m.id) || createHash(workerData.algorithm);
     sessions.delete(m.id);
@@ -26,122 +26,166 @@ parentPort.on('message', (m) => {
 });
 `;
 
-type Reply = { type: 'ack'; id: number; bytes: number; data: ArrayBuffer } | { type: 'digest'; id: number; hex: string };
+type Reply = { type: 'ack'; slot: number } | { type: 'digest'; id: number; hex: string };
 
-interface SessionState {
-  outstanding: number;
-  waiters: (() => void)[];
-  digest?: { resolve: (hex: string) => void; reject: (error: Error) => void };
+const algorithms = ['sha256', 'md5'] as const;
+type Algorithm = (typeof algorithms)[number];
+
+/** Shared buffers in the pool, and the size of each. */
+const slotCount = 6;
+const slotBytes = 2 * 1024 * 1024;
+
+interface Slot {
+  readonly buffer: SharedArrayBuffer;
+  readonly view: Uint8Array;
+  /** Workers still reading it. */
+  readers: number;
 }
 
-/** Bytes a hash may lag behind before the writer waits for it (keeps memory flat). */
-const maxOutstandingBytes = 8 * 1024 * 1024;
-/** Transfer buffers are this large and are reused; a larger chunk is sent in pieces. */
-const transferBytes = 2 * 1024 * 1024;
-
-class HashWorker {
-  private worker: Worker | undefined;
-  private readonly sessions = new Map<number, SessionState>();
+class HashPool {
+  private readonly workers = new Map<Algorithm, Worker>();
+  private readonly slots: Slot[] = [];
+  private readonly free: number[] = [];
+  private readonly slotWaiters: (() => void)[] = [];
+  private readonly digests = new Map<string, { resolve: (hex: string) => void; reject: (error: Error) => void }>();
   private nextId = 1;
-  private readonly spare: ArrayBuffer[] = [];
 
-  constructor(private readonly algorithm: string) {}
+  constructor() {
+    for (let i = 0; i < slotCount; i++) {
+      const buffer = new SharedArrayBuffer(slotBytes);
+      this.slots.push({ buffer, view: new Uint8Array(buffer), readers: 0 });
+      this.free.push(i);
+    }
+  }
 
-  private ensure(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(workerSource, { eval: true, workerData: { algorithm: this.algorithm } });
+  private worker(algorithm: Algorithm): Worker {
+    let worker = this.workers.get(algorithm);
+    if (worker) return worker;
+    worker = new Worker(workerSource, { eval: true, workerData: { algorithm } });
     worker.unref();
     worker.on('message', (reply: Reply) => {
-      if (reply.type === 'ack' && this.spare.length < 16) this.spare.push(reply.data);
-      const session = this.sessions.get(reply.id);
-      if (!session) return;
-      if (reply.type === 'ack') {
-        session.outstanding -= reply.bytes;
-        for (const wake of session.waiters.splice(0)) wake();
-      } else {
-        this.sessions.delete(reply.id);
-        session.digest?.resolve(reply.hex);
+      if (reply.type === 'ack') this.release(reply.slot);
+      else this.settle(`${algorithm}:${reply.id}`, reply.hex);
+    });
+    const fail = (error: Error) => {
+      this.workers.delete(algorithm);
+      for (const [key, waiter] of this.digests) {
+        if (!key.startsWith(`${algorithm}:`)) continue;
+        this.digests.delete(key);
+        waiter.reject(error);
       }
-    });
-    worker.on('error', (error) => this.failAll(error));
-    worker.on('exit', () => {
-      this.worker = undefined;
-      this.failAll(new Error(`The ${this.algorithm} worker stopped.`));
-    });
-    this.worker = worker;
+      // Slots a dead worker was reading are free again.
+      for (let i = 0; i < this.slots.length; i++) if (this.slots[i]!.readers > 0) this.release(i);
+    };
+    worker.on('error', fail);
+    worker.on('exit', () => fail(new Error(`The ${algorithm} worker stopped.`)));
+    this.workers.set(algorithm, worker);
     return worker;
   }
 
-  private failAll(error: Error): void {
-    for (const session of this.sessions.values()) {
-      session.digest?.reject(error);
-      for (const wake of session.waiters.splice(0)) wake();
+  private release(slot: number): void {
+    const s = this.slots[slot]!;
+    s.readers = Math.max(0, s.readers - 1);
+    if (s.readers === 0 && !this.free.includes(slot)) {
+      this.free.push(slot);
+      this.slotWaiters.shift()?.();
     }
-    this.sessions.clear();
   }
+
+  private settle(key: string, hex: string): void {
+    const waiter = this.digests.get(key);
+    this.digests.delete(key);
+    waiter?.resolve(hex);
+  }
+
+  private readonly filling = new Map<number, { slot: number; length: number }>();
 
   open(): number {
-    const id = this.nextId++;
-    this.sessions.set(id, { outstanding: 0, waiters: [] });
-    return id;
+    return this.nextId++;
   }
 
+  /** Copies `data` into the session's slot, handing each full slot to both workers; waits when every slot is busy. */
   async update(id: number, data: Uint8Array): Promise<void> {
-    for (let offset = 0; offset < data.length; offset += transferBytes) {
-      const session = this.sessions.get(id);
-      if (!session) throw new Error(`The ${this.algorithm} worker failed.`);
-      while (session.outstanding > maxOutstandingBytes && this.sessions.has(id)) {
-        await new Promise<void>((resolve) => session.waiters.push(resolve));
+    let offset = 0;
+    while (offset < data.length) {
+      let current = this.filling.get(id);
+      if (!current) {
+        while (this.free.length === 0) await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
+        current = { slot: this.free.pop()!, length: 0 };
+        this.filling.set(id, current);
       }
-      const piece = data.subarray(offset, Math.min(data.length, offset + transferBytes));
-      const buffer = this.spare.pop() ?? new ArrayBuffer(transferBytes);
-      new Uint8Array(buffer).set(piece);
-      session.outstanding += piece.length;
-      this.ensure().postMessage({ type: 'update', id, data: buffer, length: piece.length }, [buffer]);
+      const n = Math.min(data.length - offset, slotBytes - current.length);
+      this.slots[current.slot]!.view.set(data.subarray(offset, offset + n), current.length);
+      current.length += n;
+      offset += n;
+      if (current.length === slotBytes) this.send(id);
     }
   }
 
-  digest(id: number): Promise<string> {
-    const session = this.sessions.get(id);
-    if (!session) return Promise.reject(new Error(`The ${this.algorithm} worker failed.`));
-    return new Promise((resolve, reject) => {
-      session.digest = { resolve, reject };
-      this.ensure().postMessage({ type: 'digest', id });
-    });
+  private send(id: number): void {
+    const current = this.filling.get(id);
+    if (!current) return;
+    this.filling.delete(id);
+    const s = this.slots[current.slot]!;
+    s.readers = algorithms.length;
+    for (const algorithm of algorithms) {
+      this.worker(algorithm).postMessage({
+        type: 'update',
+        id,
+        slot: current.slot,
+        buffer: s.buffer,
+        length: current.length,
+      });
+    }
+  }
+
+  async digest(id: number): Promise<Record<Algorithm, string>> {
+    this.send(id);
+    const results = await Promise.all(
+      algorithms.map(
+        (algorithm) =>
+          new Promise<string>((resolve, reject) => {
+            this.digests.set(`${algorithm}:${id}`, { resolve, reject });
+            this.worker(algorithm).postMessage({ type: 'digest', id });
+          }),
+      ),
+    );
+    return { sha256: results[0]!, md5: results[1]! };
   }
 
   discard(id: number): void {
-    if (!this.sessions.delete(id)) return;
-    this.worker?.postMessage({ type: 'discard', id });
+    const current = this.filling.get(id);
+    if (current) {
+      this.filling.delete(id);
+      this.free.push(current.slot);
+      this.slotWaiters.shift()?.();
+    }
+    for (const algorithm of algorithms) this.workers.get(algorithm)?.postMessage({ type: 'discard', id });
   }
 }
 
-let workers: { sha256: HashWorker; md5: HashWorker } | undefined;
+let pool: HashPool | undefined;
 
 /** The sha256 (content address) and md5 (md5Checksum) of a stream of chunks, computed in parallel. */
 export class ContentHash {
-  private readonly sha: number;
-  private readonly md5: number;
-  private readonly pool: { sha256: HashWorker; md5: HashWorker };
+  private readonly pool: HashPool;
+  private readonly id: number;
 
   constructor() {
-    this.pool = workers ??= { sha256: new HashWorker('sha256'), md5: new HashWorker('md5') };
-    this.sha = this.pool.sha256.open();
-    this.md5 = this.pool.md5.open();
+    this.pool = pool ??= new HashPool();
+    this.id = this.pool.open();
   }
 
-  /** Queues a chunk; waits only when the hashes lag far behind. */
-  async update(data: Uint8Array): Promise<void> {
-    await Promise.all([this.pool.sha256.update(this.sha, data), this.pool.md5.update(this.md5, data)]);
+  /** Queues a chunk (copied); waits only when the hashes lag far behind. */
+  update(data: Uint8Array): Promise<void> {
+    return this.pool.update(this.id, data);
   }
 
-  async digest(): Promise<{ sha256: string; md5: string }> {
-    const [sha256, md5] = await Promise.all([this.pool.sha256.digest(this.sha), this.pool.md5.digest(this.md5)]);
-    return { sha256, md5 };
+  digest(): Promise<{ sha256: string; md5: string }> {
+    return this.pool.digest(this.id);
   }
 
   discard(): void {
-    this.pool.sha256.discard(this.sha);
-    this.pool.md5.discard(this.md5);
+    this.pool.discard(this.id);
   }
 }

@@ -14,18 +14,31 @@ export interface IngestedContent {
 const genericTypes = new Set(['application/octet-stream', 'binary/octet-stream', '']);
 const maxIndexedBytes = 1024 * 1024;
 
-export async function ingestContent(blobs: BlobStore, source: AsyncIterable<Uint8Array>, declaredType: string | undefined, limit?: number): Promise<IngestedContent> {
+export async function ingestContent(
+  blobs: BlobStore,
+  source: AsyncIterable<Uint8Array>,
+  declaredType: string | undefined,
+  limit?: number,
+): Promise<IngestedContent> {
   const blob = await blobs.write(source, limit);
   const detected = blob.size > 0 ? await fileTypeFromFile(blobs.pathOf(blob.sha256)).catch(() => undefined) : undefined;
   const declared = declaredType?.split(';')[0]?.trim().toLowerCase();
-  return { blob, declaredType: declared && !genericTypes.has(declared) ? declared : undefined, detectedType: detected?.mime };
+  return {
+    blob,
+    declaredType: declared && !genericTypes.has(declared) ? declared : undefined,
+    detectedType: detected?.mime,
+  };
 }
 
 /**
  * The file's MIME type: as given in the metadata, else as the content was declared, else detected
  * from the bytes, else guessed from the name's extension, else `application/octet-stream`.
  */
-export function resolveMimeType(metadataType: string | undefined, content: IngestedContent | undefined, name: string): string {
+export function resolveMimeType(
+  metadataType: string | undefined,
+  content: IngestedContent | undefined,
+  name: string,
+): string {
   if (metadataType) return metadataType;
   if (content?.declaredType && !isGoogleAppsType(content.declaredType)) return content.declaredType;
   if (content?.detectedType) return content.detectedType;
@@ -39,7 +52,12 @@ export function contentTypeOf(content: IngestedContent, name: string): string {
 
 /** Whether content of this type is text worth indexing for `fullText contains`. */
 export function isIndexableText(type: string): boolean {
-  return type.startsWith('text/') || type === 'application/json' || type === 'application/xml' || type.startsWith('application/vnd.google-apps.');
+  return (
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type === 'application/xml' ||
+    type.startsWith('application/vnd.google-apps.')
+  );
 }
 
 export async function indexableText(blobs: BlobStore, blob: StoredBlob): Promise<string> {

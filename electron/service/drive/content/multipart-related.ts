@@ -19,7 +19,10 @@ const maxMetadataBytes = 5 * 1024 * 1024;
  * media part. The metadata is buffered (it is small); the media part is yielded chunk by chunk,
  * holding back only as many bytes as the delimiter is long.
  */
-export async function parseMultipartRelated(body: AsyncIterable<Buffer>, boundary: string): Promise<MultipartRelatedUpload> {
+export async function parseMultipartRelated(
+  body: AsyncIterable<Buffer>,
+  boundary: string,
+): Promise<MultipartRelatedUpload> {
   const reader = new DelimitedReader(body[Symbol.asyncIterator]());
   const opening = Buffer.from('--' + boundary);
   const delimiter = Buffer.from('\r\n--' + boundary);
@@ -85,7 +88,8 @@ class DelimitedReader {
         this.buffer = this.buffer.subarray(at + pattern.length);
         return;
       }
-      if (this.buffer.length >= pattern.length) this.buffer = this.buffer.subarray(this.buffer.length - pattern.length + 1);
+      if (this.buffer.length >= pattern.length)
+        this.buffer = this.buffer.subarray(this.buffer.length - pattern.length + 1);
       if (!(await this.pull())) throw malformed('the boundary never appears');
     }
   }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { RequestContext } from '../../http/handler';
 import { badRequest } from '../../http/api-error';
 import { parseMultipartRelated } from './multipart-related';
@@ -11,6 +12,19 @@ export interface UploadRequest {
   finished(): Promise<void>;
 }
 
+/**
+ * Ends the request body with an error when its connection closes before the body is complete, so
+ * a reader never waits forever for bytes that cannot come. Returns the function that stops watching.
+ */
+export function failOnDisconnect(req: IncomingMessage): () => void {
+  const socket = req.socket;
+  const onClose = () => {
+    if (!req.complete) req.destroy(new Error('The connection closed before the request body was complete.'));
+  };
+  socket.once('close', onClose);
+  return () => socket.off('close', onClose);
+}
+
 /** Reads a `media` or `multipart` upload; the content is left as a stream for the caller to store. */
 export async function readUploadRequest(ctx: RequestContext): Promise<UploadRequest> {
   const uploadType = ctx.params['uploadType'];
@@ -18,7 +32,8 @@ export async function readUploadRequest(ctx: RequestContext): Promise<UploadRequ
   if (uploadType === 'media') {
     return { metadata: undefined, contentType, content: ctx.req, finished: () => Promise.resolve() };
   }
-  if (uploadType !== 'multipart') throw badRequest('badRequest', `Unsupported uploadType ${String(uploadType)} here.`, 'uploadType');
+  if (uploadType !== 'multipart')
+    throw badRequest('badRequest', `Unsupported uploadType ${String(uploadType)} here.`, 'uploadType');
   const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
   if (!contentType?.toLowerCase().startsWith('multipart/') || !boundary) {
     throw badRequest('badContent', 'A multipart upload needs Content-Type multipart/related with a boundary.');

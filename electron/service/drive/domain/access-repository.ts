@@ -50,7 +50,18 @@ export class AccessRepository {
          INSERT INTO drive_access (file_id, principal, rank, source_file_id, permission_id, inherited, expires, discoverable)
          SELECT sub.id, ?, CASE WHEN sub.id = ? THEN ? ELSE ? END, ?, ?, sub.id != ?, ?, ? FROM sub`,
       )
-      .run(fileId, g.principal, fileId, g.rank, inheritedRank, fileId, permissionId, fileId, g.expires, g.discoverable ? 1 : 0);
+      .run(
+        fileId,
+        g.principal,
+        fileId,
+        g.rank,
+        inheritedRank,
+        fileId,
+        permissionId,
+        fileId,
+        g.expires,
+        g.discoverable ? 1 : 0,
+      );
   }
 
   /** Grant only on this one file (used when seeding files whose folder's grants were inherited separately). */
@@ -74,7 +85,9 @@ export class AccessRepository {
   }
 
   revoke(fileId: string, permissionId: string): void {
-    this.store.prepare('DELETE FROM drive_access WHERE source_file_id = ? AND permission_id = ?').run(fileId, permissionId);
+    this.store
+      .prepare('DELETE FROM drive_access WHERE source_file_id = ? AND permission_id = ?')
+      .run(fileId, permissionId);
   }
 
   /** After a move: drop what the subtree inherited from its old folders, take the new folder's grants. */

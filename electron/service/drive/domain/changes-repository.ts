@@ -14,13 +14,17 @@ export class ChangesRepository {
   constructor(private readonly store: Store) {}
 
   append(userIds: Iterable<string>, change: Omit<ChangeRow, 'id' | 'user_id'>): void {
-    const insert = this.store.prepare('INSERT INTO drive_changes (user_id, change_type, file_id, drive_id, time) VALUES (?, ?, ?, ?, ?)');
+    const insert = this.store.prepare(
+      'INSERT INTO drive_changes (user_id, change_type, file_id, drive_id, time) VALUES (?, ?, ?, ?, ?)',
+    );
     for (const userId of userIds) insert.run(userId, change.change_type, change.file_id, change.drive_id, change.time);
   }
 
   /** The id the next change will get: a start page token. */
   nextId(): number {
-    const row = this.store.prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'drive_changes'").get();
+    const row = this.store
+      .prepare<[], { seq: number }>("SELECT seq FROM sqlite_sequence WHERE name = 'drive_changes'")
+      .get();
     return (row?.seq ?? 0) + 1;
   }
 
@@ -33,7 +37,9 @@ export class ChangesRepository {
         .all(userId, fromId, driveId, limit);
     }
     return this.store
-      .prepare<[string, number, number], ChangeRow>('SELECT * FROM drive_changes WHERE user_id = ? AND id >= ? ORDER BY id LIMIT ?')
+      .prepare<[string, number, number], ChangeRow>(
+        'SELECT * FROM drive_changes WHERE user_id = ? AND id >= ? ORDER BY id LIMIT ?',
+      )
       .all(userId, fromId, limit);
   }
 }

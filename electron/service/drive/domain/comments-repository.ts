@@ -29,10 +29,15 @@ export class CommentsRepository {
   constructor(private readonly store: Store) {}
 
   get(fileId: string, id: string): CommentRow | undefined {
-    return this.store.prepare<[string, string], CommentRow>('SELECT * FROM drive_comments WHERE file_id = ? AND id = ?').get(fileId, id);
+    return this.store
+      .prepare<[string, string], CommentRow>('SELECT * FROM drive_comments WHERE file_id = ? AND id = ?')
+      .get(fileId, id);
   }
 
-  list(fileId: string, opts: { includeDeleted: boolean; startModifiedTime?: string; offset: number; limit: number }): CommentRow[] {
+  list(
+    fileId: string,
+    opts: { includeDeleted: boolean; startModifiedTime?: string; offset: number; limit: number },
+  ): CommentRow[] {
     return this.store
       .prepare<[string, number, string, number, number], CommentRow>(
         `SELECT * FROM drive_comments WHERE file_id = ? AND (? = 1 OR deleted = 0) AND modified_time >= ?
@@ -53,11 +58,15 @@ export class CommentsRepository {
   update(id: string, changes: Partial<Omit<CommentRow, 'id' | 'file_id'>>): void {
     const keys = Object.keys(changes);
     if (keys.length === 0) return;
-    this.store.prepare(`UPDATE drive_comments SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
+    this.store
+      .prepare(`UPDATE drive_comments SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`)
+      .run({ ...changes, id });
   }
 
   reply(commentId: string, id: string): ReplyRow | undefined {
-    return this.store.prepare<[string, string], ReplyRow>('SELECT * FROM drive_replies WHERE comment_id = ? AND id = ?').get(commentId, id);
+    return this.store
+      .prepare<[string, string], ReplyRow>('SELECT * FROM drive_replies WHERE comment_id = ? AND id = ?')
+      .get(commentId, id);
   }
 
   replies(commentId: string, opts: { includeDeleted: boolean; offset: number; limit: number }): ReplyRow[] {
@@ -80,6 +89,8 @@ export class CommentsRepository {
   updateReply(id: string, changes: Partial<Omit<ReplyRow, 'id' | 'comment_id'>>): void {
     const keys = Object.keys(changes);
     if (keys.length === 0) return;
-    this.store.prepare(`UPDATE drive_replies SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
+    this.store
+      .prepare(`UPDATE drive_replies SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`)
+      .run({ ...changes, id });
   }
 }

@@ -23,7 +23,9 @@ export class DrivesRepository {
 
   byRequest(creatorId: string, requestId: string): SharedDriveRow | undefined {
     return this.store
-      .prepare<[string, string], SharedDriveRow>('SELECT * FROM drive_shared_drives WHERE creator_id = ? AND request_id = ?')
+      .prepare<[string, string], SharedDriveRow>(
+        'SELECT * FROM drive_shared_drives WHERE creator_id = ? AND request_id = ?',
+      )
       .get(creatorId, requestId);
   }
 
@@ -39,7 +41,9 @@ export class DrivesRepository {
   update(id: string, changes: Partial<Omit<SharedDriveRow, 'id'>>): void {
     const keys = Object.keys(changes);
     if (keys.length === 0) return;
-    this.store.prepare(`UPDATE drive_shared_drives SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...changes, id });
+    this.store
+      .prepare(`UPDATE drive_shared_drives SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`)
+      .run({ ...changes, id });
   }
 
   delete(id: string): void {
@@ -65,7 +69,9 @@ export class DrivesRepository {
   untrashedItemCount(driveId: string): number {
     return (
       this.store
-        .prepare<[string, string], { n: number }>('SELECT COUNT(*) AS n FROM drive_files WHERE drive_id = ? AND id != ? AND trashed = 0')
+        .prepare<[string, string], { n: number }>(
+          'SELECT COUNT(*) AS n FROM drive_files WHERE drive_id = ? AND id != ? AND trashed = 0',
+        )
         .get(driveId, driveId)?.n ?? 0
     );
   }

@@ -25,12 +25,72 @@ export interface FileMetadataInput {
 export type MetadataMode = 'create' | 'update' | 'copy';
 
 /** Fields a client may send but that carry no meaning to store (ignored, as Drive does). */
-const ignored = new Set(['kind', 'contentHints', 'shortcutDetails', 'contentRestrictions', 'downloadRestrictions', 'inheritedPermissionsDisabled', 'labelInfo', 'driveId', 'teamDriveId', 'resourceKey']);
+const ignored = new Set([
+  'kind',
+  'contentHints',
+  'shortcutDetails',
+  'contentRestrictions',
+  'downloadRestrictions',
+  'inheritedPermissionsDisabled',
+  'labelInfo',
+  'driveId',
+  'teamDriveId',
+  'resourceKey',
+]);
 
 const writable: Record<MetadataMode, ReadonlySet<string>> = {
-  create: new Set(['id', 'name', 'mimeType', 'parents', 'description', 'starred', 'trashed', 'properties', 'appProperties', 'folderColorRgb', 'createdTime', 'modifiedTime', 'viewedByMeTime', 'copyRequiresWriterPermission', 'viewersCanCopyContent', 'writersCanShare', 'originalFilename']),
-  copy: new Set(['id', 'name', 'mimeType', 'parents', 'description', 'starred', 'properties', 'appProperties', 'createdTime', 'modifiedTime', 'viewedByMeTime', 'copyRequiresWriterPermission', 'viewersCanCopyContent', 'writersCanShare', 'originalFilename']),
-  update: new Set(['name', 'mimeType', 'description', 'starred', 'trashed', 'properties', 'appProperties', 'folderColorRgb', 'modifiedTime', 'viewedByMeTime', 'copyRequiresWriterPermission', 'viewersCanCopyContent', 'writersCanShare', 'originalFilename']),
+  create: new Set([
+    'id',
+    'name',
+    'mimeType',
+    'parents',
+    'description',
+    'starred',
+    'trashed',
+    'properties',
+    'appProperties',
+    'folderColorRgb',
+    'createdTime',
+    'modifiedTime',
+    'viewedByMeTime',
+    'copyRequiresWriterPermission',
+    'viewersCanCopyContent',
+    'writersCanShare',
+    'originalFilename',
+  ]),
+  copy: new Set([
+    'id',
+    'name',
+    'mimeType',
+    'parents',
+    'description',
+    'starred',
+    'properties',
+    'appProperties',
+    'createdTime',
+    'modifiedTime',
+    'viewedByMeTime',
+    'copyRequiresWriterPermission',
+    'viewersCanCopyContent',
+    'writersCanShare',
+    'originalFilename',
+  ]),
+  update: new Set([
+    'name',
+    'mimeType',
+    'description',
+    'starred',
+    'trashed',
+    'properties',
+    'appProperties',
+    'folderColorRgb',
+    'modifiedTime',
+    'viewedByMeTime',
+    'copyRequiresWriterPermission',
+    'viewersCanCopyContent',
+    'writersCanShare',
+    'originalFilename',
+  ]),
 };
 
 const notWritable = (field: string) =>
@@ -44,7 +104,8 @@ const maxPropertyBytes = 124;
 
 export function parseFileMetadata(raw: unknown, mode: MetadataMode): FileMetadataInput {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('parseError', 'The request body must be a JSON object.');
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw badRequest('parseError', 'The request body must be a JSON object.');
   const body = raw as Record<string, unknown>;
   const out: FileMetadataInput = {};
   for (const [key, value] of Object.entries(body)) {
@@ -52,7 +113,8 @@ export function parseFileMetadata(raw: unknown, mode: MetadataMode): FileMetadat
     if (ignored.has(key)) {
       if (key !== 'contentHints') continue;
       const hints = value as { indexableText?: unknown } | null;
-      if (hints && typeof hints === 'object' && typeof hints.indexableText === 'string') out.indexableText = hints.indexableText;
+      if (hints && typeof hints === 'object' && typeof hints.indexableText === 'string')
+        out.indexableText = hints.indexableText;
       continue;
     }
     if (!writable[mode].has(key)) throw notWritable(key);
@@ -73,7 +135,8 @@ export function parseFileMetadata(raw: unknown, mode: MetadataMode): FileMetadat
         out.description = value as string | null;
         break;
       case 'parents':
-        if (!Array.isArray(value) || value.some((p) => typeof p !== 'string' || p === '')) throw invalidField(key, 'must be a list of folder ids');
+        if (!Array.isArray(value) || value.some((p) => typeof p !== 'string' || p === ''))
+          throw invalidField(key, 'must be a list of folder ids');
         out.parents = value as string[];
         break;
       case 'starred':
@@ -92,13 +155,15 @@ export function parseFileMetadata(raw: unknown, mode: MetadataMode): FileMetadat
         out[key] = parseProperties(key, value);
         break;
       case 'folderColorRgb':
-        if (typeof value !== 'string' || !/^#?[0-9a-f]{6}$/i.test(value)) throw invalidField(key, 'must be an RGB hex string');
+        if (typeof value !== 'string' || !/^#?[0-9a-f]{6}$/i.test(value))
+          throw invalidField(key, 'must be an RGB hex string');
         out.folderColorRgb = closestFolderColor(value);
         break;
       case 'createdTime':
       case 'modifiedTime':
       case 'viewedByMeTime':
-        if (typeof value !== 'string' || !rfc3339.test(value) || Number.isNaN(Date.parse(value))) throw invalidField(key, 'must be an RFC 3339 date-time');
+        if (typeof value !== 'string' || !rfc3339.test(value) || Number.isNaN(Date.parse(value)))
+          throw invalidField(key, 'must be an RFC 3339 date-time');
         out[key] = new Date(value).toISOString();
         break;
     }
@@ -107,7 +172,8 @@ export function parseFileMetadata(raw: unknown, mode: MetadataMode): FileMetadat
 }
 
 function parseProperties(field: string, value: unknown): Record<string, string | null> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidField(field, 'must be an object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw invalidField(field, 'must be an object');
   const out: Record<string, string | null> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
     if (v !== null && typeof v !== 'string') throw invalidField(`${field}.${k}`, 'values must be strings or null');
@@ -122,13 +188,36 @@ function parseProperties(field: string, value: unknown): Record<string, string |
 
 /** Drive's folder colour palette; any other colour is replaced by the nearest of these. */
 export const folderColorPalette = [
-  '#ac725e', '#d06b64', '#f83a22', '#fa573c', '#ff7537', '#ffad46', '#42d692', '#16a765', '#7bd148', '#b3dc6c', '#fbe983', '#fad165',
-  '#92e1c0', '#9fe1e7', '#9fc6e7', '#4986e7', '#9a9cff', '#b99aff', '#8f8f8f', '#cabdbf', '#cca6ac', '#f691b2', '#cd74e6', '#a47ae2',
+  '#ac725e',
+  '#d06b64',
+  '#f83a22',
+  '#fa573c',
+  '#ff7537',
+  '#ffad46',
+  '#42d692',
+  '#16a765',
+  '#7bd148',
+  '#b3dc6c',
+  '#fbe983',
+  '#fad165',
+  '#92e1c0',
+  '#9fe1e7',
+  '#9fc6e7',
+  '#4986e7',
+  '#9a9cff',
+  '#b99aff',
+  '#8f8f8f',
+  '#cabdbf',
+  '#cca6ac',
+  '#f691b2',
+  '#cd74e6',
+  '#a47ae2',
 ] as const;
 
 export function closestFolderColor(color: string): string {
   const hex = color.replace('#', '').toLowerCase();
-  const rgb = (h: string) => [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)] as const;
+  const rgb = (h: string) =>
+    [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)] as const;
   const [r, g, b] = rgb(hex);
   let best: string = folderColorPalette[0];
   let bestDistance = Number.POSITIVE_INFINITY;

@@ -2,7 +2,14 @@ import { ApiError, badRequest, conflict } from '../../http/api-error';
 import type { IngestedContent } from '../content/ingest';
 import { driveErrors } from '../errors';
 import { newFileId, newRevisionId, permissionIdForEmail } from '../ids';
-import { extensionsOf, folderMimeType, hasBinaryContent, importFormats, isGoogleAppsType, isNativeDocument } from '../mime';
+import {
+  extensionsOf,
+  folderMimeType,
+  hasBinaryContent,
+  importFormats,
+  isGoogleAppsType,
+  isNativeDocument,
+} from '../mime';
 import type { DriveSession } from '../session';
 import type { FileMetadataInput } from './file-metadata';
 import type { FileRow } from './files-repository';
@@ -10,7 +17,11 @@ import { maxPinnedRevisions, revisionRetentionMs } from './revisions-repository'
 import { roleRank } from './roles';
 
 export const cannotAddParent = () =>
-  new ApiError(403, 'cannotAddParent', 'Increasing the number of parents is not allowed. A file can only be in one folder.');
+  new ApiError(
+    403,
+    'cannotAddParent',
+    'Increasing the number of parents is not allowed. A file can only be in one folder.',
+  );
 
 /** Where a new file goes: its folder, and the drive and space that folder belongs to. */
 export interface Placement {
@@ -58,7 +69,12 @@ export function grantOwner(s: DriveSession, fileId: string, userId = s.user.id):
     created_time: s.nowIso,
     sharing_user_id: null,
   });
-  s.data.access.grant(fileId, id, { principal: `user:${owner.email.toLowerCase()}`, rank: roleRank.owner, expires: null, discoverable: true });
+  s.data.access.grant(fileId, id, {
+    principal: `user:${owner.email.toLowerCase()}`,
+    rank: roleRank.owner,
+    expires: null,
+    discoverable: true,
+  });
 }
 
 /** Checks where a new file would go (parents given or the root), and that the user may add to it. */
@@ -67,7 +83,10 @@ export function placeNewFile(s: DriveSession, parents: readonly string[] | undef
   const requested = parents?.[0] ?? 'root';
   const parent = requested === 'appDataFolder' ? appDataFolder(s) : s.requireFile(requested, roleRank.reader).file;
   if (!parent.is_folder) throw badRequest('badRequest', `The parent ${requested} is not a folder.`, 'parents');
-  if (s.rankOf(parent.id) < roleRank.writer) throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to add files to this folder.');
+  if (s.rankOf(parent.id) < roleRank.writer)
+    throw driveErrors.insufficientPermissions(
+      'The user does not have sufficient permissions to add files to this folder.',
+    );
   return { parent, driveId: parent.drive_id, space: parent.space };
 }
 
@@ -110,7 +129,14 @@ export function checkPinLimit(s: DriveSession, fileId: string | undefined, keepF
   }
 }
 
-export function insertFile(s: DriveSession, meta: FileMetadataInput, place: Placement, id: string, mimeType: string, copyOf?: FileRow): FileRow {
+export function insertFile(
+  s: DriveSession,
+  meta: FileMetadataInput,
+  place: Placement,
+  id: string,
+  mimeType: string,
+  copyOf?: FileRow,
+): FileRow {
   const name = meta.name ?? (copyOf ? `Copy of ${copyOf.name}` : 'Untitled');
   const ext = hasBinaryContent(mimeType) ? extensionsOf(name) : undefined;
   const created = meta.createdTime ?? s.nowIso;
@@ -128,11 +154,13 @@ export function insertFile(s: DriveSession, meta: FileMetadataInput, place: Plac
     modified_time: meta.modifiedTime ?? s.nowIso,
     last_modifying_user_id: s.user.id,
     folder_color_rgb: mimeType === folderMimeType ? (meta.folderColorRgb ?? null) : null,
-    copy_requires_writer_permission: (meta.copyRequiresWriterPermission ?? (copyOf?.copy_requires_writer_permission === 1)) ? 1 : 0,
+    copy_requires_writer_permission:
+      (meta.copyRequiresWriterPermission ?? copyOf?.copy_requires_writer_permission === 1) ? 1 : 0,
     writers_can_share: (meta.writersCanShare ?? (copyOf ? copyOf.writers_can_share === 1 : true)) ? 1 : 0,
     full_file_extension: ext?.full ?? null,
     file_extension: ext?.last ?? null,
-    original_filename: meta.originalFilename ?? (hasBinaryContent(mimeType) && mimeType !== folderMimeType ? name : null),
+    original_filename:
+      meta.originalFilename ?? (hasBinaryContent(mimeType) && mimeType !== folderMimeType ? name : null),
   });
   s.data.access.inherit(file.id, place.parent.id);
   if (place.driveId === null) grantOwner(s, file.id);
@@ -154,7 +182,12 @@ export function insertFile(s: DriveSession, meta: FileMetadataInput, place: Plac
 }
 
 /** Makes `content` the file's new head revision; older unpinned revisions past retention are purged. */
-export function applyContent(s: DriveSession, file: FileRow, plan: ContentPlan, indexText: string | undefined): FileRow {
+export function applyContent(
+  s: DriveSession,
+  file: FileRow,
+  plan: ContentPlan,
+  indexText: string | undefined,
+): FileRow {
   checkPinLimit(s, file.id, plan.keepForever);
   const { blob } = plan.content;
   const revisions = s.data.revisions;
@@ -205,15 +238,22 @@ export function moveFile(s: DriveSession, file: FileRow, newParentId: string | n
       throw badRequest('badRequest', 'The move would create a cycle in the folder tree.', 'addParents');
     }
     if (parent.drive_id !== file.drive_id) {
-      throw new ApiError(403, 'cannotMoveItemOutOfDrive', 'Moving items between My Drive and shared drives, or between shared drives, is not supported here.');
+      throw new ApiError(
+        403,
+        'cannotMoveItemOutOfDrive',
+        'Moving items between My Drive and shared drives, or between shared drives, is not supported here.',
+      );
     }
-    if (parent.space !== file.space) throw new ApiError(403, 'cannotMoveItemOutOfDrive', 'Items cannot move between spaces.');
+    if (parent.space !== file.space)
+      throw new ApiError(403, 'cannotMoveItemOutOfDrive', 'Items cannot move between spaces.');
   }
   const before = s.usersWithAccess(file.id, true);
   const oldParent = file.parent_id;
   s.data.files.update(file.id, { parent_id: newParentId });
   s.data.access.reparent(file.id, newParentId);
-  forEachInSubtree(s, file.id, (id, row) => s.fileChanged(row, { state: id === file.id ? 'update' : undefined, changed: ['parents'], alsoUsers: before }));
+  forEachInSubtree(s, file.id, (id, row) =>
+    s.fileChanged(row, { state: id === file.id ? 'update' : undefined, changed: ['parents'], alsoUsers: before }),
+  );
   if (oldParent) s.notifyFile(oldParent, 'update', ['children']);
   if (newParentId) s.notifyFile(newParentId, 'update', ['children']);
 }
@@ -253,7 +293,9 @@ export function setTrashed(s: DriveSession, file: FileRow, trashed: boolean): vo
       )
       .run(file.id);
   }
-  forEachInSubtree(s, file.id, (id, row) => s.fileChanged(row, id === file.id ? { state: trashed ? 'trash' : 'untrash' } : {}));
+  forEachInSubtree(s, file.id, (id, row) =>
+    s.fileChanged(row, id === file.id ? { state: trashed ? 'trash' : 'untrash' } : {}),
+  );
   if (file.parent_id) s.notifyFile(file.parent_id, 'update', ['children']);
 }
 
@@ -270,7 +312,10 @@ export function deletePermanently(s: DriveSession, file: FileRow): void {
       return;
     }
     doomed.push(row.id);
-    for (const child of s.service.store.prepare<[string], FileRow>('SELECT * FROM drive_files WHERE parent_id = ?').all(row.id)) visit(child);
+    for (const child of s.service.store
+      .prepare<[string], FileRow>('SELECT * FROM drive_files WHERE parent_id = ?')
+      .all(row.id))
+      visit(child);
   };
   visit(file);
   const reached = new Map<string, Set<string>>();
@@ -287,7 +332,12 @@ export function deletePermanently(s: DriveSession, file: FileRow): void {
   // Children first, so no row ever points at a missing parent.
   s.data.files.deleteMany([...doomed].reverse());
   for (const id of doomed) {
-    s.data.changes.append(reached.get(id) ?? [], { change_type: 'file', file_id: id, drive_id: file.drive_id, time: s.nowIso });
+    s.data.changes.append(reached.get(id) ?? [], {
+      change_type: 'file',
+      file_id: id,
+      drive_id: file.drive_id,
+      time: s.nowIso,
+    });
     s.notifyFile(id, 'remove');
   }
   for (const users of reached.values()) for (const u of users) s.notifyChanges(u);

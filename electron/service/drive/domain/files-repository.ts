@@ -40,13 +40,40 @@ export interface FileRow {
   quota_bytes: number;
 }
 
-export type NewFileRow = Pick<FileRow, 'id' | 'name' | 'mime_type' | 'created_time' | 'modified_time'> & Partial<Omit<FileRow, 'seq'>>;
+export type NewFileRow = Pick<FileRow, 'id' | 'name' | 'mime_type' | 'created_time' | 'modified_time'> &
+  Partial<Omit<FileRow, 'seq'>>;
 
 const columns = [
-  'id', 'name', 'name_natural', 'mime_type', 'is_folder', 'parent_id', 'owner_id', 'drive_id', 'space', 'root_kind',
-  'description', 'trashed', 'explicitly_trashed', 'trashed_time', 'trashing_user_id', 'created_time', 'modified_time',
-  'last_modifying_user_id', 'version', 'head_revision_id', 'size', 'md5', 'sha256', 'content_type', 'original_filename',
-  'full_file_extension', 'file_extension', 'folder_color_rgb', 'copy_requires_writer_permission', 'writers_can_share',
+  'id',
+  'name',
+  'name_natural',
+  'mime_type',
+  'is_folder',
+  'parent_id',
+  'owner_id',
+  'drive_id',
+  'space',
+  'root_kind',
+  'description',
+  'trashed',
+  'explicitly_trashed',
+  'trashed_time',
+  'trashing_user_id',
+  'created_time',
+  'modified_time',
+  'last_modifying_user_id',
+  'version',
+  'head_revision_id',
+  'size',
+  'md5',
+  'sha256',
+  'content_type',
+  'original_filename',
+  'full_file_extension',
+  'file_extension',
+  'folder_color_rgb',
+  'copy_requires_writer_permission',
+  'writers_can_share',
   'quota_bytes',
 ] as const satisfies readonly (keyof FileRow)[];
 
@@ -95,7 +122,9 @@ export class FilesRepository {
       ...row,
     };
     const seq = Number(this.store.prepare(insertSql).run(full).lastInsertRowid);
-    this.store.prepare('INSERT INTO drive_fulltext (rowid, name, description, content) VALUES (?, ?, ?, ?)').run(seq, full.name, full.description ?? '', '');
+    this.store
+      .prepare('INSERT INTO drive_fulltext (rowid, name, description, content) VALUES (?, ?, ?, ?)')
+      .run(seq, full.name, full.description ?? '', '');
     return { ...full, seq };
   }
 
@@ -110,7 +139,10 @@ export class FilesRepository {
     this.store.prepare(`UPDATE drive_files SET ${assignments.join(', ')} WHERE id = @id`).run({ ...set, id });
     if (changes.name !== undefined || changes.description !== undefined) {
       const row = this.get(id);
-      if (row) this.store.prepare('UPDATE drive_fulltext SET name = ?, description = ? WHERE rowid = ?').run(row.name, row.description ?? '', row.seq);
+      if (row)
+        this.store
+          .prepare('UPDATE drive_fulltext SET name = ?, description = ? WHERE rowid = ?')
+          .run(row.name, row.description ?? '', row.seq);
     }
   }
 
@@ -120,7 +152,9 @@ export class FilesRepository {
 
   /** Sets the content text that `fullText contains` searches (beside the name and description). */
   setIndexedContent(id: string, content: string): void {
-    this.store.prepare('UPDATE drive_fulltext SET content = ? WHERE rowid = (SELECT seq FROM drive_files WHERE id = ?)').run(content, id);
+    this.store
+      .prepare('UPDATE drive_fulltext SET content = ? WHERE rowid = (SELECT seq FROM drive_files WHERE id = ?)')
+      .run(content, id);
   }
 
   copyIndexedContent(fromId: string, toId: string): void {
@@ -163,7 +197,11 @@ export class FilesRepository {
   deleteMany(ids: readonly string[]): void {
     if (ids.length === 0) return;
     const json = JSON.stringify(ids);
-    this.store.prepare('DELETE FROM drive_fulltext WHERE rowid IN (SELECT seq FROM drive_files WHERE id IN (SELECT value FROM json_each(?)))').run(json);
+    this.store
+      .prepare(
+        'DELETE FROM drive_fulltext WHERE rowid IN (SELECT seq FROM drive_files WHERE id IN (SELECT value FROM json_each(?)))',
+      )
+      .run(json);
     this.store.prepare('DELETE FROM drive_files WHERE id IN (SELECT value FROM json_each(?))').run(json);
   }
 
@@ -180,16 +218,23 @@ export class FilesRepository {
   patchProperties(id: string, visibility: 'public' | 'app', patch: Record<string, string | null>): void {
     for (const [key, value] of Object.entries(patch)) {
       if (value === null) {
-        this.store.prepare('DELETE FROM drive_file_properties WHERE file_id = ? AND visibility = ? AND key = ?').run(id, visibility, key);
+        this.store
+          .prepare('DELETE FROM drive_file_properties WHERE file_id = ? AND visibility = ? AND key = ?')
+          .run(id, visibility, key);
       } else {
         this.store
-          .prepare('INSERT INTO drive_file_properties (file_id, visibility, key, value) VALUES (?, ?, ?, ?) ON CONFLICT (file_id, visibility, key) DO UPDATE SET value = excluded.value')
+          .prepare(
+            'INSERT INTO drive_file_properties (file_id, visibility, key, value) VALUES (?, ?, ?, ?) ON CONFLICT (file_id, visibility, key) DO UPDATE SET value = excluded.value',
+          )
           .run(id, visibility, key, value);
       }
     }
   }
 
-  userState(fileId: string, userId: string): { starred: number; viewed_time: string | null; modified_by_me_time: string | null } | undefined {
+  userState(
+    fileId: string,
+    userId: string,
+  ): { starred: number; viewed_time: string | null; modified_by_me_time: string | null } | undefined {
     return this.store
       .prepare<[string, string], { starred: number; viewed_time: string | null; modified_by_me_time: string | null }>(
         'SELECT starred, viewed_time, modified_by_me_time FROM drive_file_user_state WHERE file_id = ? AND user_id = ?',
@@ -197,13 +242,23 @@ export class FilesRepository {
       .get(fileId, userId);
   }
 
-  setUserState(fileId: string, userId: string, patch: { starred?: boolean; viewed_time?: string; modified_by_me_time?: string }): void {
-    this.store.prepare('INSERT OR IGNORE INTO drive_file_user_state (file_id, user_id) VALUES (?, ?)').run(fileId, userId);
+  setUserState(
+    fileId: string,
+    userId: string,
+    patch: { starred?: boolean; viewed_time?: string; modified_by_me_time?: string },
+  ): void {
+    this.store
+      .prepare('INSERT OR IGNORE INTO drive_file_user_state (file_id, user_id) VALUES (?, ?)')
+      .run(fileId, userId);
     if (patch.starred !== undefined) {
-      this.store.prepare('UPDATE drive_file_user_state SET starred = ? WHERE file_id = ? AND user_id = ?').run(patch.starred ? 1 : 0, fileId, userId);
+      this.store
+        .prepare('UPDATE drive_file_user_state SET starred = ? WHERE file_id = ? AND user_id = ?')
+        .run(patch.starred ? 1 : 0, fileId, userId);
     }
     if (patch.viewed_time !== undefined) {
-      this.store.prepare('UPDATE drive_file_user_state SET viewed_time = ? WHERE file_id = ? AND user_id = ?').run(patch.viewed_time, fileId, userId);
+      this.store
+        .prepare('UPDATE drive_file_user_state SET viewed_time = ? WHERE file_id = ? AND user_id = ?')
+        .run(patch.viewed_time, fileId, userId);
     }
     if (patch.modified_by_me_time !== undefined) {
       this.store

@@ -26,11 +26,15 @@ export class PermissionsRepository {
   constructor(private readonly store: Store) {}
 
   direct(fileId: string, permissionId: string): PermissionRow | undefined {
-    return this.store.prepare<[string, string], PermissionRow>('SELECT * FROM drive_permissions WHERE file_id = ? AND id = ?').get(fileId, permissionId);
+    return this.store
+      .prepare<[string, string], PermissionRow>('SELECT * FROM drive_permissions WHERE file_id = ? AND id = ?')
+      .get(fileId, permissionId);
   }
 
   directOn(fileId: string): PermissionRow[] {
-    return this.store.prepare<[string], PermissionRow>('SELECT * FROM drive_permissions WHERE file_id = ? ORDER BY created_time, id').all(fileId);
+    return this.store
+      .prepare<[string], PermissionRow>('SELECT * FROM drive_permissions WHERE file_id = ? ORDER BY created_time, id')
+      .all(fileId);
   }
 
   /**
@@ -59,9 +63,15 @@ export class PermissionsRepository {
       .run(row);
   }
 
-  update(fileId: string, id: string, changes: Pick<PermissionRow, 'role' | 'expiration_time' | 'allow_file_discovery'>): void {
+  update(
+    fileId: string,
+    id: string,
+    changes: Pick<PermissionRow, 'role' | 'expiration_time' | 'allow_file_discovery'>,
+  ): void {
     this.store
-      .prepare('UPDATE drive_permissions SET role = @role, expiration_time = @expiration_time, allow_file_discovery = @allow_file_discovery WHERE file_id = @file_id AND id = @id')
+      .prepare(
+        'UPDATE drive_permissions SET role = @role, expiration_time = @expiration_time, allow_file_discovery = @allow_file_discovery WHERE file_id = @file_id AND id = @id',
+      )
       .run({ ...changes, file_id: fileId, id });
   }
 

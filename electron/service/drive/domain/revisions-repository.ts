@@ -30,7 +30,9 @@ export class RevisionsRepository {
   constructor(private readonly store: Store) {}
 
   recordBlob(blob: StoredBlob): void {
-    this.store.prepare('INSERT OR IGNORE INTO drive_blobs (sha256, size, md5) VALUES (?, ?, ?)').run(blob.sha256, blob.size, blob.md5);
+    this.store
+      .prepare('INSERT OR IGNORE INTO drive_blobs (sha256, size, md5) VALUES (?, ?, ?)')
+      .run(blob.sha256, blob.size, blob.md5);
   }
 
   list(fileId: string): RevisionWithBlob[] {
@@ -50,21 +52,42 @@ export class RevisionsRepository {
   }
 
   pinnedCount(fileId: string): number {
-    return this.store.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE file_id = ? AND keep_forever = 1').get(fileId)?.n ?? 0;
+    return (
+      this.store
+        .prepare<[string], { n: number }>(
+          'SELECT COUNT(*) AS n FROM drive_revisions WHERE file_id = ? AND keep_forever = 1',
+        )
+        .get(fileId)?.n ?? 0
+    );
   }
 
   count(fileId: string): number {
-    return this.store.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE file_id = ?').get(fileId)?.n ?? 0;
+    return (
+      this.store
+        .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE file_id = ?')
+        .get(fileId)?.n ?? 0
+    );
   }
 
   /** Adds a new head revision; the previous head is marked superseded now. */
-  addHead(row: Omit<RevisionRow, 'seq' | 'superseded_time' | 'published' | 'publish_auto' | 'published_outside_domain'>): RevisionRow {
+  addHead(
+    row: Omit<RevisionRow, 'seq' | 'superseded_time' | 'published' | 'publish_auto' | 'published_outside_domain'>,
+  ): RevisionRow {
     const seq =
-      (this.store.prepare<[string], { s: number | null }>('SELECT MAX(seq) AS s FROM drive_revisions WHERE file_id = ?').get(row.file_id)?.s ?? 0) + 1;
+      (this.store
+        .prepare<[string], { s: number | null }>('SELECT MAX(seq) AS s FROM drive_revisions WHERE file_id = ?')
+        .get(row.file_id)?.s ?? 0) + 1;
     this.store
       .prepare('UPDATE drive_revisions SET superseded_time = ? WHERE file_id = ? AND superseded_time IS NULL')
       .run(row.modified_time, row.file_id);
-    const full: RevisionRow = { ...row, seq, superseded_time: null, published: 0, publish_auto: 0, published_outside_domain: 0 };
+    const full: RevisionRow = {
+      ...row,
+      seq,
+      superseded_time: null,
+      published: 0,
+      publish_auto: 0,
+      published_outside_domain: 0,
+    };
     this.store
       .prepare(
         `INSERT INTO drive_revisions (file_id, id, seq, sha256, mime_type, original_filename, modified_time, keep_forever, last_modifying_user_id, superseded_time, published, publish_auto, published_outside_domain)
@@ -74,11 +97,17 @@ export class RevisionsRepository {
     return full;
   }
 
-  update(fileId: string, id: string, changes: Partial<Pick<RevisionRow, 'keep_forever' | 'published' | 'publish_auto' | 'published_outside_domain'>>): void {
+  update(
+    fileId: string,
+    id: string,
+    changes: Partial<Pick<RevisionRow, 'keep_forever' | 'published' | 'publish_auto' | 'published_outside_domain'>>,
+  ): void {
     const keys = Object.keys(changes);
     if (keys.length === 0) return;
     this.store
-      .prepare(`UPDATE drive_revisions SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE file_id = @file_id AND id = @id`)
+      .prepare(
+        `UPDATE drive_revisions SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE file_id = @file_id AND id = @id`,
+      )
       .run({ ...changes, file_id: fileId, id });
   }
 
@@ -97,14 +126,17 @@ export class RevisionsRepository {
         'SELECT id, sha256 FROM drive_revisions WHERE file_id = ? AND keep_forever = 0 AND superseded_time IS NOT NULL AND superseded_time <= ?',
       )
       .all(fileId, cutoffIso);
-    for (const r of rows) this.store.prepare('DELETE FROM drive_revisions WHERE file_id = ? AND id = ?').run(fileId, r.id);
+    for (const r of rows)
+      this.store.prepare('DELETE FROM drive_revisions WHERE file_id = ? AND id = ?').run(fileId, r.id);
     return rows.map((r) => r.sha256);
   }
 
   blobsOfFiles(fileIds: readonly string[]): string[] {
     if (fileIds.length === 0) return [];
     return this.store
-      .prepare<[string], { sha256: string }>('SELECT DISTINCT sha256 FROM drive_revisions WHERE file_id IN (SELECT value FROM json_each(?))')
+      .prepare<[string], { sha256: string }>(
+        'SELECT DISTINCT sha256 FROM drive_revisions WHERE file_id IN (SELECT value FROM json_each(?))',
+      )
       .all(JSON.stringify(fileIds))
       .map((r) => r.sha256);
   }
@@ -113,7 +145,10 @@ export class RevisionsRepository {
   releaseUnreferenced(shas: Iterable<string>): string[] {
     const released: string[] = [];
     for (const sha of new Set(shas)) {
-      const used = this.store.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE sha256 = ?').get(sha)?.n ?? 0;
+      const used =
+        this.store
+          .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE sha256 = ?')
+          .get(sha)?.n ?? 0;
       if (used === 0) {
         this.store.prepare('DELETE FROM drive_blobs WHERE sha256 = ?').run(sha);
         released.push(sha);

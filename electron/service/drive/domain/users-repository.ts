@@ -30,7 +30,9 @@ export class UsersRepository {
 
   insert(row: DriveUserRow): void {
     this.store
-      .prepare('INSERT INTO drive_users (user_id, email, domain, display_name, root_id, app_data_id) VALUES (@user_id, @email, @domain, @display_name, @root_id, @app_data_id)')
+      .prepare(
+        'INSERT INTO drive_users (user_id, email, domain, display_name, root_id, app_data_id) VALUES (@user_id, @email, @domain, @display_name, @root_id, @app_data_id)',
+      )
       .run(row);
   }
 
@@ -46,7 +48,9 @@ export class UsersRepository {
         const row = this.byEmail(p.slice(5));
         if (row) ids.add(row.user_id);
       } else if (p.startsWith('domain:')) {
-        for (const r of this.store.prepare<[string], { user_id: string }>('SELECT user_id FROM drive_users WHERE domain = ?').all(p.slice(7))) {
+        for (const r of this.store
+          .prepare<[string], { user_id: string }>('SELECT user_id FROM drive_users WHERE domain = ?')
+          .all(p.slice(7))) {
           ids.add(r.user_id);
         }
       }

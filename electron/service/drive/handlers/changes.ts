@@ -28,15 +28,25 @@ export function aboutGet(ctx: RequestContext): HandlerResult {
       user: userResource(s.data, s.user.id, s.user.id),
       storageQuota: { usage: String(total), usageInDrive: String(total), usageInDriveTrash: String(usage?.trash ?? 0) },
       importFormats: Object.fromEntries(
-        Object.entries(importFormats).flatMap(([target, sources]) => sources.map((source) => [source, [target]] as const)),
+        Object.entries(importFormats).flatMap(([target, sources]) =>
+          sources.map((source) => [source, [target]] as const),
+        ),
       ),
       exportFormats,
       maxImportSizes: Object.fromEntries(Object.keys(importFormats).map((t) => [t, String(10 * 1024 * 1024)])),
       maxUploadSize: String(5 * 1024 ** 4),
       appInstalled: false,
       folderColorPalette: [...folderColorPalette],
-      driveThemes: themes.map((t) => ({ id: t.id, colorRgb: t.colorRgb, backgroundImageLink: `${s.service.baseUrl()}/drive/v3/backgrounds/${t.id}` })),
-      teamDriveThemes: themes.map((t) => ({ id: t.id, colorRgb: t.colorRgb, backgroundImageLink: `${s.service.baseUrl()}/drive/v3/backgrounds/${t.id}` })),
+      driveThemes: themes.map((t) => ({
+        id: t.id,
+        colorRgb: t.colorRgb,
+        backgroundImageLink: `${s.service.baseUrl()}/drive/v3/backgrounds/${t.id}`,
+      })),
+      teamDriveThemes: themes.map((t) => ({
+        id: t.id,
+        colorRgb: t.colorRgb,
+        backgroundImageLink: `${s.service.baseUrl()}/drive/v3/backgrounds/${t.id}`,
+      })),
       canCreateDrives: true,
       canCreateTeamDrives: true,
     },
@@ -96,20 +106,42 @@ export function changesList(ctx: RequestContext): HandlerResult {
       const drive = row.drive_id ? s.data.drives.get(row.drive_id) : undefined;
       const member = drive ? s.rankOf(drive.id) > 0 : false;
       if (!member && !includeRemoved) continue;
-      const entry: Record<string, unknown> = { kind: 'drive#change', changeType: 'drive', time: row.time, removed: !member, driveId: row.drive_id, teamDriveId: row.drive_id };
-      if (member && drive) entry.drive = { kind: 'drive#drive', id: drive.id, name: drive.name, hidden: drive.hidden === 1, colorRgb: drive.color_rgb, createdTime: drive.created_time };
+      const entry: Record<string, unknown> = {
+        kind: 'drive#change',
+        changeType: 'drive',
+        time: row.time,
+        removed: !member,
+        driveId: row.drive_id,
+        teamDriveId: row.drive_id,
+      };
+      if (member && drive)
+        entry.drive = {
+          kind: 'drive#drive',
+          id: drive.id,
+          name: drive.name,
+          hidden: drive.hidden === 1,
+          colorRgb: drive.color_rgb,
+          createdTime: drive.created_time,
+        };
       changes.push(entry);
       continue;
     }
     const file = row.file_id ? s.data.files.get(row.file_id) : undefined;
     let rank = file ? s.rankOf(file.id) : 0;
-    if (file && file.trashed && file.drive_id === null && file.owner_id !== s.user.id && rank < roleRank.owner) rank = 0;
+    if (file && file.trashed && file.drive_id === null && file.owner_id !== s.user.id && rank < roleRank.owner)
+      rank = 0;
     const removed = !file || rank === 0;
     if (removed && !includeRemoved) continue;
     if (file && !spaces.has(file.space)) continue;
     if (restrictToMyDrive && (file?.drive_id || (file && !inMyDrive(s, file.id)))) continue;
     if (!removed && file?.root_kind) continue;
-    const entry: Record<string, unknown> = { kind: 'drive#change', changeType: 'file', time: row.time, removed, fileId: row.file_id };
+    const entry: Record<string, unknown> = {
+      kind: 'drive#change',
+      changeType: 'file',
+      time: row.time,
+      removed,
+      fileId: row.file_id,
+    };
     if (row.drive_id) {
       entry.driveId = row.drive_id;
       entry.teamDriveId = row.drive_id;
@@ -159,7 +191,8 @@ export function channelsStop(ctx: RequestContext): HandlerResult {
   const s = new DriveSession(ctx);
   const body = ctx.body as { id?: unknown; resourceId?: unknown } | undefined;
   if (typeof body?.id !== 'string') throw driveErrors.required('id', 'The channel id is required.');
-  if (typeof body.resourceId !== 'string') throw driveErrors.required('resourceId', 'The channel resourceId is required.');
+  if (typeof body.resourceId !== 'string')
+    throw driveErrors.required('resourceId', 'The channel resourceId is required.');
   s.service.channels.stop(s.user, { id: body.id, resourceId: body.resourceId });
   return { status: 204 };
 }

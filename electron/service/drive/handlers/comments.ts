@@ -10,11 +10,17 @@ import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-t
 import { DriveSession } from '../session';
 import { boolParam, intParam, requireFields, stringParam } from './common';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '<br>');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '<br>');
 
 function author(s: DriveSession, userId: string): Record<string, unknown> {
   const row = s.data.users.byId(userId);
-  return { kind: 'drive#user', displayName: row?.display_name ?? 'Unknown user', emailAddress: row?.email, me: userId === s.user.id };
+  return {
+    kind: 'drive#user',
+    displayName: row?.display_name ?? 'Unknown user',
+    emailAddress: row?.email,
+    me: userId === s.user.id,
+  };
 }
 
 function replyResource(s: DriveSession, r: ReplyRow): Record<string, unknown> {
@@ -56,11 +62,17 @@ function commentResource(s: DriveSession, c: CommentRow, includeDeleted: boolean
 }
 
 function parseBody(raw: unknown, writable: readonly string[]): Record<string, unknown> {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('parseError', 'The request body must be a JSON object.');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw badRequest('parseError', 'The request body must be a JSON object.');
   const body = raw as Record<string, unknown>;
   for (const key of Object.keys(body)) {
     if (key === 'kind' || body[key] === undefined) continue;
-    if (!writable.includes(key)) throw new ApiError(403, 'fieldNotWritable', `The resource body includes fields which are not directly writable: ${key}.`);
+    if (!writable.includes(key))
+      throw new ApiError(
+        403,
+        'fieldNotWritable',
+        `The resource body includes fields which are not directly writable: ${key}.`,
+      );
   }
   return body;
 }
@@ -101,7 +113,8 @@ export function commentsCreate(ctx: RequestContext): HandlerResult {
   if (!content) throw driveErrors.required('content', 'A comment needs content.');
   const anchor = optionalString(body, 'anchor');
   const quoted = body.quotedFileContent;
-  if (quoted !== undefined && (quoted === null || typeof quoted !== 'object')) throw badRequest('invalid', 'quotedFileContent must be an object.', 'quotedFileContent');
+  if (quoted !== undefined && (quoted === null || typeof quoted !== 'object'))
+    throw badRequest('invalid', 'quotedFileContent must be an object.', 'quotedFileContent');
   const comment = s.write(() => {
     const { file } = fileFor(s, ctx, true);
     const row: CommentRow = {
@@ -142,7 +155,12 @@ export function commentsList(ctx: RequestContext): HandlerResult {
   const pageSize = intParam(ctx, 'pageSize') ?? 20;
   const fingerprint = fingerprintOf('comments', file.id, includeDeleted, startIso, pageSize);
   const offset = decodePageToken(stringParam(ctx, 'pageToken'), fingerprint);
-  const rows = s.data.comments.list(file.id, { includeDeleted, ...(startIso ? { startModifiedTime: startIso } : {}), offset, limit: pageSize + 1 });
+  const rows = s.data.comments.list(file.id, {
+    includeDeleted,
+    ...(startIso ? { startModifiedTime: startIso } : {}),
+    offset,
+    limit: pageSize + 1,
+  });
   const out: Record<string, unknown> = { kind: 'drive#commentList' };
   if (rows.length > pageSize) out.nextPageToken = encodePageToken(offset + pageSize, fingerprint);
   out.comments = rows.slice(0, pageSize).map((c) => commentResource(s, c, includeDeleted));
@@ -158,7 +176,8 @@ export function commentsUpdate(ctx: RequestContext): HandlerResult {
     const { file } = fileFor(s, ctx, true);
     const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
     if (c.deleted) throw driveErrors.commentNotFound(c.id);
-    if (c.author_id !== s.user.id) throw forbidden('Only the author can edit a comment.', 'insufficientFilePermissions');
+    if (c.author_id !== s.user.id)
+      throw forbidden('Only the author can edit a comment.', 'insufficientFilePermissions');
     if (content !== undefined) {
       if (content === '') throw driveErrors.required('content', 'A comment needs content.');
       s.data.comments.update(c.id, { content, modified_time: s.nowIso });
@@ -174,7 +193,8 @@ export function commentsDelete(ctx: RequestContext): HandlerResult {
     const { file, rank } = fileFor(s, ctx, true);
     const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
     if (c.deleted) throw driveErrors.commentNotFound(c.id);
-    if (c.author_id !== s.user.id && rank < roleRank.writer) throw forbidden('Only the author or an editor can delete a comment.', 'insufficientFilePermissions');
+    if (c.author_id !== s.user.id && rank < roleRank.writer)
+      throw forbidden('Only the author or an editor can delete a comment.', 'insufficientFilePermissions');
     s.data.comments.update(c.id, { deleted: 1, content: null, modified_time: s.nowIso });
   });
   return { status: 204 };
@@ -186,7 +206,8 @@ export function repliesCreate(ctx: RequestContext): HandlerResult {
   const body = parseBody(ctx.body, ['content', 'action']);
   const content = optionalString(body, 'content');
   const action = optionalString(body, 'action');
-  if (action !== undefined && action !== 'resolve' && action !== 'reopen') throw badRequest('invalid', "action must be 'resolve' or 'reopen'.", 'action');
+  if (action !== undefined && action !== 'resolve' && action !== 'reopen')
+    throw badRequest('invalid', "action must be 'resolve' or 'reopen'.", 'action');
   if (!content && !action) throw driveErrors.required('content', 'A reply needs content or an action.');
   const reply = s.write(() => {
     const { file } = fileFor(s, ctx, true);
@@ -267,7 +288,8 @@ export function repliesDelete(ctx: RequestContext): HandlerResult {
     const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
     const r = requireReply(s, c.id, stringParam(ctx, 'replyId')!);
     if (r.deleted) throw driveErrors.replyNotFound(r.id);
-    if (r.author_id !== s.user.id && rank < roleRank.writer) throw forbidden('Only the author or an editor can delete a reply.', 'insufficientFilePermissions');
+    if (r.author_id !== s.user.id && rank < roleRank.writer)
+      throw forbidden('Only the author or an editor can delete a reply.', 'insufficientFilePermissions');
     s.data.comments.updateReply(r.id, { deleted: 1, content: null, modified_time: s.nowIso });
     s.data.comments.update(c.id, { modified_time: s.nowIso });
   });

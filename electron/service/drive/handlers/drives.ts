@@ -30,7 +30,8 @@ export const themes = [
   { id: 'sunset', colorRgb: '#ff7537' },
 ] as const;
 
-const backgroundLink = (s: DriveSession, themeOrFile: string) => `${s.service.baseUrl()}/drive/v3/backgrounds/${encodeURIComponent(themeOrFile)}`;
+const backgroundLink = (s: DriveSession, themeOrFile: string) =>
+  `${s.service.baseUrl()}/drive/v3/backgrounds/${encodeURIComponent(themeOrFile)}`;
 
 const defaultRestrictions = {
   adminManagedRestrictions: false,
@@ -92,22 +93,26 @@ interface DrivePatch {
 }
 
 function parseDriveBody(raw: unknown, mode: 'create' | 'update'): DrivePatch {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('parseError', 'The request body must be a JSON object.');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw badRequest('parseError', 'The request body must be a JSON object.');
   const body = raw as Record<string, unknown>;
   const out: DrivePatch = {};
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined || key === 'kind') continue;
     switch (key) {
       case 'name':
-        if (typeof value !== 'string' || value.trim() === '') throw badRequest('invalid', 'name must be a non-empty string.', 'name');
+        if (typeof value !== 'string' || value.trim() === '')
+          throw badRequest('invalid', 'name must be a non-empty string.', 'name');
         out.name = value;
         break;
       case 'themeId':
-        if (typeof value !== 'string' || !themes.some((t) => t.id === value)) throw badRequest('invalid', `Unknown themeId '${String(value)}'.`, 'themeId');
+        if (typeof value !== 'string' || !themes.some((t) => t.id === value))
+          throw badRequest('invalid', `Unknown themeId '${String(value)}'.`, 'themeId');
         out.themeId = value;
         break;
       case 'colorRgb':
-        if (typeof value !== 'string' || !/^#[0-9a-f]{6}$/i.test(value)) throw badRequest('invalid', 'colorRgb must be an RGB hex string such as #4986e7.', 'colorRgb');
+        if (typeof value !== 'string' || !/^#[0-9a-f]{6}$/i.test(value))
+          throw badRequest('invalid', 'colorRgb must be an RGB hex string such as #4986e7.', 'colorRgb');
         out.colorRgb = value.toLowerCase();
         break;
       case 'backgroundImageFile': {
@@ -120,7 +125,11 @@ function parseDriveBody(raw: unknown, mode: 'create' | 'update'): DrivePatch {
           typeof v.yCoordinate !== 'number' ||
           typeof v.width !== 'number'
         ) {
-          throw badRequest('invalid', 'backgroundImageFile needs all of id, xCoordinate, yCoordinate and width.', 'backgroundImageFile');
+          throw badRequest(
+            'invalid',
+            'backgroundImageFile needs all of id, xCoordinate, yCoordinate and width.',
+            'backgroundImageFile',
+          );
         }
         out.backgroundImageFile = { id: v.id, xCoordinate: v.xCoordinate, yCoordinate: v.yCoordinate, width: v.width };
         break;
@@ -130,8 +139,10 @@ function parseDriveBody(raw: unknown, mode: 'create' | 'update'): DrivePatch {
         if (!v || typeof v !== 'object') throw badRequest('invalid', 'restrictions must be an object.', 'restrictions');
         const r: Record<string, boolean> = {};
         for (const [k, b] of Object.entries(v)) {
-          if (!(k in defaultRestrictions) || k === 'adminManagedRestrictions') throw badRequest('invalid', `Unknown or read-only restriction ${k}.`, `restrictions.${k}`);
-          if (typeof b !== 'boolean') throw badRequest('invalid', `restrictions.${k} must be true or false.`, `restrictions.${k}`);
+          if (!(k in defaultRestrictions) || k === 'adminManagedRestrictions')
+            throw badRequest('invalid', `Unknown or read-only restriction ${k}.`, `restrictions.${k}`);
+          if (typeof b !== 'boolean')
+            throw badRequest('invalid', `restrictions.${k} must be true or false.`, `restrictions.${k}`);
           r[k] = b;
         }
         out.restrictions = r;
@@ -143,14 +154,22 @@ function parseDriveBody(raw: unknown, mode: 'create' | 'update'): DrivePatch {
         out.hidden = value;
         break;
       default:
-        throw new ApiError(403, 'fieldNotWritable', `The resource body includes fields which are not directly writable: ${key}.`);
+        throw new ApiError(
+          403,
+          'fieldNotWritable',
+          `The resource body includes fields which are not directly writable: ${key}.`,
+        );
     }
   }
   if (out.themeId !== undefined && (out.colorRgb !== undefined || out.backgroundImageFile !== undefined)) {
     throw badRequest('invalid', 'A themeId cannot be combined with colorRgb or backgroundImageFile.', 'themeId');
   }
   if (mode === 'create' && (out.colorRgb !== undefined || out.backgroundImageFile !== undefined)) {
-    throw badRequest('invalid', 'colorRgb and backgroundImageFile can only be set by updating the drive.', out.colorRgb !== undefined ? 'colorRgb' : 'backgroundImageFile');
+    throw badRequest(
+      'invalid',
+      'colorRgb and backgroundImageFile can only be set by updating the drive.',
+      out.colorRgb !== undefined ? 'colorRgb' : 'backgroundImageFile',
+    );
   }
   return out;
 }
@@ -178,7 +197,9 @@ export function drivesCreate(ctx: RequestContext, flavor: DriveFlavor = 'drive')
     if (s.data.drives.byRequest(s.user.id, requestId)) {
       throw conflict('A shared drive with this requestId already exists.', 'duplicate');
     }
-    const theme = patch.themeId ? themes.find((t) => t.id === patch.themeId)! : themes[Math.floor(Math.random() * themes.length)]!;
+    const theme = patch.themeId
+      ? themes.find((t) => t.id === patch.themeId)!
+      : themes[Math.floor(Math.random() * themes.length)]!;
     const id = newDriveId();
     const row: SharedDriveRow = {
       id,
@@ -233,7 +254,10 @@ export function drivesGet(ctx: RequestContext, flavor: DriveFlavor = 'drive'): H
 }
 
 /** Evaluates a drives query (name, hidden, createdTime, memberCount, organizerCount) against one drive. */
-function matchesDrive(node: QueryNode, facts: { name: string; hidden: boolean; createdTime: string; memberCount: number; organizerCount: number }): boolean {
+function matchesDrive(
+  node: QueryNode,
+  facts: { name: string; hidden: boolean; createdTime: string; memberCount: number; organizerCount: number },
+): boolean {
   switch (node.kind) {
     case 'and':
       return node.items.every((n) => matchesDrive(n, facts));
@@ -264,16 +288,19 @@ function matchesDrive(node: QueryNode, facts: { name: string; hidden: boolean; c
         case 'name':
           if (typeof node.value !== 'string') throw new QuerySyntaxError(node.pos, 'expected a quoted string');
           if (node.op === 'contains') return facts.name.toLowerCase().includes(node.value.toLowerCase());
-          if (node.op !== '=' && node.op !== '!=') throw new QuerySyntaxError(node.pos, `operator '${node.op}' is not supported for name`);
+          if (node.op !== '=' && node.op !== '!=')
+            throw new QuerySyntaxError(node.pos, `operator '${node.op}' is not supported for name`);
           return cmp(facts.name, node.value);
         case 'hidden':
-          if (typeof node.value !== 'boolean' || (node.op !== '=' && node.op !== '!=')) throw new QuerySyntaxError(node.pos, 'hidden compares with = or != and true or false');
+          if (typeof node.value !== 'boolean' || (node.op !== '=' && node.op !== '!='))
+            throw new QuerySyntaxError(node.pos, 'hidden compares with = or != and true or false');
           return node.op === '=' ? facts.hidden === node.value : facts.hidden !== node.value;
         case 'createdTime':
           return cmp(facts.createdTime, normalizeTime(node.value, node.pos));
         case 'memberCount':
         case 'organizerCount':
-          if (typeof node.value !== 'number' || node.op === 'contains') throw new QuerySyntaxError(node.pos, `${node.field} compares with a number`);
+          if (typeof node.value !== 'number' || node.op === 'contains')
+            throw new QuerySyntaxError(node.pos, `${node.field} compares with a number`);
           return cmp(facts[node.field], node.value);
         default:
           throw new QuerySyntaxError(node.pos, `unknown field '${node.field}'`);
@@ -312,7 +339,9 @@ export function drivesList(ctx: RequestContext, flavor: DriveFlavor = 'drive'): 
   const pageSize = intParam(ctx, 'pageSize') ?? 10;
   const fingerprint = fingerprintOf('drives', s.user.id, q, pageSize);
   const offset = decodePageToken(stringParam(ctx, 'pageToken'), fingerprint);
-  const page = matched.slice(offset, offset + pageSize).map(({ drive, rank }) => answer(ctx, driveResource(s, drive, rank, flavor)));
+  const page = matched
+    .slice(offset, offset + pageSize)
+    .map(({ drive, rank }) => answer(ctx, driveResource(s, drive, rank, flavor)));
   const out: Record<string, unknown> = { kind: flavor === 'drive' ? 'drive#driveList' : 'drive#teamDriveList' };
   if (offset + pageSize < matched.length) out.nextPageToken = encodePageToken(offset + pageSize, fingerprint);
   out[flavor === 'drive' ? 'drives' : 'teamDrives'] = page;
@@ -323,7 +352,8 @@ function setHidden(ctx: RequestContext, hidden: boolean): HandlerResult {
   const s = new DriveSession(ctx);
   const result = s.write(() => {
     const { drive, rank } = requireDrive(s, stringParam(ctx, 'driveId')!);
-    if (rank < roleRank.organizer) throw driveErrors.insufficientPermissions('Only organizers can hide or unhide a shared drive.');
+    if (rank < roleRank.organizer)
+      throw driveErrors.insufficientPermissions('Only organizers can hide or unhide a shared drive.');
     s.data.drives.update(drive.id, { hidden: hidden ? 1 : 0 });
     s.driveChanged(drive.id, membersOf(s, drive.id));
     return { drive: s.data.drives.get(drive.id)!, rank };
@@ -340,7 +370,8 @@ export function drivesUpdate(ctx: RequestContext, flavor: DriveFlavor = 'drive')
   const patch = parseDriveBody(ctx.body, 'update');
   const result = s.write(() => {
     const { drive, rank } = requireDrive(s, stringParam(ctx, idParam(flavor))!);
-    if (rank < roleRank.organizer) throw driveErrors.insufficientPermissions('Only organizers can change a shared drive.');
+    if (rank < roleRank.organizer)
+      throw driveErrors.insufficientPermissions('Only organizers can change a shared drive.');
     const changes: Partial<SharedDriveRow> = {};
     if (patch.name !== undefined) changes.name = patch.name;
     if (patch.themeId !== undefined) {
@@ -350,8 +381,10 @@ export function drivesUpdate(ctx: RequestContext, flavor: DriveFlavor = 'drive')
       changes.background_image_link = backgroundLink(s, theme.id);
     }
     if (patch.colorRgb !== undefined) changes.color_rgb = patch.colorRgb;
-    if (patch.backgroundImageFile !== undefined) changes.background_image_link = backgroundLink(s, patch.backgroundImageFile.id);
-    if (patch.restrictions !== undefined) changes.restrictions = JSON.stringify({ ...(JSON.parse(drive.restrictions) as object), ...patch.restrictions });
+    if (patch.backgroundImageFile !== undefined)
+      changes.background_image_link = backgroundLink(s, patch.backgroundImageFile.id);
+    if (patch.restrictions !== undefined)
+      changes.restrictions = JSON.stringify({ ...(JSON.parse(drive.restrictions) as object), ...patch.restrictions });
     s.data.drives.update(drive.id, changes);
     // The drive's top folder carries the drive's name.
     if (patch.name !== undefined) s.data.files.update(drive.id, { name: patch.name });
@@ -369,9 +402,13 @@ export function drivesDelete(ctx: RequestContext, flavor: DriveFlavor = 'drive')
   const s = new DriveSession(ctx);
   s.write(() => {
     const { drive, rank } = requireDrive(s, stringParam(ctx, idParam(flavor))!);
-    if (rank < roleRank.organizer) throw driveErrors.insufficientPermissions('Only organizers can delete a shared drive.');
+    if (rank < roleRank.organizer)
+      throw driveErrors.insufficientPermissions('Only organizers can delete a shared drive.');
     if (s.data.drives.untrashedItemCount(drive.id) > 0) {
-      throw forbidden('The shared drive cannot be deleted because it contains items that are not trashed.', 'cannotDeleteResourceWithChildren');
+      throw forbidden(
+        'The shared drive cannot be deleted because it contains items that are not trashed.',
+        'cannotDeleteResourceWithChildren',
+      );
     }
     const members = membersOf(s, drive.id);
     const root = s.data.files.get(drive.id)!;

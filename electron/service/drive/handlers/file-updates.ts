@@ -1,8 +1,24 @@
 import { ApiError, badRequest } from '../../http/api-error';
 import type { RequestContext } from '../../http/handler';
-import { contentTypeOf, indexableText, isIndexableText, resolveMimeType, type IngestedContent } from '../content/ingest';
+import {
+  contentTypeOf,
+  indexableText,
+  isIndexableText,
+  resolveMimeType,
+  type IngestedContent,
+} from '../content/ingest';
 import type { FileMetadataInput } from '../domain/file-metadata';
-import { applyContent, cannotAddParent, checkContentAllowed, checkNewId, insertFile, moveFile, placeNewFile, setTrashed, type ContentPlan } from '../domain/file-operations';
+import {
+  applyContent,
+  cannotAddParent,
+  checkContentAllowed,
+  checkNewId,
+  insertFile,
+  moveFile,
+  placeNewFile,
+  setTrashed,
+  type ContentPlan,
+} from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
 import { policyFor } from '../domain/policy';
 import { roleRank } from '../domain/roles';
@@ -12,18 +28,35 @@ import type { DriveSession } from '../session';
 import { listOf, stringParam } from './common';
 
 /** Plans the content of a new head revision: the file's type and the bytes' type, checked against each other. */
-export function planContent(meta: FileMetadataInput, content: IngestedContent, name: string, keepForever: boolean, currentType?: string): ContentPlan {
-  const mimeType = resolveMimeType(meta.mimeType ?? (currentType && isNativeDocument(currentType) ? currentType : undefined), content, name);
+export function planContent(
+  meta: FileMetadataInput,
+  content: IngestedContent,
+  name: string,
+  keepForever: boolean,
+  currentType?: string,
+): ContentPlan {
+  const mimeType = resolveMimeType(
+    meta.mimeType ?? (currentType && isNativeDocument(currentType) ? currentType : undefined),
+    content,
+    name,
+  );
   const contentType = contentTypeOf(content, name);
   checkContentAllowed(mimeType, contentType);
   return { content, mimeType, contentType, keepForever: keepForever && hasBinaryContent(mimeType) };
 }
 
 async function textFor(s: DriveSession, plan: ContentPlan): Promise<string | undefined> {
-  return isIndexableText(plan.contentType) || isIndexableText(plan.mimeType) ? indexableText(s.blobs, plan.content.blob) : undefined;
+  return isIndexableText(plan.contentType) || isIndexableText(plan.mimeType)
+    ? indexableText(s.blobs, plan.content.blob)
+    : undefined;
 }
 
-export async function createWithContent(s: DriveSession, meta: FileMetadataInput, content: IngestedContent, keepForever: boolean): Promise<FileRow> {
+export async function createWithContent(
+  s: DriveSession,
+  meta: FileMetadataInput,
+  content: IngestedContent,
+  keepForever: boolean,
+): Promise<FileRow> {
   const name = meta.name ?? 'Untitled';
   const plan = planContent(meta, content, name, keepForever);
   const text = await textFor(s, plan);
@@ -61,21 +94,39 @@ export async function updateWithContent(
 const perUserFields = new Set<keyof FileMetadataInput>(['starred', 'viewedByMeTime']);
 
 /** Who may change what: per-user fields need only read access; the rest follow the file's policy. */
-export function checkUpdate(s: DriveSession, ctx: RequestContext, file: FileRow, rank: number, meta: FileMetadataInput, withContent: boolean): void {
+export function checkUpdate(
+  s: DriveSession,
+  ctx: RequestContext,
+  file: FileRow,
+  rank: number,
+  meta: FileMetadataInput,
+  withContent: boolean,
+): void {
   const policy = policyFor(file, rank, s.user.id);
   const changes = Object.keys(meta) as (keyof FileMetadataInput)[];
   const sharedChanges = changes.filter((k) => !perUserFields.has(k) && k !== 'trashed');
-  const moving = listOf(stringParam(ctx, 'addParents')).length > 0 || listOf(stringParam(ctx, 'removeParents')).length > 0;
+  const moving =
+    listOf(stringParam(ctx, 'addParents')).length > 0 || listOf(stringParam(ctx, 'removeParents')).length > 0;
   if ((sharedChanges.length > 0 || withContent || moving) && !policy.edit) throw driveErrors.insufficientPermissions();
-  if (meta.name !== undefined && meta.name !== file.name && !policy.rename) throw driveErrors.insufficientPermissions('The name of this item cannot be changed.');
+  if (meta.name !== undefined && meta.name !== file.name && !policy.rename)
+    throw driveErrors.insufficientPermissions('The name of this item cannot be changed.');
   if (meta.trashed !== undefined && Boolean(file.explicitly_trashed) !== meta.trashed && !policy.trash) {
-    throw driveErrors.insufficientPermissions(file.drive_id ? 'The user does not have sufficient permissions to trash this item.' : 'Only the owner can trash this file.');
+    throw driveErrors.insufficientPermissions(
+      file.drive_id
+        ? 'The user does not have sufficient permissions to trash this item.'
+        : 'Only the owner can trash this file.',
+    );
   }
-  if (meta.copyRequiresWriterPermission !== undefined && Boolean(file.copy_requires_writer_permission) !== meta.copyRequiresWriterPermission && !policy.changeCopyRequiresWriterPermission) {
+  if (
+    meta.copyRequiresWriterPermission !== undefined &&
+    Boolean(file.copy_requires_writer_permission) !== meta.copyRequiresWriterPermission &&
+    !policy.changeCopyRequiresWriterPermission
+  ) {
     throw driveErrors.insufficientPermissions();
   }
   if (meta.writersCanShare !== undefined && file.owner_id !== s.user.id) throw driveErrors.insufficientPermissions();
-  if (meta.folderColorRgb !== undefined && !file.is_folder) throw badRequest('invalid', 'folderColorRgb applies to folders only.', 'folderColorRgb');
+  if (meta.folderColorRgb !== undefined && !file.is_folder)
+    throw badRequest('invalid', 'folderColorRgb applies to folders only.', 'folderColorRgb');
   if (!withContent && meta.mimeType !== undefined && meta.mimeType !== file.mime_type) {
     throw badRequest('invalid', 'The MIME type can change only with new content.', 'mimeType');
   }
@@ -98,11 +149,13 @@ export function applyUpdate(s: DriveSession, ctx: RequestContext, file: FileRow,
   }
   if (meta.description !== undefined) changes.description = meta.description;
   if (meta.folderColorRgb !== undefined) changes.folder_color_rgb = meta.folderColorRgb;
-  if (meta.copyRequiresWriterPermission !== undefined) changes.copy_requires_writer_permission = meta.copyRequiresWriterPermission ? 1 : 0;
+  if (meta.copyRequiresWriterPermission !== undefined)
+    changes.copy_requires_writer_permission = meta.copyRequiresWriterPermission ? 1 : 0;
   if (meta.writersCanShare !== undefined) changes.writers_can_share = meta.writersCanShare ? 1 : 0;
   if (meta.originalFilename !== undefined) changes.original_filename = meta.originalFilename;
   if (meta.modifiedTime !== undefined) changes.modified_time = meta.modifiedTime;
-  const sharedEdit = Object.keys(changes).length > 0 || meta.properties !== undefined || meta.appProperties !== undefined;
+  const sharedEdit =
+    Object.keys(changes).length > 0 || meta.properties !== undefined || meta.appProperties !== undefined;
   if (sharedEdit) {
     if (meta.modifiedTime === undefined) changes.modified_time = s.nowIso;
     changes.last_modifying_user_id = s.user.id;
@@ -125,7 +178,8 @@ export function applyUpdate(s: DriveSession, ctx: RequestContext, file: FileRow,
   const add = listOf(stringParam(ctx, 'addParents')).map((p) => s.resolveId(p));
   const remove = listOf(stringParam(ctx, 'removeParents')).map((p) => s.resolveId(p));
   if (add.length > 0 || remove.length > 0) {
-    for (const r of remove) if (r !== file.parent_id) throw badRequest('badRequest', `The file is not in folder ${r}.`, 'removeParents');
+    for (const r of remove)
+      if (r !== file.parent_id) throw badRequest('badRequest', `The file is not in folder ${r}.`, 'removeParents');
     const remaining = file.parent_id !== null && !remove.includes(file.parent_id) ? [file.parent_id] : [];
     const target = [...new Set([...remaining, ...add])];
     if (target.length > 1) throw cannotAddParent();
@@ -134,7 +188,10 @@ export function applyUpdate(s: DriveSession, ctx: RequestContext, file: FileRow,
       if (newParent !== null) {
         const parentRank = s.rankOf(newParent);
         if (parentRank === 0) throw driveErrors.fileNotFound(newParent);
-        if (parentRank < roleRank.writer) throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to add files to the target folder.');
+        if (parentRank < roleRank.writer)
+          throw driveErrors.insufficientPermissions(
+            'The user does not have sufficient permissions to add files to the target folder.',
+          );
       } else if (file.drive_id !== null) {
         throw new ApiError(403, 'teamDrivesParentLimit', 'A shared drive item must have exactly one parent.');
       }
@@ -144,4 +201,3 @@ export function applyUpdate(s: DriveSession, ctx: RequestContext, file: FileRow,
   if (meta.trashed !== undefined) setTrashed(s, s.data.files.get(file.id)!, meta.trashed);
   return s.data.files.get(file.id)!;
 }
-

@@ -14,7 +14,9 @@ export function filesDelete(ctx: RequestContext): HandlerResult {
     const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
     if (!policyFor(file, rank, s.user.id).delete) {
       throw driveErrors.insufficientPermissions(
-        file.root_kind ? 'This folder cannot be deleted.' : 'The user does not have sufficient permissions for this file. Only the owner can delete it.',
+        file.root_kind
+          ? 'This folder cannot be deleted.'
+          : 'The user does not have sufficient permissions for this file. Only the owner can delete it.',
       );
     }
     deletePermanently(s, file);
@@ -31,13 +33,16 @@ export function filesEmptyTrash(ctx: RequestContext): HandlerResult {
     if (driveId) {
       const rank = s.rankOf(driveId);
       if (rank === 0 || !s.data.drives.get(driveId)) throw driveErrors.driveNotFound(driveId);
-      if (rank < roleRank.organizer) throw driveErrors.insufficientPermissions('Only organizers can empty the trash of a shared drive.');
+      if (rank < roleRank.organizer)
+        throw driveErrors.insufficientPermissions('Only organizers can empty the trash of a shared drive.');
       roots = s.service.store
         .prepare<[string], FileRow>('SELECT * FROM drive_files WHERE drive_id = ? AND explicitly_trashed = 1')
         .all(driveId);
     } else {
       roots = s.service.store
-        .prepare<[string], FileRow>('SELECT * FROM drive_files WHERE owner_id = ? AND explicitly_trashed = 1 AND drive_id IS NULL')
+        .prepare<[string], FileRow>(
+          'SELECT * FROM drive_files WHERE owner_id = ? AND explicitly_trashed = 1 AND drive_id IS NULL',
+        )
         .all(s.user.id);
     }
     for (const root of roots) {

@@ -17,7 +17,8 @@ export async function filesGet(ctx: RequestContext): Promise<HandlerResult> {
   const s = new DriveSession(ctx);
   const fileId = stringParam(ctx, 'fileId')!;
   const { file, rank } = s.requireFile(fileId);
-  if (ctx.params['alt'] !== 'media') return { body: hasFields(ctx) ? fileResource(s, file, rank, wantsOf(ctx)) : minimalFile(file) };
+  if (ctx.params['alt'] !== 'media')
+    return { body: hasFields(ctx) ? fileResource(s, file, rank, wantsOf(ctx)) : minimalFile(file) };
 
   if (file.mime_type === folderMimeType || isGoogleAppsType(file.mime_type)) {
     throw forbidden(
@@ -27,7 +28,8 @@ export async function filesGet(ctx: RequestContext): Promise<HandlerResult> {
       'fileNotDownloadable',
     );
   }
-  if (!policyFor(file, rank, s.user.id).download) throw forbidden('The user does not have permission to download this file.', 'cannotDownloadFile');
+  if (!policyFor(file, rank, s.user.id).download)
+    throw forbidden('The user does not have permission to download this file.', 'cannotDownloadFile');
   s.write(() => s.data.files.setUserState(file.id, s.user.id, { viewed_time: s.nowIso }));
   const sha = file.sha256;
   return sendContent(ctx, {
@@ -72,14 +74,26 @@ export async function filesExport(ctx: RequestContext): Promise<HandlerResult> {
   const s = new DriveSession(ctx);
   const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
   const target = stringParam(ctx, 'mimeType')!;
-  if (!isNativeDocument(file.mime_type)) throw forbidden('Export only supports Docs Editors files.', 'fileNotExportable');
-  if (!policyFor(file, rank, s.user.id).download) throw forbidden('The user does not have permission to download this file.', 'cannotDownloadFile');
+  if (!isNativeDocument(file.mime_type))
+    throw forbidden('Export only supports Docs Editors files.', 'fileNotExportable');
+  if (!policyFor(file, rank, s.user.id).download)
+    throw forbidden('The user does not have permission to download this file.', 'cannotDownloadFile');
   if (!(exportFormats[file.mime_type] ?? []).includes(target)) {
-    throw badRequest('badRequest', `The requested conversion is not supported: ${file.mime_type} to ${target}.`, 'mimeType');
+    throw badRequest(
+      'badRequest',
+      `The requested conversion is not supported: ${file.mime_type} to ${target}.`,
+      'mimeType',
+    );
   }
-  if ((file.size ?? 0) > exportSizeLimit) throw new ApiError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.');
+  if ((file.size ?? 0) > exportSizeLimit)
+    throw new ApiError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.');
   const source = file.sha256 ? await s.blobs.readText(file.sha256, exportSizeLimit + 1) : '';
   const output = exportDocument(source, file.content_type ?? 'text/plain', file.mime_type, target, file.name);
-  if (output.length > exportSizeLimit) throw new ApiError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.');
-  return sendContent(ctx, { size: output.length, contentType: target, open: (range) => Readable.from([range ? output.subarray(range.start, range.end + 1) : output]) });
+  if (output.length > exportSizeLimit)
+    throw new ApiError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.');
+  return sendContent(ctx, {
+    size: output.length,
+    contentType: target,
+    open: (range) => Readable.from([range ? output.subarray(range.start, range.end + 1) : output]),
+  });
 }

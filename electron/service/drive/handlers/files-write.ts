@@ -1,9 +1,16 @@
 import { badRequest, forbidden } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
-import { ingestContent } from '../content/ingest';
-import { readUploadRequest } from '../content/upload-request';
-import { parseFileMetadata } from '../domain/file-metadata';
-import { applyContent, checkNewId, checkPinLimit, insertFile, placeNewFile, setTrashed } from '../domain/file-operations';
+import { ingestContent, type IngestedContent } from '../content/ingest';
+import { failOnDisconnect, readUploadRequest, type UploadRequest } from '../content/upload-request';
+import { parseFileMetadata, type FileMetadataInput } from '../domain/file-metadata';
+import {
+  applyContent,
+  checkNewId,
+  checkPinLimit,
+  insertFile,
+  placeNewFile,
+  setTrashed,
+} from '../domain/file-operations';
 import { policyFor } from '../domain/policy';
 import { roleRank } from '../domain/roles';
 import { driveErrors } from '../errors';
@@ -12,6 +19,28 @@ import { DriveSession } from '../session';
 import { boolParam, fileBody, stringParam } from './common';
 import { applyUpdate, checkUpdate, createWithContent, updateWithContent } from './file-updates';
 import { continueResumableSession, startResumableSession } from './resumable';
+
+/**
+ * Reads an upload's metadata (checked by `check` before any content is stored), then stores its
+ * content. A connection that drops part way fails the request instead of leaving it waiting.
+ */
+async function receiveUpload(
+  ctx: RequestContext,
+  s: DriveSession,
+  mode: 'create' | 'update',
+  check: (meta: FileMetadataInput) => void,
+): Promise<{ meta: FileMetadataInput; content: IngestedContent; upload: UploadRequest }> {
+  const stopWatching = failOnDisconnect(ctx.req);
+  try {
+    const upload = await readUploadRequest(ctx);
+    const meta = parseFileMetadata(upload.metadata, mode);
+    s.write(() => check(meta));
+    const content = await ingestContent(s.blobs, upload.content, upload.contentType);
+    return { meta, content, upload };
+  } finally {
+    stopWatching();
+  }
+}
 
 /** DriveFilesCreate: metadata only, or with content through `/upload` (media, multipart, resumable). */
 export async function filesCreate(ctx: RequestContext): Promise<HandlerResult> {
@@ -27,7 +56,12 @@ export async function filesCreate(ctx: RequestContext): Promise<HandlerResult> {
       let created = insertFile(s, meta, place, id, mimeType);
       if (empty) {
         const content = { blob: empty, declaredType: undefined, detectedType: undefined };
-        created = applyContent(s, created, { content, mimeType, contentType: mimeType, keepForever: false }, meta.indexableText);
+        created = applyContent(
+          s,
+          created,
+          { content, mimeType, contentType: mimeType, keepForever: false },
+          meta.indexableText,
+        );
       }
       if (meta.trashed) setTrashed(s, created, true);
       return s.data.files.get(created.id)!;
@@ -37,14 +71,11 @@ export async function filesCreate(ctx: RequestContext): Promise<HandlerResult> {
   if (ctx.req.method === 'PUT') return continueResumableSession(ctx, s);
   if (ctx.params['uploadType'] === 'resumable') return startResumableSession(ctx, s, undefined);
 
-  const upload = await readUploadRequest(ctx);
-  const meta = parseFileMetadata(upload.metadata, 'create');
   // Everything that can be checked before the content arrives is checked first.
-  s.write(() => {
+  const { meta, content, upload } = await receiveUpload(ctx, s, 'create', (meta) => {
     placeNewFile(s, meta.parents);
     checkNewId(s, meta.id);
   });
-  const content = await ingestContent(s.blobs, upload.content, upload.contentType);
   try {
     await upload.finished();
     const file = await createWithContent(s, meta, content, boolParam(ctx, 'keepRevisionForever'));
@@ -70,15 +101,12 @@ export async function filesUpdate(ctx: RequestContext): Promise<HandlerResult> {
   if (ctx.req.method === 'PUT') return continueResumableSession(ctx, s);
   if (ctx.params['uploadType'] === 'resumable') return startResumableSession(ctx, s, fileId);
 
-  const upload = await readUploadRequest(ctx);
-  const meta = parseFileMetadata(upload.metadata, 'update');
   const keepForever = boolParam(ctx, 'keepRevisionForever');
-  s.write(() => {
+  const { meta, content, upload } = await receiveUpload(ctx, s, 'update', (meta) => {
     const { file, rank } = s.requireFile(fileId);
     checkUpdate(s, ctx, file, rank, meta, true);
     checkPinLimit(s, file.id, keepForever);
   });
-  const content = await ingestContent(s.blobs, upload.content, upload.contentType);
   try {
     await upload.finished();
     const file = await updateWithContent(s, ctx, fileId, meta, content, keepForever);
@@ -96,13 +124,21 @@ export function filesCopy(ctx: RequestContext): HandlerResult {
   const keepForever = boolParam(ctx, 'keepRevisionForever');
   const copy = s.write(() => {
     const { file: source, rank } = s.requireFile(fileId);
-    if (source.is_folder || source.mime_type === folderMimeType) throw forbidden('Folders cannot be copied.', 'cannotCopyFile');
-    if (!policyFor(source, rank, s.user.id).copy) throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to copy this file.');
+    if (source.is_folder || source.mime_type === folderMimeType)
+      throw forbidden('Folders cannot be copied.', 'cannotCopyFile');
+    if (!policyFor(source, rank, s.user.id).copy)
+      throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to copy this file.');
     if (meta.mimeType !== undefined && meta.mimeType !== source.mime_type) {
-      throw badRequest('badRequest', 'A copy keeps the type of its source; converting on copy is not supported here.', 'mimeType');
+      throw badRequest(
+        'badRequest',
+        'A copy keeps the type of its source; converting on copy is not supported here.',
+        'mimeType',
+      );
     }
     // The copy goes where the source is when the user may add there, otherwise to their root.
-    const parents = meta.parents ?? (source.parent_id !== null && s.rankOf(source.parent_id) >= roleRank.writer ? [source.parent_id] : undefined);
+    const parents =
+      meta.parents ??
+      (source.parent_id !== null && s.rankOf(source.parent_id) >= roleRank.writer ? [source.parent_id] : undefined);
     const place = placeNewFile(s, parents);
     const id = checkNewId(s, meta.id);
     const file = insertFile(s, meta, place, id, source.mime_type, source);
@@ -112,7 +148,11 @@ export function filesCopy(ctx: RequestContext): HandlerResult {
         s,
         file,
         {
-          content: { blob: { sha256: source.sha256, md5: head.md5, size: head.size }, declaredType: undefined, detectedType: undefined },
+          content: {
+            blob: { sha256: source.sha256, md5: head.md5, size: head.size },
+            declaredType: undefined,
+            detectedType: undefined,
+          },
           mimeType: source.mime_type,
           contentType: source.content_type ?? source.mime_type,
           keepForever: keepForever && hasBinaryContent(source.mime_type),

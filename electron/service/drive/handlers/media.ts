@@ -27,7 +27,13 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
  */
 export async function sendContent(
   ctx: RequestContext,
-  opts: { size: number; contentType: string; md5?: string | null; open: (range?: ByteRange) => Readable | undefined; filename?: string },
+  opts: {
+    size: number;
+    contentType: string;
+    md5?: string | null;
+    open: (range?: ByteRange) => Readable | undefined;
+    filename?: string;
+  },
 ): Promise<HandlerResult> {
   const { res } = ctx;
   const range = parseRange(typeof ctx.headers.range === 'string' ? ctx.headers.range : undefined, opts.size);
@@ -37,7 +43,8 @@ export async function sendContent(
   res.setHeader('Content-Type', opts.contentType);
   res.setHeader('Accept-Ranges', 'bytes');
   if (opts.md5) res.setHeader('X-Goog-Hash', `md5=${Buffer.from(opts.md5, 'hex').toString('base64')}`);
-  if (opts.filename) res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(opts.filename)}`);
+  if (opts.filename)
+    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(opts.filename)}`);
   if (range) {
     res.statusCode = 206;
     res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${opts.size}`);

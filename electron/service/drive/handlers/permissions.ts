@@ -22,10 +22,15 @@ import { boolParam, explicitParam, hasFields, intParam, stringParam } from './co
 /** No user of this service administers a domain, so admin access is refused. */
 export function refuseDomainAdminAccess(ctx: RequestContext): void {
   if (boolParam(ctx, 'useDomainAdminAccess')) {
-    throw new ApiError(403, 'insufficientAdministratorPrivileges', 'The user is not an administrator of the domain that owns this item.', {
-      location: 'useDomainAdminAccess',
-      locationType: 'parameter',
-    });
+    throw new ApiError(
+      403,
+      'insufficientAdministratorPrivileges',
+      'The user is not an administrator of the domain that owns this item.',
+      {
+        location: 'useDomainAdminAccess',
+        locationType: 'parameter',
+      },
+    );
   }
 }
 
@@ -36,10 +41,12 @@ function isDriveRoot(file: FileRow): boolean {
 /** Who may manage sharing: the file's share capability; for a shared drive's members, organizers. */
 function requireSharer(s: DriveSession, file: FileRow, rank: number): void {
   if (isDriveRoot(file)) {
-    if (rank < roleRank.organizer) throw driveErrors.insufficientPermissions('Only organizers can manage the members of a shared drive.');
+    if (rank < roleRank.organizer)
+      throw driveErrors.insufficientPermissions('Only organizers can manage the members of a shared drive.');
     return;
   }
-  if (!policyFor(file, rank, s.user.id).share) throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to share this file.');
+  if (!policyFor(file, rank, s.user.id).share)
+    throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to share this file.');
 }
 
 function body(ctx: RequestContext, p: PermissionResource): PermissionResource {
@@ -50,15 +57,24 @@ function body(ctx: RequestContext, p: PermissionResource): PermissionResource {
 function recordSharingChange(s: DriveSession, file: FileRow, before: Set<string>): void {
   for (const id of s.data.files.subtreeIds(file.id)) {
     const row = s.data.files.get(id);
-    if (row) s.fileChanged(row, { state: id === file.id ? 'update' : undefined, changed: ['permissions'], alsoUsers: before });
+    if (row)
+      s.fileChanged(row, { state: id === file.id ? 'update' : undefined, changed: ['permissions'], alsoUsers: before });
   }
 }
 
 /** Makes `newOwnerEmail` the owner; the previous owner keeps write access. */
-function transferOwnership(s: DriveSession, file: FileRow, newOwnerEmail: string, existing: PermissionRow | undefined, grantee: Pick<PermissionRow, 'id' | 'type' | 'email' | 'domain'>): void {
-  if (file.owner_id !== s.user.id) throw forbidden('Only the owner can transfer ownership.', 'insufficientFilePermissions');
+function transferOwnership(
+  s: DriveSession,
+  file: FileRow,
+  newOwnerEmail: string,
+  existing: PermissionRow | undefined,
+  grantee: Pick<PermissionRow, 'id' | 'type' | 'email' | 'domain'>,
+): void {
+  if (file.owner_id !== s.user.id)
+    throw forbidden('Only the owner can transfer ownership.', 'insufficientFilePermissions');
   const newOwner = s.data.users.byEmail(newOwnerEmail);
-  if (!newOwner) throw badRequest('invalidSharingRequest', 'Ownership can only be transferred to a user of this service.');
+  if (!newOwner)
+    throw badRequest('invalidSharingRequest', 'Ownership can only be transferred to a user of this service.');
   if (newOwner.user_id === s.user.id) return;
   const previous = s.data.permissions.directOn(file.id).find((p) => p.role === 'owner');
   if (previous) savePermission(s, { ...previous, role: 'writer' }, previous);
@@ -91,13 +107,25 @@ export function permissionsCreate(ctx: RequestContext): HandlerResult {
   const notifyExplicit = explicitParam(ctx, 'sendNotificationEmail');
   const notify = ctx.params['sendNotificationEmail'] !== false;
   if (notifyExplicit && type !== 'user' && type !== 'group') {
-    throw badRequest('invalidSharingRequest', 'sendNotificationEmail applies only to user and group permissions.', 'sendNotificationEmail');
+    throw badRequest(
+      'invalidSharingRequest',
+      'sendNotificationEmail applies only to user and group permissions.',
+      'sendNotificationEmail',
+    );
   }
   if (role === 'owner' && !notify) {
-    throw badRequest('invalidSharingRequest', 'Notification emails cannot be turned off when transferring ownership.', 'sendNotificationEmail');
+    throw badRequest(
+      'invalidSharingRequest',
+      'Notification emails cannot be turned off when transferring ownership.',
+      'sendNotificationEmail',
+    );
   }
   if (input.allowFileDiscovery !== undefined && type !== 'domain' && type !== 'anyone') {
-    throw badRequest('invalid', 'allowFileDiscovery applies only to domain and anyone permissions.', 'permission.allowFileDiscovery');
+    throw badRequest(
+      'invalid',
+      'allowFileDiscovery applies only to domain and anyone permissions.',
+      'permission.allowFileDiscovery',
+    );
   }
   const grantee = granteeOf({ ...input, type });
   const emailMessage = stringParam(ctx, 'emailMessage');
@@ -107,16 +135,26 @@ export function permissionsCreate(ctx: RequestContext): HandlerResult {
     requireSharer(s, file, rank);
     checkRoleForType(type, role, file);
     if (role === 'owner' && !transfer) {
-      throw new ApiError(403, 'consentRequiredForOwnershipTransfer', "The transferOwnership parameter must be enabled when the permission role is 'owner'.", {
-        location: 'transferOwnership',
-        locationType: 'parameter',
-      });
+      throw new ApiError(
+        403,
+        'consentRequiredForOwnershipTransfer',
+        "The transferOwnership parameter must be enabled when the permission role is 'owner'.",
+        {
+          location: 'transferOwnership',
+          locationType: 'parameter',
+        },
+      );
     }
-    if (role === 'organizer' && !isDriveRoot(file) && rank < roleRank.organizer) throw driveErrors.insufficientPermissions();
-    const expiration = input.expirationTime !== undefined ? checkExpiration(s, input.expirationTime, type, role, isDriveRoot(file)) : null;
+    if (role === 'organizer' && !isDriveRoot(file) && rank < roleRank.organizer)
+      throw driveErrors.insufficientPermissions();
+    const expiration =
+      input.expirationTime !== undefined
+        ? checkExpiration(s, input.expirationTime, type, role, isDriveRoot(file))
+        : null;
     const before = s.usersWithAccess(file.id, true);
     const existing = s.data.permissions.direct(file.id, grantee.id);
-    if (existing?.role === 'owner' && role !== 'owner') throw forbidden('The owner of a file cannot be given a lesser role.', 'cannotChangeOwnerRole');
+    if (existing?.role === 'owner' && role !== 'owner')
+      throw forbidden('The owner of a file cannot be given a lesser role.', 'cannotChangeOwnerRole');
     const local = grantee.email ? s.data.users.byEmail(grantee.email) : undefined;
     if (role === 'owner') {
       transferOwnership(s, file, grantee.email!, existing, grantee);
@@ -128,7 +166,8 @@ export function permissionsCreate(ctx: RequestContext): HandlerResult {
           ...grantee,
           role,
           display_name: local?.display_name ?? null,
-          allow_file_discovery: type === 'domain' || type === 'anyone' ? ((input.allowFileDiscovery ?? false) ? 1 : 0) : null,
+          allow_file_discovery:
+            type === 'domain' || type === 'anyone' ? ((input.allowFileDiscovery ?? false) ? 1 : 0) : null,
           expiration_time: expiration,
           created_time: existing?.created_time ?? s.nowIso,
           sharing_user_id: s.user.id,
@@ -136,7 +175,8 @@ export function permissionsCreate(ctx: RequestContext): HandlerResult {
         existing,
       );
     }
-    if ((type === 'user' || type === 'group') && notify) queueShareNotice(s, file, grantee.email!, role, emailMessage, role === 'owner');
+    if ((type === 'user' || type === 'group') && notify)
+      queueShareNotice(s, file, grantee.email!, role, emailMessage, role === 'owner');
     recordSharingChange(s, file, before);
     return { file, permission: s.data.permissions.direct(file.id, grantee.id)! };
   });
@@ -154,24 +194,39 @@ export function permissionsUpdate(ctx: RequestContext): HandlerResult {
     const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
     requireSharer(s, file, rank);
     const existing = requireNotInherited(s, file.id, permissionId);
-    if (input.type !== undefined && input.type !== existing.type) throw new ApiError(403, 'fieldNotWritable', 'The permission type cannot be changed.');
+    if (input.type !== undefined && input.type !== existing.type)
+      throw new ApiError(403, 'fieldNotWritable', 'The permission type cannot be changed.');
     if (input.emailAddress !== undefined && input.emailAddress.toLowerCase() !== existing.email) {
       throw new ApiError(403, 'fieldNotWritable', 'The grantee of a permission cannot be changed.');
     }
     const role: Role = input.role ?? existing.role;
     checkRoleForType(existing.type, role, file);
-    if (existing.role === 'owner' && role !== 'owner') throw forbidden('The owner of a file cannot be given a lesser role; transfer ownership instead.', 'cannotChangeOwnerRole');
+    if (existing.role === 'owner' && role !== 'owner')
+      throw forbidden(
+        'The owner of a file cannot be given a lesser role; transfer ownership instead.',
+        'cannotChangeOwnerRole',
+      );
     if (role === 'owner' && existing.role !== 'owner' && !transfer) {
-      throw new ApiError(403, 'consentRequiredForOwnershipTransfer', "The transferOwnership parameter must be enabled when the permission role is 'owner'.", {
-        location: 'transferOwnership',
-        locationType: 'parameter',
-      });
+      throw new ApiError(
+        403,
+        'consentRequiredForOwnershipTransfer',
+        "The transferOwnership parameter must be enabled when the permission role is 'owner'.",
+        {
+          location: 'transferOwnership',
+          locationType: 'parameter',
+        },
+      );
     }
     let expiration = existing.expiration_time;
     if (removeExpiration) expiration = null;
-    else if (input.expirationTime !== undefined) expiration = checkExpiration(s, input.expirationTime, existing.type, role, isDriveRoot(file));
+    else if (input.expirationTime !== undefined)
+      expiration = checkExpiration(s, input.expirationTime, existing.type, role, isDriveRoot(file));
     if (expiration !== null && (role === 'owner' || role === 'organizer' || role === 'fileOrganizer')) {
-      throw badRequest('invalid', 'Expiration dates cannot be set on owners or organizers.', 'permission.expirationTime');
+      throw badRequest(
+        'invalid',
+        'Expiration dates cannot be set on owners or organizers.',
+        'permission.expirationTime',
+      );
     }
     const before = s.usersWithAccess(file.id, true);
     if (role === 'owner' && existing.role !== 'owner') {
@@ -198,7 +253,8 @@ export function permissionsDelete(ctx: RequestContext): HandlerResult {
     if (existing.role === 'owner') throw forbidden('The owner of a file cannot be removed.', 'cannotDeletePermission');
     if (isDriveRoot(file) && existing.role === 'organizer') {
       const organizers = s.data.permissions.directOn(file.id).filter((p) => p.role === 'organizer');
-      if (organizers.length <= 1) throw forbidden('A shared drive must keep at least one organizer.', 'cannotDeletePermission');
+      if (organizers.length <= 1)
+        throw forbidden('A shared drive must keep at least one organizer.', 'cannotDeletePermission');
     }
     const before = s.usersWithAccess(file.id, true);
     s.data.permissions.delete(file.id, permissionId);
@@ -214,7 +270,9 @@ function visiblePermissions(s: DriveSession, ctx: RequestContext): { file: FileR
   const list = s.data.permissions.effective(file.id).map((p) => permissionResource(p, file.drive_id));
   if (!memberView && !policyFor(file, rank, s.user.id).share) {
     // Without share rights a user sees only their own grant.
-    const own = list.filter((p) => typeof p.emailAddress === 'string' && p.emailAddress.toLowerCase() === s.user.email.toLowerCase());
+    const own = list.filter(
+      (p) => typeof p.emailAddress === 'string' && p.emailAddress.toLowerCase() === s.user.email.toLowerCase(),
+    );
     return { file, list: own };
   }
   return { file, list };

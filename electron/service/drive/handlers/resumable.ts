@@ -3,7 +3,7 @@ import { open, rm, truncate } from 'node:fs/promises';
 import { ApiError, badRequest } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
 import type { IngestedContent } from '../content/ingest';
-import { readSmallJson } from '../content/upload-request';
+import { failOnDisconnect, readSmallJson } from '../content/upload-request';
 import { parseFileMetadata, type FileMetadataInput } from '../domain/file-metadata';
 import { checkNewId, checkPinLimit, placeNewFile } from '../domain/file-operations';
 import { newId } from '../ids';
@@ -24,14 +24,22 @@ interface UploadSessionRow {
   completed_file_id: string | null;
 }
 
-const sessionNotFound = () => new ApiError(404, 'notFound', 'The upload session does not exist or has expired.', { location: 'upload_id', locationType: 'parameter' });
+const sessionNotFound = () =>
+  new ApiError(404, 'notFound', 'The upload session does not exist or has expired.', {
+    location: 'upload_id',
+    locationType: 'parameter',
+  });
 
 /**
  * Opens a resumable upload: metadata now, content later with `PUT` to the returned Location. The
  * session lives in the database and its bytes in a temporary file, so it survives dropped
  * connections and restarts.
  */
-export async function startResumableSession(ctx: RequestContext, s: DriveSession, fileId: string | undefined): Promise<HandlerResult> {
+export async function startResumableSession(
+  ctx: RequestContext,
+  s: DriveSession,
+  fileId: string | undefined,
+): Promise<HandlerResult> {
   const meta = parseFileMetadata(await readSmallJson(ctx), fileId ? 'update' : 'create');
   const keepForever = boolParam(ctx, 'keepRevisionForever');
   const lengthHeader = ctx.headers['x-upload-content-length'];
@@ -52,14 +60,30 @@ export async function startResumableSession(ctx: RequestContext, s: DriveSession
         `INSERT INTO drive_upload_sessions (id, user_id, file_id, metadata, params, content_type, total_size, received, created_time)
          VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
       )
-      .run(id, s.user.id, fileId ?? null, JSON.stringify(meta), JSON.stringify({ keepForever, addParents: stringParam(ctx, 'addParents'), removeParents: stringParam(ctx, 'removeParents') }), typeof contentType === 'string' ? contentType : null, total, s.nowIso);
+      .run(
+        id,
+        s.user.id,
+        fileId ?? null,
+        JSON.stringify(meta),
+        JSON.stringify({
+          keepForever,
+          addParents: stringParam(ctx, 'addParents'),
+          removeParents: stringParam(ctx, 'removeParents'),
+        }),
+        typeof contentType === 'string' ? contentType : null,
+        total,
+        s.nowIso,
+      );
   });
   const path = (ctx.req.url ?? '').split('?')[0];
   const location = `${s.service.baseUrl()}${path}?uploadType=resumable&upload_id=${id}`;
   return { status: 200, headers: { Location: location, 'X-GUploader-UploadID': id } };
 }
 
-type ContentRange = { kind: 'query'; total: number | null } | { kind: 'chunk'; start: number; end: number; total: number | null } | { kind: 'whole' };
+type ContentRange =
+  | { kind: 'query'; total: number | null }
+  | { kind: 'chunk'; start: number; end: number; total: number | null }
+  | { kind: 'whole' };
 
 function parseContentRange(header: string | undefined): ContentRange {
   if (header === undefined) return { kind: 'whole' };
@@ -70,7 +94,8 @@ function parseContentRange(header: string | undefined): ContentRange {
     const start = Number(chunk[1]);
     const end = Number(chunk[2]);
     const total = chunk[3] === '*' ? null : Number(chunk[3]);
-    if (end < start || (total !== null && end >= total)) throw badRequest('badRequest', `Invalid Content-Range: ${header}`);
+    if (end < start || (total !== null && end >= total))
+      throw badRequest('badRequest', `Invalid Content-Range: ${header}`);
     return { kind: 'chunk', start, end, total };
   }
   throw badRequest('badRequest', `Invalid Content-Range: ${header}`);
@@ -84,17 +109,22 @@ function incomplete(received: number): HandlerResult {
 export async function continueResumableSession(ctx: RequestContext, s: DriveSession): Promise<HandlerResult> {
   const uploadId = stringParam(ctx, 'upload_id') ?? '';
   const store = s.service.store;
-  const session = store.prepare<[string], UploadSessionRow>('SELECT * FROM drive_upload_sessions WHERE id = ?').get(uploadId);
+  const session = store
+    .prepare<[string], UploadSessionRow>('SELECT * FROM drive_upload_sessions WHERE id = ?')
+    .get(uploadId);
   if (!session || session.user_id !== s.user.id) throw sessionNotFound();
   if (session.completed_file_id) {
     ctx.req.resume();
     return { body: fileBody(ctx, s, s.requireFile(session.completed_file_id).file) };
   }
-  const range = parseContentRange(typeof ctx.headers['content-range'] === 'string' ? ctx.headers['content-range'] : undefined);
+  const range = parseContentRange(
+    typeof ctx.headers['content-range'] === 'string' ? ctx.headers['content-range'] : undefined,
+  );
   const temp = s.blobs.tempPath(`upload-${session.id}`);
   let total = session.total_size;
   if (range.kind !== 'whole' && range.total !== null) {
-    if (total !== null && total !== range.total) throw badRequest('badRequest', `The upload's total size was declared as ${total}.`);
+    if (total !== null && total !== range.total)
+      throw badRequest('badRequest', `The upload's total size was declared as ${total}.`);
     total = range.total;
   }
 
@@ -107,7 +137,10 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
   const start = range.kind === 'chunk' ? range.start : 0;
   if (start > session.received) {
     ctx.req.resume();
-    throw badRequest('badRequest', `The chunk starts at byte ${start} but only ${session.received} bytes were received.`);
+    throw badRequest(
+      'badRequest',
+      `The chunk starts at byte ${start} but only ${session.received} bytes were received.`,
+    );
   }
   let received = session.received;
   let skip = received - start;
@@ -118,6 +151,7 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
   });
   const handle = await open(temp, 'r+');
   let dropped = false;
+  const stopWatching = failOnDisconnect(ctx.req);
   try {
     for await (const raw of ctx.req as AsyncIterable<Buffer>) {
       let chunk = raw;
@@ -127,7 +161,8 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
         skip -= n;
       }
       if (chunk.length === 0) continue;
-      if (total !== null && received + chunk.length > total) throw badRequest('badRequest', 'More bytes arrived than the upload declared.');
+      if (total !== null && received + chunk.length > total)
+        throw badRequest('badRequest', 'More bytes arrived than the upload declared.');
       let offset = 0;
       while (offset < chunk.length) {
         const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset, received + offset);
@@ -140,26 +175,40 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
     // The connection dropped: keep what arrived so the client can resume from there.
     dropped = true;
   } finally {
+    stopWatching();
     await handle.sync().catch(() => undefined);
     await handle.close().catch(() => undefined);
-    store.prepare('UPDATE drive_upload_sessions SET received = ?, total_size = ? WHERE id = ?').run(received, total, session.id);
+    store
+      .prepare('UPDATE drive_upload_sessions SET received = ?, total_size = ? WHERE id = ?')
+      .run(received, total, session.id);
   }
   if (dropped) {
     ctx.res.destroy();
     return { sent: true };
   }
-  const complete = range.kind === 'whole' || (total !== null && received === total) || (range.kind === 'chunk' && range.total !== null && range.end + 1 === range.total && received === range.total);
+  const complete =
+    range.kind === 'whole' ||
+    (total !== null && received === total) ||
+    (range.kind === 'chunk' && range.total !== null && range.end + 1 === range.total && received === range.total);
   if (!complete) return incomplete(received);
   return finish(ctx, s, { ...session, received, total_size: total ?? received }, temp);
 }
 
-async function finish(ctx: RequestContext, s: DriveSession, session: UploadSessionRow, temp: string): Promise<HandlerResult> {
+async function finish(
+  ctx: RequestContext,
+  s: DriveSession,
+  session: UploadSessionRow,
+  temp: string,
+): Promise<HandlerResult> {
   const meta = JSON.parse(session.metadata) as FileMetadataInput;
   const params = JSON.parse(session.params) as { keepForever?: boolean };
   const blob = await s.blobs.adoptTempFile(temp);
   try {
-    const detected = blob.size > 0 ? await fileTypeFromFile(s.blobs.pathOf(blob.sha256)).catch(() => undefined) : undefined;
-    const declared = session.content_type ?? (typeof ctx.headers['content-type'] === 'string' ? ctx.headers['content-type'] : undefined);
+    const detected =
+      blob.size > 0 ? await fileTypeFromFile(s.blobs.pathOf(blob.sha256)).catch(() => undefined) : undefined;
+    const declared =
+      session.content_type ??
+      (typeof ctx.headers['content-type'] === 'string' ? ctx.headers['content-type'] : undefined);
     const declaredType = declared?.split(';')[0]?.trim().toLowerCase();
     const content: IngestedContent = {
       blob,
@@ -169,7 +218,9 @@ async function finish(ctx: RequestContext, s: DriveSession, session: UploadSessi
     const file = session.file_id
       ? await updateWithContent(s, ctx, session.file_id, meta, content, params.keepForever === true)
       : await createWithContent(s, meta, content, params.keepForever === true);
-    s.service.store.prepare('UPDATE drive_upload_sessions SET completed_file_id = ? WHERE id = ?').run(file.id, session.id);
+    s.service.store
+      .prepare('UPDATE drive_upload_sessions SET completed_file_id = ? WHERE id = ?')
+      .run(file.id, session.id);
     return { body: fileBody(ctx, s, file) };
   } finally {
     await s.settleBlob(blob.sha256);

@@ -28,7 +28,10 @@ function revisionResource(s: DriveSession, file: FileRow, r: RevisionWithBlob): 
     out.publishAuto = r.publish_auto === 1;
     out.publishedOutsideDomain = r.published_outside_domain === 1;
     out.exportLinks = Object.fromEntries(
-      (exportFormats[file.mime_type] ?? []).map((m) => [m, `${s.service.baseUrl()}/drive/v3/files/${file.id}/export?mimeType=${encodeURIComponent(m)}`]),
+      (exportFormats[file.mime_type] ?? []).map((m) => [
+        m,
+        `${s.service.baseUrl()}/drive/v3/files/${file.id}/export?mimeType=${encodeURIComponent(m)}`,
+      ]),
     );
   } else {
     out.keepForever = r.keep_forever === 1;
@@ -39,13 +42,21 @@ function revisionResource(s: DriveSession, file: FileRow, r: RevisionWithBlob): 
   return out;
 }
 
-const minimal = (r: RevisionResource) => ({ kind: r.kind, id: r.id, mimeType: r.mimeType, modifiedTime: r.modifiedTime });
+const minimal = (r: RevisionResource) => ({
+  kind: r.kind,
+  id: r.id,
+  mimeType: r.mimeType,
+  modifiedTime: r.modifiedTime,
+});
 
 /** The file with its expired revisions purged, if the user may read revisions. */
 function revisionsOf(s: DriveSession, ctx: RequestContext): FileRow {
   return s.write(() => {
     const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
-    if (!policyFor(file, rank, s.user.id).readRevisions) throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to read the revisions of this file.');
+    if (!policyFor(file, rank, s.user.id).readRevisions)
+      throw driveErrors.insufficientPermissions(
+        'The user does not have sufficient permissions to read the revisions of this file.',
+      );
     purgeRevisions(s, file.id);
     return file;
   });
@@ -66,8 +77,14 @@ export async function revisionsGet(ctx: RequestContext): Promise<HandlerResult> 
     const full = revisionResource(s, file, r);
     return { body: hasFields(ctx) ? full : minimal(full) };
   }
-  if (!hasBinaryContent(file.mime_type)) throw forbidden('Only revisions of files with binary content can be downloaded.', 'revisionNotDownloadable');
-  return sendContent(ctx, { size: r.size, contentType: r.mime_type, md5: r.md5, open: (range) => s.blobs.read(r.sha256, range) });
+  if (!hasBinaryContent(file.mime_type))
+    throw forbidden('Only revisions of files with binary content can be downloaded.', 'revisionNotDownloadable');
+  return sendContent(ctx, {
+    size: r.size,
+    contentType: r.mime_type,
+    md5: r.md5,
+    open: (range) => s.blobs.read(r.sha256, range),
+  });
 }
 
 export function revisionsList(ctx: RequestContext): HandlerResult {
@@ -84,13 +101,23 @@ export function revisionsList(ctx: RequestContext): HandlerResult {
   return { body: out };
 }
 
-function parseRevisionPatch(raw: unknown): { keepForever?: boolean; published?: boolean; publishAuto?: boolean; publishedOutsideDomain?: boolean } {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('parseError', 'The request body must be a revision object.');
+function parseRevisionPatch(raw: unknown): {
+  keepForever?: boolean;
+  published?: boolean;
+  publishAuto?: boolean;
+  publishedOutsideDomain?: boolean;
+} {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    throw badRequest('parseError', 'The request body must be a revision object.');
   const out: Record<string, boolean> = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     if (key === 'kind' || key === 'id') continue;
     if (!['keepForever', 'published', 'publishAuto', 'publishedOutsideDomain'].includes(key)) {
-      throw new ApiError(403, 'fieldNotWritable', `The resource body includes fields which are not directly writable: ${key}.`);
+      throw new ApiError(
+        403,
+        'fieldNotWritable',
+        `The resource body includes fields which are not directly writable: ${key}.`,
+      );
     }
     if (typeof value !== 'boolean') throw badRequest('invalid', `${key} must be true or false.`, key);
     out[key] = value;
@@ -110,22 +137,35 @@ export function revisionsUpdate(ctx: RequestContext): HandlerResult {
     if (patch.keepForever !== undefined) {
       if (native) throw badRequest('invalid', 'keepForever applies to files with binary content only.', 'keepForever');
       if (r.keep_forever === 1 && !patch.keepForever) {
-        throw badRequest('illegalKeepForeverModification', 'Bad Request. Cannot update a revision to false that is marked as keepForever.');
+        throw badRequest(
+          'illegalKeepForeverModification',
+          'Bad Request. Cannot update a revision to false that is marked as keepForever.',
+        );
       }
       if (r.keep_forever === 0 && patch.keepForever && s.data.revisions.pinnedCount(file.id) >= maxPinnedRevisions) {
-        throw new ApiError(403, 'revisionsKeptForeverLimitExceeded', `A file can have at most ${maxPinnedRevisions} revisions kept forever. Delete kept revisions first.`);
+        throw new ApiError(
+          403,
+          'revisionsKeptForeverLimitExceeded',
+          `A file can have at most ${maxPinnedRevisions} revisions kept forever. Delete kept revisions first.`,
+        );
       }
     }
-    if (!native && (patch.published !== undefined || patch.publishAuto !== undefined || patch.publishedOutsideDomain !== undefined)) {
+    if (
+      !native &&
+      (patch.published !== undefined || patch.publishAuto !== undefined || patch.publishedOutsideDomain !== undefined)
+    ) {
       throw badRequest('invalid', 'Publishing applies to native documents only.', 'published');
     }
     s.data.revisions.update(file.id, r.id, {
       ...(patch.keepForever !== undefined ? { keep_forever: patch.keepForever ? 1 : 0 } : {}),
       ...(patch.published !== undefined ? { published: patch.published ? 1 : 0 } : {}),
       ...(patch.publishAuto !== undefined ? { publish_auto: patch.publishAuto ? 1 : 0 } : {}),
-      ...(patch.publishedOutsideDomain !== undefined ? { published_outside_domain: patch.publishedOutsideDomain ? 1 : 0 } : {}),
+      ...(patch.publishedOutsideDomain !== undefined
+        ? { published_outside_domain: patch.publishedOutsideDomain ? 1 : 0 }
+        : {}),
     });
-    if (!native) s.data.files.update(file.id, { quota_bytes: s.data.revisions.quotaBytes(file.id, file.head_revision_id) });
+    if (!native)
+      s.data.files.update(file.id, { quota_bytes: s.data.revisions.quotaBytes(file.id, file.head_revision_id) });
     s.fileChanged(file, { state: 'update', changed: ['content'] });
     return { file: s.data.files.get(file.id)!, revision: s.data.revisions.get(file.id, r.id)! };
   });
@@ -138,17 +178,27 @@ export function revisionsDelete(ctx: RequestContext): HandlerResult {
   s.write(() => {
     const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
     if (!policyFor(file, rank, s.user.id).edit) throw driveErrors.insufficientPermissions();
-    if (!hasBinaryContent(file.mime_type)) throw forbidden('Revisions of native documents cannot be deleted.', 'revisionDeletionNotSupported');
+    if (!hasBinaryContent(file.mime_type))
+      throw forbidden('Revisions of native documents cannot be deleted.', 'revisionDeletionNotSupported');
     purgeRevisions(s, file.id);
     const r = requireRevision(s, file.id, stringParam(ctx, 'revisionId')!);
-    if (s.data.revisions.count(file.id) <= 1) throw forbidden('The last remaining revision of a file cannot be deleted.', 'cannotDeleteOnlyRevision');
+    if (s.data.revisions.count(file.id) <= 1)
+      throw forbidden('The last remaining revision of a file cannot be deleted.', 'cannotDeleteOnlyRevision');
     const sha = s.data.revisions.delete(file.id, r.id);
     if (r.id === file.head_revision_id) {
       // The newest remaining revision becomes the content.
       const remaining = s.data.revisions.list(file.id);
       const head = remaining[remaining.length - 1]!;
-      s.service.store.prepare('UPDATE drive_revisions SET superseded_time = NULL WHERE file_id = ? AND id = ?').run(file.id, head.id);
-      s.data.files.update(file.id, { head_revision_id: head.id, size: head.size, md5: head.md5, sha256: head.sha256, mime_type: head.mime_type });
+      s.service.store
+        .prepare('UPDATE drive_revisions SET superseded_time = NULL WHERE file_id = ? AND id = ?')
+        .run(file.id, head.id);
+      s.data.files.update(file.id, {
+        head_revision_id: head.id,
+        size: head.size,
+        md5: head.md5,
+        sha256: head.sha256,
+        mime_type: head.mime_type,
+      });
     }
     const current = s.data.files.get(file.id)!;
     s.data.files.update(file.id, { quota_bytes: s.data.revisions.quotaBytes(file.id, current.head_revision_id) });

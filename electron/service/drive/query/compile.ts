@@ -53,7 +53,8 @@ function requireString(t: { value: Literal; pos: number; field?: string }): stri
   return t.value;
 }
 
-const userState = (column: string) => `(SELECT ${column} FROM drive_file_user_state WHERE file_id = f.id AND user_id = ?)`;
+const userState = (column: string) =>
+  `(SELECT ${column} FROM drive_file_user_state WHERE file_id = f.id AND user_id = ?)`;
 const sharedWithMeTimeSql = `(SELECT MIN(created_time) FROM drive_permissions WHERE file_id = f.id AND type = 'user' AND email = ? AND role != 'owner')`;
 
 /** Translates a parsed files query into a parameterised SQL condition over `drive_files f`. */
@@ -154,7 +155,8 @@ export function compileFileQuery(node: QueryNode, scope: FileQueryScope): Compil
         return visibility(t);
       default:
         if (timeFields.has(t.field)) {
-          if (!comparisonOps.has(t.op)) throw new QuerySyntaxError(t.pos, `operator '${t.op}' is not supported for ${t.field}`);
+          if (!comparisonOps.has(t.op))
+            throw new QuerySyntaxError(t.pos, `operator '${t.op}' is not supported for ${t.field}`);
           const time = normalizeTime(t.value, t.pos);
           const column =
             t.field === 'modifiedTime'
@@ -175,8 +177,10 @@ export function compileFileQuery(node: QueryNode, scope: FileQueryScope): Compil
 
   const visibility = (t: ComparisonTerm): string => {
     const value = requireString(t);
-    const anyone = (discoverable: number) => `EXISTS (SELECT 1 FROM drive_access a WHERE a.file_id = f.id AND a.principal = 'anyone' AND a.discoverable = ${discoverable})`;
-    const domain = (discoverable: number) => `EXISTS (SELECT 1 FROM drive_access a WHERE a.file_id = f.id AND a.principal LIKE 'domain:%' AND a.discoverable = ${discoverable})`;
+    const anyone = (discoverable: number) =>
+      `EXISTS (SELECT 1 FROM drive_access a WHERE a.file_id = f.id AND a.principal = 'anyone' AND a.discoverable = ${discoverable})`;
+    const domain = (discoverable: number) =>
+      `EXISTS (SELECT 1 FROM drive_access a WHERE a.file_id = f.id AND a.principal LIKE 'domain:%' AND a.discoverable = ${discoverable})`;
     let sql: string;
     switch (value) {
       case 'anyoneCanFind':
@@ -222,6 +226,7 @@ export function usesFullText(node: QueryNode): boolean {
 /** The folder ids a query requires the result to be in (a top-level `'<id>' in parents` conjunct). */
 export function requiredParents(node: QueryNode): string[] {
   if (node.kind === 'in' && node.collection === 'parents') return [node.value];
-  if (node.kind === 'and') return node.items.flatMap((i) => (i.kind === 'in' && i.collection === 'parents' ? [i.value] : []));
+  if (node.kind === 'and')
+    return node.items.flatMap((i) => (i.kind === 'in' && i.collection === 'parents' ? [i.value] : []));
   return [];
 }

@@ -56,7 +56,7 @@ export function tokenize(text: string): Token[] {
       i++;
       continue;
     }
-    if (c === '=' ) {
+    if (c === '=') {
       tokens.push({ kind: 'op', value: '=', pos: start });
       i++;
       continue;

@@ -45,18 +45,36 @@ export function parseDriveQuery(q: string): QueryNode {
  */
 export function listFiles(s: DriveSession, request: ListFilesRequest): { files: FileRow[]; nextPageToken?: string } {
   const pageSize = Math.min(Math.max(request.pageSize, 1), maxPageSize);
-  const spaces = request.spaces.split(',').map((v) => v.trim()).filter(Boolean);
-  for (const space of spaces) if (!validSpaces.has(space)) throw driveErrors.invalid('spaces', `Invalid Value: unknown space '${space}'`);
+  const spaces = request.spaces
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const space of spaces)
+    if (!validSpaces.has(space)) throw driveErrors.invalid('spaces', `Invalid Value: unknown space '${space}'`);
   const corpora = request.corpora ?? (request.driveId ? 'drive' : 'user');
-  if (corpora === 'drive' && !request.driveId) throw badRequest('badRequest', 'The driveId parameter must be specified if and only if corpora is set to drive.', 'driveId');
-  if (request.driveId && corpora !== 'drive') throw badRequest('badRequest', 'The driveId parameter must be specified if and only if corpora is set to drive.', 'corpora');
+  if (corpora === 'drive' && !request.driveId)
+    throw badRequest(
+      'badRequest',
+      'The driveId parameter must be specified if and only if corpora is set to drive.',
+      'driveId',
+    );
+  if (request.driveId && corpora !== 'drive')
+    throw badRequest(
+      'badRequest',
+      'The driveId parameter must be specified if and only if corpora is set to drive.',
+      'corpora',
+    );
 
   const node = request.q ? parseDriveQuery(request.q) : undefined;
   const [userPrincipal, domainPrincipal, anyone] = principalsOf(s.user);
   const where: string[] = [];
   const params: unknown[] = [];
   if (node && request.orderBy && usesFullText(node)) {
-    throw badRequest('badRequest', 'Sorting is not supported for queries with fullText terms. Results are always in descending relevance order.', 'orderBy');
+    throw badRequest(
+      'badRequest',
+      'Sorting is not supported for queries with fullText terms. Results are always in descending relevance order.',
+      'orderBy',
+    );
   }
 
   const pinned = node ? requiredParents(node).map((id) => s.resolveId(id)) : [];
@@ -82,7 +100,9 @@ export function listFiles(s: DriveSession, request: ListFilesRequest): { files: 
   where.push('(f.trashed = 0 OR f.owner_id = ? OR f.drive_id IS NOT NULL)');
   params.push(s.user.id);
   if (node) {
-    const compiled = readingQuery(() => compileFileQuery(node, { userId: s.user.id, userPrincipal, resolveId: (id) => s.resolveId(id) }));
+    const compiled = readingQuery(() =>
+      compileFileQuery(node, { userId: s.user.id, userPrincipal, resolveId: (id) => s.resolveId(id) }),
+    );
     where.push(compiled.sql);
     params.push(...compiled.params);
   }

@@ -7,7 +7,8 @@ export interface CompiledOrder {
 
 type KeySql = { asc: string; desc: string; params?: 'user' | 'email' | 'userTwice' };
 
-const userState = (column: string) => `(SELECT ${column} FROM drive_file_user_state WHERE file_id = f.id AND user_id = ?)`;
+const userState = (column: string) =>
+  `(SELECT ${column} FROM drive_file_user_state WHERE file_id = f.id AND user_id = ?)`;
 
 /** SQL per orderBy key. "Ascending" for folder and starred puts folders / starred items first, as Drive does. */
 const keys: Record<string, KeySql> = {
@@ -17,9 +18,17 @@ const keys: Record<string, KeySql> = {
   createdTime: { asc: 'f.created_time ASC', desc: 'f.created_time DESC' },
   modifiedTime: { asc: 'f.modified_time ASC', desc: 'f.modified_time DESC' },
   quotaBytesUsed: { asc: 'f.quota_bytes ASC', desc: 'f.quota_bytes DESC' },
-  starred: { asc: `COALESCE(${userState('starred')}, 0) DESC`, desc: `COALESCE(${userState('starred')}, 0) ASC`, params: 'user' },
+  starred: {
+    asc: `COALESCE(${userState('starred')}, 0) DESC`,
+    desc: `COALESCE(${userState('starred')}, 0) ASC`,
+    params: 'user',
+  },
   viewedByMeTime: { asc: `${userState('viewed_time')} ASC`, desc: `${userState('viewed_time')} DESC`, params: 'user' },
-  modifiedByMeTime: { asc: `${userState('modified_by_me_time')} ASC`, desc: `${userState('modified_by_me_time')} DESC`, params: 'user' },
+  modifiedByMeTime: {
+    asc: `${userState('modified_by_me_time')} ASC`,
+    desc: `${userState('modified_by_me_time')} DESC`,
+    params: 'user',
+  },
   sharedWithMeTime: {
     asc: `(SELECT MIN(created_time) FROM drive_permissions WHERE file_id = f.id AND type = 'user' AND email = ? AND role != 'owner') ASC`,
     desc: `(SELECT MIN(created_time) FROM drive_permissions WHERE file_id = f.id AND type = 'user' AND email = ? AND role != 'owner') DESC`,
@@ -43,8 +52,15 @@ export function compileOrderBy(orderBy: string, user: { id: string; email: strin
     const words = raw.trim().split(/\s+/).filter(Boolean);
     const [key, direction, extra] = words;
     const spec = key ? keys[key] : undefined;
-    if (!spec || extra !== undefined || (direction !== undefined && direction.toLowerCase() !== 'desc' && direction.toLowerCase() !== 'asc')) {
-      throw driveErrors.invalid('orderBy', `Invalid Value: orderBy key '${raw.trim()}' (keys: ${orderByKeys.join(', ')}, each optionally followed by desc)`);
+    if (
+      !spec ||
+      extra !== undefined ||
+      (direction !== undefined && direction.toLowerCase() !== 'desc' && direction.toLowerCase() !== 'asc')
+    ) {
+      throw driveErrors.invalid(
+        'orderBy',
+        `Invalid Value: orderBy key '${raw.trim()}' (keys: ${orderByKeys.join(', ')}, each optionally followed by desc)`,
+      );
     }
     parts.push(direction?.toLowerCase() === 'desc' ? spec.desc : spec.asc);
     if (spec.params === 'user') params.push(user.id);

@@ -13,7 +13,8 @@ export function decodePageToken(token: string | undefined, fingerprint: string):
   if (token === undefined || token === '') return 0;
   try {
     const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { o?: unknown; f?: unknown };
-    if (typeof parsed.o === 'number' && Number.isSafeInteger(parsed.o) && parsed.o >= 0 && parsed.f === fingerprint) return parsed.o;
+    if (typeof parsed.o === 'number' && Number.isSafeInteger(parsed.o) && parsed.o >= 0 && parsed.f === fingerprint)
+      return parsed.o;
   } catch {
     // fall through to the error below
   }

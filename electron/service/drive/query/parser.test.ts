@@ -3,7 +3,11 @@ import { compileFileQuery } from './compile';
 import { QuerySyntaxError } from './lexer';
 import { parseQuery } from './parser';
 
-const scope = { userId: 'u1', userPrincipal: 'user:me@atrium.local', resolveId: (id: string) => (id === 'root' ? 'ROOT' : id) };
+const scope = {
+  userId: 'u1',
+  userPrincipal: 'user:me@atrium.local',
+  resolveId: (id: string) => (id === 'root' ? 'ROOT' : id),
+};
 
 describe('Drive query parser', () => {
   it('parses and/or/not with parentheses, precedence and escapes', () => {
@@ -60,7 +64,10 @@ describe('Drive query parser', () => {
   });
 
   it('compiles to parameterised SQL without inlining values', () => {
-    const compiled = compileFileQuery(parseQuery("'root' in parents and name = 'x\\'; DROP TABLE drive_files; --' and trashed = false"), scope);
+    const compiled = compileFileQuery(
+      parseQuery("'root' in parents and name = 'x\\'; DROP TABLE drive_files; --' and trashed = false"),
+      scope,
+    );
     expect(compiled.sql).toBe('(f.parent_id = ? AND f.name = ? AND f.trashed = ?)');
     expect(compiled.params).toEqual(['ROOT', "x'; DROP TABLE drive_files; --", 0]);
   });

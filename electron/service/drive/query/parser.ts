@@ -27,7 +27,8 @@ export function parseQuery(text: string): QueryNode {
   const literal = (): { value: Literal; pos: number } => {
     const t = next();
     if (t.kind === 'string' || t.kind === 'number') return { value: t.value, pos: t.pos };
-    if (t.kind === 'word' && (t.value === 'true' || t.value === 'false')) return { value: t.value === 'true', pos: t.pos };
+    if (t.kind === 'word' && (t.value === 'true' || t.value === 'false'))
+      return { value: t.value === 'true', pos: t.pos };
     return fail(t, 'expected a value');
   };
 
@@ -81,7 +82,8 @@ export function parseQuery(text: string): QueryNode {
     const opToken = peek();
     if (isWord(opToken, 'has')) {
       next();
-      if (field !== 'properties' && field !== 'appProperties') fail(t, `'has' applies to properties and appProperties, not ${field}`);
+      if (field !== 'properties' && field !== 'appProperties')
+        fail(t, `'has' applies to properties and appProperties, not ${field}`);
       expectPunct('{');
       const k = next();
       if (!isWord(k, 'key')) fail(k, "expected 'key'");

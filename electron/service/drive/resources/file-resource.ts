@@ -37,12 +37,18 @@ export function fieldWants(fields: string | undefined): FieldWants {
  * their capabilities, and ownership/sharing as far as they may know it. Parts the request did
  * not ask for are left out (they cost queries).
  */
-export function fileResource(s: DriveSession, file: FileRow, rank: number, want: FieldWants = everyField): FileResource {
+export function fileResource(
+  s: DriveSession,
+  file: FileRow,
+  rank: number,
+  want: FieldWants = everyField,
+): FileResource {
   const data = s.data;
   const userId = s.user.id;
   const inSharedDrive = file.drive_id !== null;
   const policy = policyFor(file, rank, userId);
-  const personal = want('starred') || want('viewedByMe') || want('viewedByMeTime') || want('modifiedByMe') || want('modifiedByMeTime');
+  const personal =
+    want('starred') || want('viewedByMe') || want('viewedByMeTime') || want('modifiedByMe') || want('modifiedByMeTime');
   const state = personal ? data.files.userState(file.id, userId) : undefined;
   const base = s.service.baseUrl();
   const out: FileResource = {
@@ -74,7 +80,8 @@ export function fileResource(s: DriveSession, file: FileRow, rank: number, want:
   if (file.description !== null) out.description = file.description;
   if (state?.viewed_time) out.viewedByMeTime = state.viewed_time;
   if (state?.modified_by_me_time) out.modifiedByMeTime = state.modified_by_me_time;
-  if (want('parents') && file.parent_id !== null && data.access.rankOf(file.parent_id, s.user, s.nowIso) > 0) out.parents = [file.parent_id];
+  if (want('parents') && file.parent_id !== null && data.access.rankOf(file.parent_id, s.user, s.nowIso) > 0)
+    out.parents = [file.parent_id];
   const lastModifying = want('lastModifyingUser') ? userResource(data, file.last_modifying_user_id, userId) : undefined;
   if (lastModifying) out.lastModifyingUser = lastModifying;
   if (file.is_folder) out.folderColorRgb = file.folder_color_rgb ?? defaultFolderColor;
@@ -82,7 +89,8 @@ export function fileResource(s: DriveSession, file: FileRow, rank: number, want:
   if (inSharedDrive) {
     out.driveId = file.drive_id;
     out.teamDriveId = file.drive_id;
-    if (want('hasAugmentedPermissions')) out.hasAugmentedPermissions = data.permissions.directOn(file.id).length > 0 && file.id !== file.drive_id;
+    if (want('hasAugmentedPermissions'))
+      out.hasAugmentedPermissions = data.permissions.directOn(file.id).length > 0 && file.id !== file.drive_id;
     if (file.trashed_time) out.trashedTime = file.trashed_time;
     const trashing = file.explicitly_trashed ? userResource(data, file.trashing_user_id, userId) : undefined;
     if (trashing) out.trashingUser = trashing;
@@ -124,7 +132,10 @@ export function fileResource(s: DriveSession, file: FileRow, rank: number, want:
   }
   if (isNativeDocument(file.mime_type)) {
     out.exportLinks = Object.fromEntries(
-      (exportFormats[file.mime_type] ?? []).map((m) => [m, `${base}/drive/v3/files/${file.id}/export?mimeType=${encodeURIComponent(m)}`]),
+      (exportFormats[file.mime_type] ?? []).map((m) => [
+        m,
+        `${base}/drive/v3/files/${file.id}/export?mimeType=${encodeURIComponent(m)}`,
+      ]),
     );
   }
   return out;

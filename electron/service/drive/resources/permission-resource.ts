@@ -1,6 +1,11 @@
 import type { EffectivePermission, PermissionRow } from '../domain/permissions-repository';
 
-export type PermissionResource = Record<string, unknown> & { kind: 'drive#permission'; id: string; type: string; role: string };
+export type PermissionResource = Record<string, unknown> & {
+  kind: 'drive#permission';
+  id: string;
+  type: string;
+  role: string;
+};
 
 /** Drive answers these permission fields when the request names none. */
 export function minimalPermission(p: PermissionResource): PermissionResource {
@@ -28,7 +33,14 @@ export function permissionResource(p: PermissionRow | EffectivePermission, drive
       ...(inherited ? { inheritedFrom: source } : {}),
     };
     out.permissionDetails = [detail];
-    out.teamDrivePermissionDetails = [{ teamDrivePermissionType: detail.permissionType, role, inherited, ...(detail.inheritedFrom ? { inheritedFrom: detail.inheritedFrom } : {}) }];
+    out.teamDrivePermissionDetails = [
+      {
+        teamDrivePermissionType: detail.permissionType,
+        role,
+        inherited,
+        ...(detail.inheritedFrom ? { inheritedFrom: detail.inheritedFrom } : {}),
+      },
+    ];
   }
   return out;
 }

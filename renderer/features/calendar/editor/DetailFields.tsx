@@ -1,13 +1,28 @@
 import { useId, useState } from 'react';
 import type { Palettes } from '../colors';
 import { eventColorNames } from '../colors';
-import { maxReminders, type AttachmentDraft, type EventDraft, type ReminderDraft, type Transparency, type Visibility } from '../event-draft';
+import {
+  maxReminders,
+  type AttachmentDraft,
+  type EventDraft,
+  type ReminderDraft,
+  type Transparency,
+  type Visibility,
+} from '../event-draft';
 
 /** Reminders: the calendar's defaults, or up to five of the event's own. */
-export function RemindersField({ draft, onChange }: { draft: EventDraft; onChange: (change: Partial<EventDraft>) => void }) {
+export function RemindersField({
+  draft,
+  onChange,
+}: {
+  draft: EventDraft;
+  onChange: (change: Partial<EventDraft>) => void;
+}) {
   const defaultId = useId();
   const setReminder = (index: number, change: Partial<ReminderDraft>) =>
-    onChange({ reminders: draft.reminders.map((reminder, i) => (i === index ? { ...reminder, ...change } : reminder)) });
+    onChange({
+      reminders: draft.reminders.map((reminder, i) => (i === index ? { ...reminder, ...change } : reminder)),
+    });
   return (
     <fieldset className="editor-section editor-reminders">
       <legend className="field__label">Reminders</legend>
@@ -17,7 +32,13 @@ export function RemindersField({ draft, onChange }: { draft: EventDraft; onChang
           type="checkbox"
           checked={draft.useDefaultReminders}
           onChange={(event) =>
-            onChange({ useDefaultReminders: event.target.checked, reminders: event.target.checked || draft.reminders.length > 0 ? draft.reminders : [{ method: 'popup', minutes: 10 }] })
+            onChange({
+              useDefaultReminders: event.target.checked,
+              reminders:
+                event.target.checked || draft.reminders.length > 0
+                  ? draft.reminders
+                  : [{ method: 'popup', minutes: 10 }],
+            })
           }
           data-testid="editor-default-reminders"
         />
@@ -44,7 +65,9 @@ export function RemindersField({ draft, onChange }: { draft: EventDraft; onChang
                   max={40320}
                   aria-label={`Reminder ${index + 1} minutes before`}
                   value={reminder.minutes}
-                  onChange={(event) => setReminder(index, { minutes: Math.max(0, Math.round(Number(event.target.value) || 0)) })}
+                  onChange={(event) =>
+                    setReminder(index, { minutes: Math.max(0, Math.round(Number(event.target.value) || 0)) })
+                  }
                   data-testid="editor-reminder-minutes"
                 />
                 <span>minutes before</span>
@@ -75,15 +98,44 @@ export function RemindersField({ draft, onChange }: { draft: EventDraft; onChang
 }
 
 /** The event's color: its calendar's, or one of the event palette's eleven. */
-export function ColorField({ value, calendarColor, palettes, onChange }: { value: string; calendarColor: string; palettes: Palettes; onChange: (colorId: string) => void }) {
-  const choices = [{ id: '', name: 'Calendar color', background: calendarColor }, ...Object.entries(palettes.event).map(([id, pair]) => ({ id, name: eventColorNames[id] ?? `Color ${id}`, background: pair.background }))];
+export function ColorField({
+  value,
+  calendarColor,
+  palettes,
+  onChange,
+}: {
+  value: string;
+  calendarColor: string;
+  palettes: Palettes;
+  onChange: (colorId: string) => void;
+}) {
+  const choices = [
+    { id: '', name: 'Calendar color', background: calendarColor },
+    ...Object.entries(palettes.event).map(([id, pair]) => ({
+      id,
+      name: eventColorNames[id] ?? `Color ${id}`,
+      background: pair.background,
+    })),
+  ];
   return (
     <fieldset className="editor-section color-picker" data-testid="editor-color">
       <legend className="field__label">Color</legend>
       <div className="color-picker__swatches">
         {choices.map((choice) => (
-          <label key={choice.id || 'calendar'} className="color-picker__swatch" title={choice.name} style={{ background: choice.background }}>
-            <input type="radio" name="event-color" value={choice.id} checked={value === choice.id} onChange={() => onChange(choice.id)} aria-label={choice.name} />
+          <label
+            key={choice.id || 'calendar'}
+            className="color-picker__swatch"
+            title={choice.name}
+            style={{ background: choice.background }}
+          >
+            <input
+              type="radio"
+              name="event-color"
+              value={choice.id}
+              checked={value === choice.id}
+              onChange={() => onChange(choice.id)}
+              aria-label={choice.name}
+            />
           </label>
         ))}
       </div>
@@ -92,7 +144,13 @@ export function ColorField({ value, calendarColor, palettes, onChange }: { value
 }
 
 /** Visibility and whether the event blocks time (busy) or not (free). */
-export function PrivacyFields({ draft, onChange }: { draft: EventDraft; onChange: (change: Partial<EventDraft>) => void }) {
+export function PrivacyFields({
+  draft,
+  onChange,
+}: {
+  draft: EventDraft;
+  onChange: (change: Partial<EventDraft>) => void;
+}) {
   const ids = { visibility: useId(), transparency: useId() };
   return (
     <div className="editor-section editor-row">
@@ -100,7 +158,13 @@ export function PrivacyFields({ draft, onChange }: { draft: EventDraft; onChange
         <label className="field__label" htmlFor={ids.transparency}>
           Show as
         </label>
-        <select id={ids.transparency} className="input" value={draft.transparency} onChange={(event) => onChange({ transparency: event.target.value as Transparency })} data-testid="editor-transparency">
+        <select
+          id={ids.transparency}
+          className="input"
+          value={draft.transparency}
+          onChange={(event) => onChange({ transparency: event.target.value as Transparency })}
+          data-testid="editor-transparency"
+        >
           <option value="opaque">Busy</option>
           <option value="transparent">Free</option>
         </select>
@@ -109,7 +173,13 @@ export function PrivacyFields({ draft, onChange }: { draft: EventDraft; onChange
         <label className="field__label" htmlFor={ids.visibility}>
           Visibility
         </label>
-        <select id={ids.visibility} className="input" value={draft.visibility} onChange={(event) => onChange({ visibility: event.target.value as Visibility })} data-testid="editor-visibility">
+        <select
+          id={ids.visibility}
+          className="input"
+          value={draft.visibility}
+          onChange={(event) => onChange({ visibility: event.target.value as Visibility })}
+          data-testid="editor-visibility"
+        >
           <option value="default">Calendar default</option>
           <option value="public">Public</option>
           <option value="private">Private</option>
@@ -121,7 +191,13 @@ export function PrivacyFields({ draft, onChange }: { draft: EventDraft; onChange
 }
 
 /** Links attached to the event (title and web address). */
-export function AttachmentsField({ attachments, onChange }: { attachments: AttachmentDraft[]; onChange: (attachments: AttachmentDraft[]) => void }) {
+export function AttachmentsField({
+  attachments,
+  onChange,
+}: {
+  attachments: AttachmentDraft[];
+  onChange: (attachments: AttachmentDraft[]) => void;
+}) {
   const ids = { title: useId(), url: useId() };
   const [title, setTitle] = useState('');
   const [url, setUrl] = useState('');
@@ -158,7 +234,14 @@ export function AttachmentsField({ attachments, onChange }: { attachments: Attac
         <label className="visually-hidden" htmlFor={ids.title}>
           Link name
         </label>
-        <input id={ids.title} className="input" placeholder="Name" value={title} onChange={(event) => setTitle(event.target.value)} data-testid="editor-attachment-title" />
+        <input
+          id={ids.title}
+          className="input"
+          placeholder="Name"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          data-testid="editor-attachment-title"
+        />
         <label className="visually-hidden" htmlFor={ids.url}>
           Attachment link
         </label>

@@ -48,7 +48,17 @@ export function EventEditorDialog(props: EventEditorDialogProps) {
   );
 }
 
-function EditorForm({ request, calendars, palettes, displayZone, hour12, selfCalendarId, onSubmit, onDelete, onClose }: EventEditorDialogProps & { request: EditorRequest }) {
+function EditorForm({
+  request,
+  calendars,
+  palettes,
+  displayZone,
+  hour12,
+  selfCalendarId,
+  onSubmit,
+  onDelete,
+  onClose,
+}: EventEditorDialogProps & { request: EditorRequest }) {
   const [draft, setDraft] = useState<EventDraft>(request.draft);
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { title: useId(), calendar: useId(), location: useId(), description: useId() };
@@ -63,7 +73,9 @@ function EditorForm({ request, calendars, palettes, displayZone, hour12, selfCal
   const timed = 'times' in timing && !timing.times.allDay ? timing.times : null;
   const people: ScheduledPerson[] = [
     ...(selfCalendarId ? [{ id: selfCalendarId, label: 'You' }] : []),
-    ...draft.attendees.filter((attendee) => attendee.email.toLowerCase() !== selfCalendarId?.toLowerCase()).map((attendee) => ({ id: attendee.email, label: attendee.displayName || attendee.email })),
+    ...draft.attendees
+      .filter((attendee) => attendee.email.toLowerCase() !== selfCalendarId?.toLowerCase())
+      .map((attendee) => ({ id: attendee.email, label: attendee.displayName || attendee.email })),
   ];
 
   const submit = (event: FormEvent) => {
@@ -107,7 +119,13 @@ function EditorForm({ request, calendars, palettes, displayZone, hour12, selfCal
               <label className="field__label" htmlFor={ids.calendar}>
                 Calendar
               </label>
-              <select id={ids.calendar} className="input" value={draft.calendarId} onChange={(event) => update({ calendarId: event.target.value })} data-testid="editor-calendar">
+              <select
+                id={ids.calendar}
+                className="input"
+                value={draft.calendarId}
+                onChange={(event) => update({ calendarId: event.target.value })}
+                data-testid="editor-calendar"
+              >
                 {writable.map((entry) => (
                   <option key={entry.id} value={entry.id}>
                     {entry.name}
@@ -122,7 +140,13 @@ function EditorForm({ request, calendars, palettes, displayZone, hour12, selfCal
               <label className="field__label" htmlFor={ids.location}>
                 Location
               </label>
-              <input id={ids.location} className="input" value={draft.location} onChange={(event) => update({ location: event.target.value })} data-testid="editor-location" />
+              <input
+                id={ids.location}
+                className="input"
+                value={draft.location}
+                onChange={(event) => update({ location: event.target.value })}
+                data-testid="editor-location"
+              />
             </div>
           </div>
           <GuestsField attendees={draft.attendees} onChange={(attendees) => update({ attendees })} />
@@ -157,7 +181,12 @@ function EditorForm({ request, calendars, palettes, displayZone, hour12, selfCal
             />
           </div>
           <RemindersField draft={draft} onChange={update} />
-          <ColorField value={draft.colorId} calendarColor={calendar?.color.background ?? '#4986e7'} palettes={palettes} onChange={(colorId) => update({ colorId })} />
+          <ColorField
+            value={draft.colorId}
+            calendarColor={calendar?.color.background ?? '#4986e7'}
+            palettes={palettes}
+            onChange={(colorId) => update({ colorId })}
+          />
           <PrivacyFields draft={draft} onChange={update} />
           <AttachmentsField attachments={draft.attachments} onChange={(attachments) => update({ attachments })} />
         </fieldset>
@@ -168,7 +197,12 @@ function EditorForm({ request, calendars, palettes, displayZone, hour12, selfCal
         ) : null}
         <div className="dialog__actions event-editor__actions">
           {request.mode === 'edit' && !request.readOnly ? (
-            <button type="button" className="button calendar-danger-button" onClick={onDelete} data-testid="editor-delete">
+            <button
+              type="button"
+              className="button calendar-danger-button"
+              onClick={onDelete}
+              data-testid="editor-delete"
+            >
               Delete
             </button>
           ) : null}
@@ -177,7 +211,12 @@ function EditorForm({ request, calendars, palettes, displayZone, hour12, selfCal
             {request.readOnly ? 'Close' : 'Cancel'}
           </button>
           {request.readOnly ? null : (
-            <button type="submit" className="button button--primary" disabled={!draft.summary.trim()} data-testid="editor-save">
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={!draft.summary.trim()}
+              data-testid="editor-save"
+            >
               {request.mode === 'create' ? 'Create event' : 'Save'}
             </button>
           )}

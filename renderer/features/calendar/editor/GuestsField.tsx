@@ -31,7 +31,9 @@ export function GuestsField({ attendees, onChange }: GuestsFieldProps) {
       return;
     }
     const known = new Set(attendees.map((attendee) => attendee.email.toLowerCase()));
-    const added = emails.filter((email) => !known.has(email.toLowerCase())).map((email): AttendeeDraft => ({ email, responseStatus: 'needsAction' }));
+    const added = emails
+      .filter((email) => !known.has(email.toLowerCase()))
+      .map((email): AttendeeDraft => ({ email, responseStatus: 'needsAction' }));
     onChange([...attendees, ...added]);
     setValue('');
     setProblem(null);
@@ -76,7 +78,10 @@ export function GuestsField({ attendees, onChange }: GuestsFieldProps) {
         <ul className="guest-list" aria-label="Guests">
           {attendees.map((attendee) => (
             <li key={attendee.email} className="guest-list__item" data-testid="editor-guest">
-              <span className={`guest-list__status guest-list__status--${attendee.responseStatus ?? 'needsAction'}`} aria-hidden="true" />
+              <span
+                className={`guest-list__status guest-list__status--${attendee.responseStatus ?? 'needsAction'}`}
+                aria-hidden="true"
+              />
               <span className="guest-list__name">
                 {attendee.displayName ? `${attendee.displayName} ` : ''}
                 <span className="guest-list__email">{attendee.email}</span>

@@ -1,6 +1,15 @@
 import { useId } from 'react';
 import type { EventDraft } from '../event-draft';
-import { describeRepeat, formatRecurrence, frequencies, weekdayCodes, type Frequency, type RepeatEnd, type RepeatRule, type WeekdayCode } from '../recurrence-rule';
+import {
+  describeRepeat,
+  formatRecurrence,
+  frequencies,
+  weekdayCodes,
+  type Frequency,
+  type RepeatEnd,
+  type RepeatRule,
+  type WeekdayCode,
+} from '../recurrence-rule';
 import { addDaysToDate, weekdayOfDate } from '../time-zone';
 
 interface RepeatFieldProps {
@@ -10,9 +19,22 @@ interface RepeatFieldProps {
   onChange: (repeat: RepeatRule) => void;
 }
 
-const frequencyLabels: Record<Frequency, string> = { DAILY: 'Daily', WEEKLY: 'Weekly', MONTHLY: 'Monthly', YEARLY: 'Yearly' };
+const frequencyLabels: Record<Frequency, string> = {
+  DAILY: 'Daily',
+  WEEKLY: 'Weekly',
+  MONTHLY: 'Monthly',
+  YEARLY: 'Yearly',
+};
 const unitLabels: Record<Frequency, string> = { DAILY: 'days', WEEKLY: 'weeks', MONTHLY: 'months', YEARLY: 'years' };
-const dayLabels: Record<WeekdayCode, string> = { SU: 'Sunday', MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday' };
+const dayLabels: Record<WeekdayCode, string> = {
+  SU: 'Sunday',
+  MO: 'Monday',
+  TU: 'Tuesday',
+  WE: 'Wednesday',
+  TH: 'Thursday',
+  FR: 'Friday',
+  SA: 'Saturday',
+};
 
 type Choice = 'none' | Frequency | 'custom';
 
@@ -29,7 +51,10 @@ export function RepeatField({ draft, partOfSeries, onChange }: RepeatFieldProps)
   const choose = (choice: Choice) => {
     if (choice === 'none') return onChange({ kind: 'none' });
     if (choice === 'custom') {
-      const text = rule.kind === 'none' ? `RRULE:FREQ=WEEKLY;BYDAY=${startDay}` : formatRecurrence(rule, { allDay: draft.allDay, timeZone: draft.timeZone }).join('\n');
+      const text =
+        rule.kind === 'none'
+          ? `RRULE:FREQ=WEEKLY;BYDAY=${startDay}`
+          : formatRecurrence(rule, { allDay: draft.allDay, timeZone: draft.timeZone }).join('\n');
       return onChange({ kind: 'custom', text });
     }
     const previous = rule.kind === 'simple' ? rule : null;
@@ -49,7 +74,13 @@ export function RepeatField({ draft, partOfSeries, onChange }: RepeatFieldProps)
         <label className="field__label" htmlFor={ids.choice}>
           Repeat
         </label>
-        <select id={ids.choice} className="input" value={choiceOf(rule)} onChange={(event) => choose(event.target.value as Choice)} data-testid="editor-repeat-choice">
+        <select
+          id={ids.choice}
+          className="input"
+          value={choiceOf(rule)}
+          onChange={(event) => choose(event.target.value as Choice)}
+          data-testid="editor-repeat-choice"
+        >
           <option value="none">Does not repeat</option>
           {frequencies.map((frequency) => (
             <option key={frequency} value={frequency}>
@@ -128,7 +159,13 @@ function SimpleRule({
           <legend className="field__label">On</legend>
           {weekdayCodes.map((code) => (
             <label key={code} className="weekday-picker__day" title={dayLabels[code]}>
-              <input type="checkbox" checked={days.includes(code)} onChange={() => toggleDay(code)} aria-label={dayLabels[code]} data-testid={`editor-repeat-day-${code}`} />
+              <input
+                type="checkbox"
+                checked={days.includes(code)}
+                onChange={() => toggleDay(code)}
+                aria-label={dayLabels[code]}
+                data-testid={`editor-repeat-day-${code}`}
+              />
               <span aria-hidden="true">{dayLabels[code].slice(0, 2)}</span>
             </label>
           ))}
@@ -137,7 +174,13 @@ function SimpleRule({
       <fieldset className="repeat-end">
         <legend className="field__label">Ends</legend>
         <label className="repeat-end__option">
-          <input type="radio" name="repeat-end" checked={rule.end.type === 'never'} onChange={() => setEnd({ type: 'never' })} data-testid="editor-repeat-end-never" />
+          <input
+            type="radio"
+            name="repeat-end"
+            checked={rule.end.type === 'never'}
+            onChange={() => setEnd({ type: 'never' })}
+            data-testid="editor-repeat-end-never"
+          />
           Never
         </label>
         <label className="repeat-end__option">
@@ -178,7 +221,9 @@ function SimpleRule({
             aria-label="Number of occurrences"
             disabled={rule.end.type !== 'count'}
             value={rule.end.type === 'count' ? rule.end.count : ''}
-            onChange={(event) => setEnd({ type: 'count', count: Math.max(1, Math.min(999, Number(event.target.value) || 1)) })}
+            onChange={(event) =>
+              setEnd({ type: 'count', count: Math.max(1, Math.min(999, Number(event.target.value) || 1)) })
+            }
             data-testid="editor-repeat-count"
           />
           times

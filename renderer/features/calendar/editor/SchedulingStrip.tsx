@@ -44,7 +44,12 @@ export function SchedulingStrip({ people, slot, zone, hour12, ownTime, onPick }:
   const day = dateInZone(slot.start, zone);
   const dayStart = startOfDay(day, zone);
   const searchEnd = startOfDay(addDaysToDate(day, searchDays), zone);
-  const body = { timeMin: new Date(dayStart).toISOString(), timeMax: new Date(searchEnd).toISOString(), timeZone: zone, items: people.map((person) => ({ id: person.id })) };
+  const body = {
+    timeMin: new Date(dayStart).toISOString(),
+    timeMax: new Date(searchEnd).toISOString(),
+    timeZone: zone,
+    items: people.map((person) => ({ id: person.id })),
+  };
 
   const query = useQuery({
     queryKey: ['api', account, 'CalendarFreebusyQuery', { body }],
@@ -65,9 +70,19 @@ export function SchedulingStrip({ people, slot, zone, hour12, ownTime, onPick }:
   });
   const allBusy = mergeIntervals(rows.map((row) => row.busy));
   const conflict = overlapsBusy(slot, allBusy);
-  const suggestion = query.data && conflict
-    ? nextFreeSlot(allBusy, { from: slot.start, durationMs: slot.end - slot.start, zone, dayStartHour: 8, dayEndHour: 18, weekdaysOnly: true, days: searchDays, stepMs: 15 * 60_000 })
-    : null;
+  const suggestion =
+    query.data && conflict
+      ? nextFreeSlot(allBusy, {
+          from: slot.start,
+          durationMs: slot.end - slot.start,
+          zone,
+          dayStartHour: 8,
+          dayEndHour: 18,
+          weekdaysOnly: true,
+          days: searchDays,
+          stepMs: 15 * 60_000,
+        })
+      : null;
 
   const viewStart = dayStart + firstHour * 3_600_000;
   const viewLength = (lastHour - firstHour) * 3_600_000;
@@ -77,12 +92,22 @@ export function SchedulingStrip({ people, slot, zone, hour12, ownTime, onPick }:
     return right > left ? { left: `${left * 100}%`, width: `${(right - left) * 100}%` } : null;
   };
   const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', hour12, timeZone: zone });
-  const dayTime = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12, timeZone: zone });
+  const dayTime = new Intl.DateTimeFormat(undefined, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12,
+    timeZone: zone,
+  });
   const eventBox = position(slot);
 
   return (
     <section className="scheduling" aria-label="Guests’ availability" data-testid="scheduling-strip">
-      {query.isError ? <p className="field__hint field__hint--problem">Couldn’t check availability: {errorMessage(query.error)}</p> : null}
+      {query.isError ? (
+        <p className="field__hint field__hint--problem">Couldn’t check availability: {errorMessage(query.error)}</p>
+      ) : null}
       <div className="scheduling__grid">
         {rows.map(({ person, unavailable, busy }) => {
           const personConflict = overlapsBusy(slot, busy);
@@ -97,13 +122,26 @@ export function SchedulingStrip({ people, slot, zone, hour12, ownTime, onPick }:
                   const style = position(block);
                   return style ? <span key={block.start} className="scheduling__busy" style={style} /> : null;
                 })}
-                {eventBox ? <span className={`scheduling__event${personConflict ? ' scheduling__event--conflict' : ''}`} style={eventBox} /> : null}
+                {eventBox ? (
+                  <span
+                    className={`scheduling__event${personConflict ? ' scheduling__event--conflict' : ''}`}
+                    style={eventBox}
+                  />
+                ) : null}
               </div>
               <span className="scheduling__status" data-testid="scheduling-status">
-                {query.isPending ? 'Checking…' : unavailable ? 'Availability unknown' : personConflict ? 'Busy' : 'Free'}
+                {query.isPending
+                  ? 'Checking…'
+                  : unavailable
+                    ? 'Availability unknown'
+                    : personConflict
+                      ? 'Busy'
+                      : 'Free'}
               </span>
               <span className="visually-hidden">
-                {dayBusy.length === 0 ? 'No busy times this day.' : `Busy ${dayBusy.map((block) => time.formatRange(block.start, block.end)).join(', ')}.`}
+                {dayBusy.length === 0
+                  ? 'No busy times this day.'
+                  : `Busy ${dayBusy.map((block) => time.formatRange(block.start, block.end)).join(', ')}.`}
               </span>
             </div>
           );
@@ -118,7 +156,12 @@ export function SchedulingStrip({ people, slot, zone, hour12, ownTime, onPick }:
               ? `Next time everyone is free: ${dayTime.formatRange(suggestion.start, suggestion.end)}.`
               : 'No common free time in the next week during working hours.'}
         {suggestion ? (
-          <button type="button" className="button button--small" onClick={() => onPick(suggestion)} data-testid="scheduling-use-suggestion">
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => onPick(suggestion)}
+            data-testid="scheduling-use-suggestion"
+          >
             Use this time
           </button>
         ) : null}

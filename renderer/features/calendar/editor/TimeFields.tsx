@@ -1,7 +1,17 @@
 import { useId, useMemo } from 'react';
 import { timesOfDraft, type EventDraft } from '../event-draft';
 import { describeTimes } from '../event-mapping';
-import { addDaysToDate, dateInZone, daysBetween, instantOfWallTime, knownTimeZones, parseWallTime, timeInZone, zoneCity, zoneOffsetLabel } from '../time-zone';
+import {
+  addDaysToDate,
+  dateInZone,
+  daysBetween,
+  instantOfWallTime,
+  knownTimeZones,
+  parseWallTime,
+  timeInZone,
+  zoneCity,
+  zoneOffsetLabel,
+} from '../time-zone';
 
 interface TimeFieldsProps {
   draft: EventDraft;
@@ -14,7 +24,10 @@ interface TimeFieldsProps {
 function moveStart(draft: EventDraft, startDate: string, startTime: string): Partial<EventDraft> {
   if (draft.allDay) {
     const length = daysBetween(draft.startDate, draft.endDate);
-    return { startDate, endDate: parseWallTime(startDate) ? addDaysToDate(startDate, Math.max(0, length)) : draft.endDate };
+    return {
+      startDate,
+      endDate: parseWallTime(startDate) ? addDaysToDate(startDate, Math.max(0, length)) : draft.endDate,
+    };
   }
   const before = parseWallTime(draft.startDate, draft.startTime);
   const end = parseWallTime(draft.endDate, draft.endTime);
@@ -22,15 +35,29 @@ function moveStart(draft: EventDraft, startDate: string, startTime: string): Par
   if (!before || !end || !after) return { startDate, startTime };
   const length = instantOfWallTime(end, draft.timeZone) - instantOfWallTime(before, draft.timeZone);
   const endMs = instantOfWallTime(after, draft.timeZone) + Math.max(0, length);
-  return { startDate, startTime, endDate: dateInZone(endMs, draft.timeZone), endTime: timeInZone(endMs, draft.timeZone) };
+  return {
+    startDate,
+    startTime,
+    endDate: dateInZone(endMs, draft.timeZone),
+    endTime: timeInZone(endMs, draft.timeZone),
+  };
 }
 
 export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsProps) {
-  const ids = { startDate: useId(), startTime: useId(), endDate: useId(), endTime: useId(), allDay: useId(), zone: useId() };
+  const ids = {
+    startDate: useId(),
+    startTime: useId(),
+    endDate: useId(),
+    endTime: useId(),
+    allDay: useId(),
+    zone: useId(),
+  };
   const zones = useMemo(() => knownTimeZones(draft.timeZone, displayZone), [draft.timeZone, displayZone]);
   const timing = timesOfDraft(draft);
   const inDisplayZone =
-    !draft.allDay && draft.timeZone !== displayZone && 'times' in timing ? `${describeTimes(timing.times, displayZone, { hour12 })} in ${zoneCity(displayZone)}` : null;
+    !draft.allDay && draft.timeZone !== displayZone && 'times' in timing
+      ? `${describeTimes(timing.times, displayZone, { hour12 })} in ${zoneCity(displayZone)}`
+      : null;
 
   return (
     <fieldset className="editor-section editor-times">
@@ -118,7 +145,13 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
             <label className="field__label" htmlFor={ids.zone}>
               Time zone
             </label>
-            <select id={ids.zone} className="input" value={draft.timeZone} onChange={(event) => onChange({ timeZone: event.target.value })} data-testid="editor-time-zone">
+            <select
+              id={ids.zone}
+              className="input"
+              value={draft.timeZone}
+              onChange={(event) => onChange({ timeZone: event.target.value })}
+              data-testid="editor-time-zone"
+            >
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone.replace(/_/g, ' ')} ({zoneOffsetLabel(zone)})

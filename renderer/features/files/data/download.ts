@@ -13,9 +13,18 @@ function isMediaContent(value: unknown): value is MediaContent {
 
 /** Google-native documents download as the matching Office format (or PDF). */
 const exportFormats: Record<string, { mimeType: string; extension: string }> = {
-  'application/vnd.google-apps.document': { mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx' },
-  'application/vnd.google-apps.spreadsheet': { mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', extension: 'xlsx' },
-  'application/vnd.google-apps.presentation': { mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', extension: 'pptx' },
+  'application/vnd.google-apps.document': {
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extension: 'docx',
+  },
+  'application/vnd.google-apps.spreadsheet': {
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    extension: 'xlsx',
+  },
+  'application/vnd.google-apps.presentation': {
+    mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    extension: 'pptx',
+  },
   'application/vnd.google-apps.drawing': { mimeType: 'image/png', extension: 'png' },
 };
 const pdfExport = { mimeType: 'application/pdf', extension: 'pdf' };
@@ -60,7 +69,10 @@ export async function downloadFile(file: DriveFileEntry & { id: string }): Promi
   saveContent(name, media);
 }
 
-export async function downloadRevision(file: DriveFileEntry & { id: string }, revision: { id: string; originalFilename?: string | null }): Promise<void> {
+export async function downloadRevision(
+  file: DriveFileEntry & { id: string },
+  revision: { id: string; originalFilename?: string | null },
+): Promise<void> {
   const media: unknown = await callApi('DriveRevisionsGet', { fileId: file.id, revisionId: revision.id, alt: 'media' });
   if (!isMediaContent(media)) throw new Error('The revision answered no content.');
   saveContent(revision.originalFilename || file.name || 'revision', media);

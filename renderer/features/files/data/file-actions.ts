@@ -1,5 +1,11 @@
 import type { Query } from '@tanstack/react-query';
-import { applyOptimisticUpdates, callApi, queryClient, rollbackOptimisticUpdates, type OptimisticUpdate } from '../../../lib/api';
+import {
+  applyOptimisticUpdates,
+  callApi,
+  queryClient,
+  rollbackOptimisticUpdates,
+  type OptimisticUpdate,
+} from '../../../lib/api';
 import { folderMimeType, type DriveFileEntry } from '../drive-file';
 import { listsTrash, pinnedFolderOf, type FolderCrumb } from '../model/places';
 import { everyListing, listingsUpdate, withChanges, withoutIds, withPrepended } from './listing-cache';
@@ -33,7 +39,11 @@ async function withOptimistic<T>(updates: OptimisticUpdate[], action: () => Prom
 }
 
 /** Runs `work` on every item, a few at a time; rejects with the first failure after all settle. */
-export async function forEachItem<T>(items: readonly T[], work: (item: T) => Promise<unknown>, concurrency = 4): Promise<void> {
+export async function forEachItem<T>(
+  items: readonly T[],
+  work: (item: T) => Promise<unknown>,
+  concurrency = 4,
+): Promise<void> {
   const queue = [...items];
   const failures: unknown[] = [];
   const worker = async () => {
@@ -51,11 +61,24 @@ let pendingCounter = 0;
 
 export async function createFolder(parent: FolderCrumb, name: string): Promise<DriveItem> {
   pendingCounter += 1;
-  const pending: DriveFileEntry = { id: `pending-${pendingCounter}`, name, mimeType: folderMimeType, modifiedTime: new Date().toISOString(), owners: [{ me: true }] };
-  return withOptimistic([listingsUpdate((params) => pinnedFolderOf(params.q) === parent.id, withPrepended(pending))], async () => {
-    const created = await callApi('DriveFilesCreate', { ...allDrives, fields: 'id,name,mimeType,parents' }, { name, mimeType: folderMimeType, parents: [parent.id] });
-    return created as DriveItem;
-  });
+  const pending: DriveFileEntry = {
+    id: `pending-${pendingCounter}`,
+    name,
+    mimeType: folderMimeType,
+    modifiedTime: new Date().toISOString(),
+    owners: [{ me: true }],
+  };
+  return withOptimistic(
+    [listingsUpdate((params) => pinnedFolderOf(params.q) === parent.id, withPrepended(pending))],
+    async () => {
+      const created = await callApi(
+        'DriveFilesCreate',
+        { ...allDrives, fields: 'id,name,mimeType,parents' },
+        { name, mimeType: folderMimeType, parents: [parent.id] },
+      );
+      return created as DriveItem;
+    },
+  );
 }
 
 export function rename(file: DriveItem, name: string): Promise<unknown> {
@@ -84,7 +107,16 @@ export async function move(items: readonly DriveItem[], target: FolderCrumb): Pr
   await withOptimistic([listingsUpdate((params) => sources.has(pinnedFolderOf(params.q) ?? ''), withoutIds(ids))], () =>
     forEachItem(moving, async (item) => {
       const from = item.parents ?? [];
-      await callApi('DriveFilesUpdate', { ...allDrives, fileId: item.id, addParents: target.id, ...(from.length ? { removeParents: from.join(',') } : {}) }, {});
+      await callApi(
+        'DriveFilesUpdate',
+        {
+          ...allDrives,
+          fileId: item.id,
+          addParents: target.id,
+          ...(from.length ? { removeParents: from.join(',') } : {}),
+        },
+        {},
+      );
       records.push({ id: item.id, from, to: target.id });
     }),
   );
@@ -94,22 +126,40 @@ export async function move(items: readonly DriveItem[], target: FolderCrumb): Pr
 export function undoMove(records: readonly MoveRecord[]): Promise<void> {
   return withOptimistic([], () =>
     forEachItem(records, (record) =>
-      callApi('DriveFilesUpdate', { ...allDrives, fileId: record.id, removeParents: record.to, ...(record.from.length ? { addParents: record.from.join(',') } : {}) }, {}),
+      callApi(
+        'DriveFilesUpdate',
+        {
+          ...allDrives,
+          fileId: record.id,
+          removeParents: record.to,
+          ...(record.from.length ? { addParents: record.from.join(',') } : {}),
+        },
+        {},
+      ),
     ),
   );
 }
 
 export function copy(items: readonly DriveItem[]): Promise<void> {
   return withOptimistic([], () =>
-    forEachItem(items, (item) => callApi('DriveFilesCopy', { ...allDrives, fileId: item.id }, { name: `Copy of ${item.name ?? 'Untitled'}`, ...(item.parents?.length ? { parents: item.parents } : {}) })),
+    forEachItem(items, (item) =>
+      callApi(
+        'DriveFilesCopy',
+        { ...allDrives, fileId: item.id },
+        { name: `Copy of ${item.name ?? 'Untitled'}`, ...(item.parents?.length ? { parents: item.parents } : {}) },
+      ),
+    ),
   );
 }
 
 export function setStarred(items: readonly DriveItem[], starred: boolean): Promise<void> {
   const ids = idSet(items);
   const updates = [listingsUpdate(everyListing, withChanges(ids, { starred }))];
-  if (!starred) updates.push(listingsUpdate((params) => params.q === 'starred = true and trashed = false', withoutIds(ids)));
-  return withOptimistic(updates, () => forEachItem(items, (item) => callApi('DriveFilesUpdate', { ...allDrives, fileId: item.id }, { starred })));
+  if (!starred)
+    updates.push(listingsUpdate((params) => params.q === 'starred = true and trashed = false', withoutIds(ids)));
+  return withOptimistic(updates, () =>
+    forEachItem(items, (item) => callApi('DriveFilesUpdate', { ...allDrives, fileId: item.id }, { starred })),
+  );
 }
 
 export function trash(items: readonly DriveItem[]): Promise<void> {
@@ -131,7 +181,15 @@ export function deleteForever(items: readonly DriveItem[]): Promise<void> {
 }
 
 export function emptyTrash(): Promise<unknown> {
-  return withOptimistic([listingsUpdate((params) => listsTrash(params.q), () => [])], () => callApi('DriveFilesEmptyTrash', {}));
+  return withOptimistic(
+    [
+      listingsUpdate(
+        (params) => listsTrash(params.q),
+        () => [],
+      ),
+    ],
+    () => callApi('DriveFilesEmptyTrash', {}),
+  );
 }
 
 export function setFolderColor(items: readonly DriveItem[], folderColorRgb: string): Promise<void> {

@@ -15,8 +15,12 @@ function isPaged(data: Listing): data is InfiniteData<FilePage, string> {
 }
 
 /** Applies `change` to the files of a cached listing, paged (infinite query) or whole (all pages merged). */
-export function mapListing(data: Listing, change: (files: DriveFileEntry[], page: number) => DriveFileEntry[]): Listing {
-  if (isPaged(data)) return { ...data, pages: data.pages.map((page, index) => ({ ...page, files: change(page.files ?? [], index) })) };
+export function mapListing(
+  data: Listing,
+  change: (files: DriveFileEntry[], page: number) => DriveFileEntry[],
+): Listing {
+  if (isPaged(data))
+    return { ...data, pages: data.pages.map((page, index) => ({ ...page, files: change(page.files ?? [], index) })) };
   return { ...data, files: change(data.files ?? [], 0) };
 }
 
@@ -26,8 +30,15 @@ function paramsOf(key: QueryKey): Record<string, unknown> {
 }
 
 /** An optimistic change to every cached DriveFilesList whose params satisfy `match`. */
-export function listingsUpdate(match: (params: Record<string, unknown>) => boolean, change: (files: DriveFileEntry[], page: number) => DriveFileEntry[]): OptimisticUpdate {
-  return optimisticUpdate<Listing>(apiQueryPrefix('DriveFilesList'), (previous) => mapListing(previous, change), (key) => match(paramsOf(key)));
+export function listingsUpdate(
+  match: (params: Record<string, unknown>) => boolean,
+  change: (files: DriveFileEntry[], page: number) => DriveFileEntry[],
+): OptimisticUpdate {
+  return optimisticUpdate<Listing>(
+    apiQueryPrefix('DriveFilesList'),
+    (previous) => mapListing(previous, change),
+    (key) => match(paramsOf(key)),
+  );
 }
 
 export const everyListing = (): boolean => true;

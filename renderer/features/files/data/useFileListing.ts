@@ -7,7 +7,7 @@ import type { FilePage } from './listing-cache';
 
 /** A small first page puts the first screen up quickly, whatever the folder's size; later pages are large. */
 export const firstPageSize = 100;
-export const nextPageSize = 1000;
+export const nextPageSize = 500;
 
 /**
  * A listing read page by page (`nextPageToken`), as the user scrolls towards its end. Cached under
@@ -22,14 +22,26 @@ export function useFileListing(params: ListingParams | null) {
     queryFn: async ({ pageParam }) =>
       (await callApi(
         'DriveFilesList',
-        { ...params, pageSize: pageParam ? nextPageSize : firstPageSize, ...(pageParam ? { pageToken: pageParam } : {}) },
+        {
+          ...params,
+          pageSize: pageParam ? nextPageSize : firstPageSize,
+          ...(pageParam ? { pageToken: pageParam } : {}),
+        },
         undefined,
         account ? { account } : {},
       )) as FilePage,
     getNextPageParam: (last: FilePage) => last.nextPageToken || undefined,
+    // Comparing every loaded entry with its previous copy on each new page costs more than it saves.
+    structuralSharing: false,
   });
 
-  const files = useMemo(() => (query.data?.pages ?? []).flatMap((page) => (page.files ?? []).filter((file): file is DriveFileEntry & { id: string } => Boolean(file.id))), [query.data]);
+  const files = useMemo(
+    () =>
+      (query.data?.pages ?? []).flatMap((page) =>
+        (page.files ?? []).filter((file): file is DriveFileEntry & { id: string } => Boolean(file.id)),
+      ),
+    [query.data],
+  );
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();

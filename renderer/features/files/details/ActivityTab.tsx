@@ -9,17 +9,27 @@ const lookBack = 4000;
 const pageSize = 200;
 const maxPages = 25;
 
-const changeFields = 'nextPageToken,newStartPageToken,changes(fileId,time,removed,file(name,trashed,parents,starred,modifiedTime,lastModifyingUser(displayName,me)))';
+const changeFields =
+  'nextPageToken,newStartPageToken,changes(fileId,time,removed,file(name,trashed,parents,starred,modifiedTime,lastModifyingUser(displayName,me)))';
 
 async function readActivity(fileId: string, account: string): Promise<ChangeEntry[]> {
   const scope = account ? { account } : {};
-  const start = (await callApi('DriveChangesGetStartPageToken', { supportsAllDrives: true }, undefined, scope)) as { startPageToken?: string };
+  const start = (await callApi('DriveChangesGetStartPageToken', { supportsAllDrives: true }, undefined, scope)) as {
+    startPageToken?: string;
+  };
   let pageToken: string | undefined = activityStartToken(start.startPageToken ?? '1', lookBack);
   const found: ChangeEntry[] = [];
   for (let page = 0; pageToken && page < maxPages; page++) {
     const answer = (await callApi(
       'DriveChangesList',
-      { pageToken, pageSize, includeRemoved: true, supportsAllDrives: true, includeItemsFromAllDrives: true, fields: changeFields },
+      {
+        pageToken,
+        pageSize,
+        includeRemoved: true,
+        supportsAllDrives: true,
+        includeItemsFromAllDrives: true,
+        fields: changeFields,
+      },
       undefined,
       scope,
     )) as { changes?: ChangeEntry[]; nextPageToken?: string };
@@ -33,9 +43,20 @@ async function readActivity(fileId: string, account: string): Promise<ChangeEntr
 export function ActivityTab({ fileId }: { fileId: string }) {
   const account = useActiveAccount() ?? '';
   // Keyed like an API query so pushed Drive changes refresh it.
-  const activity = useQuery({ queryKey: ['api', account, 'DriveChangesList', { activityOf: fileId }], queryFn: () => readActivity(fileId, account) });
+  const activity = useQuery({
+    queryKey: ['api', account, 'DriveChangesList', { activityOf: fileId }],
+    queryFn: () => readActivity(fileId, account),
+  });
   if (activity.isPending) return <LoadingPanel label="Loading activity…" fill={false} />;
-  if (activity.isError) return <ErrorPanel title="Couldn’t load the activity" error={activity.error} onRetry={() => void activity.refetch()} fill={false} />;
+  if (activity.isError)
+    return (
+      <ErrorPanel
+        title="Couldn’t load the activity"
+        error={activity.error}
+        onRetry={() => void activity.refetch()}
+        fill={false}
+      />
+    );
   const entries = describeActivity(activity.data);
   if (entries.length === 0) return <p className="details__empty">No recent activity.</p>;
   return (

@@ -32,10 +32,21 @@ interface Comment {
 export const commentListParams = (fileId: string) => ({
   fileId,
   pageSize: 100,
-  fields: 'nextPageToken,comments(id,author(displayName,emailAddress,me),content,createdTime,modifiedTime,resolved,deleted,replies(id,author(displayName,emailAddress,me),content,createdTime,action,deleted))',
+  fields:
+    'nextPageToken,comments(id,author(displayName,emailAddress,me),content,createdTime,modifiedTime,resolved,deleted,replies(id,author(displayName,emailAddress,me),content,createdTime,action,deleted))',
 });
 
-function Composer({ label, submitLabel, onSubmit, testId }: { label: string; submitLabel: string; onSubmit: (text: string) => Promise<void>; testId: string }) {
+function Composer({
+  label,
+  submitLabel,
+  onSubmit,
+  testId,
+}: {
+  label: string;
+  submitLabel: string;
+  onSubmit: (text: string) => Promise<void>;
+  testId: string;
+}) {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -51,8 +62,21 @@ function Composer({ label, submitLabel, onSubmit, testId }: { label: string; sub
   };
   return (
     <form className="composer" onSubmit={(event) => void submit(event)}>
-      <textarea className="input composer__input" aria-label={label} placeholder={label} value={text} rows={2} onChange={(event) => setText(event.target.value)} data-testid={`${testId}-input`} />
-      <button type="submit" className="button button--primary" disabled={busy || !text.trim()} data-testid={`${testId}-submit`}>
+      <textarea
+        className="input composer__input"
+        aria-label={label}
+        placeholder={label}
+        value={text}
+        rows={2}
+        onChange={(event) => setText(event.target.value)}
+        data-testid={`${testId}-input`}
+      />
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={busy || !text.trim()}
+        data-testid={`${testId}-submit`}
+      >
         {submitLabel}
       </button>
     </form>
@@ -73,12 +97,24 @@ function ReplyView({ reply, onDelete }: { reply: Reply; onDelete: () => void }) 
         ) : null}
       </div>
       {action ? <p className="comment__action">{action}</p> : null}
-      {reply.deleted ? <p className="comment__deleted">This reply was deleted.</p> : reply.content ? <p className="comment__body">{reply.content}</p> : null}
+      {reply.deleted ? (
+        <p className="comment__deleted">This reply was deleted.</p>
+      ) : reply.content ? (
+        <p className="comment__body">{reply.content}</p>
+      ) : null}
     </li>
   );
 }
 
-function Thread({ fileId, comment, onError }: { fileId: string; comment: Comment; onError: (message: string) => void }) {
+function Thread({
+  fileId,
+  comment,
+  onError,
+}: {
+  fileId: string;
+  comment: Comment;
+  onError: (message: string) => void;
+}) {
   const [replying, setReplying] = useState(false);
   const run = async (what: string, work: () => Promise<unknown>) => {
     try {
@@ -91,7 +127,12 @@ function Thread({ fileId, comment, onError }: { fileId: string; comment: Comment
   };
   const replies = (comment.replies ?? []).filter((reply) => !reply.deleted || reply.action);
   return (
-    <li className={`comment${comment.resolved ? ' is-resolved' : ''}`} data-testid="comment-thread" data-comment-id={comment.id} data-resolved={comment.resolved ? 'true' : 'false'}>
+    <li
+      className={`comment${comment.resolved ? ' is-resolved' : ''}`}
+      data-testid="comment-thread"
+      data-comment-id={comment.id}
+      data-resolved={comment.resolved ? 'true' : 'false'}
+    >
       <div className="comment__head">
         <span className="comment__author">{personName(comment.author)}</span>
         <span className="comment__time">{formatDateTime(comment.createdTime)}</span>
@@ -101,19 +142,40 @@ function Thread({ fileId, comment, onError }: { fileId: string; comment: Comment
       {replies.length > 0 ? (
         <ol className="comment__replies">
           {replies.map((reply) => (
-            <ReplyView key={reply.id} reply={reply} onDelete={() => void run('delete the reply', () => callApi('DriveRepliesDelete', { fileId, commentId: comment.id, replyId: reply.id }))} />
+            <ReplyView
+              key={reply.id}
+              reply={reply}
+              onDelete={() =>
+                void run('delete the reply', () =>
+                  callApi('DriveRepliesDelete', { fileId, commentId: comment.id, replyId: reply.id }),
+                )
+              }
+            />
           ))}
         </ol>
       ) : null}
       <div className="comment__actions">
-        <button type="button" className="link-button" onClick={() => setReplying(!replying)} data-testid="comment-reply">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => setReplying(!replying)}
+          data-testid="comment-reply"
+        >
           Reply
         </button>
         {comment.resolved ? (
           <button
             type="button"
             className="link-button"
-            onClick={() => void run('reopen the comment', () => callApi('DriveRepliesCreate', { fileId, commentId: comment.id, fields: 'id,action' }, { action: 'reopen' }))}
+            onClick={() =>
+              void run('reopen the comment', () =>
+                callApi(
+                  'DriveRepliesCreate',
+                  { fileId, commentId: comment.id, fields: 'id,action' },
+                  { action: 'reopen' },
+                ),
+              )
+            }
             data-testid="comment-reopen"
           >
             Reopen
@@ -122,14 +184,29 @@ function Thread({ fileId, comment, onError }: { fileId: string; comment: Comment
           <button
             type="button"
             className="link-button"
-            onClick={() => void run('resolve the comment', () => callApi('DriveRepliesCreate', { fileId, commentId: comment.id, fields: 'id,action' }, { action: 'resolve' }))}
+            onClick={() =>
+              void run('resolve the comment', () =>
+                callApi(
+                  'DriveRepliesCreate',
+                  { fileId, commentId: comment.id, fields: 'id,action' },
+                  { action: 'resolve' },
+                ),
+              )
+            }
             data-testid="comment-resolve"
           >
             Resolve
           </button>
         )}
         {comment.author?.me ? (
-          <button type="button" className="link-button link-button--danger" onClick={() => void run('delete the comment', () => callApi('DriveCommentsDelete', { fileId, commentId: comment.id }))} data-testid="comment-delete">
+          <button
+            type="button"
+            className="link-button link-button--danger"
+            onClick={() =>
+              void run('delete the comment', () => callApi('DriveCommentsDelete', { fileId, commentId: comment.id }))
+            }
+            data-testid="comment-delete"
+          >
             Delete
           </button>
         ) : null}
@@ -140,7 +217,9 @@ function Thread({ fileId, comment, onError }: { fileId: string; comment: Comment
           submitLabel="Reply"
           testId="reply"
           onSubmit={async (content) => {
-            await run('reply', () => callApi('DriveRepliesCreate', { fileId, commentId: comment.id, fields: 'id' }, { content }));
+            await run('reply', () =>
+              callApi('DriveRepliesCreate', { fileId, commentId: comment.id, fields: 'id' }, { content }),
+            );
             setReplying(false);
           }}
         />
@@ -154,7 +233,15 @@ export function CommentsTab({ fileId, canComment }: { fileId: string; canComment
   const comments = useApiQuery('DriveCommentsList', commentListParams(fileId), { allPagesOf: 'comments' });
   const [error, setError] = useState<string | null>(null);
   if (comments.isPending) return <LoadingPanel label="Loading comments…" fill={false} />;
-  if (comments.isError) return <ErrorPanel title="Couldn’t load the comments" error={comments.error} onRetry={() => void comments.refetch()} fill={false} />;
+  if (comments.isError)
+    return (
+      <ErrorPanel
+        title="Couldn’t load the comments"
+        error={comments.error}
+        onRetry={() => void comments.refetch()}
+        fill={false}
+      />
+    );
   const threads = ((comments.data.comments ?? []) as Comment[]).filter((comment) => !comment.deleted);
   return (
     <div className="comments" data-testid="comments">

@@ -26,7 +26,10 @@ function InfoTab({ file }: { file: DriveItem }) {
     ...(isFolder(file) ? [] : ([['Size', formatFileSize(file.size)]] as [string, ReactNode][])),
     ...(parent ? ([['Location', <ParentName key="parent" parentId={parent} />]] as [string, ReactNode][]) : []),
     ['Owner', owner ? personName(owner) : file.driveId ? 'Shared drive' : '—'],
-    ['Modified', `${formatDateTime(file.modifiedTime)}${file.lastModifyingUser ? ` by ${personName(file.lastModifyingUser)}` : ''}`],
+    [
+      'Modified',
+      `${formatDateTime(file.modifiedTime)}${file.lastModifyingUser ? ` by ${personName(file.lastModifyingUser)}` : ''}`,
+    ],
     ['Created', formatDateTime(file.createdTime)],
     ['Shared', file.shared ? 'Yes' : 'No'],
     ['Starred', file.starred ? 'Yes' : 'No'],
@@ -49,7 +52,12 @@ function InfoTab({ file }: { file: DriveItem }) {
           </button>
         ) : null}
         {!isFolder(file) ? (
-          <button type="button" className="button" onClick={() => void downloadItems([file])} data-testid="details-download">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void downloadItems([file])}
+            data-testid="details-download"
+          >
             Download
           </button>
         ) : null}
@@ -59,15 +67,33 @@ function InfoTab({ file }: { file: DriveItem }) {
 }
 
 /** Everything about one file: its facts, activity, versions and comments. */
-export function DetailsPanel({ item, selectedCount, onClose }: { item: DriveItem | null; selectedCount: number; onClose: () => void }) {
+export function DetailsPanel({
+  item,
+  selectedCount,
+  onClose,
+}: {
+  item: DriveItem | null;
+  selectedCount: number;
+  onClose: () => void;
+}) {
   const [tab, setTab] = useState<Tab>('details');
-  const fresh = useApiQuery('DriveFilesGet', { fileId: item?.id ?? '', fields: fileFields, supportsAllDrives: true }, { enabled: item !== null });
-  const file = (fresh.data as DriveFileEntry | undefined)?.id ? ({ ...(fresh.data as DriveFileEntry), id: item!.id } as DriveItem) : item;
+  const fresh = useApiQuery(
+    'DriveFilesGet',
+    { fileId: item?.id ?? '', fields: fileFields, supportsAllDrives: true },
+    { enabled: item !== null },
+  );
+  const file = (fresh.data as DriveFileEntry | undefined)?.id
+    ? ({ ...(fresh.data as DriveFileEntry), id: item!.id } as DriveItem)
+    : item;
 
   const tabs: { id: Tab; label: string; shown: boolean }[] = [
     { id: 'details', label: 'Details', shown: true },
     { id: 'activity', label: 'Activity', shown: true },
-    { id: 'revisions', label: 'Versions', shown: file !== null && !isFolder(file) && file.capabilities?.canReadRevisions !== false },
+    {
+      id: 'revisions',
+      label: 'Versions',
+      shown: file !== null && !isFolder(file) && file.capabilities?.canReadRevisions !== false,
+    },
     { id: 'comments', label: 'Comments', shown: file !== null && !isFolder(file) },
   ];
   const visibleTab = tabs.find((t) => t.id === tab && t.shown) ? tab : 'details';
@@ -79,12 +105,20 @@ export function DetailsPanel({ item, selectedCount, onClose }: { item: DriveItem
         <h2 className="details__title" data-testid="details-title">
           {file ? file.name || 'Untitled' : selectedCount > 1 ? `${selectedCount} items selected` : 'Details'}
         </h2>
-        <button type="button" className="button button--ghost button--icon" onClick={onClose} aria-label="Close details" data-testid="details-close">
+        <button
+          type="button"
+          className="button button--ghost button--icon"
+          onClick={onClose}
+          aria-label="Close details"
+          data-testid="details-close"
+        >
           ×
         </button>
       </header>
       {file === null ? (
-        <p className="details__empty">{selectedCount > 1 ? 'Select one item to see its details.' : 'Select a file or folder to see its details.'}</p>
+        <p className="details__empty">
+          {selectedCount > 1 ? 'Select one item to see its details.' : 'Select a file or folder to see its details.'}
+        </p>
       ) : (
         <>
           <div className="tabs" role="tablist" aria-label="Details sections">
@@ -106,9 +140,19 @@ export function DetailsPanel({ item, selectedCount, onClose }: { item: DriveItem
                 </button>
               ))}
           </div>
-          <div className="details__body" role="tabpanel" id="details-tabpanel" aria-labelledby={`details-tab-${visibleTab}`}>
+          <div
+            className="details__body"
+            role="tabpanel"
+            id="details-tabpanel"
+            aria-labelledby={`details-tab-${visibleTab}`}
+          >
             {fresh.isError && !fresh.data ? (
-              <ErrorPanel title="Couldn’t load the details" error={fresh.error} onRetry={() => void fresh.refetch()} fill={false} />
+              <ErrorPanel
+                title="Couldn’t load the details"
+                error={fresh.error}
+                onRetry={() => void fresh.refetch()}
+                fill={false}
+              />
             ) : visibleTab === 'details' ? (
               fresh.isPending ? (
                 <LoadingPanel label="Loading details…" fill={false} />

@@ -20,7 +20,8 @@ interface Revision {
 export const revisionListParams = (fileId: string) => ({
   fileId,
   pageSize: 200,
-  fields: 'nextPageToken,revisions(id,modifiedTime,keepForever,size,originalFilename,mimeType,lastModifyingUser(displayName,emailAddress,me))',
+  fields:
+    'nextPageToken,revisions(id,modifiedTime,keepForever,size,originalFilename,mimeType,lastModifyingUser(displayName,emailAddress,me))',
 });
 
 /** The file's versions, newest first: download one, keep it forever, delete it; or upload a new one. */
@@ -47,14 +48,27 @@ export function RevisionsTab({ item }: { item: DriveItem }) {
   };
 
   if (revisions.isPending) return <LoadingPanel label="Loading versions…" fill={false} />;
-  if (revisions.isError) return <ErrorPanel title="Couldn’t load the versions" error={revisions.error} onRetry={() => void revisions.refetch()} fill={false} />;
+  if (revisions.isError)
+    return (
+      <ErrorPanel
+        title="Couldn’t load the versions"
+        error={revisions.error}
+        onRetry={() => void revisions.refetch()}
+        fill={false}
+      />
+    );
   const list = [...((revisions.data.revisions ?? []) as Revision[])].reverse();
 
   return (
     <div className="revisions" data-testid="revisions">
       {!native && item.capabilities?.canModifyContent !== false ? (
         <>
-          <button type="button" className="button" onClick={() => input.current?.click()} data-testid="upload-new-version">
+          <button
+            type="button"
+            className="button"
+            onClick={() => input.current?.click()}
+            data-testid="upload-new-version"
+          >
             Upload new version
           </button>
           <input
@@ -86,7 +100,13 @@ export function RevisionsTab({ item }: { item: DriveItem }) {
             </div>
             <div className="revision__actions">
               {!native ? (
-                <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => void act(revision.id, 'download the version', () => downloadRevision(item, revision))} data-testid="revision-download">
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={busy !== null}
+                  onClick={() => void act(revision.id, 'download the version', () => downloadRevision(item, revision))}
+                  data-testid="revision-download"
+                >
                   Download
                 </button>
               ) : null}
@@ -99,7 +119,9 @@ export function RevisionsTab({ item }: { item: DriveItem }) {
                     onChange={(event) => {
                       const keepForever = event.target.checked;
                       setKeepChoices((choices) => ({ ...choices, [revision.id]: keepForever }));
-                      void act(revision.id, 'change “keep forever”', () => callApi('DriveRevisionsUpdate', { fileId: item.id, revisionId: revision.id }, { keepForever })).then(async () => {
+                      void act(revision.id, 'change “keep forever”', () =>
+                        callApi('DriveRevisionsUpdate', { fileId: item.id, revisionId: revision.id }, { keepForever }),
+                      ).then(async () => {
                         await revisions.refetch();
                         setKeepChoices(({ [revision.id]: _done, ...rest }) => rest);
                       });
@@ -114,7 +136,11 @@ export function RevisionsTab({ item }: { item: DriveItem }) {
                 className="button button--ghost button--danger"
                 disabled={busy !== null || list.length < 2}
                 title={list.length < 2 ? 'The only version of a file cannot be deleted.' : undefined}
-                onClick={() => void act(revision.id, 'delete the version', () => callApi('DriveRevisionsDelete', { fileId: item.id, revisionId: revision.id }))}
+                onClick={() =>
+                  void act(revision.id, 'delete the version', () =>
+                    callApi('DriveRevisionsDelete', { fileId: item.id, revisionId: revision.id }),
+                  )
+                }
                 data-testid="revision-delete"
               >
                 Delete

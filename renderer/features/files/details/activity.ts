@@ -19,7 +19,8 @@ export interface ActivityEntry {
   who?: string;
 }
 
-const sameParents = (a: readonly string[] = [], b: readonly string[] = []) => a.length === b.length && a.every((id) => b.includes(id));
+const sameParents = (a: readonly string[] = [], b: readonly string[] = []) =>
+  a.length === b.length && a.every((id) => b.includes(id));
 
 /**
  * What happened to a file, newest first, from its entries in the change feed. The feed keeps a
@@ -27,7 +28,9 @@ const sameParents = (a: readonly string[] = [], b: readonly string[] = []) => a.
  * described by what differs from the snapshot before it.
  */
 export function describeActivity(changes: readonly ChangeEntry[]): ActivityEntry[] {
-  const ordered = [...changes].filter((change) => change.time).sort((a, b) => (a.time! < b.time! ? -1 : a.time! > b.time! ? 1 : 0));
+  const ordered = [...changes]
+    .filter((change) => change.time)
+    .sort((a, b) => (a.time! < b.time! ? -1 : a.time! > b.time! ? 1 : 0));
   const entries: ActivityEntry[] = [];
   let previous: ChangeEntry['file'] | undefined;
   for (const change of ordered) {

@@ -6,7 +6,9 @@ export function formatDateTime(time: string | null | undefined, locale?: string)
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-export function personName(user: { displayName?: string | null; emailAddress?: string | null; me?: boolean | null } | null | undefined): string {
+export function personName(
+  user: { displayName?: string | null; emailAddress?: string | null; me?: boolean | null } | null | undefined,
+): string {
   if (!user) return 'Someone';
   if (user.me) return 'You';
   return user.displayName || user.emailAddress || 'Someone';

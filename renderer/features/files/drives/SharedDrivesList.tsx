@@ -23,7 +23,9 @@ interface DriveTheme {
 
 function StyleDialog({ drive, onClose }: { drive: SharedDriveEntry; onClose: () => void }) {
   const about = useApiQuery('DriveAboutGet', { fields: 'driveThemes(id,colorRgb)' });
-  const themes = ((about.data as { driveThemes?: DriveTheme[] } | undefined)?.driveThemes ?? []).filter((theme) => theme.id);
+  const themes = ((about.data as { driveThemes?: DriveTheme[] } | undefined)?.driveThemes ?? []).filter(
+    (theme) => theme.id,
+  );
   const pick = (style: { themeId: string } | { colorRgb: string }) => {
     onClose();
     void restyleSharedDrive(drive, style);
@@ -38,14 +40,32 @@ function StyleDialog({ drive, onClose }: { drive: SharedDriveEntry; onClose: () 
             <fieldset className="swatches">
               <legend className="field__label">Themes</legend>
               {themes.map((theme) => (
-                <button key={theme.id} type="button" className="swatch swatch--theme" style={{ background: theme.colorRgb }} aria-label={`Theme ${theme.id}`} title={theme.id} onClick={() => pick({ themeId: theme.id })} data-testid={`theme-${theme.id}`} />
+                <button
+                  key={theme.id}
+                  type="button"
+                  className="swatch swatch--theme"
+                  style={{ background: theme.colorRgb }}
+                  aria-label={`Theme ${theme.id}`}
+                  title={theme.id}
+                  onClick={() => pick({ themeId: theme.id })}
+                  data-testid={`theme-${theme.id}`}
+                />
               ))}
             </fieldset>
           ) : null}
           <fieldset className="swatches">
             <legend className="field__label">Colors</legend>
             {folderColors.map((color) => (
-              <button key={color.rgb} type="button" className="swatch" style={{ background: color.rgb }} aria-label={color.name} title={color.name} onClick={() => pick({ colorRgb: color.rgb })} data-testid={`drive-color-${color.rgb.slice(1)}`} />
+              <button
+                key={color.rgb}
+                type="button"
+                className="swatch"
+                style={{ background: color.rgb }}
+                aria-label={color.name}
+                title={color.name}
+                onClick={() => pick({ colorRgb: color.rgb })}
+                data-testid={`drive-color-${color.rgb.slice(1)}`}
+              />
             ))}
           </fieldset>
           <div className="dialog__actions">
@@ -59,7 +79,15 @@ function StyleDialog({ drive, onClose }: { drive: SharedDriveEntry; onClose: () 
   );
 }
 
-function DriveCard({ drive, onRename, onStyle }: { drive: SharedDriveEntry; onRename: () => void; onStyle: () => void }) {
+function DriveCard({
+  drive,
+  onRename,
+  onStyle,
+}: {
+  drive: SharedDriveEntry;
+  onRename: () => void;
+  onStyle: () => void;
+}) {
   const openFolder = useFilesStore((state) => state.openFolder);
   const share = useFilesStore((state) => state.share);
   const confirm = useDialogStore((state) => state.open);
@@ -68,8 +96,18 @@ function DriveCard({ drive, onRename, onStyle }: { drive: SharedDriveEntry; onRe
   const open = () => openFolder({ id: drive.id, name, driveId: drive.id });
   return (
     <li className={`drive-card${drive.hidden ? ' is-hidden' : ''}`} data-testid="drive-card" data-drive-id={drive.id}>
-      <button type="button" className="drive-card__open" onClick={open} style={{ borderTopColor: drive.colorRgb ?? 'var(--color-accent)' }} data-testid="drive-open">
-        <span className="drive-card__swatch" style={{ background: drive.colorRgb ?? 'var(--color-accent)' }} aria-hidden="true" />
+      <button
+        type="button"
+        className="drive-card__open"
+        onClick={open}
+        style={{ borderTopColor: drive.colorRgb ?? 'var(--color-accent)' }}
+        data-testid="drive-open"
+      >
+        <span
+          className="drive-card__swatch"
+          style={{ background: drive.colorRgb ?? 'var(--color-accent)' }}
+          aria-hidden="true"
+        />
         <span className="drive-card__name">{name}</span>
         {drive.hidden ? <span className="pill">Hidden</span> : null}
       </button>
@@ -78,9 +116,21 @@ function DriveCard({ drive, onRename, onStyle }: { drive: SharedDriveEntry; onRe
         testId="drive-menu"
         actions={[
           { label: 'Open', onSelect: open },
-          ...(caps.canManageMembers !== false ? [{ label: 'Manage members', onSelect: () => share({ id: drive.id, name, kind: 'drive', driveId: drive.id }), testId: 'drive-members' }] : []),
-          ...(caps.canRenameDrive !== false && caps.canRename !== false ? [{ label: 'Rename', onSelect: onRename, testId: 'drive-rename' }] : []),
-          ...(caps.canChangeDriveBackground !== false ? [{ label: 'Color and theme', onSelect: onStyle, testId: 'drive-style' }] : []),
+          ...(caps.canManageMembers !== false
+            ? [
+                {
+                  label: 'Manage members',
+                  onSelect: () => share({ id: drive.id, name, kind: 'drive', driveId: drive.id }),
+                  testId: 'drive-members',
+                },
+              ]
+            : []),
+          ...(caps.canRenameDrive !== false && caps.canRename !== false
+            ? [{ label: 'Rename', onSelect: onRename, testId: 'drive-rename' }]
+            : []),
+          ...(caps.canChangeDriveBackground !== false
+            ? [{ label: 'Color and theme', onSelect: onStyle, testId: 'drive-style' }]
+            : []),
           drive.hidden
             ? { label: 'Unhide', onSelect: () => void setDriveHidden(drive, false), testId: 'drive-unhide' }
             : { label: 'Hide', onSelect: () => void setDriveHidden(drive, true), testId: 'drive-hide' },
@@ -94,7 +144,8 @@ function DriveCard({ drive, onRename, onStyle }: { drive: SharedDriveEntry; onRe
                     confirm({
                       kind: 'confirm',
                       title: `Delete “${name}”?`,
-                      message: 'Only an empty shared drive can be deleted: move its files out or to the trash first. Deleting cannot be undone.',
+                      message:
+                        'Only an empty shared drive can be deleted: move its files out or to the trash first. Deleting cannot be undone.',
                       confirmLabel: 'Delete drive',
                       onConfirm: () => void deleteSharedDrive(drive),
                     }),
@@ -115,7 +166,15 @@ export function SharedDrivesList({ onCreate }: { onCreate: () => void }) {
   const [styling, setStyling] = useState<SharedDriveEntry | null>(null);
 
   if (drives.isPending) return <LoadingPanel label="Loading shared drives…" testId="files-loading" />;
-  if (drives.isError) return <ErrorPanel title="Couldn’t load the shared drives" error={drives.error} onRetry={() => void drives.refetch()} testId="files-error" />;
+  if (drives.isError)
+    return (
+      <ErrorPanel
+        title="Couldn’t load the shared drives"
+        error={drives.error}
+        onRetry={() => void drives.refetch()}
+        testId="files-error"
+      />
+    );
   const all = ((drives.data.drives ?? []) as SharedDriveEntry[]).filter((drive) => drive.id);
   const hiddenCount = all.filter((drive) => drive.hidden).length;
   const shown = all.filter((drive) => showHidden || !drive.hidden);
@@ -128,17 +187,31 @@ export function SharedDrivesList({ onCreate }: { onCreate: () => void }) {
         </button>
         {hiddenCount > 0 ? (
           <label className="checkbox">
-            <input type="checkbox" checked={showHidden} onChange={(event) => setShowHidden(event.target.checked)} data-testid="show-hidden-drives" />
+            <input
+              type="checkbox"
+              checked={showHidden}
+              onChange={(event) => setShowHidden(event.target.checked)}
+              data-testid="show-hidden-drives"
+            />
             Show hidden drives ({hiddenCount})
           </label>
         ) : null}
       </div>
       {shown.length === 0 ? (
-        <EmptyPanel title="No shared drives" message="Shared drives hold files a team owns together. Create one to start." testId="files-empty" />
+        <EmptyPanel
+          title="No shared drives"
+          message="Shared drives hold files a team owns together. Create one to start."
+          testId="files-empty"
+        />
       ) : (
         <ul className="drives__list">
           {shown.map((drive) => (
-            <DriveCard key={drive.id} drive={drive} onRename={() => setRenaming(drive)} onStyle={() => setStyling(drive)} />
+            <DriveCard
+              key={drive.id}
+              drive={drive}
+              onRename={() => setRenaming(drive)}
+              onStyle={() => setStyling(drive)}
+            />
           ))}
         </ul>
       )}

@@ -21,7 +21,8 @@ export interface SharedDriveEntry {
 
 export const driveListParams = {
   pageSize: 100,
-  fields: 'nextPageToken,drives(id,name,colorRgb,hidden,createdTime,capabilities(canRename,canRenameDrive,canChangeDriveBackground,canDeleteDrive,canManageMembers,canAddChildren))',
+  fields:
+    'nextPageToken,drives(id,name,colorRgb,hidden,createdTime,capabilities(canRename,canRenameDrive,canChangeDriveBackground,canDeleteDrive,canManageMembers,canAddChildren))',
 } as const;
 
 async function run(what: string, work: () => Promise<unknown>, done?: string): Promise<boolean> {
@@ -53,15 +54,26 @@ function requestId(): string {
 }
 
 export function createSharedDrive(name: string): Promise<boolean> {
-  return run(`create “${name}”`, () => callApi('DriveDrivesCreate', { requestId: requestId() }, { name }), `Created shared drive “${name}”`);
+  return run(
+    `create “${name}”`,
+    () => callApi('DriveDrivesCreate', { requestId: requestId() }, { name }),
+    `Created shared drive “${name}”`,
+  );
 }
 
 export function renameSharedDrive(drive: SharedDriveEntry, name: string): Promise<boolean> {
-  return run(`rename “${drive.name ?? ''}”`, () => callApi('DriveDrivesUpdate', { driveId: drive.id }, { name }), `Renamed to “${name}”`);
+  return run(
+    `rename “${drive.name ?? ''}”`,
+    () => callApi('DriveDrivesUpdate', { driveId: drive.id }, { name }),
+    `Renamed to “${name}”`,
+  );
 }
 
 /** A theme (picture and color) or just a color; Drive takes one or the other. */
-export function restyleSharedDrive(drive: SharedDriveEntry, style: { themeId: string } | { colorRgb: string }): Promise<boolean> {
+export function restyleSharedDrive(
+  drive: SharedDriveEntry,
+  style: { themeId: string } | { colorRgb: string },
+): Promise<boolean> {
   return run('change the drive’s look', () => callApi('DriveDrivesUpdate', { driveId: drive.id }, style));
 }
 
@@ -69,11 +81,16 @@ export function setDriveHidden(drive: SharedDriveEntry, hidden: boolean): Promis
   const name = drive.name ?? '';
   return run(
     hidden ? `hide “${name}”` : `show “${name}”`,
-    () => (hidden ? callApi('DriveDrivesHide', { driveId: drive.id }) : callApi('DriveDrivesUnhide', { driveId: drive.id })),
+    () =>
+      hidden ? callApi('DriveDrivesHide', { driveId: drive.id }) : callApi('DriveDrivesUnhide', { driveId: drive.id }),
     hidden ? `Hid “${name}”` : `“${name}” is shown again`,
   );
 }
 
 export function deleteSharedDrive(drive: SharedDriveEntry): Promise<boolean> {
-  return run(`delete “${drive.name ?? ''}”`, () => callApi('DriveDrivesDelete', { driveId: drive.id }), `Deleted shared drive “${drive.name ?? ''}”`);
+  return run(
+    `delete “${drive.name ?? ''}”`,
+    () => callApi('DriveDrivesDelete', { driveId: drive.id }),
+    `Deleted shared drive “${drive.name ?? ''}”`,
+  );
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { listFields } from '../drive-file';
 import { mapListing, withChanges, withoutIds, withPrepended } from '../data/listing-cache';
-import { currentFolder, listingFor, listsTrash, locationAfterOpening, orderByFor, pinnedFolderOf, type FileLocation } from './places';
+import {
+  currentFolder,
+  listingFor,
+  listsTrash,
+  locationAfterOpening,
+  orderByFor,
+  pinnedFolderOf,
+  type FileLocation,
+} from './places';
 import { buildSearchQuery, hasSearch } from './search-query';
 import { clickItem, emptySelection, keepListed, moveFocus, selectAll, toggleFocused } from './selection';
 
@@ -14,7 +22,13 @@ describe('locations and listings', () => {
     const listing = listingFor(root, sort, '');
     expect(listing).toEqual({
       kind: 'files',
-      params: { q: "'root' in parents and trashed = false", orderBy: 'folder,name', fields: listFields, supportsAllDrives: true, includeItemsFromAllDrives: true },
+      params: {
+        q: "'root' in parents and trashed = false",
+        orderBy: 'folder,name',
+        fields: listFields,
+        supportsAllDrives: true,
+        includeItemsFromAllDrives: true,
+      },
     });
     expect(orderByFor('myDrive', true, { key: 'modifiedTime', descending: true })).toBe('folder,modifiedTime desc');
     expect(orderByFor('recent', false, sort)).toBe('recency desc');
@@ -23,7 +37,11 @@ describe('locations and listings', () => {
   it('lists a shared drive folder in the drive’s corpus, and the drive list at the top of Shared drives', () => {
     expect(listingFor({ place: 'sharedDrives', path: [] }, sort, '')).toEqual({ kind: 'drives' });
     const inDrive = listingFor({ place: 'sharedDrives', path: [{ id: 'd1', name: 'Team', driveId: 'd1' }] }, sort, '');
-    expect(inDrive.kind === 'files' && inDrive.params).toMatchObject({ q: "'d1' in parents and trashed = false", corpora: 'drive', driveId: 'd1' });
+    expect(inDrive.kind === 'files' && inDrive.params).toMatchObject({
+      q: "'d1' in parents and trashed = false",
+      corpora: 'drive',
+      driveId: 'd1',
+    });
   });
 
   it('has a query per place, and escapes folder ids', () => {
@@ -58,24 +76,42 @@ describe('buildSearchQuery', () => {
   const context = { myEmail: 'me@atrium.local', now: new Date(2026, 5, 15, 13, 30) };
 
   it('escapes quotes and backslashes in the searched text', () => {
-    expect(buildSearchQuery({ text: " O'Brien \\ notes " }, context)).toBe("name contains 'O\\'Brien \\\\ notes' and trashed = false");
+    expect(buildSearchQuery({ text: " O'Brien \\ notes " }, context)).toBe(
+      "name contains 'O\\'Brien \\\\ notes' and trashed = false",
+    );
   });
 
   it('joins type, owner, modified and starred terms with and', () => {
-    const q = buildSearchQuery({ text: 'plan', type: 'image', owner: { kind: 'me' }, modified: { kind: 'days', days: 7 }, starred: true }, context);
+    const q = buildSearchQuery(
+      { text: 'plan', type: 'image', owner: { kind: 'me' }, modified: { kind: 'days', days: 7 }, starred: true },
+      context,
+    );
     const weekAgo = new Date(2026, 5, 8).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    expect(q).toBe(`name contains 'plan' and mimeType contains 'image/' and 'me@atrium.local' in owners and modifiedTime >= '${weekAgo}' and starred = true and trashed = false`);
+    expect(q).toBe(
+      `name contains 'plan' and mimeType contains 'image/' and 'me@atrium.local' in owners and modifiedTime >= '${weekAgo}' and starred = true and trashed = false`,
+    );
   });
 
   it('writes ownership by others, a named owner, folders and a date range', () => {
-    expect(buildSearchQuery({ text: '', owner: { kind: 'notMe' } }, context)).toBe("not 'me@atrium.local' in owners and trashed = false");
-    expect(buildSearchQuery({ text: '', owner: { kind: 'person', email: "o'neil@example.com" } }, context)).toBe("'o\\'neil@example.com' in owners and trashed = false");
-    expect(buildSearchQuery({ text: '', type: 'folder' }, context)).toBe("mimeType = 'application/vnd.google-apps.folder' and trashed = false");
-    const q = buildSearchQuery({ text: '', modified: { kind: 'range', after: '2026-03-01', before: '2026-03-31' } }, context);
+    expect(buildSearchQuery({ text: '', owner: { kind: 'notMe' } }, context)).toBe(
+      "not 'me@atrium.local' in owners and trashed = false",
+    );
+    expect(buildSearchQuery({ text: '', owner: { kind: 'person', email: "o'neil@example.com" } }, context)).toBe(
+      "'o\\'neil@example.com' in owners and trashed = false",
+    );
+    expect(buildSearchQuery({ text: '', type: 'folder' }, context)).toBe(
+      "mimeType = 'application/vnd.google-apps.folder' and trashed = false",
+    );
+    const q = buildSearchQuery(
+      { text: '', modified: { kind: 'range', after: '2026-03-01', before: '2026-03-31' } },
+      context,
+    );
     const after = new Date(2026, 2, 1).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const before = new Date(2026, 3, 1).toISOString().replace(/\.\d{3}Z$/, 'Z');
     expect(q).toBe(`modifiedTime >= '${after}' and modifiedTime < '${before}' and trashed = false`);
-    expect(buildSearchQuery({ text: '', modified: { kind: 'range', after: 'garbage' } }, context)).toBe('trashed = false');
+    expect(buildSearchQuery({ text: '', modified: { kind: 'range', after: 'garbage' } }, context)).toBe(
+      'trashed = false',
+    );
   });
 
   it('knows when there is nothing to search for', () => {
@@ -127,7 +163,18 @@ describe('selection', () => {
 });
 
 describe('listing cache edits', () => {
-  const paged = { pages: [{ files: [{ id: '1', name: 'a' }, { id: '2', name: 'b' }] }, { files: [{ id: '3', name: 'c' }] }], pageParams: ['', 't'] };
+  const paged = {
+    pages: [
+      {
+        files: [
+          { id: '1', name: 'a' },
+          { id: '2', name: 'b' },
+        ],
+      },
+      { files: [{ id: '3', name: 'c' }] },
+    ],
+    pageParams: ['', 't'],
+  };
 
   it('edits every page of a paged listing and the files of a whole one', () => {
     const removed = mapListing(paged, withoutIds(new Set(['2', '3'])));

@@ -97,9 +97,15 @@ export function listingFor(location: FileLocation, sort: SortOrder, searchQuery:
     case 'sharedWithMe':
       return { kind: 'files', params: { ...base, q: 'sharedWithMe and trashed = false', orderBy } };
     case 'starred':
-      return { kind: 'files', params: { ...base, q: 'starred = true and trashed = false', orderBy, corpora: 'allDrives' } };
+      return {
+        kind: 'files',
+        params: { ...base, q: 'starred = true and trashed = false', orderBy, corpora: 'allDrives' },
+      };
     case 'recent':
-      return { kind: 'files', params: { ...base, q: `trashed = false and mimeType != ${quoteQueryValue(folderMimeType)}`, orderBy } };
+      return {
+        kind: 'files',
+        params: { ...base, q: `trashed = false and mimeType != ${quoteQueryValue(folderMimeType)}`, orderBy },
+      };
     case 'trash':
       return { kind: 'files', params: { ...base, q: 'trashed = true', orderBy } };
     case 'search':

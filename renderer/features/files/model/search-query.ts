@@ -1,8 +1,13 @@
 import { folderMimeType, quoteQueryValue } from '../drive-file';
 
-export type TypeFilter = 'folder' | 'document' | 'spreadsheet' | 'presentation' | 'pdf' | 'image' | 'video' | 'audio' | 'archive';
+export type TypeFilter =
+  'folder' | 'document' | 'spreadsheet' | 'presentation' | 'pdf' | 'image' | 'video' | 'audio' | 'archive';
 export type OwnerFilter = { kind: 'me' } | { kind: 'notMe' } | { kind: 'person'; email: string };
-export type ModifiedFilter = { kind: 'today' } | { kind: 'days'; days: 7 | 30 } | { kind: 'thisYear' } | { kind: 'range'; after?: string; before?: string };
+export type ModifiedFilter =
+  | { kind: 'today' }
+  | { kind: 'days'; days: 7 | 30 }
+  | { kind: 'thisYear' }
+  | { kind: 'range'; after?: string; before?: string };
 
 /** What the search box and its filter chips ask for. */
 export interface SearchFilters {
@@ -52,7 +57,12 @@ const typeTerms: Record<TypeFilter, string> = {
   image: `mimeType contains ${q('image/')}`,
   video: `mimeType contains ${q('video/')}`,
   audio: `mimeType contains ${q('audio/')}`,
-  archive: anyOf([`mimeType = ${q('application/zip')}`, `mimeType = ${q('application/x-tar')}`, `mimeType = ${q('application/gzip')}`, `mimeType = ${q('application/x-7z-compressed')}`]),
+  archive: anyOf([
+    `mimeType = ${q('application/zip')}`,
+    `mimeType = ${q('application/x-tar')}`,
+    `mimeType = ${q('application/gzip')}`,
+    `mimeType = ${q('application/x-7z-compressed')}`,
+  ]),
 };
 
 /** An instant in RFC 3339 without fractions of a second, the form Drive's examples use. */
@@ -133,7 +143,11 @@ export function describeModified(filter: ModifiedFilter): string {
     case 'thisYear':
       return 'This year';
     case 'range':
-      return [filter.after ? `after ${filter.after}` : '', filter.before ? `before ${filter.before}` : ''].filter(Boolean).join(', ') || 'Any time';
+      return (
+        [filter.after ? `after ${filter.after}` : '', filter.before ? `before ${filter.before}` : '']
+          .filter(Boolean)
+          .join(', ') || 'Any time'
+      );
   }
 }
 

@@ -27,7 +27,12 @@ function range(ids: readonly string[], from: string | null, to: string): Set<str
   return new Set(ids.slice(low, high + 1));
 }
 
-export function clickItem(selection: Selection, ids: readonly string[], id: string, modifiers: Modifiers = {}): Selection {
+export function clickItem(
+  selection: Selection,
+  ids: readonly string[],
+  id: string,
+  modifiers: Modifiers = {},
+): Selection {
   if (modifiers.shift) {
     const anchor = selection.anchor ?? id;
     const extended = range(ids, anchor, id);
@@ -46,7 +51,12 @@ export function clickItem(selection: Selection, ids: readonly string[], id: stri
 export type FocusMove = number | 'first' | 'last';
 
 /** Moves the keyboard focus by `move` rows (or to the ends); Shift extends the range, Ctrl only moves the focus. */
-export function moveFocus(selection: Selection, ids: readonly string[], move: FocusMove, modifiers: Modifiers = {}): Selection {
+export function moveFocus(
+  selection: Selection,
+  ids: readonly string[],
+  move: FocusMove,
+  modifiers: Modifiers = {},
+): Selection {
   if (ids.length === 0) return selection;
   const current = selection.focus === null ? -1 : ids.indexOf(selection.focus);
   let next: number;
@@ -80,7 +90,8 @@ export function selectAll(ids: readonly string[], selection: Selection): Selecti
 export function keepListed(selection: Selection, ids: readonly string[]): Selection {
   const listed = new Set(ids);
   const selected = [...selection.selected].filter((id) => listed.has(id));
-  if (selected.length === selection.selected.size && (selection.focus === null || listed.has(selection.focus))) return selection;
+  if (selected.length === selection.selected.size && (selection.focus === null || listed.has(selection.focus)))
+    return selection;
   return {
     selected: new Set(selected),
     anchor: selection.anchor !== null && listed.has(selection.anchor) ? selection.anchor : null,

@@ -21,12 +21,23 @@ function UploadRow({ item }: { item: UploadItem }) {
         </span>
         <span className="upload__state">{item.state === 'uploading' ? `${percent}%` : stateLabels[item.state]}</span>
         {active ? (
-          <button type="button" className="button button--ghost upload__action" onClick={() => cancelUpload(item.id)} aria-label={`Cancel upload of ${item.name}`} data-testid="upload-cancel">
+          <button
+            type="button"
+            className="button button--ghost upload__action"
+            onClick={() => cancelUpload(item.id)}
+            aria-label={`Cancel upload of ${item.name}`}
+            data-testid="upload-cancel"
+          >
             Cancel
           </button>
         ) : null}
         {item.state === 'failed' || item.state === 'cancelled' ? (
-          <button type="button" className="button button--ghost upload__action" onClick={() => retryUpload(item.id)} aria-label={`Retry upload of ${item.name}`}>
+          <button
+            type="button"
+            className="button button--ghost upload__action"
+            onClick={() => retryUpload(item.id)}
+            aria-label={`Retry upload of ${item.name}`}
+          >
             Retry
           </button>
         ) : null}
@@ -57,8 +68,15 @@ export function UploadPanel() {
   return (
     <section className="upload-panel" aria-label="Uploads" data-testid="upload-panel">
       <header className="upload-panel__header">
-        <h2 className="upload-panel__title">{active > 0 ? `Uploading ${active} item${active === 1 ? '' : 's'}` : 'Uploads complete'}</h2>
-        <button type="button" className="button button--ghost" onClick={() => setCollapsed(!collapsed)} aria-expanded={!collapsed}>
+        <h2 className="upload-panel__title">
+          {active > 0 ? `Uploading ${active} item${active === 1 ? '' : 's'}` : 'Uploads complete'}
+        </h2>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => setCollapsed(!collapsed)}
+          aria-expanded={!collapsed}
+        >
           {collapsed ? 'Show' : 'Hide'}
         </button>
         {active === 0 ? (

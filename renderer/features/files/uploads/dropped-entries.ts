@@ -48,7 +48,8 @@ function isFile(entry: FileSystemEntry): entry is FileSystemFileEntry {
 }
 
 export async function readDropped(taken: { entries: FileSystemEntry[]; files: File[] }): Promise<DroppedContent> {
-  if (taken.entries.length === 0) return { files: taken.files.map((file) => ({ file, relativePath: file.name })), folders: [] };
+  if (taken.entries.length === 0)
+    return { files: taken.files.map((file) => ({ file, relativePath: file.name })), folders: [] };
   const content: DroppedContent = { files: [], folders: [] };
   const walk = async (entry: FileSystemEntry, prefix: string): Promise<void> => {
     const path = prefix ? `${prefix}/${entry.name}` : entry.name;

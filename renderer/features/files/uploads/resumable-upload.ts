@@ -11,7 +11,12 @@ export interface UploadProgressAnswer {
 
 /** The resumable-upload calls of the core (`files.uploadStart` / `Chunk` / `Status` / `Cancel`). */
 export interface UploadTransport {
-  start(input: { metadata: Record<string, unknown>; contentType?: string; size: number; fileId?: string }): Promise<{ upload: string }>;
+  start(input: {
+    metadata: Record<string, unknown>;
+    contentType?: string;
+    size: number;
+    fileId?: string;
+  }): Promise<{ upload: string }>;
   chunk(upload: string, offset: number, bytes: Uint8Array): Promise<UploadProgressAnswer>;
   status(upload: string): Promise<UploadProgressAnswer>;
   cancel(upload: string): Promise<void>;
@@ -64,7 +69,11 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
  * pass (the connection dropped, the service is busy) it waits, asks the service how much it holds
  * and goes on from there. Answers the created (or updated) file.
  */
-export async function uploadResumably(source: UploadSource, transport: UploadTransport, options: ResumableUploadOptions): Promise<unknown> {
+export async function uploadResumably(
+  source: UploadSource,
+  transport: UploadTransport,
+  options: ResumableUploadOptions,
+): Promise<unknown> {
   const chunkSize = options.chunkSize ?? defaultChunkSize;
   const maxFailures = options.maxFailures ?? 8;
   const baseDelayMs = options.baseDelayMs ?? 500;

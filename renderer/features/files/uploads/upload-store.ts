@@ -36,9 +36,11 @@ interface UploadStoreState {
 
 export const useUploadStore = create<UploadStoreState>((set) => ({
   items: [],
-  patch: (id, change) => set((state) => ({ items: state.items.map((item) => (item.id === id ? { ...item, ...change } : item)) })),
+  patch: (id, change) =>
+    set((state) => ({ items: state.items.map((item) => (item.id === id ? { ...item, ...change } : item)) })),
   add: (items) => set((state) => ({ items: [...state.items, ...items] })),
-  clearFinished: () => set((state) => ({ items: state.items.filter((item) => item.state === 'queued' || item.state === 'uploading') })),
+  clearFinished: () =>
+    set((state) => ({ items: state.items.filter((item) => item.state === 'queued' || item.state === 'uploading') })),
 }));
 
 /** The core's resumable uploads over IPC, for the active account at the time of the upload. */
@@ -46,7 +48,8 @@ function ipcTransport(account: string | null): UploadTransport {
   const scope = account ? { account } : {};
   return {
     start: (input) => ipc.invoke('files.uploadStart', { ...scope, ...input }),
-    chunk: (upload, offset, bytes) => ipc.invoke('files.uploadChunk', { upload, offset, contentBase64: encodeChunk(bytes) }),
+    chunk: (upload, offset, bytes) =>
+      ipc.invoke('files.uploadChunk', { upload, offset, contentBase64: encodeChunk(bytes) }),
     status: (upload) => ipc.invoke('files.uploadStatus', { upload }),
     cancel: async (upload) => void (await ipc.invoke('files.uploadCancel', { upload })),
   };
@@ -54,7 +57,8 @@ function ipcTransport(account: string | null): UploadTransport {
 
 function encodeChunk(bytes: Uint8Array): string {
   let binary = '';
-  for (let offset = 0; offset < bytes.length; offset += 0x8000) binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
+  for (let offset = 0; offset < bytes.length; offset += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
   return btoa(binary);
 }
 
@@ -114,14 +118,22 @@ export function uploadInto(target: FolderCrumb, content: DroppedContent): void {
     const parentPath = folderOf(path);
     const name = path.slice(parentPath ? parentPath.length + 1 : 0);
     const created = folderId(parentPath).then(async (parent) => {
-      const folder = await callApi('DriveFilesCreate', { supportsAllDrives: true, fields: 'id' }, { name, mimeType: folderMimeType, parents: [parent] });
+      const folder = await callApi(
+        'DriveFilesCreate',
+        { supportsAllDrives: true, fields: 'id' },
+        { name, mimeType: folderMimeType, parents: [parent] },
+      );
       return (folder as { id: string }).id;
     });
     folderIds.set(path, created);
     return created;
   };
   for (const path of foldersInCreationOrder(content.folders)) void folderId(path).catch(() => undefined);
-  if (content.folders.length > 0) void Promise.all(content.folders.map(folderId)).then(() => refreshDrive(), () => refreshDrive());
+  if (content.folders.length > 0)
+    void Promise.all(content.folders.map(folderId)).then(
+      () => refreshDrive(),
+      () => refreshDrive(),
+    );
   for (const entry of content.files) {
     const path = folderOf(entry.relativePath);
     enqueue(entry.file, path ? `${target.name}/${path}` : target.name, () => folderId(path));

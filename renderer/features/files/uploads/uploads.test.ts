@@ -1,13 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { IpcCallError } from '../../../../shared/ipc/errors';
 import { entriesFromPicker, folderOf, foldersInCreationOrder } from './dropped-entries';
-import { nextChunkEnd, uploadBlockSize, uploadResumably, UploadCancelledError, type UploadSource, type UploadTransport } from './resumable-upload';
+import {
+  nextChunkEnd,
+  uploadBlockSize,
+  uploadResumably,
+  UploadCancelledError,
+  type UploadSource,
+  type UploadTransport,
+} from './resumable-upload';
 
 const block = uploadBlockSize;
 
 function source(size: number): UploadSource & { bytes: Uint8Array } {
   const bytes = new Uint8Array(size).map((_, i) => i % 256);
-  return { size, type: 'application/octet-stream', bytes, slice: (start, end) => ({ arrayBuffer: async () => bytes.slice(start, end).buffer }) };
+  return {
+    size,
+    type: 'application/octet-stream',
+    bytes,
+    slice: (start, end) => ({ arrayBuffer: async () => bytes.slice(start, end).buffer }),
+  };
 }
 
 /** A session like the service keeps: it may take only part of a chunk (a dropped connection) or fail outright. */
@@ -66,7 +78,12 @@ describe('uploadResumably', () => {
     const data = source(5 * block + 10);
     const service = fakeService(data.size);
     const progress: number[] = [];
-    const file = await uploadResumably(data, service.transport, { metadata: { name: 'x' }, chunkSize: 2 * block, onProgress: (n) => progress.push(n), sleep: noSleep });
+    const file = await uploadResumably(data, service.transport, {
+      metadata: { name: 'x' },
+      chunkSize: 2 * block,
+      onProgress: (n) => progress.push(n),
+      sleep: noSleep,
+    });
     expect(file).toEqual({ id: 'f1' });
     expect(sameBytes(service.received, data.bytes)).toBe(true);
     expect(progress).toEqual([2 * block, 4 * block, 5 * block + 10]);
@@ -75,7 +92,11 @@ describe('uploadResumably', () => {
   it('resumes from what the service holds after a dropped connection', async () => {
     const data = source(3 * block);
     const service = fakeService(data.size, ['drop-half', 'status-fail', 'fail']);
-    const file = await uploadResumably(data, service.transport, { metadata: { name: 'x' }, chunkSize: 2 * block, sleep: noSleep });
+    const file = await uploadResumably(data, service.transport, {
+      metadata: { name: 'x' },
+      chunkSize: 2 * block,
+      sleep: noSleep,
+    });
     expect(file).toEqual({ id: 'f1' });
     expect(sameBytes(service.received, data.bytes)).toBe(true);
     expect(service.calls.filter((c) => c === 'status').length).toBeGreaterThanOrEqual(2);
@@ -88,9 +109,13 @@ describe('uploadResumably', () => {
         throw new IpcCallError({ code: 'forbidden', message: 'no', status: 403 });
       },
     };
-    await expect(uploadResumably(source(10), refusing, { metadata: {}, sleep: noSleep })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(uploadResumably(source(10), refusing, { metadata: {}, sleep: noSleep })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
     const failing = fakeService(10, Array(20).fill('fail') as 'fail'[]);
-    await expect(uploadResumably(source(10), failing.transport, { metadata: {}, sleep: noSleep, maxFailures: 3 })).rejects.toMatchObject({ code: 'unavailable' });
+    await expect(
+      uploadResumably(source(10), failing.transport, { metadata: {}, sleep: noSleep, maxFailures: 3 }),
+    ).rejects.toMatchObject({ code: 'unavailable' });
   });
 
   it('cancels the session when aborted', async () => {
@@ -113,7 +138,11 @@ describe('dropped folders', () => {
     expect(foldersInCreationOrder(['a/b/c', 'x', 'a'])).toEqual(['a', 'x', 'a/b', 'a/b/c']);
     expect(folderOf('a/b/c.txt')).toBe('a/b');
     expect(folderOf('c.txt')).toBe('');
-    const picked = entriesFromPicker([Object.assign(new File(['1'], 'one.txt'), {}), new File(['2'], 'two.txt')].map((file, i) => Object.defineProperty(file, 'webkitRelativePath', { value: i === 0 ? 'Top/one.txt' : 'Top/sub/two.txt' })));
+    const picked = entriesFromPicker(
+      [Object.assign(new File(['1'], 'one.txt'), {}), new File(['2'], 'two.txt')].map((file, i) =>
+        Object.defineProperty(file, 'webkitRelativePath', { value: i === 0 ? 'Top/one.txt' : 'Top/sub/two.txt' }),
+      ),
+    );
     expect(picked.files.map((f) => f.relativePath)).toEqual(['Top/one.txt', 'Top/sub/two.txt']);
     expect(picked.folders.sort()).toEqual(['Top', 'Top/sub']);
   });
