@@ -115,3 +115,36 @@ test('shows events in their own time zone correctly, in another display zone, wi
   await expect(calendar.editor.getByTestId('editor-zone-hint')).toContainText('3:00');
   await expect(calendar.editor.getByTestId('editor-zone-hint')).toContainText('UTC');
 });
+
+test('a reminder or the tray opens an event or quick add, from any view', async ({ page, app }) => {
+  // Stands between the page and the host, passing everything through, so the test can push host events.
+  let pushToPage: ((frame: string) => void) | undefined;
+  await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => server.send(message));
+    server.onMessage((message) => socket.send(message));
+    pushToPage = (frame) => socket.send(frame);
+  });
+  await page.reload();
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  const event = await calendar.insert({
+    summary: 'Board meeting',
+    start: { dateTime: at(addDays(monday, 14), '10:00') },
+    end: { dateTime: at(addDays(monday, 14), '11:00') },
+  });
+  await page.getByTestId('nav-files').click();
+  await expect(page.getByTestId('nav-files')).toHaveAttribute('aria-current', 'page');
+
+  const navigate = (route: Record<string, unknown>) =>
+    pushToPage?.(JSON.stringify({ type: 'event', event: { type: 'navigate', route } }));
+  navigate({ kind: 'event', calendarId: app.localUser.email, eventId: event.id });
+  await expect(page.getByTestId('nav-calendar')).toHaveAttribute('aria-current', 'page');
+  await expect(calendar.editor.getByTestId('editor-title')).toHaveValue('Board meeting');
+  await expect(calendar.event('Board meeting')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  navigate({ kind: 'quickAdd' });
+  await expect(page.getByRole('dialog', { name: 'Quick add' })).toBeVisible();
+});

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorPanel, LoadingPanel } from './components/StatusPanel';
 import { useActiveAccount } from './lib/account-store';
 import { AccountsPanel } from './features/accounts';
-import { CalendarView } from './features/calendar';
+import { CalendarView, listenForCalendarRoutes } from './features/calendar';
 import { FilesView } from './features/files';
 import { TaskBoard } from './features/tasks';
 import { AccountBadge } from './shell/AccountBadge';
@@ -24,6 +24,8 @@ export function App() {
   const accountReady = accounts.isSuccess && activeInStore === accounts.data.active;
   const current = useViewStore((state) => state.current);
   const label = views.find((view) => view.id === current)?.label ?? '';
+  // Reminders, deep links and the tray can ask for an event or quick add while another view is shown.
+  useEffect(() => listenForCalendarRoutes(), []);
 
   return (
     <div className="app-shell" data-testid="app-shell">

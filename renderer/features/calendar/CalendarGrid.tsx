@@ -127,11 +127,11 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
       interacting.current = false;
       if (shown.current !== latest.current.events) rerender();
     };
-    window.addEventListener('pointerup', release);
-    window.addEventListener('pointercancel', release);
+    // A release outside the window never arrives as pointerup; losing focus ends the gesture too.
+    const endings = ['pointerup', 'pointercancel', 'blur'] as const;
+    for (const ending of endings) window.addEventListener(ending, release);
     return () => {
-      window.removeEventListener('pointerup', release);
-      window.removeEventListener('pointercancel', release);
+      for (const ending of endings) window.removeEventListener(ending, release);
     };
   }, []);
 

@@ -320,6 +320,29 @@ function CalendarWorkspace({
     [],
   );
 
+  // A route from outside (reminder, deep link, tray): open the event, or quick add.
+  const route = useCalendarStore((state) => state.route);
+  const openRoute = useCalendarStore((state) => state.openRoute);
+  useEffect(() => {
+    if (!route) return;
+    openRoute(null);
+    if (route.kind === 'quickAdd') {
+      setPrompt('quickAdd');
+      return;
+    }
+    const calendar = calendarById(route.calendarId) ?? (primary && route.calendarId === 'primary' ? primary : null);
+    if (!calendar) {
+      setActionError('That event is on a calendar that is not on your list.');
+      return;
+    }
+    callApi('CalendarEventsGet', { calendarId: calendar.id, eventId: route.eventId })
+      .then((event) => {
+        jumpTo(calendar, event);
+        void openTarget({ calendar, event });
+      })
+      .catch((error: unknown) => setActionError(`Couldn’t open the event: ${errorMessage(error)}`));
+  }, [route, openRoute, calendarById, primary, jumpTo, openTarget]);
+
   // ---------------------------------------------------------------- keyboard
 
   useCalendarShortcuts({

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { CalendarRoute } from './calendar-routes';
 
 /** The calendar's views, by what people call them. */
 export const calendarViews = ['day', 'week', 'workWeek', 'month', 'year', 'agenda'] as const;
@@ -46,12 +47,15 @@ interface CalendarUiState {
   secondaryZone: string | null;
   /** The person declined the offer to show times in this device's zone. */
   zoneHintDismissed: boolean;
+  /** An event or quick add asked for from outside the view (a reminder, a deep link, the tray). */
+  route: CalendarRoute | null;
   setView: (view: CalendarViewId) => void;
   select: (key: string | null) => void;
   highlight: (key: string | null) => void;
   setDisplayZone: (zone: string | null) => void;
   setSecondaryZone: (zone: string | null) => void;
   dismissZoneHint: () => void;
+  openRoute: (route: CalendarRoute | null) => void;
 }
 
 export const useCalendarStore = create<CalendarUiState>()(
@@ -63,12 +67,14 @@ export const useCalendarStore = create<CalendarUiState>()(
       displayZone: null,
       secondaryZone: null,
       zoneHintDismissed: false,
+      route: null,
       setView: (view) => set({ view }),
       select: (selectedKey) => set({ selectedKey }),
       highlight: (highlightKey) => set({ highlightKey }),
       setDisplayZone: (displayZone) => set({ displayZone }),
       setSecondaryZone: (secondaryZone) => set({ secondaryZone }),
       dismissZoneHint: () => set({ zoneHintDismissed: true }),
+      openRoute: (route) => set({ route }),
     }),
     {
       name: 'atrium.calendar.view',

@@ -1,1 +1,2 @@
 export { CalendarView } from './CalendarView';
+export { listenForCalendarRoutes } from './calendar-routes';

@@ -181,12 +181,10 @@ export async function downloadItems(items: readonly DriveItem[]): Promise<void> 
 }
 
 export function shareItem(item: DriveItem): void {
-  useFilesStore
-    .getState()
-    .share({
-      id: item.id,
-      name: item.name || 'Untitled',
-      kind: 'file',
-      ...(item.driveId ? { driveId: item.driveId } : {}),
-    });
+  useFilesStore.getState().share({
+    id: item.id,
+    name: item.name || 'Untitled',
+    kind: 'file',
+    ...(item.driveId ? { driveId: item.driveId } : {}),
+  });
 }
