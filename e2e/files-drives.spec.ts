@@ -1,3 +1,4 @@
+import type { WebSocketRoute } from '@playwright/test';
 import { expect, serviceGet, test, type AtriumApp } from './fixtures';
 import { dropFiles, getFile, listFiles, openFiles, row, createFolder, createFile } from './files-helpers';
 
@@ -100,7 +101,10 @@ test('creates, renames, colors, hides and deletes a shared drive, and manages it
   await expect.poll(async () => (await drives(app)).length).toBe(0);
 });
 
-test('stars and colors folders, switches to the grid, and finds them in Starred and Recent', async ({ page, app }) => {
+test('stars and colors folders, switches to the grid, finds them in Starred and Recent, and follows a link to a file', async ({
+  page,
+  app,
+}) => {
   const folder = await createFolder(app, 'Photos');
   await createFile(
     app,
@@ -109,6 +113,15 @@ test('stars and colors folders, switches to the grid, and finds them in Starred 
     'root',
     'image/svg+xml',
   );
+  const album = await createFolder(app, 'Album', folder.id);
+  const deep = await createFile(app, 'deep.txt', 'deep inside', album.id);
+  // The page's IPC socket, to push what the core pushes when a deep link is opened.
+  let host: WebSocketRoute | undefined;
+  await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+    socket.connectToServer();
+    host = socket;
+  });
+  await page.reload();
   await openFiles(page);
 
   await row(page, 'Photos').click();
@@ -132,4 +145,12 @@ test('stars and colors folders, switches to the grid, and finds them in Starred 
   await page.getByTestId('place-recent').click();
   await expect(row(page, 'tiny.svg')).toBeVisible();
   await expect(row(page, 'Photos')).toHaveCount(0);
+
+  // A link to a file (atrium://file/...) from another view opens its folder with the file selected.
+  await page.getByTestId('nav-calendar').click();
+  host!.send(JSON.stringify({ type: 'event', event: { type: 'navigate', route: { kind: 'file', fileId: deep.id } } }));
+  await expect(page.getByTestId('files-current-folder')).toHaveText('Album');
+  await expect(page.getByTestId('files-breadcrumbs')).toContainText('Photos');
+  await expect(row(page, 'deep.txt')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('details-title')).toHaveText('deep.txt');
 });

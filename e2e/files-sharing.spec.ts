@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { Temporal } from 'temporal-polyfill';
 import { expect, saveScreenshot, serviceGet, test, type AtriumApp } from './fixtures';
 import { createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
 
@@ -23,12 +24,12 @@ async function bobsGrant(app: AtriumApp, fileId: string): Promise<StoredPermissi
   return (await permissions(app, fileId)).find((p) => p.emailAddress === app.bob.email);
 }
 
-/** `YYYY-MM-DD`, `days` from today in local time (the date field's format). */
-function dateFromToday(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/**
+ * `YYYY-MM-DD`, `days` from today as the browser sees it (the date field's format). The page runs in the
+ * test's time zone, which is on another date than this process for a few hours each day.
+ */
+function dateFromToday(days: number, timeZone = 'UTC'): string {
+  return Temporal.Now.plainDateISO(timeZone).add({ days }).toString();
 }
 
 function bobRow(dialog: Locator): Locator {
@@ -38,6 +39,7 @@ function bobRow(dialog: Locator): Locator {
 test('shares a folder with bob with an expiration, changes his role, removes him and transfers ownership', async ({
   page,
   app,
+  timezoneId,
 }) => {
   const folder = await createFolder(app, 'Team plans');
   await createFile(app, 'inside.txt', 'shared through the folder', folder.id);
@@ -50,16 +52,16 @@ test('shares a folder with bob with an expiration, changes his role, removes him
 
   // An expiration more than a year ahead: the service refuses it and says so next to the field.
   await dialog.getByTestId('share-email').fill(app.bob.email);
-  await dialog.getByTestId('share-expiration').fill(dateFromToday(400));
+  await dialog.getByTestId('share-expiration').fill(dateFromToday(400, timezoneId));
   await dialog.getByTestId('share-submit').click();
   await expect(dialog.getByTestId('share-expiration-error')).toContainText('more than a year');
   expect(await bobsGrant(app, folder.id)).toBeUndefined();
 
-  await dialog.getByTestId('share-expiration').fill(dateFromToday(30));
+  await dialog.getByTestId('share-expiration').fill(dateFromToday(30, timezoneId));
   await dialog.getByTestId('share-message').fill('Plans for next quarter');
   await dialog.getByTestId('share-submit').click();
   await expect(bobRow(dialog)).toBeVisible();
-  await expect(bobRow(dialog).getByTestId('permission-expiration')).toHaveValue(dateFromToday(30));
+  await expect(bobRow(dialog).getByTestId('permission-expiration')).toHaveValue(dateFromToday(30, timezoneId));
   const granted = await bobsGrant(app, folder.id);
   expect(granted?.role).toBe('reader');
   const expires = new Date(granted!.expirationTime!);

@@ -4,7 +4,7 @@ import { ErrorPanel, LoadingPanel } from './components/StatusPanel';
 import { useActiveAccount } from './lib/account-store';
 import { AccountsPanel } from './features/accounts';
 import { CalendarView, listenForCalendarRoutes } from './features/calendar';
-import { FilesView } from './features/files';
+import { FilesView, followFileRoutes } from './features/files';
 import { TaskBoard } from './features/tasks';
 import { AccountBadge } from './shell/AccountBadge';
 import { Navigation } from './shell/Navigation';
@@ -26,6 +26,7 @@ export function App() {
   const label = views.find((view) => view.id === current)?.label ?? '';
   // Reminders, deep links and the tray can ask for an event or quick add while another view is shown.
   useEffect(() => listenForCalendarRoutes(), []);
+  useEffect(() => followFileRoutes(), []);
 
   return (
     <div className="app-shell" data-testid="app-shell">

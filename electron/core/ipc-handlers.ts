@@ -11,6 +11,7 @@ import type { EventFeed } from './event-feed';
 import { toIpcCallError } from './ipc-error-mapping';
 import type { SignInFlows } from './oauth/sign-in-flows';
 import { ResumableUploads } from './resumable-uploads';
+import { fetchThumbnail } from './thumbnails';
 
 export interface CoreHandlerDeps {
   readonly accounts: Accounts;
@@ -151,5 +152,6 @@ export function createCoreHandlers({
     },
     'files.uploadStatus': (input) => uploads.status(input.upload),
     'files.uploadCancel': (input) => uploads.cancel(input.upload),
+    'files.thumbnail': (input) => fetchThumbnail(accounts.get(input.account).api, input.fileId),
   };
 }

@@ -186,6 +186,11 @@ export const ipcMethods = {
     input: z.object({ upload: uploadIdSchema }).strict(),
     output: z.object({}),
   },
+  /** A file's thumbnail (Drive's `thumbnailLink`) read by the core, since the page shows no foreign images; null when none. */
+  'files.thumbnail': {
+    input: z.object({ account: accountIdSchema.optional(), fileId: z.string().min(1).max(1024) }).strict(),
+    output: z.object({ contentType: z.string(), contentBase64: z.string() }).nullable(),
+  },
 } as const;
 
 export type IpcMethods = typeof ipcMethods;

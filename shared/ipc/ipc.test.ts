@@ -36,6 +36,7 @@ const handlers: IpcHandlers = {
   'files.uploadChunk': (input) => ({ received: input.offset }),
   'files.uploadStatus': () => ({ received: 0 }),
   'files.uploadCancel': () => ({}),
+  'files.thumbnail': () => null,
   'accounts.signIn': () => ({ flow: 'f1', authorizationUrl: 'https://example.test/auth', opened: false }),
   'accounts.cancelSignIn': () => ({ cancelled: false }),
   'accounts.switch': (input) => ({ accounts: [], active: input.account }),

@@ -19,6 +19,8 @@ import { clickItem, moveFocus, selectAll, toggleFocused, type Selection } from '
 const rowHeight = 40;
 const tileWidth = 184;
 const tileHeight = 196;
+/** More than the rows ever on screen at once (with overscan), so slot keys never collide. */
+const slotCount = 256;
 /** Rows from the end of what is loaded at which the next page is asked for. */
 const loadAheadRows = 40;
 
@@ -258,11 +260,13 @@ export function FileCollection(props: FileCollectionProps) {
               if (!item) return null;
               return (
                 <ItemView
-                  key={item.id}
+                  // Keyed by slot, not by file: rows scrolled out are reused for rows scrolled in, so fast
+                  // scrolling updates a few text nodes instead of building and dropping whole rows.
+                  key={`slot-${row.index % slotCount}`}
                   item={item}
                   selected={selection.selected.has(item.id)}
                   focused={selection.focus === item.id}
-                  style={{ transform: `translateY(${row.start}px)`, height: rowHeight }}
+                  top={row.start}
                   dragItems={dragItems}
                   onClick={onClick}
                   onOpen={openItem}
@@ -272,18 +276,17 @@ export function FileCollection(props: FileCollectionProps) {
             }
             return (
               <div
-                key={row.key}
+                key={`slot-${row.index % slotCount}`}
                 role="row"
                 className="file-grid-row"
                 style={{ transform: `translateY(${row.start}px)`, height: tileHeight }}
               >
-                {files.slice(row.index * columns, row.index * columns + columns).map((item) => (
+                {files.slice(row.index * columns, row.index * columns + columns).map((item, column) => (
                   <ItemView
-                    key={item.id}
+                    key={column}
                     item={item}
                     selected={selection.selected.has(item.id)}
                     focused={selection.focus === item.id}
-                    style={{ width: tileWidth - 12 }}
                     dragItems={dragItems}
                     onClick={onClick}
                     onOpen={openItem}

@@ -1,4 +1,4 @@
-import { memo, type CSSProperties, type DragEvent, type MouseEvent } from 'react';
+import { memo, type DragEvent, type MouseEvent } from 'react';
 import type { DriveItem } from './data/file-actions';
 import { endItemDrag, startItemDrag, useDropTarget } from './drag-drop';
 import { isFolder } from './drive-file';
@@ -10,8 +10,8 @@ export interface ItemViewProps {
   item: DriveItem;
   selected: boolean;
   focused: boolean;
-  /** Position in the virtual list (translateY / absolute placement). */
-  style: CSSProperties;
+  /** Offset of a list row in the virtual list (tiles are placed by their grid row). */
+  top?: number;
   /** Items dragged when this one is: the selection when it is part of it. */
   dragItems: (item: DriveItem) => DriveItem[];
   onClick: (item: DriveItem, event: MouseEvent) => void;
@@ -74,7 +74,7 @@ function useItemDrag(props: ItemViewProps) {
 
 /** One line of the list view. */
 export const FileRow = memo(function FileRow(props: ItemViewProps) {
-  const { item, selected, focused, style, onClick, onOpen } = props;
+  const { item, selected, focused, top = 0, onClick, onOpen } = props;
   const { pending, drop, dragProps } = useItemDrag(props);
   const kind = fileKind(item.mimeType);
   const name = item.name || 'Untitled';
@@ -84,7 +84,7 @@ export const FileRow = memo(function FileRow(props: ItemViewProps) {
       id={rowDomId(item.id)}
       aria-selected={selected}
       className={`file-row${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${drop.active ? ' is-drop-target' : ''}`}
-      style={style}
+      style={{ transform: `translateY(${top}px)` }}
       data-testid="file-row"
       data-file-id={item.id}
       data-kind={kind}
@@ -116,7 +116,7 @@ export const FileRow = memo(function FileRow(props: ItemViewProps) {
 
 /** One tile of the grid view: a preview where there is one, else the type's glyph. */
 export const FileTile = memo(function FileTile(props: ItemViewProps) {
-  const { item, selected, focused, style, onClick, onOpen } = props;
+  const { item, selected, focused, onClick, onOpen } = props;
   const { pending, drop, dragProps } = useItemDrag(props);
   const kind = fileKind(item.mimeType);
   const name = item.name || 'Untitled';
@@ -126,7 +126,6 @@ export const FileTile = memo(function FileTile(props: ItemViewProps) {
       id={rowDomId(item.id)}
       aria-selected={selected}
       className={`file-tile${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${drop.active ? ' is-drop-target' : ''}`}
-      style={style}
       data-testid="file-row"
       data-file-id={item.id}
       data-kind={kind}
@@ -137,11 +136,7 @@ export const FileTile = memo(function FileTile(props: ItemViewProps) {
       {...drop.handlers}
     >
       <div className="file-tile__preview">
-        {kind === 'image' ? (
-          <ImagePreview item={item} fallback={<FileIcon kind={kind} size={48} />} />
-        ) : (
-          <FileIcon kind={kind} color={item.folderColorRgb} size={48} />
-        )}
+        <ImagePreview item={item} fallback={<FileIcon kind={kind} color={item.folderColorRgb} size={48} />} />
       </div>
       <div className="file-tile__caption">
         <FileIcon kind={kind} color={item.folderColorRgb} />

@@ -123,13 +123,17 @@ export function FilesView() {
   const inTrash = location.place === 'trash' && location.path.length === 0;
   const files = contents.files as DriveItem[];
 
+  // Items that left the listing leave the selection, once the whole listing is known (a file being
+  // revealed may be on a page not read yet).
+  const listingComplete = contents.isSuccess && !contents.hasNextPage;
   useEffect(() => {
+    if (!listingComplete) return;
     const next = keepListed(
       selection,
       files.map((file) => file.id),
     );
     if (next !== selection) setSelection(next);
-  }, [files, selection, setSelection]);
+  }, [listingComplete, files, selection, setSelection]);
 
   const selectedItems = useMemo(
     () => files.filter((file) => selection.selected.has(file.id)),

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { callApi, useActiveAccount } from '../../lib/api';
+import { ipc } from '../../platform/ipc';
 import type { DriveItem } from './data/file-actions';
+import { fileKind } from './file-format';
 
-/** Images up to this size are previewed from their own content. */
+/** Images without a thumbnail are previewed from their own content up to this size. */
 const previewLimitBytes = 2 * 1024 * 1024;
 
-/** A `data:` address of the content (the page may show its own, `data:` and `blob:` images only). */
+/** A `data:` address of image content (the page shows only its own, `data:` and `blob:` images). */
 function toDataUrl(media: unknown): string | null {
   if (!media || typeof media !== 'object') return null;
   const { contentBase64, contentType } = media as { contentBase64?: unknown; contentType?: unknown };
@@ -15,29 +17,39 @@ function toDataUrl(media: unknown): string | null {
   return `data:${contentType.split(';')[0]};base64,${contentBase64}`;
 }
 
+type Source = 'thumbnail' | 'content' | null;
+
+function sourceOf(item: DriveItem): Source {
+  if (item.hasThumbnail) return 'thumbnail';
+  const size = Number(item.size ?? 0);
+  return fileKind(item.mimeType) === 'image' && size > 0 && size <= previewLimitBytes ? 'content' : null;
+}
+
 /**
- * A grid tile's picture of an image: its own content read through the core (small images only),
- * kept per version of the file.
+ * A grid tile's picture: the thumbnail Drive provides (read by the core), or for a small image
+ * without one its own content; the type's glyph otherwise. Kept per version of the file.
  */
 export function ImagePreview({ item, fallback }: { item: DriveItem; fallback: ReactNode }) {
   const account = useActiveAccount() ?? '';
-  const size = Number(item.size ?? 0);
-  const wanted = size > 0 && size <= previewLimitBytes;
+  const source = sourceOf(item);
+  const scope = account ? { account } : {};
   const preview = useQuery({
-    // Not an `api` key: pushed changes need not refetch previews; a new version has a new modifiedTime.
-    queryKey: ['filePreview', account, item.id, item.modifiedTime ?? ''],
-    enabled: wanted,
+    // Not an `api` key: pushed changes need not refetch previews; a new version has a new version stamp.
+    queryKey: ['filePreview', account, item.id, source, item.thumbnailVersion ?? item.modifiedTime ?? ''],
+    enabled: source !== null,
     staleTime: Infinity,
     gcTime: 60_000,
     queryFn: async () =>
-      toDataUrl(
-        await callApi(
-          'DriveFilesGet',
-          { fileId: item.id, alt: 'media', supportsAllDrives: true },
-          undefined,
-          account ? { account } : {},
-        ),
-      ),
+      source === 'thumbnail'
+        ? toDataUrl(await ipc.invoke('files.thumbnail', { ...scope, fileId: item.id }))
+        : toDataUrl(
+            await callApi(
+              'DriveFilesGet',
+              { fileId: item.id, alt: 'media', supportsAllDrives: true },
+              undefined,
+              scope,
+            ),
+          ),
   });
   const url = preview.data ?? null;
   return url ? <img className="file-tile__image" src={url} alt="" loading="lazy" draggable={false} /> : <>{fallback}</>;

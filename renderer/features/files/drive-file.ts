@@ -39,6 +39,7 @@ export interface DriveFileEntry {
   folderColorRgb?: string | null;
   hasThumbnail?: boolean | null;
   thumbnailLink?: string | null;
+  thumbnailVersion?: string | null;
   driveId?: string | null;
   webViewLink?: string | null;
   description?: string | null;
@@ -93,6 +94,8 @@ export const listEntryFields = [
   'shared',
   'folderColorRgb',
   'driveId',
+  'hasThumbnail',
+  'thumbnailVersion',
 ].join(',');
 
 export const listFields = `nextPageToken,files(${listEntryFields})`;

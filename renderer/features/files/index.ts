@@ -1,1 +1,2 @@
 export { FilesView } from './FilesView';
+export { followFileRoutes, revealFile } from './file-route';
