@@ -1,18 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-
-const systemChromium = '/usr/bin/chromium';
-
-/** Flags that keep a headless Chromium quiet and self-contained on build machines. */
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { chromiumExecutable, chromiumFlags } from './e2e/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -35,7 +22,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       args: chromiumFlags,
-      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+      ...(chromiumExecutable ? { executablePath: chromiumExecutable } : {}),
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -18,30 +18,20 @@
  *
  *   tsx bench/calendar-render.ts
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startBrowserApp } from '../electron/web';
+import { builtRenderer, launchChromium, scratchDataDir } from './browser';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const eventCount = 1000;
 const runs = 9;
 const renderGoal = 1.5;
 const dropGoal = 1;
-const chromiumPath = '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const viewport = { width: 1600, height: 1000 };
 const dayMs = 86_400_000;
 
@@ -367,15 +357,8 @@ async function dropFrames(page: Page, title: string, targetDate: string, targetT
 }
 
 export async function run(): Promise<CalendarRenderResult> {
-  const rendererDir = process.env.ATRIUM_RENDERER_DIR ?? join(root, 'dist/renderer');
-  if (!existsSync(join(rendererDir, 'index.html'))) {
-    const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), 'renderer'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('building the renderer failed');
-  }
-  const dataDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'atrium-bench-calendar-'));
+  const rendererDir = builtRenderer();
+  const dataDir = scratchDataDir('calendar');
   const pageDir = mkdtempSync(join(tmpdir(), 'atrium-bench-bare-'));
   const app = await startBrowserApp({ dataDir, port: 0, rendererDir, changeWatch: false });
   let browser: Browser | undefined;
@@ -390,7 +373,7 @@ export async function run(): Promise<CalendarRenderResult> {
       `seeded ${busy.length + ordinary.length} events in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
 
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+    browser = await launchChromium();
 
     // Atrium, cold: the busy week straight after start (its data fetched on the way).
     let page = await openAtrium(browser, app.url);

@@ -11,28 +11,16 @@
  *
  *   tsx bench/tasks-board.ts
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
 import { startBrowserApp } from '../electron/web';
+import { builtRenderer, launchChromium, scratchDataDir } from './browser';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
 const listCount = 10;
 const runs = 5;
 const goal = 3;
-const chromiumPath = '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface TasksBoardResult {
   firstContentMs: { large: number; small: number };
@@ -152,7 +140,7 @@ function median(values: number[]): number {
 
 async function startScenario(tasksPerList: number): Promise<Scenario> {
   // A RAM disk where there is one: seeding thousands of tasks one request at a time would otherwise measure fsync.
-  const dataDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'atrium-bench-board-'));
+  const dataDir = scratchDataDir('board');
   const app = await startBrowserApp({ dataDir, port: 0, changeWatch: false });
   const scenario = { tasksPerList, app, dataDir };
   const started = performance.now();
@@ -164,18 +152,12 @@ async function startScenario(tasksPerList: number): Promise<Scenario> {
 }
 
 export async function run(): Promise<TasksBoardResult> {
-  if (!existsSync(join(root, 'dist/renderer/index.html'))) {
-    const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), 'renderer'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('building the renderer failed');
-  }
+  builtRenderer();
   const scenarios: Scenario[] = [];
   let browser: Browser | undefined;
   try {
     scenarios.push(await startScenario(1000), await startScenario(100));
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+    browser = await launchChromium();
     const timings = new Map<number, Timing[]>(scenarios.map((s) => [s.tasksPerList, []]));
     for (let round = 0; round <= runs; round++) {
       for (const scenario of scenarios) {

@@ -393,26 +393,35 @@ export const SHARED_DRIVE_CAPABILITIES = [
   'canTrashChildren',
 ] as const;
 
-const sharedDriveShape = {
-  backgroundImageFile: BackgroundImageFile,
-  backgroundImageLink: z.string(),
-  capabilities: flags(SHARED_DRIVE_CAPABILITIES),
-  colorRgb: z.string(),
-  createdTime: z.string(),
-  hidden: z.boolean(),
-  id: z.string(),
-  kind,
-  /** Name of the drive (the spec's second `name`, `<collection_id>/<drive_id>`, is the same string field). */
-  name: z.string(),
-  orgUnitId: z.string(),
-  restrictions: inner({
-    ...flags([...commonRestrictions, 'driveMembersOnly']).shape,
-    downloadRestriction: DownloadRestriction,
-  }),
-  root: inner({}),
-  themeId: z.string(),
-  title: z.string(),
-} as const;
+/**
+ * The fields a shared drive and its legacy form, the team drive, have in common; the two differ in their
+ * capabilities and in the name of the members-only restriction.
+ */
+function driveShape<const C extends string, const M extends string>(capabilities: readonly C[], membersOnly: M) {
+  return {
+    backgroundImageFile: BackgroundImageFile,
+    backgroundImageLink: z.string(),
+    capabilities: flags(capabilities),
+    colorRgb: z.string(),
+    createdTime: z.string(),
+    id: z.string(),
+    kind,
+    /** Name of the drive (the spec's second `name`, `<collection_id>/<drive_id>`, is the same string field). */
+    name: z.string(),
+    orgUnitId: z.string(),
+    restrictions: inner({
+      ...flags([...commonRestrictions, membersOnly]).shape,
+      downloadRestriction: DownloadRestriction,
+    }),
+    /** Deprecated. */
+    root: inner({}),
+    themeId: z.string(),
+    /** Deprecated. */
+    title: z.string(),
+  } as const;
+}
+
+const sharedDriveShape = { ...driveShape(SHARED_DRIVE_CAPABILITIES, 'driveMembersOnly'), hidden: z.boolean() } as const;
 /** `drive#drive`: a shared drive. */
 export const SharedDrive = resourceSchema(sharedDriveShape);
 export type SharedDrive = z.output<typeof SharedDrive>;
@@ -448,26 +457,7 @@ export const TEAM_DRIVE_CAPABILITIES = [
   'canTrashChildren',
 ] as const;
 
-const teamDriveShape = {
-  backgroundImageFile: BackgroundImageFile,
-  backgroundImageLink: z.string(),
-  capabilities: flags(TEAM_DRIVE_CAPABILITIES),
-  colorRgb: z.string(),
-  createdTime: z.string(),
-  id: z.string(),
-  kind,
-  name: z.string(),
-  orgUnitId: z.string(),
-  restrictions: inner({
-    ...flags([...commonRestrictions, 'teamMembersOnly']).shape,
-    downloadRestriction: DownloadRestriction,
-  }),
-  /** Deprecated, as in the shared drive. */
-  root: inner({}),
-  themeId: z.string(),
-  /** Deprecated, as in the shared drive. */
-  title: z.string(),
-} as const;
+const teamDriveShape = driveShape(TEAM_DRIVE_CAPABILITIES, 'teamMembersOnly');
 /** `drive#teamDrive`: the legacy form of a shared drive. */
 export const TeamDrive = resourceSchema(teamDriveShape);
 export type TeamDrive = z.output<typeof TeamDrive>;
