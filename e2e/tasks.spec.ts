@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, WebSocketRoute } from '@playwright/test';
 import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { injectApiFailures } from './ipc-faults';
 
@@ -396,5 +396,39 @@ test.describe('task board', () => {
     await page.getByTestId('task-details-delete').click();
     await expect(card(page, 'Final draft')).toHaveCount(0);
     await expect.poll(async () => (await tasksOf(app, mine)).length).toBe(0);
+  });
+  test('a link to a task opens it on the board; a link to a missing task says so', async ({ page, app }) => {
+    const mine = await listId(app, 'My Tasks');
+    await seed(app, mine, ['Plan the trip', ['Book flights']]);
+    const flights = (await tasksOf(app, mine)).find((t) => t.title === 'Book flights')!;
+    // Stands between the page and the host, so the test can push what the core pushes for an atrium:// link.
+    let host: WebSocketRoute | undefined;
+    await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+      socket.connectToServer();
+      host = socket;
+    });
+    await page.reload();
+    await page.getByTestId('nav-files').click();
+    const navigate = (route: Record<string, unknown>) =>
+      host!.send(JSON.stringify({ type: 'event', event: { type: 'navigate', route } }));
+
+    navigate({ kind: 'task', tasklist: mine, task: flights.id });
+    await expect(page.getByTestId('nav-tasks')).toHaveAttribute('aria-current', 'page');
+    const dialog = page.getByTestId('task-details');
+    await expect(dialog.getByLabel('Title')).toHaveValue('Book flights');
+    await dialog.getByLabel('Notes').fill('Window seats');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => (await tasksOf(app, mine)).find((t) => t.id === flights.id)?.notes)
+      .toBe('Window seats');
+
+    navigate({ kind: 'task', tasklist: mine, task: 'no-such-task' });
+    await expect(page.getByTestId('task-board-error')).toContainText('Couldn’t open the task');
+    await expect(dialog).toHaveCount(0);
+    await page.getByTestId('task-board-error').getByRole('button', { name: 'Dismiss message' }).click();
+
+    navigate({ kind: 'task', account: 'acct-removed', tasklist: mine, task: flights.id });
+    await expect(page.getByTestId('task-board-error')).toContainText('Couldn’t open the task');
+    await expect(dialog).toHaveCount(0);
   });
 });

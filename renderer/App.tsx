@@ -5,7 +5,7 @@ import { useActiveAccount } from './lib/account-store';
 import { AccountsPanel } from './features/accounts';
 import { CalendarView, listenForCalendarRoutes } from './features/calendar';
 import { FilesView, followFileRoutes } from './features/files';
-import { TaskBoard } from './features/tasks';
+import { followTaskRoutes, TaskBoard } from './features/tasks';
 import { AccountBadge } from './shell/AccountBadge';
 import { Navigation } from './shell/Navigation';
 import { useAccounts } from './shell/useAccounts';
@@ -27,6 +27,7 @@ export function App() {
   // Reminders, deep links and the tray can ask for an event or quick add while another view is shown.
   useEffect(() => listenForCalendarRoutes(), []);
   useEffect(() => followFileRoutes(), []);
+  useEffect(() => followTaskRoutes(), []);
 
   return (
     <div className="app-shell" data-testid="app-shell">

@@ -1,6 +1,6 @@
 import type { AppRoute } from '../../../shared/ipc/contract';
-import { getActiveAccount } from '../../lib/api';
 import { ipc } from '../../platform/ipc';
+import { enterAccountOf } from '../../shell/route-account';
 import { useViewStore } from '../../shell/views';
 import { useCalendarStore } from './calendar-store';
 
@@ -16,9 +16,11 @@ export function listenForCalendarRoutes(): () => void {
     if (event.type !== 'navigate') return;
     const route = event.route;
     if (route.kind !== 'event' && route.kind !== 'quickAdd') return;
-    // Another account's event is opened by switching accounts first (the accounts feature's part).
-    if (route.account && route.account !== getActiveAccount()) return;
-    useCalendarStore.getState().openRoute(route);
-    useViewStore.getState().show('calendar');
+    // Another account's event is opened in that account: it becomes the active one first. Should that
+    // fail, the view still tries, and says why the event could not be opened.
+    void enterAccountOf(route).then(() => {
+      useCalendarStore.getState().openRoute(route);
+      useViewStore.getState().show('calendar');
+    });
   });
 }

@@ -11,7 +11,7 @@ import {
   type DragMoveEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EmptyPanel, ErrorBanner, ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { useActiveAccount } from '../../lib/api';
@@ -70,6 +70,13 @@ export function TaskBoard() {
   const announcedRef = useRef('');
 
   const [details, setDetails] = useState<{ listId: string; task: TaskItem } | null>(null);
+  // A task opened from outside the board (a deep link) shows in the details dialog.
+  const revealed = useBoardStore((s) => s.revealed);
+  useEffect(() => {
+    if (!revealed) return;
+    useBoardStore.getState().reveal(null);
+    setDetails(revealed);
+  }, [revealed]);
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<TaskListItem | null>(null);
   const [deleting, setDeleting] = useState<TaskListItem | null>(null);

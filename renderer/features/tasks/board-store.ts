@@ -1,4 +1,11 @@
 import { create } from 'zustand';
+import type { TaskItem } from './task-types';
+
+/** A task asked for from outside the board (a deep link), to open in the details dialog. */
+export interface RevealedTask {
+  listId: string;
+  task: TaskItem;
+}
 
 /** Board-wide view state: which tasks are shown, the last refused action, what to announce. */
 interface BoardState {
@@ -7,11 +14,13 @@ interface BoardState {
   error: string | null;
   /** Polite status text for screen readers (results of moves and edits). */
   status: string;
+  revealed: RevealedTask | null;
   setShowCompleted(show: boolean): void;
   setShowHidden(show: boolean): void;
   fail(message: string): void;
   dismissError(): void;
   announce(message: string): void;
+  reveal(task: RevealedTask | null): void;
 }
 
 export const useBoardStore = create<BoardState>((set) => ({
@@ -19,9 +28,11 @@ export const useBoardStore = create<BoardState>((set) => ({
   showHidden: false,
   error: null,
   status: '',
+  revealed: null,
   setShowCompleted: (showCompleted) => set({ showCompleted }),
   setShowHidden: (showHidden) => set({ showHidden }),
   fail: (error) => set({ error, status: error }),
   dismissError: () => set({ error: null }),
   announce: (status) => set({ status }),
+  reveal: (revealed) => set({ revealed }),
 }));

@@ -1,1 +1,2 @@
 export { TaskBoard } from './TaskBoard';
+export { followTaskRoutes } from './task-route';
