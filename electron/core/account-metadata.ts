@@ -1,6 +1,7 @@
-import { chmod, copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { z } from 'zod';
+import { writePrivateFile } from './private-file';
 
 /**
  * What Atrium remembers about accounts between runs, in `<userData>/accounts.json`: who they are,
@@ -56,7 +57,6 @@ function parseJson(text: string): unknown {
 }
 
 export class AccountMetadataStore {
-  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     readonly file: string,
@@ -91,18 +91,8 @@ export class AccountMetadataStore {
     };
   }
 
-  /** Writes are serialised and atomic (temp file, then rename): a crash leaves the old or the new list. */
+  /** Writes are serialised, atomic and synced: a crash leaves the old or the new list. */
   save(metadata: AccountMetadata): Promise<void> {
-    const body = `${JSON.stringify(accountMetadataSchema.parse(metadata), null, 2)}\n`;
-    this.writing = this.writing
-      .catch(() => {})
-      .then(async () => {
-        await mkdir(dirname(this.file), { recursive: true });
-        const temp = `${this.file}.tmp`;
-        await writeFile(temp, body, { mode: 0o600 });
-        await chmod(temp, 0o600);
-        await rename(temp, this.file);
-      });
-    return this.writing;
+    return writePrivateFile(this.file, `${JSON.stringify(accountMetadataSchema.parse(metadata), null, 2)}\n`);
   }
 }

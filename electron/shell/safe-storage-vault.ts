@@ -1,7 +1,7 @@
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { safeStorage } from 'electron';
 import { z } from 'zod';
+import { writePrivateFile } from '../core/private-file';
 import type { Vault } from '../core/vault';
 
 const vaultFileSchema = z.object({ version: z.literal(1), secrets: z.record(z.string(), z.string()) });
@@ -39,7 +39,6 @@ export class SafeStorageVault implements Vault {
   readonly persistent: boolean;
   readonly note?: string;
   private secrets: Map<string, string> | undefined;
-  private writing: Promise<void> = Promise.resolve();
 
   constructor(private readonly file: string) {
     const reason = refusalReason();
@@ -83,7 +82,7 @@ export class SafeStorageVault implements Vault {
     return secrets;
   }
 
-  /** Writes are serialised and atomic (temp file, then rename), so a crash leaves the old or the new file. */
+  /** Writes are serialised, atomic and synced, so a crash leaves the old or the new file. */
   private save(): Promise<void> {
     if (!this.persistent) return Promise.resolve();
     const secrets = this.secrets ?? new Map<string, string>();
@@ -93,15 +92,6 @@ export class SafeStorageVault implements Vault {
         [...secrets].map(([key, value]) => [key, safeStorage.encryptString(value).toString('base64')]),
       ),
     });
-    this.writing = this.writing
-      .catch(() => {})
-      .then(async () => {
-        await mkdir(dirname(this.file), { recursive: true });
-        const temp = `${this.file}.tmp`;
-        await writeFile(temp, body, { mode: 0o600 });
-        await chmod(temp, 0o600);
-        await rename(temp, this.file);
-      });
-    return this.writing;
+    return writePrivateFile(this.file, body);
   }
 }
