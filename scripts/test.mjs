@@ -101,8 +101,12 @@ if (want('security')) {
   await check('IPC listeners validate event.senderFrame', process.execPath, ['scripts/check-ipc-senders.mjs']);
 }
 const built = want('build') || want('e2e') ? await check('build', process.execPath, ['scripts/build.mjs']) : true;
-// The packaged app (electron-builder --dir with a stand-in Electron): contents, native binding, fuses.
+// The packaged app (electron-builder --dir with a stand-in Electron): contents, native binding, fuses;
+// and the release workflow that builds the installers.
 if (want('package')) {
+  await check('release workflow (schema, tests first, fuses checked)', process.execPath, [
+    'scripts/check-workflows.mjs',
+  ]);
   if (built && existsSync(path.join(root, 'dist/electron/main.mjs'))) {
     await check('package contents and fuses (electron-builder --dir)', process.execPath, ['scripts/check-package.mjs']);
   } else {
