@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { expect, saveScreenshot, serviceGet, test } from './fixtures';
-import { contentOf, createFile, openFiles, row, updateContent } from './files-helpers';
+import { expect, saveScreenshot, serviceGet, test, type AtriumApp } from './fixtures';
+import { contentOf, createFile, openFiles, row, serviceUrl, updateContent } from './files-helpers';
+
+/** The file's content exactly as the service stores it. */
+async function storedBytes(app: AtriumApp, fileId: string): Promise<Buffer> {
+  const response = await fetch(serviceUrl(app, `/drive/v3/files/${fileId}?alt=media`), {
+    headers: { authorization: `Bearer ${app.localUser.token}` },
+  });
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
 
 interface Revision {
   id: string;
@@ -35,6 +44,15 @@ test('opens versions, keeps one forever, downloads and uploads a version, and re
   const details = page.getByTestId('details-panel');
   await expect(details.getByTestId('details-title')).toHaveText('draft.txt');
   await expect(details.getByTestId('details-facts')).toContainText('12 B');
+
+  // The file itself: the browser receives exactly the bytes the service stores, under the file's name.
+  const fileDownload = page.waitForEvent('download');
+  await details.getByTestId('details-download').click();
+  const savedFile = await fileDownload;
+  expect(savedFile.suggestedFilename()).toBe('draft.txt');
+  const downloaded = await readFile(await savedFile.path());
+  expect(downloaded.equals(await storedBytes(app, file.id))).toBe(true);
+  expect(downloaded.toString('utf8')).toBe('second words');
 
   await details.getByTestId('details-tab-revisions').click();
   await expect(details.getByTestId('revision')).toHaveCount(2);

@@ -29,6 +29,19 @@ export interface ApiClientOptions {
   readonly sleep?: (ms: number) => Promise<void>;
 }
 
+/** Content answered as a stream (`alt=media`, exports): read it once, as it arrives. */
+export interface DownloadContent {
+  readonly contentType: string;
+  /** Bytes the body will carry, when the service said so (and did not compress the answer). */
+  readonly contentLength?: number;
+  readonly body: ReadableStream<Uint8Array>;
+}
+
+export interface DownloadOptions {
+  /** Aborting stops the request, a pending retry, and the body being read. */
+  readonly signal?: AbortSignal;
+}
+
 export interface UploadContent {
   readonly data: Uint8Array;
   readonly contentType?: string;
@@ -105,6 +118,24 @@ export class ApiClient {
     const url = this.urlFor(op, op.path, params);
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), 'utf8');
     return this.send(op.method, url, payload, payload ? 'application/json; charset=UTF-8' : undefined);
+  }
+
+  /**
+   * The content of a download operation (`alt=media`, export) as a stream, with the same
+   * credentials, token renewal and retries as any call; nothing is buffered. The caller
+   * passes `alt: 'media'` where the operation needs it.
+   */
+  async download(
+    operation: string,
+    params: Readonly<Record<string, unknown>>,
+    options: DownloadOptions = {},
+  ): Promise<DownloadContent> {
+    const op = lookupOperation(operation);
+    if (!op.media?.download || op.method !== 'GET')
+      throw new ApiCallError(400, 'mediaDownloadNotSupported', `${operation} does not answer content`, 'operation');
+    const url = this.urlFor(op, op.path, params);
+    const response = await this.respond('GET', url, undefined, undefined, { accept: '*/*', signal: options.signal });
+    return downloadContentOf(response);
   }
 
   /** Sends metadata and content in one `uploadType=multipart` request to the operation's upload path. */
@@ -184,16 +215,37 @@ export class ApiClient {
     body: Uint8Array<ArrayBuffer> | undefined,
     contentType: string | undefined,
   ): Promise<unknown> {
+    return readSuccess(await this.respond(method, url, body, contentType));
+  }
+
+  /**
+   * Sends a request until it succeeds, answering the successful response with its body unread:
+   * a refused token is renewed once, and what Google says to retry is retried with backoff.
+   */
+  private async respond(
+    method: string,
+    url: URL,
+    body: Uint8Array<ArrayBuffer> | undefined,
+    contentType: string | undefined,
+    { accept = 'application/json', signal }: { accept?: string; signal?: AbortSignal | undefined } = {},
+  ): Promise<Response> {
     let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
+      throwIfAborted(signal);
       const token = await this.options.accessToken();
-      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept };
       if (contentType) headers['content-type'] = contentType;
 
       let response: Response;
       try {
-        response = await this.fetchImpl(url, { method, headers, ...(body ? { body } : {}) });
+        response = await this.fetchImpl(url, {
+          method,
+          headers,
+          ...(body ? { body } : {}),
+          ...(signal ? { signal } : {}),
+        });
       } catch (cause) {
+        throwIfAborted(signal);
         const error = new ApiCallError(0, 'networkError', `Could not reach ${url.origin}: ${describeCause(cause)}`);
         // Only retry methods that are safe to repeat: a POST may have been applied before the connection broke.
         if (!idempotentMethods.has(method) || attempt >= this.policy.maxAttempts) throw error;
@@ -201,7 +253,7 @@ export class ApiClient {
         continue;
       }
 
-      if (response.ok) return readSuccess(response);
+      if (response.ok) return response;
       const error = apiCallErrorFrom(response.status, await response.text());
       // One renewal per call: a token refused twice in a row is not a stale-token problem.
       if (response.status === 401 && !renewedAfter401 && this.options.onUnauthorized) {
@@ -216,6 +268,10 @@ export class ApiClient {
       await this.sleep(backoffDelay(this.policy, attempt - 1, this.random, retryAfter));
     }
   }
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ApiCallError(0, 'cancelled', 'The request was cancelled.');
 }
 
 function describeCause(cause: unknown): string {
@@ -243,4 +299,24 @@ async function readSuccess(response: Response): Promise<unknown> {
     contentBase64: bytes.toString('base64'),
   };
   return media;
+}
+
+/** Whole bytes as a header states them; anything else (absent, negative, fractional, garbage) is unknown. */
+function parseContentLength(value: string | null): number | undefined {
+  if (value === null || !/^\d+$/.test(value.trim())) return undefined;
+  const length = Number(value.trim());
+  return Number.isSafeInteger(length) ? length : undefined;
+}
+
+function downloadContentOf(response: Response): DownloadContent {
+  const encoding = response.headers.get('content-encoding')?.trim().toLowerCase();
+  // fetch decompresses an encoded answer, so its Content-Length counts other bytes than the body's.
+  const contentLength =
+    encoding && encoding !== 'identity' ? undefined : parseContentLength(response.headers.get('content-length'));
+  const body = response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+  return {
+    contentType: response.headers.get('content-type') || 'application/octet-stream',
+    ...(response.status === 204 ? { contentLength: 0 } : contentLength !== undefined ? { contentLength } : {}),
+    body,
+  };
 }

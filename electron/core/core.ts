@@ -13,6 +13,7 @@ import type { AppConfig, AppConfigInput } from './config';
 import { todayAgenda } from './agenda';
 import type { AgendaItem } from './agenda';
 import { parseDeepLink } from './deep-link';
+import { Downloads } from './downloads';
 import { EventFeed } from './event-feed';
 import { createCoreHandlers } from './ipc-handlers';
 import { localAccountId, localAccountToken, localUserDisplayName, localUserEmail } from './local-account';
@@ -56,6 +57,13 @@ export interface CoreOptions {
   readonly config?: AppConfigInput;
   /** Opens an address in the system browser (the shell); absent: the address is logged and the renderer shows it. */
   readonly openExternal?: (url: string) => Promise<boolean> | boolean;
+  /**
+   * Asks where to save a download (the shell's save dialog), null when the user cancelled. Absent
+   * (browser host): downloads are answered as single-use links served by `downloads.open`.
+   */
+  readonly chooseSavePath?: (suggestedName: string) => Promise<string | null>;
+  /** Download links of the browser host: lifetime, how many may wait, and the clock (tests). */
+  readonly downloadLinks?: { readonly lifetimeMs?: number; readonly max?: number; readonly now?: () => number };
   /** More users on the embedded service (tests and demos sharing with someone). */
   readonly extraUsers?: readonly ExtraUser[];
   /** The local account's calendar time zone on first run; the machine's zone by default. */
@@ -72,6 +80,8 @@ export interface Core {
   readonly dispatcher: IpcDispatcher;
   readonly handlers: IpcHandlers;
   readonly accounts: Accounts;
+  /** Downloads; the browser host redeems its download links with `downloads.open`. */
+  readonly downloads: Downloads;
   /** Events for the renderer (changes, sync state, accounts, sign-in outcomes, routes). */
   onEvent(listener: (event: IpcEvent) => void): () => void;
   readonly serviceUrl: string;
@@ -208,8 +218,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
   }
 
+  const downloads = new Downloads({
+    connection: (account) => accounts.get(account),
+    ...(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
+    ...(options.downloadLinks?.lifetimeMs !== undefined ? { linkLifetimeMs: options.downloadLinks.lifetimeMs } : {}),
+    ...(options.downloadLinks?.max !== undefined ? { maxLinks: options.downloadLinks.max } : {}),
+    ...(options.downloadLinks?.now ? { now: options.downloadLinks.now } : {}),
+  });
   const handlers = createCoreHandlers({
     accounts,
+    downloads,
     feed,
     info: { version: options.version ?? '0.0.0', host: options.host, platform: process.platform },
     signIn,
@@ -232,6 +250,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dispatcher,
     handlers,
     accounts,
+    downloads,
     onEvent: (listener) => feed.subscribe(listener),
     serviceUrl: service.url,
     localService: service,

@@ -7,6 +7,7 @@ import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import { IpcCallError } from '../../shared/ipc/errors';
 import { ApiCallError } from './api-call-error';
 import type { Accounts } from './accounts';
+import type { Downloads } from './downloads';
 import type { EventFeed } from './event-feed';
 import { toIpcCallError } from './ipc-error-mapping';
 import type { SignInFlows } from './oauth/sign-in-flows';
@@ -15,6 +16,7 @@ import { fetchThumbnail } from './thumbnails';
 
 export interface CoreHandlerDeps {
   readonly accounts: Accounts;
+  readonly downloads: Downloads;
   readonly feed: EventFeed;
   readonly info: IpcOutput<'app.info'>;
   readonly signIn: SignInFlows;
@@ -81,6 +83,7 @@ async function callApi<T>(run: () => Promise<T>): Promise<T> {
 
 export function createCoreHandlers({
   accounts,
+  downloads,
   feed,
   info,
   signIn,
@@ -152,6 +155,7 @@ export function createCoreHandlers({
     },
     'files.uploadStatus': (input) => uploads.status(input.upload),
     'files.uploadCancel': (input) => uploads.cancel(input.upload),
+    'files.download': (input) => callApi(() => downloads.start(input)),
     'files.thumbnail': (input) => fetchThumbnail(accounts.get(input.account).api, input.fileId),
   };
 }

@@ -9,6 +9,7 @@ import { deepLinkInArgs, registerDeepLinks } from './deep-links';
 import { bridgeCoreToWindows } from './ipc-bridge';
 import { createMainWindow, lockDownWebContents, openExternally, rememberWindowState } from './main-window';
 import { showReminderNotifications } from './reminder-notifications';
+import { saveDialogChooser } from './save-dialog';
 import { SafeStorageVault } from './safe-storage-vault';
 import { createAgendaTray } from './tray';
 
@@ -78,6 +79,8 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     // Sign-in happens in the system browser (RFC 8252), never in a window of the app.
     openExternal: openExternally,
+    // Downloads are streamed by the core straight to where the user chooses to save them.
+    chooseSavePath: saveDialogChooser(() => mainWindow),
   });
   stops.push(bridgeCoreToWindows(core));
   showMainWindow();

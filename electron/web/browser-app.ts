@@ -2,10 +2,17 @@ import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import type { Duplex } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { create as contentDisposition } from 'content-disposition';
+import { ApiCallError } from '../core/api-call-error';
 import { createCore } from '../core/core';
 import type { ChangeWatchOptions, ExtraUser } from '../core/core';
 import type { AppConfigInput } from '../core/config';
+import { downloadLinkPrefix, downloadTicketPattern } from '../core/downloads';
+import type { OpenedDownload } from '../core/downloads';
 import { openNodeVault } from '../core/keyring-vault';
 import type { Vault } from '../core/vault';
 import { contentSecurityPolicy, securityHeaders } from './content-security-policy';
@@ -29,6 +36,8 @@ export interface BrowserAppOptions {
   /** Default: `<dataDir>/config.json` and the environment. */
   readonly config?: AppConfigInput;
   readonly changeWatch?: ChangeWatchOptions | false;
+  /** Download links: how long one can be opened, how many may wait, and the clock (tests). */
+  readonly downloadLinks?: { readonly lifetimeMs?: number; readonly max?: number; readonly now?: () => number };
   /** Largest WebSocket frame accepted, in bytes. */
   readonly maxFrameBytes?: number;
   readonly log?: (message: string) => void;
@@ -76,6 +85,7 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
     ...(options.extraUsers ? { extraUsers: options.extraUsers } : {}),
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     ...(options.changeWatch !== undefined ? { changeWatch: options.changeWatch } : {}),
+    ...(options.downloadLinks ? { downloadLinks: options.downloadLinks } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
 
@@ -115,6 +125,52 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
       .pipe(res);
   }
 
+  /**
+   * `GET /downloads/<ticket>`: redeems a link `files.download` issued and streams the content as an
+   * attachment. The ticket is spent on first use; a client that goes away stops the upstream request.
+   */
+  async function serveDownload(res: ServerResponse, ticket: string): Promise<void> {
+    const upstream = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.abort();
+    });
+    let opened: OpenedDownload | null;
+    try {
+      opened = downloadTicketPattern.test(ticket) ? await core.downloads.open(ticket, upstream.signal) : null;
+    } catch (error) {
+      if (res.destroyed) return;
+      const status = error instanceof ApiCallError && error.status >= 400 && error.status <= 599 ? error.status : 502;
+      const message = error instanceof Error && error.message ? error.message : 'The download failed.';
+      res.writeHead(status, { ...state.headers, ...plain, 'cache-control': 'no-store' }).end(`${message}\n`);
+      return;
+    }
+    if (!opened) {
+      res
+        .writeHead(404, { ...state.headers, ...plain, 'cache-control': 'no-store' })
+        .end('This download link is unknown, expired or already used. Start the download again.\n');
+      return;
+    }
+    if (res.destroyed) {
+      await opened.body.cancel().catch(() => undefined);
+      return;
+    }
+    res.writeHead(200, {
+      ...state.headers,
+      'content-type': opened.contentType,
+      ...(opened.contentLength !== undefined ? { 'content-length': String(opened.contentLength) } : {}),
+      'content-disposition': contentDisposition(opened.fileName),
+      'cache-control': 'no-store',
+    });
+    try {
+      // The same stream object; only its type differs where DOM typings are loaded too (e2e tools).
+      await pipeline(Readable.fromWeb(opened.body as NodeReadableStream<Uint8Array>), res);
+    } catch {
+      // The client left or the upstream broke off: either way this answer cannot be completed.
+      upstream.abort();
+      res.destroy();
+    }
+  }
+
   const server = createServer((req, res) => {
     const gate = state.guard;
     if (!gate || !gate.hostAllowed(req)) {
@@ -133,6 +189,15 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
       return;
     }
     if (gate.querySecretValid(url)) res.setHeader('set-cookie', gate.secretCookie());
+    if (url.pathname.startsWith(downloadLinkPrefix)) {
+      // Reading a link spends it, so only a real GET may.
+      if (req.method !== 'GET') {
+        res.writeHead(405, { ...state.headers, ...plain, allow: 'GET' }).end('Method not allowed\n');
+        return;
+      }
+      serveDownload(res, url.pathname.slice(downloadLinkPrefix.length)).catch(() => res.destroy());
+      return;
+    }
     serveStatic(req, res, url).catch(() => {
       if (!res.headersSent) res.writeHead(500, { ...state.headers, ...plain }).end('Internal error\n');
       else res.destroy();

@@ -96,6 +96,51 @@ const uploadIdSchema = z.string().min(1).max(100);
 export const uploadProgressSchema = z.object({ received: z.number().int().min(0), file: z.unknown().optional() });
 export type UploadProgress = z.infer<typeof uploadProgressSchema>;
 
+/** Longest file name most file systems take. */
+export const maxDownloadNameLength = 255;
+
+/**
+ * The name a download is saved under: one name, never a path (no separators, no `.`/`..`, no
+ * control characters), so neither the save dialog nor the browser can be steered elsewhere.
+ */
+export const downloadFileNameSchema = z
+  .string()
+  .min(1, 'A file name cannot be empty')
+  .max(maxDownloadNameLength, `A file name has at most ${maxDownloadNameLength} characters`)
+  .refine((name) => !/[/\\]/.test(name), 'A file name cannot contain path separators (/ or \\)')
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here.
+  .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'A file name cannot contain control characters')
+  .refine((name) => name !== '.' && name !== '..', 'A file name cannot be "." or ".."');
+
+/**
+ * Which content to download: a file's own bytes, one of its revisions, or an export of a
+ * Google-native document to `exportMimeType`.
+ */
+export const downloadInput = z
+  .object({
+    account: accountIdSchema.optional(),
+    fileId: z.string().min(1).max(1024),
+    revisionId: z.string().min(1).max(1024).optional(),
+    exportMimeType: z.string().min(1).max(255).optional(),
+    fileName: downloadFileNameSchema,
+  })
+  .strict()
+  .refine((input) => input.revisionId === undefined || input.exportMimeType === undefined, {
+    message: 'A revision cannot be exported: give revisionId or exportMimeType, not both',
+    path: ['exportMimeType'],
+  });
+
+/**
+ * How a download ended: saved by the core where the user chose, the user cancelled the save
+ * dialog, or (browser host) an address of this host the page opens once, shortly, to receive it.
+ */
+export const downloadOutcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('saved'), path: z.string(), bytes: z.number().int().min(0) }),
+  z.object({ kind: z.literal('cancelled') }),
+  z.object({ kind: z.literal('link'), url: z.string() }),
+]);
+export type DownloadOutcome = z.infer<typeof downloadOutcomeSchema>;
+
 export const ipcMethods = {
   'app.info': {
     input: z.object({}).strict(),
@@ -185,6 +230,14 @@ export const ipcMethods = {
   'files.uploadCancel': {
     input: z.object({ upload: uploadIdSchema }).strict(),
     output: z.object({}),
+  },
+  /**
+   * Downloads content without carrying it over IPC: the core streams it to a file the user picks
+   * (Electron), or answers a single-use link of the browser host that streams it.
+   */
+  'files.download': {
+    input: downloadInput,
+    output: downloadOutcomeSchema,
   },
   /** A file's thumbnail (Drive's `thumbnailLink`) read by the core, since the page shows no foreign images; null when none. */
   'files.thumbnail': {

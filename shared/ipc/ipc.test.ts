@@ -37,6 +37,7 @@ const handlers: IpcHandlers = {
   'files.uploadStatus': () => ({ received: 0 }),
   'files.uploadCancel': () => ({}),
   'files.thumbnail': () => null,
+  'files.download': (input) => ({ kind: 'link', url: `/downloads/${input.fileId}` }),
   'accounts.signIn': () => ({ flow: 'f1', authorizationUrl: 'https://example.test/auth', opened: false }),
   'accounts.cancelSignIn': () => ({ cancelled: false }),
   'accounts.switch': (input) => ({ accounts: [], active: input.account }),
@@ -159,6 +160,56 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
     expect(await dispatcher.dispatch('app.focus', { focused: 'yes' })).toMatchObject({
       ok: false,
       error: { code: 'invalidInput', location: 'focused' },
+    });
+  });
+
+  it('refuses download names that are paths, empty, too long or hold control characters', async () => {
+    const dispatcher = createIpcDispatcher(handlers);
+    for (const fileName of [
+      '',
+      '../secret',
+      'a/b.txt',
+      'a\\b.txt',
+      '.',
+      '..',
+      'x'.repeat(256),
+      'line\nbreak',
+      'nul\u0000',
+    ]) {
+      const reply = await dispatcher.dispatch('files.download', { fileId: 'f1', fileName });
+      expect(reply, JSON.stringify(fileName)).toMatchObject({
+        ok: false,
+        error: { code: 'invalidInput', location: 'fileName' },
+      });
+    }
+    expect(await dispatcher.dispatch('files.download', { fileId: 'f1', fileName: 'Report (final) — v2.pdf' })).toEqual({
+      ok: true,
+      value: { kind: 'link', url: '/downloads/f1' },
+    });
+    expect(await dispatcher.dispatch('files.download', { fileId: 'f1', fileName: 'x'.repeat(255) })).toMatchObject({
+      ok: true,
+    });
+    expect(
+      await dispatcher.dispatch('files.download', {
+        fileId: 'f1',
+        fileName: 'a.pdf',
+        revisionId: 'r1',
+        exportMimeType: 'application/pdf',
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'invalidInput', location: 'exportMimeType' } });
+    expect(
+      await dispatcher.dispatch('files.download', { fileId: 'f1', fileName: 'a.pdf', path: '/etc/passwd' }),
+    ).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
+  });
+
+  it('refuses a download answer outside the outcome union', async () => {
+    const dispatcher = createIpcDispatcher({
+      ...handlers,
+      'files.download': () => ({ kind: 'saved', path: '/tmp/x' }) as never,
+    });
+    expect(await dispatcher.dispatch('files.download', { fileId: 'f1', fileName: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'internal' },
     });
   });
 

@@ -1,15 +1,8 @@
-import { callApi } from '../../../lib/api';
+import { maxDownloadNameLength } from '../../../../shared/ipc/contract';
+import { getActiveAccount } from '../../../lib/api';
+import { ipc, type IpcInput } from '../../../platform/ipc';
 import { isGoogleNative, type DriveFileEntry } from '../drive-file';
-
-/** A non-JSON answer (`alt=media`, exports) as the core carries it over IPC. */
-interface MediaContent {
-  contentType: string;
-  contentBase64: string;
-}
-
-function isMediaContent(value: unknown): value is MediaContent {
-  return typeof value === 'object' && value !== null && typeof (value as MediaContent).contentBase64 === 'string';
-}
+import { showToast } from '../toast-store';
 
 /** Google-native documents download as the matching Office format (or PDF). */
 const exportFormats: Record<string, { mimeType: string; extension: string }> = {
@@ -29,51 +22,80 @@ const exportFormats: Record<string, { mimeType: string; extension: string }> = {
 };
 const pdfExport = { mimeType: 'application/pdf', extension: 'pdf' };
 
-function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
+/** Extensions up to this long survive when a name is shortened. */
+const maxKeptExtension = 16;
 
 /**
- * Hands content to the host as a download: the browser saves it to its downloads, Electron asks
- * where to save it with the system's save dialog.
+ * A Drive name as a file name the core accepts: Drive allows `/` and control characters in names,
+ * a file system does not, and a name is at most 255 characters (keeping its extension).
  */
-function saveContent(name: string, media: MediaContent): void {
-  const blob = new Blob([decodeBase64(media.contentBase64)], { type: media.contentType || 'application/octet-stream' });
-  const url = URL.createObjectURL(blob);
+export function downloadName(name: string, fallback: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed here.
+  const printable = name.replace(/[\u0000-\u001f\u007f]/g, '');
+  let cleaned = printable.replace(/[/\\]/g, '_').trim();
+  if (cleaned === '' || cleaned === '.' || cleaned === '..') cleaned = fallback;
+  if (cleaned.length <= maxDownloadNameLength) return cleaned;
+  const dot = cleaned.lastIndexOf('.');
+  const extension = dot > 0 && cleaned.length - dot <= maxKeptExtension ? cleaned.slice(dot) : '';
+  // Never end on half of a surrogate pair.
+  const stem = cleaned.slice(0, maxDownloadNameLength - extension.length).replace(/[\uD800-\uDBFF]$/, '');
+  return stem + extension;
+}
+
+/** Hands a link of the browser host to the browser, which saves what it serves to its downloads. */
+function followDownloadLink(url: string, name: string): void {
+  const target = new URL(url, window.location.href);
+  if (target.origin !== window.location.origin) throw new Error('The download link does not lead to Atrium.');
   const link = document.createElement('a');
-  link.href = url;
+  link.href = target.href;
   link.download = name;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);
   link.click();
   link.remove();
-  // The download has taken its copy by the next turn; give slow hosts a moment before letting go.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Downloads through the core, which never sends the content over IPC: Electron asks where to save
+ * and streams it there; the browser host answers a single-use link that the browser downloads.
+ */
+async function download(request: Omit<IpcInput<'files.download'>, 'account'>): Promise<void> {
+  const account = getActiveAccount();
+  const outcome = await ipc.invoke('files.download', { ...(account ? { account } : {}), ...request });
+  switch (outcome.kind) {
+    case 'link':
+      followDownloadLink(outcome.url, request.fileName);
+      return;
+    case 'saved':
+      showToast({ message: `Saved to ${outcome.path}` });
+      return;
+    case 'cancelled':
+      return;
+  }
 }
 
 export async function downloadFile(file: DriveFileEntry & { id: string }): Promise<void> {
   const name = file.name || 'download';
   if (isGoogleNative(file)) {
     const format = exportFormats[file.mimeType ?? ''] ?? pdfExport;
-    const media = await callApi('DriveFilesExport', { fileId: file.id, mimeType: format.mimeType });
-    if (!isMediaContent(media)) throw new Error('The export answered no content.');
-    saveContent(`${name}.${format.extension}`, media);
+    await download({
+      fileId: file.id,
+      exportMimeType: format.mimeType,
+      fileName: downloadName(`${name}.${format.extension}`, `download.${format.extension}`),
+    });
     return;
   }
-  const media: unknown = await callApi('DriveFilesGet', { fileId: file.id, alt: 'media', supportsAllDrives: true });
-  if (!isMediaContent(media)) throw new Error('The download answered no content.');
-  saveContent(name, media);
+  await download({ fileId: file.id, fileName: downloadName(name, 'download') });
 }
 
 export async function downloadRevision(
   file: DriveFileEntry & { id: string },
   revision: { id: string; originalFilename?: string | null },
 ): Promise<void> {
-  const media: unknown = await callApi('DriveRevisionsGet', { fileId: file.id, revisionId: revision.id, alt: 'media' });
-  if (!isMediaContent(media)) throw new Error('The revision answered no content.');
-  saveContent(revision.originalFilename || file.name || 'revision', media);
+  await download({
+    fileId: file.id,
+    revisionId: revision.id,
+    fileName: downloadName(revision.originalFilename || file.name || 'revision', 'revision'),
+  });
 }
