@@ -110,3 +110,41 @@ test('opens versions, keeps one forever, downloads and uploads a version, and re
   await page.getByTestId('comment-thread').getByTestId('comment-reopen').click();
   await expect.poll(async () => (await comments())[0]?.resolved).toBe(false);
 });
+
+test('a Google document downloads in a format its service exports it to', async ({ page, app }) => {
+  // A document converted from text on upload: the local service exports documents to text, HTML and PDF.
+  const boundary = 'e2e-native';
+  const metadata = { name: 'Plan', mimeType: 'application/vnd.google-apps.document', parents: ['root'] };
+  const created = await fetch(serviceUrl(app, '/upload/drive/v3/files?uploadType=multipart&fields=id,mimeType'), {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${app.localUser.token}`,
+      'content-type': `multipart/related; boundary=${boundary}`,
+    },
+    body:
+      `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(metadata)}\r\n` +
+      `--${boundary}\r\nContent-Type: text/plain\r\n\r\nFirst, the budget.\r\n--${boundary}--\r\n`,
+  });
+  expect(created.status).toBe(200);
+  const doc = (await created.json()) as { id: string; mimeType: string };
+  expect(doc.mimeType).toBe('application/vnd.google-apps.document');
+  const about = await serviceGet<{ exportFormats: Record<string, string[]> }>(
+    app,
+    '/drive/v3/about?fields=exportFormats',
+  );
+  expect(about.exportFormats[doc.mimeType]).toContain('application/pdf');
+
+  await openFiles(page);
+  await row(page, 'Plan').click();
+  await page.getByTestId('toggle-details').click();
+  const download = page.waitForEvent('download');
+  await page.getByTestId('details-panel').getByTestId('details-download').click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe('Plan.pdf');
+  const bytes = await readFile(await saved.path());
+  const exported = await fetch(serviceUrl(app, `/drive/v3/files/${doc.id}/export?mimeType=application%2Fpdf`), {
+    headers: { authorization: `Bearer ${app.localUser.token}` },
+  });
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.equals(Buffer.from(await exported.arrayBuffer()))).toBe(true);
+});

@@ -1,26 +1,9 @@
 import { maxDownloadNameLength } from '../../../../shared/ipc/contract';
-import { getActiveAccount } from '../../../lib/api';
+import { apiQueryKey, callApi, getActiveAccount, queryClient } from '../../../lib/api';
 import { ipc, type IpcInput } from '../../../platform/ipc';
 import { isGoogleNative, type DriveFileEntry } from '../drive-file';
 import { showToast } from '../toast-store';
-
-/** Google-native documents download as the matching Office format (or PDF). */
-const exportFormats: Record<string, { mimeType: string; extension: string }> = {
-  'application/vnd.google-apps.document': {
-    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    extension: 'docx',
-  },
-  'application/vnd.google-apps.spreadsheet': {
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    extension: 'xlsx',
-  },
-  'application/vnd.google-apps.presentation': {
-    mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    extension: 'pptx',
-  },
-  'application/vnd.google-apps.drawing': { mimeType: 'image/png', extension: 'png' },
-};
-const pdfExport = { mimeType: 'application/pdf', extension: 'pdf' };
+import { chooseExportFormat } from './export-format';
 
 /** Extensions up to this long survive when a name is shortened. */
 const maxKeptExtension = 16;
@@ -75,10 +58,23 @@ async function download(request: Omit<IpcInput<'files.download'>, 'account'>): P
   }
 }
 
+const exportFormatsParams = { fields: 'exportFormats' } as const;
+
+/** What the account's service can export each native type to; asked once an hour at most. */
+async function offeredExportFormats(): Promise<Record<string, string[]> | undefined> {
+  const about = await queryClient.fetchQuery({
+    queryKey: apiQueryKey('DriveAboutGet', exportFormatsParams),
+    queryFn: () => callApi('DriveAboutGet', exportFormatsParams),
+    staleTime: 3_600_000,
+  });
+  return about.exportFormats;
+}
+
 export async function downloadFile(file: DriveFileEntry & { id: string }): Promise<void> {
   const name = file.name || 'download';
   if (isGoogleNative(file)) {
-    const format = exportFormats[file.mimeType ?? ''] ?? pdfExport;
+    const format = chooseExportFormat(file.mimeType ?? '', await offeredExportFormats());
+    if (!format) throw new Error('This kind of document has no format to download it in.');
     await download({
       fileId: file.id,
       exportMimeType: format.mimeType,
