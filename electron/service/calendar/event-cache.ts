@@ -17,18 +17,27 @@ import { atLeast } from './roles';
  * Cached values are shared: callers must not mutate them.
  */
 const ROWS_PER_GENERATION = 10_000;
+/**
+ * Events have no size limit (descriptions, attendee lists), so a generation is also bounded by the
+ * JSON text its entries came from or render to: 8 M characters, a thousand times a typical event.
+ */
+const CHARS_PER_GENERATION = 8_000_000;
 /** Renderings kept per row: one per kind of viewer (role class, zones, attendee limit). */
 const VARIANTS_PER_ROW = 4;
 const MAX_VARIANTS = 1_000;
 
 /**
  * A bounded map that approximates least-recently-used eviction without reordering on hits: new
- * and recently read entries live in the young generation; when it fills up it becomes the old
- * one (the previous old generation is dropped), and an entry read from the old one moves back.
+ * and recently read entries live in the young generation; when it fills up (in entries or in
+ * weight) it becomes the old one (the previous old generation is dropped), and an entry read from
+ * the old one moves back.
  */
 class GenerationalMap<V> {
   private young = new Map<number, V>();
   private old = new Map<number, V>();
+  private youngWeight = 0;
+
+  constructor(private readonly weigh: (value: V) => number) {}
 
   get(key: number): V | undefined {
     const value = this.young.get(key);
@@ -40,17 +49,28 @@ class GenerationalMap<V> {
 
   set(key: number, value: V): void {
     this.old.delete(key);
+    const replaced = this.young.get(key);
+    if (replaced !== undefined) this.youngWeight -= this.weigh(replaced);
     this.young.set(key, value);
-    if (this.young.size >= ROWS_PER_GENERATION) {
+    this.youngWeight += this.weigh(value);
+    if (this.young.size >= ROWS_PER_GENERATION || this.youngWeight >= CHARS_PER_GENERATION) {
       this.old = this.young;
       this.young = new Map();
+      this.youngWeight = 0;
     }
+  }
+
+  /** Entries held in both generations (for tests of the bound). */
+  get size(): number {
+    return this.young.size + this.old.size;
   }
 }
 
 interface CachedResource {
   readonly seq: number;
   readonly resource: EventResource;
+  /** Length of the JSON text it was parsed from. */
+  readonly chars: number;
 }
 
 /** One rendering of one row version; further variants of the same version are chained. */
@@ -68,10 +88,19 @@ interface Caches {
 
 const byDatabase = new WeakMap<Database, Caches>();
 
+function renderingChars(head: CachedRendering): number {
+  let chars = 0;
+  for (let e: CachedRendering | undefined = head; e; e = e.next) chars += e.json.text.length;
+  return chars;
+}
+
 function caches(db: Database): Caches {
   let c = byDatabase.get(db);
   if (!c) {
-    c = { resources: new GenerationalMap(), renderings: new GenerationalMap() };
+    c = {
+      resources: new GenerationalMap((r) => r.chars),
+      renderings: new GenerationalMap(renderingChars),
+    };
     byDatabase.set(db, c);
   }
   return c;
@@ -111,8 +140,9 @@ export function cachedResource(db: Database, row: EventVersion): EventResource {
   const c = caches(db);
   const cached = c.resources.get(row.pk);
   if (cached && cached.seq === row.change_seq) return cached.resource;
-  const resource = JSON.parse(resourceJson(db, row)) as EventResource;
-  c.resources.set(row.pk, { seq: row.change_seq, resource });
+  const text = resourceJson(db, row);
+  const resource = JSON.parse(text) as EventResource;
+  c.resources.set(row.pk, { seq: row.change_seq, resource, chars: text.length });
   return resource;
 }
 
@@ -124,13 +154,22 @@ export function preloadResources(db: Database, rows: readonly EventVersion[]): v
     const cached = c.resources.get(row.pk);
     if (cached && cached.seq === row.change_seq) continue;
     if (row.resource !== undefined)
-      c.resources.set(row.pk, { seq: row.change_seq, resource: JSON.parse(row.resource) as EventResource });
+      c.resources.set(row.pk, {
+        seq: row.change_seq,
+        resource: JSON.parse(row.resource) as EventResource,
+        chars: row.resource.length,
+      });
     else missing.set(row.pk, row.change_seq);
   }
   if (missing.size === 0) return;
   for (const body of repositoriesFor(db).events.bodies([...missing.keys()])) {
     const seq = missing.get(body.pk);
-    if (seq !== undefined) c.resources.set(body.pk, { seq, resource: JSON.parse(body.resource) as EventResource });
+    if (seq !== undefined)
+      c.resources.set(body.pk, {
+        seq,
+        resource: JSON.parse(body.resource) as EventResource,
+        chars: body.resource.length,
+      });
   }
 }
 
@@ -206,4 +245,10 @@ export function renderedEventsJson(
     );
   for (const i of misses) out[i] = renderedEventJson(db, rows[i]!, viewer, variant, knownOf?.(rows[i]!));
   return out;
+}
+
+/** Rows held by the caches of `db` (for tests of their bounds). */
+export function eventCacheSize(db: Database): { resources: number; renderings: number } {
+  const c = caches(db);
+  return { resources: c.resources.size, renderings: c.renderings.size };
 }

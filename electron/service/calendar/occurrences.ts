@@ -27,17 +27,37 @@ export interface TimeWindow {
 /** Instants at or beyond this magnitude stand for "no bound". */
 const MAX_INSTANT = 8e15;
 
-/** Expansions are pure functions of the series row version, the calendar zone and the window: cache them. */
-const CACHE_LIMIT = 2000;
-const caches = new WeakMap<Database, Map<string, Occurrence[]>>();
+/**
+ * Expansions are pure functions of the series row version, the calendar zone and the window: cache
+ * them. One expansion can hold up to 100,000 occurrences and windows differ from request to
+ * request (a sync's horizon moves with the clock), so the cache is bounded by the occurrences it
+ * holds (≈ 150 bytes each), not by its entries; an expansion larger than a tenth of the bound is
+ * not kept.
+ */
+const CACHE_ENTRIES = 2000;
+const CACHE_OCCURRENCES = 50_000;
+const LARGEST_CACHED = CACHE_OCCURRENCES / 10;
 
-function cacheFor(db: Database): Map<string, Occurrence[]> {
+interface ExpansionCache {
+  readonly entries: Map<string, Occurrence[]>;
+  occurrences: number;
+}
+
+const caches = new WeakMap<Database, ExpansionCache>();
+
+function cacheFor(db: Database): ExpansionCache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = { entries: new Map(), occurrences: 0 };
     caches.set(db, cache);
   }
   return cache;
+}
+
+/** What the expansion cache of `db` holds (for tests of its bound). */
+export function expansionCacheSize(db: Database): { entries: number; occurrences: number } {
+  const cache = cacheFor(db);
+  return { entries: cache.entries.size, occurrences: cache.occurrences };
 }
 
 /**
@@ -53,17 +73,22 @@ export function occurrencesOf(
 ): Occurrence[] {
   const key = `${row.pk}:${row.change_seq}:${calendarZone}:${window.min}:${window.max}:${window.inclusiveMin ? 1 : 0}`;
   const cache = cacheFor(db);
-  const hit = cache.get(key);
+  const { entries } = cache;
+  const hit = entries.get(key);
   if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
+    // Least recently used first out: a hit moves to the end.
+    entries.delete(key);
+    entries.set(key, hit);
     return hit;
   }
   const result = expand(row.event_id, resource, calendarZone, window);
-  cache.set(key, result);
-  if (cache.size > CACHE_LIMIT) {
-    const oldest = cache.keys().next().value;
-    if (oldest !== undefined) cache.delete(oldest);
+  if (result.length > LARGEST_CACHED) return result;
+  entries.set(key, result);
+  cache.occurrences += result.length;
+  while (entries.size > CACHE_ENTRIES || cache.occurrences > CACHE_OCCURRENCES) {
+    const [oldestKey, oldest] = entries.entries().next().value!;
+    entries.delete(oldestKey);
+    cache.occurrences -= oldest.length;
   }
   return result;
 }

@@ -13,10 +13,13 @@ export function isValidTimeZone(name: unknown): name is string {
   return typeof name === 'string' && name !== '' && IANAZone.isValidZone(name);
 }
 
+/** Zone names come from requests (any spelling luxon accepts): the caches below are bounded, not per name. */
+const MAX_CACHED_ZONES = 500;
 const zoneCache = new Map<string, IANAZone>();
 function zone(name: string): IANAZone {
   let z = zoneCache.get(name);
   if (!z) {
+    if (zoneCache.size >= MAX_CACHED_ZONES) zoneCache.clear();
     z = IANAZone.create(name);
     zoneCache.set(name, z);
   }
@@ -24,7 +27,10 @@ function zone(name: string): IANAZone {
 }
 
 const HOUR_MS = 3_600_000;
+/** Hours cached over all zones (≈ 40 bytes each). */
+const MAX_CACHED_OFFSETS = 200_000;
 const offsetCache = new Map<string, Map<number, number>>();
+let cachedOffsets = 0;
 
 /**
  * Offset of `zoneName` from UTC at instant `ms`, in minutes. Asking Intl (through luxon) is slow,
@@ -33,19 +39,21 @@ const offsetCache = new Map<string, Map<number, number>>();
  */
 export function offsetMinutes(zoneName: string, ms: number): number {
   if (zoneName === 'UTC' || zoneName === 'Etc/UTC') return 0;
-  let byHour = offsetCache.get(zoneName);
-  if (!byHour) {
-    byHour = new Map();
-    offsetCache.set(zoneName, byHour);
-  }
   const hour = Math.floor(ms / HOUR_MS);
-  const cached = byHour.get(hour);
+  const cached = offsetCache.get(zoneName)?.get(hour);
   if (cached !== undefined) return cached;
   const z = zone(zoneName);
   const atStart = z.offset(hour * HOUR_MS);
   if (atStart === z.offset(hour * HOUR_MS + HOUR_MS - 1)) {
-    if (byHour.size > 200_000) byHour.clear();
+    let byHour = offsetCache.get(zoneName);
+    if (cachedOffsets >= MAX_CACHED_OFFSETS || (!byHour && offsetCache.size >= MAX_CACHED_ZONES)) {
+      offsetCache.clear();
+      cachedOffsets = 0;
+      byHour = undefined;
+    }
+    if (!byHour) offsetCache.set(zoneName, (byHour = new Map()));
     byHour.set(hour, atStart);
+    cachedOffsets++;
     return atStart;
   }
   return z.offset(ms);

@@ -23,6 +23,12 @@ export interface DeliveryOptions {
   readonly maxAttempts: number;
   /** How long one POST may take before it counts as failed. */
   readonly timeoutMs: number;
+  /**
+   * Messages held per channel, the one being sent included. While a receiver is down or slow,
+   * changes keep coming; past this bound the newest message takes the place of the last one waiting
+   * (Google's message numbers increase but may skip, and a receiver re-reads the resource anyway).
+   */
+  readonly maxPending?: number;
   /** Whether the channel may still receive notifications (not stopped, not expired). */
   readonly isLive: (channelId: string) => boolean;
   readonly log: (message: string) => void;
@@ -44,6 +50,18 @@ export function notificationHeaders(target: DeliveryTarget, n: Notification): Re
   return headers;
 }
 
+const defaultMaxPending = 100;
+
+/**
+ * One message standing for `earlier` and `later`: the later one's number and state, and the changed
+ * parts of both (none named when either named none: the change may have been to anything).
+ */
+function coalesce(earlier: Notification, later: Notification): Notification {
+  const merged = { messageNumber: later.messageNumber, state: later.state };
+  if (!earlier.changed || !later.changed) return merged;
+  return { ...merged, changed: [...new Set([...earlier.changed, ...later.changed])] };
+}
+
 /**
  * Delivers notifications, one channel's in order and one at a time (a later message never
  * overtakes an earlier one), different channels independently. A failed POST is retried with
@@ -60,7 +78,11 @@ export class DeliveryQueue {
     if (this.abort.signal.aborted) return;
     const queue = this.queues.get(target.channelId);
     if (queue) {
-      queue.pending.push(notification);
+      const { pending } = queue;
+      // pending[0] is in flight and stays as it is.
+      if (pending.length >= Math.max(2, this.options.maxPending ?? defaultMaxPending)) {
+        pending[pending.length - 1] = coalesce(pending[pending.length - 1]!, notification);
+      } else pending.push(notification);
       return;
     }
     const fresh = { target, pending: [notification], done: Promise.resolve() };
@@ -72,6 +94,11 @@ export class DeliveryQueue {
   discard(channelId: string): void {
     const queue = this.queues.get(channelId);
     if (queue) queue.pending.length = 0;
+  }
+
+  /** Messages held for a channel, the one being sent included. */
+  pendingFor(channelId: string): number {
+    return this.queues.get(channelId)?.pending.length ?? 0;
   }
 
   /** Whether anything is queued or in flight (tests wait for quiet). */

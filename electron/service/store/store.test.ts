@@ -135,4 +135,24 @@ describe('Store migrations', () => {
       store.close();
     }
   });
+
+  it('keeps a bounded number of prepared statements, the recently used ones', () => {
+    const store = new Store(file, [{ area: 'notes', migrations: [notes1] }]);
+    try {
+      const hot = store.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM notes');
+      const held = store.prepare<[number], { id: number; n: number }>('SELECT id, 1 AS n FROM notes WHERE id = ?');
+      // SQL built from requests: one text per shape.
+      for (let n = 1; n <= 1000; n++) {
+        expect(store.prepare(`SELECT id, ${n} AS n FROM notes WHERE id = ?`).all(n)).toEqual([]);
+        if (n % 100 === 0) expect(store.prepare('SELECT COUNT(*) AS n FROM notes')).toBe(hot);
+      }
+      expect(store.cachedStatements).toBe(500);
+      expect(store.prepare('SELECT COUNT(*) AS n FROM notes')).toBe(hot);
+      // A statement dropped from the cache still works for whoever holds it; asking again compiles it anew.
+      expect(held.all(1)).toEqual([]);
+      expect(store.prepare('SELECT id, 1 AS n FROM notes WHERE id = ?')).not.toBe(held);
+    } finally {
+      store.close();
+    }
+  });
 });

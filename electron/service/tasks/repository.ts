@@ -70,36 +70,66 @@ const taskColumns = [
  * Each list's tasks in outline order (content left out), kept between requests: paging through a
  * long list would otherwise read and order the whole list once per page. Every write to a list
  * drops its entry; entries are only filled outside transactions, so uncommitted rows never land here.
+ * Lists have no size limit, so the bound is on rows (≈ 250 bytes each) as well as on lists; a list
+ * longer than the whole bound is ordered on each request.
  */
 const maxCachedOutlines = 64;
-const outlineCaches = new WeakMap<Store, Map<string, readonly TaskOrderRow[]>>();
+const maxCachedOutlineRows = 50_000;
+
+interface OutlineCache {
+  readonly lists: Map<string, readonly TaskOrderRow[]>;
+  rows: number;
+}
+
+const outlineCaches = new WeakMap<Store, OutlineCache>();
+
+/** What the outline cache of `store` holds (for tests of its bound). */
+export function outlineCacheSize(store: Store): { lists: number; rows: number } {
+  const cache = outlineCaches.get(store);
+  return { lists: cache?.lists.size ?? 0, rows: cache?.rows ?? 0 };
+}
 
 /** SQL for task lists and tasks (statements are compiled once by the store). */
 export class TasksRepository {
-  private readonly outlines: Map<string, readonly TaskOrderRow[]>;
+  private readonly outlines: OutlineCache;
 
   constructor(private readonly store: Store) {
     let outlines = outlineCaches.get(store);
     if (!outlines) {
-      outlines = new Map();
+      outlines = { lists: new Map(), rows: 0 };
       outlineCaches.set(store, outlines);
     }
     this.outlines = outlines;
   }
 
+  private forget(listId: string): void {
+    const { lists } = this.outlines;
+    const dropped = lists.get(listId);
+    if (!dropped) return;
+    lists.delete(listId);
+    this.outlines.rows -= dropped.length;
+  }
+
   private changed(...listIds: string[]): void {
-    for (const id of listIds) this.outlines.delete(id);
+    for (const id of listIds) this.forget(id);
   }
 
   /** A list's tasks, each followed by its subtasks, siblings by position; without content. */
   outlineOf(listId: string): readonly TaskOrderRow[] {
-    const cached = this.outlines.get(listId);
+    const cache = this.outlines;
+    const cached = cache.lists.get(listId);
     if (cached) return cached;
     const ordered = inTreeOrder(this.orderRowsOf(listId));
-    if (!this.store.db.inTransaction) {
+    if (!this.store.db.inTransaction && ordered.length <= maxCachedOutlineRows) {
       // Least recently filled first out: a bound on memory, not a policy that matters.
-      if (this.outlines.size >= maxCachedOutlines) this.outlines.delete(this.outlines.keys().next().value!);
-      this.outlines.set(listId, ordered);
+      while (
+        cache.lists.size > 0 &&
+        (cache.lists.size >= maxCachedOutlines || cache.rows + ordered.length > maxCachedOutlineRows)
+      ) {
+        this.forget(cache.lists.keys().next().value!);
+      }
+      cache.lists.set(listId, ordered);
+      cache.rows += ordered.length;
     }
     return ordered;
   }
