@@ -57,7 +57,6 @@ function parseJson(text: string): unknown {
 }
 
 export class AccountMetadataStore {
-
   constructor(
     readonly file: string,
     private readonly fallbackActive: string,
