@@ -114,6 +114,13 @@ describe('Drive search (q, orderBy, paging)', () => {
     expect(unknown.message).toContain("unknown field 'colour'");
     const badOrder = await reasonOf(t.alice.client.files.list({ orderBy: 'size' }));
     expect(badOrder).toMatchObject({ status: 400, location: 'orderBy' });
+    // Names every object has are not keys either.
+    for (const orderBy of ['__proto__', 'constructor desc', 'name,toString']) {
+      expect(await reasonOf(t.alice.client.files.list({ orderBy }))).toMatchObject({
+        status: 400,
+        location: 'orderBy',
+      });
+    }
     const sorted = await reasonOf(t.alice.client.files.list({ q: "fullText contains 'fox'", orderBy: 'name' }));
     expect(sorted).toMatchObject({ status: 400, location: 'orderBy' });
   });

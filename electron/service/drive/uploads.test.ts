@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedService } from '../server';
 import { reasonOf, startDriveTestService, type DriveTestService } from './test-support';
 
 /** Sends the first `sendBytes` of a chunk request, waits until `arrived()` says the service has some, then drops the connection. */
@@ -31,6 +34,17 @@ function putAndDrop(
   });
 }
 
+/** Every file under the blob store (content and temporary files), relative to it. */
+function blobFiles(dataDir: string): string[] {
+  const root = join(dataDir, 'blobs');
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1))
+    .sort();
+}
+
+const digestOf = (algorithm: string, content: Buffer) => createHash(algorithm).update(content).digest('hex');
+
 describe('Drive uploads, downloads and revisions', () => {
   let t: DriveTestService;
 
@@ -55,9 +69,10 @@ describe('Drive uploads, downloads and revisions', () => {
     const location = start.headers.get('location')!;
     expect(location).toContain('upload_id=');
 
-    // First chunk, cut off part way (once the service has started writing it).
+    // First chunk, cut off part way (once the service has opened the session's file for it: the bytes
+    // sent before the cut reach it ahead of the connection's end).
     const partial = join(t.dataDir, 'blobs', 'tmp', `upload-${new URL(location).searchParams.get('upload_id')}`);
-    const arrived = () => existsSync(partial) && statSync(partial).size > 0;
+    const arrived = () => existsSync(partial);
     await putAndDrop(
       location,
       t.alice.token,
@@ -112,6 +127,7 @@ describe('Drive uploads, downloads and revisions', () => {
     const meta = await t.alice.client.files.get({ fileId: file.id, fields: 'size,md5Checksum,sha256Checksum' });
     expect(meta.data.size).toBe(String(content.length));
     expect(meta.data.md5Checksum).toBe(createHash('md5').update(content).digest('hex'));
+    expect(meta.data.sha256Checksum).toBe(createHash('sha256').update(content).digest('hex'));
     const download = await t.alice.client.files.get({ fileId: file.id, alt: 'media' }, { responseType: 'arraybuffer' });
     expect(Buffer.from(download.data as ArrayBuffer).equals(content)).toBe(true);
 
@@ -127,6 +143,114 @@ describe('Drive uploads, downloads and revisions', () => {
       headers: { Authorization: `Bearer ${t.bob.token}`, 'Content-Range': `bytes */${content.length}` },
     });
     expect(stranger.status).toBe(404);
+  });
+
+  it('stores media and multipart uploads of several megabytes with exact checksums, content-addressed', async () => {
+    const content = randomBytes(5 * 1024 * 1024 + 12345);
+    for (const uploadType of ['media', 'multipart'] as const) {
+      const created = await t.alice.client.files.create(
+        {
+          uploadType,
+          ...(uploadType === 'multipart' ? { requestBody: { name: 'big-multipart.bin' } } : {}),
+          media: { mimeType: 'application/octet-stream', body: Readable.from([content]) },
+          fields: 'id,size,md5Checksum,sha256Checksum',
+        },
+        t.media,
+      );
+      const sha256 = digestOf('sha256', content);
+      expect(created.data).toMatchObject({
+        size: String(content.length),
+        md5Checksum: digestOf('md5', content),
+        sha256Checksum: sha256,
+      });
+      expect(readFileSync(join(t.dataDir, 'blobs', sha256.slice(0, 2), sha256)).equals(content)).toBe(true);
+      const download = await t.alice.client.files.get(
+        { fileId: created.data.id!, alt: 'media' },
+        { responseType: 'arraybuffer' },
+      );
+      expect(Buffer.from(download.data as ArrayBuffer).equals(content)).toBe(true);
+    }
+  });
+
+  it('a media upload cut off mid-body stores nothing, leaves no partial file, and the service goes on', async () => {
+    const before = t.digest();
+    const filesBefore = blobFiles(t.dataDir);
+    await new Promise<void>((resolve) => {
+      const req = request(`${t.service.url}/upload/drive/v3/files?uploadType=media`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${t.alice.token}`,
+          'Content-Type': 'application/octet-stream',
+          'Content-Length': String(3_000_000),
+        },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      // Cut off once the service is storing the content (its temporary file exists).
+      req.write(randomBytes(1_500_000), () => {
+        const poll = setInterval(() => {
+          if (blobFiles(t.dataDir).length === filesBefore.length) return;
+          clearInterval(poll);
+          req.destroy();
+        }, 10);
+      });
+    });
+    // The handler finishes on its own (the temporary file goes once it has): nothing was kept.
+    for (let waited = 0; waited < 5000 && blobFiles(t.dataDir).join() !== filesBefore.join(); waited += 20)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(blobFiles(t.dataDir)).toEqual(filesBefore);
+    expect(t.digest()).toBe(before);
+    const after = await t.alice.client.files.create(
+      { media: { mimeType: 'text/plain', body: 'still here' }, fields: 'id,size' },
+      t.media,
+    );
+    expect(after.data.size).toBe('10');
+  });
+
+  it('finishes a resumable upload begun before a restart, hashing the whole file then', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atrium-drive-restart-'));
+    const user = { email: 'restart@example.com', token: 'restart-token' };
+    const content = randomBytes(3 * 256 * 1024 + 777);
+    const head = 2 * 256 * 1024;
+    try {
+      let service = await startEmbeddedService({ dataDir, port: 0, users: [user] });
+      const start = await fetch(`${service.url}/upload/drive/v3/files?uploadType=resumable`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'across-restart.bin' }),
+      });
+      const uploadId = new URL(start.headers.get('location')!).searchParams.get('upload_id')!;
+      const first = await fetch(start.headers.get('location')!, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${user.token}`, 'Content-Range': `bytes 0-${head - 1}/${content.length}` },
+        body: content.subarray(0, head),
+      });
+      expect(first.status).toBe(308);
+      await service.close();
+
+      service = await startEmbeddedService({ dataDir, port: 0 });
+      const rest = await fetch(`${service.url}/upload/drive/v3/files?uploadType=resumable&upload_id=${uploadId}`, {
+        method: 'PUT',
+        headers: {
+          Authorization: `Bearer ${user.token}`,
+          'Content-Range': `bytes ${head}-${content.length - 1}/${content.length}`,
+        },
+        body: content.subarray(head),
+      });
+      expect(rest.status).toBe(200);
+      const id = ((await rest.json()) as { id: string }).id;
+      const meta = await fetch(`${service.url}/drive/v3/files/${id}?fields=size,md5Checksum,sha256Checksum`, {
+        headers: { Authorization: `Bearer ${user.token}` },
+      });
+      expect(await meta.json()).toEqual({
+        size: String(content.length),
+        md5Checksum: digestOf('md5', content),
+        sha256Checksum: digestOf('sha256', content),
+      });
+      await service.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('replaces content through a resumable update sent in one PUT', async () => {

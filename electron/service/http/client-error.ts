@@ -9,6 +9,11 @@ import { sendError } from './respond';
  * would answer a bare status line, and would do so even while a complete request on the same
  * connection is still being handled, so a client could see a 400 for a write that was carried out.
  * This answers in Google's error shape, and only when no request on the connection is under way.
+ *
+ * A request whose body breaks off (a parse error, a timeout or the connection closing part way) can
+ * never be complete: its body stream is ended with an error, so a handler reading it stops waiting
+ * instead of hanging on bytes that cannot come. Node ends it itself only while the request's answer
+ * is unsent and only when the connection closes; once this guard has answered, nothing else would.
  */
 export class ClientErrorGuard {
   private readonly open = new WeakMap<Socket, { req: IncomingMessage; res: ServerResponse }>();
@@ -17,6 +22,10 @@ export class ClientErrorGuard {
   track(req: IncomingMessage, res: ServerResponse): void {
     const socket = req.socket;
     this.open.set(socket, { req, res });
+    const onSocketClose = () => endBrokenBody(req, connectionClosed());
+    socket.once('close', onSocketClose);
+    // A request closes once its body was read or dumped (or it was destroyed): nothing is left to break off.
+    req.once('close', () => socket.off('close', onSocketClose));
     res.once('close', () => {
       if (this.open.get(socket)?.res === res) this.open.delete(socket);
     });
@@ -33,10 +42,13 @@ export class ClientErrorGuard {
         return;
       }
       // Its body broke off: it cannot be carried out; say so if nothing was answered yet, then hang up.
+      // Its reader learns it after the answer is out, so that it does not try to answer as well.
+      const apiError = clientApiError(error.code);
       if (!current.res.headersSent) {
         current.res.once('finish', () => socket.destroy());
-        sendError(current.res, clientApiError(error.code), { Connection: 'close' });
+        sendError(current.res, apiError, { Connection: 'close' });
       } else socket.destroy();
+      endBrokenBody(current.req, apiError);
       return;
     }
     // Once an answer went out on this connection (the client kept sending after it), there is nothing left to say.
@@ -54,6 +66,15 @@ export class ClientErrorGuard {
         body,
     );
   };
+}
+
+/** Ends an incomplete request body with `error` (a no-op once the body is whole or already ended). */
+function endBrokenBody(req: IncomingMessage, error: ApiError): void {
+  if (!req.complete && !req.destroyed) req.destroy(error);
+}
+
+function connectionClosed(): ApiError {
+  return new ApiError(400, 'badRequest', 'The connection closed before the request body was complete.');
 }
 
 function clientApiError(code: string | undefined): ApiError {

@@ -1,34 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
-import { open, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ContentHash } from './hash-worker';
+import { BatchedWriter } from './batched-writer';
+import { RunningDigests } from './running-digests';
+import { ContentDigests, type ContentDigest } from './hash-follower';
 
 /** A content blob as written: its address (sha256) and what Drive reports about it. */
-export interface StoredBlob {
-  readonly sha256: string;
-  readonly md5: string;
+export interface StoredBlob extends ContentDigest {
   readonly size: number;
 }
 
-/** Size of the writes content is gathered into (fewer, larger writes stream faster). */
-const writeBatchBytes = 1024 * 1024;
 const readChunkBytes = 1024 * 1024;
 
-async function writeAll(handle: FileHandle, buffers: Uint8Array[]): Promise<void> {
-  let rest = buffers;
-  while (rest.length > 0) {
-    let { bytesWritten } = await handle.writev(rest);
-    // A short write: skip what went out and write the remainder.
-    const next: Uint8Array[] = [];
-    for (const buffer of rest) {
-      if (bytesWritten >= buffer.length) bytesWritten -= buffer.length;
-      else {
-        next.push(buffer.subarray(bytesWritten));
-        bytesWritten = 0;
-      }
-    }
-    rest = next;
+/** Makes a directory entry (a rename or a new folder in `dir`) durable. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -45,6 +36,8 @@ export class ContentTooLargeError extends Error {
  */
 export class BlobStore {
   private readonly tempDir: string;
+  /** Digests of resumable uploads in progress, carried from one of their requests to the next. */
+  readonly running = new RunningDigests();
   /** Blobs an unfinished request is about to refer to: never removed while held. */
   private readonly holds = new Map<string, number>();
 
@@ -62,57 +55,40 @@ export class BlobStore {
     return join(this.tempDir, name);
   }
 
-  /** Streams `source` into the store (one chunk in memory at a time). The blob is held until `unhold`. */
+  /**
+   * Streams `source` into the store: chunks are gathered into large file writes while workers hash
+   * the file right behind them (sha256 and md5 side by side, see `ContentDigests`); the file is
+   * fsynced once at the end. Nothing is held in memory beyond two write batches, however large the
+   * content. The blob is held until `unhold`.
+   */
   async write(
     source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
     limit = Number.POSITIVE_INFINITY,
   ): Promise<StoredBlob> {
     const temp = this.tempPath();
-    const hash = new ContentHash();
-    let size = 0;
     const handle = await open(temp, 'wx');
-    // Chunks are gathered into large vectored writes (no copying); each runs while the next batch arrives.
-    let batch: Uint8Array[] = [];
-    let batchSize = 0;
-    let pending: Promise<void> = Promise.resolve();
-    let failure: unknown;
-    const flush = async () => {
-      if (batchSize === 0) return;
-      const buffers = batch;
-      batch = [];
-      batchSize = 0;
-      await pending;
-      if (failure !== undefined) throw failure;
-      pending = writeAll(handle, buffers).catch((error: unknown) => {
-        failure ??= error;
-      });
-    };
-    let digests: { sha256: string; md5: string };
+    const digests = new ContentDigests(temp);
+    const writer = new BatchedWriter(handle, 0, (end) => digests.written(end));
+    let size = 0;
+    let digest: ContentDigest;
     try {
       for await (const chunk of source) {
         size += chunk.length;
         if (size > limit) throw new ContentTooLargeError(limit);
-        batch.push(chunk);
-        batchSize += chunk.length;
-        await hash.update(chunk);
-        if (batchSize >= writeBatchBytes) await flush();
+        const full = writer.append(chunk);
+        if (full) await full;
       }
-      await flush();
-      await pending;
-      if (failure !== undefined) throw failure;
-      [digests] = await Promise.all([hash.digest(), handle.sync()]);
+      await writer.end();
+      [digest] = await Promise.all([digests.finish(size), handle.sync()]);
     } catch (error) {
-      hash.discard();
-      await pending;
+      digests.discard();
+      await writer.settle();
       await handle.close().catch(() => undefined);
       await rm(temp, { force: true });
       throw error;
     }
     await handle.close();
-    const blob = { ...digests, size };
-    this.hold(blob.sha256);
-    await this.moveIntoPlace(temp, blob.sha256);
-    return blob;
+    return this.place(temp, { ...digest, size });
   }
 
   private empty: Promise<StoredBlob> | undefined;
@@ -134,42 +110,44 @@ export class BlobStore {
     else this.holds.set(sha256, n);
   }
 
-  /** Moves a finished temporary file (a completed resumable upload) into the store; held like `write`. */
-  async adoptTempFile(temp: string): Promise<StoredBlob> {
-    const hash = new ContentHash();
-    let size = 0;
+  /**
+   * Moves a finished, fsynced temporary file (a completed resumable upload) into the store; held like
+   * `write`. `known` is its digest when it was computed as the file was written; otherwise the file
+   * is read again to compute it.
+   */
+  async adoptTempFile(temp: string, known?: StoredBlob): Promise<StoredBlob> {
+    const { size } = await stat(temp);
+    if (known?.size === size) return this.place(temp, known);
+    const digests = new ContentDigests(temp);
+    return this.place(temp, { ...(await digests.finish(size)), size });
+  }
+
+  /** Holds the blob and moves its finished temporary file into place. */
+  private async place(temp: string, blob: StoredBlob): Promise<StoredBlob> {
+    this.hold(blob.sha256);
     try {
-      for await (const chunk of createReadStream(temp, { highWaterMark: readChunkBytes }) as AsyncIterable<Buffer>) {
-        await hash.update(chunk);
-        size += chunk.length;
-      }
+      await this.moveIntoPlace(temp, blob.sha256);
     } catch (error) {
-      hash.discard();
+      this.unhold(blob.sha256);
       throw error;
     }
-    const blob = { ...(await hash.digest()), size };
-    this.hold(blob.sha256);
-    await this.moveIntoPlace(temp, blob.sha256);
     return blob;
   }
 
+  /**
+   * Renames a finished temporary file to its address and makes that durable (the directory entry,
+   * and the shard folder's own entry the first time it is made). A blob already there is kept.
+   */
   private async moveIntoPlace(temp: string, sha256: string): Promise<void> {
-    const target = this.pathOf(sha256);
     const dir = join(this.root, sha256.slice(0, 2));
-    mkdirSync(dir, { recursive: true });
-    const existing = await stat(target).catch(() => undefined);
-    if (existing) {
+    const target = this.pathOf(sha256);
+    if (await stat(target).catch(() => undefined)) {
       await unlink(temp);
       return;
     }
+    if (await mkdir(dir, { recursive: true })) await syncDirectory(this.root);
     await rename(temp, target);
-    // The rename is durable only once the directory entry is on disk.
-    const dirHandle = await open(dir, 'r');
-    try {
-      await dirHandle.sync();
-    } finally {
-      await dirHandle.close();
-    }
+    await syncDirectory(dir);
   }
 
   read(sha256: string, range?: { start: number; end: number }): ReadStream {

@@ -11,7 +11,7 @@ export function htmlToText(html: string): string {
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|h[1-6]|li|tr)>/gi, '\n')
     .replace(/<[^>]*>/g, '')
-    .replace(/&(#?\w+);/g, (m, name: string) => entities[name] ?? m)
+    .replace(/&(#?\w+);/g, (m, name: string) => (Object.hasOwn(entities, name) ? entities[name]! : m))
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -69,14 +69,21 @@ class DelimitedReader {
 
   constructor(private readonly source: AsyncIterator<Buffer>) {}
 
-  private async pull(): Promise<boolean> {
-    if (this.ended) return false;
+  /** The next chunk of the body as it came, or undefined at its end. */
+  private async next(): Promise<Buffer | undefined> {
+    if (this.ended) return undefined;
     const next = await this.source.next();
     if (next.done) {
       this.ended = true;
-      return false;
+      return undefined;
     }
-    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value as Uint8Array);
+    return Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value as Uint8Array);
+  }
+
+  /** Appends the next chunk to what is buffered (for the small parts read whole). */
+  private async pull(): Promise<boolean> {
+    const chunk = await this.next();
+    if (!chunk) return false;
     this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
     return true;
   }
@@ -115,6 +122,11 @@ class DelimitedReader {
     }
   }
 
+  /**
+   * Yields the body up to `pattern` without copying it: only the few bytes at the end of a chunk that
+   * could begin the delimiter are held back, and joined with the start of the next chunk to look for
+   * a delimiter across the seam.
+   */
   async *streamUntil(pattern: Buffer): AsyncGenerator<Buffer> {
     for (;;) {
       const at = this.buffer.indexOf(pattern);
@@ -123,13 +135,31 @@ class DelimitedReader {
         this.buffer = this.buffer.subarray(at + pattern.length);
         return;
       }
-      const safe = this.buffer.length - pattern.length + 1;
+      const safe = this.buffer.length - Math.min(this.buffer.length, pattern.length - 1);
       if (safe > 0) {
         const out = this.buffer.subarray(0, safe);
         this.buffer = this.buffer.subarray(safe);
         yield out;
       }
-      if (!(await this.pull())) throw malformed('the body ends inside the media part');
+      const chunk = await this.next();
+      if (!chunk) throw malformed('the body ends inside the media part');
+      if (chunk.length < pattern.length - 1) {
+        // A chunk too short to finish a delimiter begun in the held-back bytes: join them (few bytes).
+        this.buffer = Buffer.concat([this.buffer, chunk]);
+        continue;
+      }
+      if (this.buffer.length > 0) {
+        // Any delimiter here starts in the held-back bytes (the chunk's part is shorter than it).
+        const seam = Buffer.concat([this.buffer, chunk.subarray(0, pattern.length - 1)]);
+        const found = seam.indexOf(pattern);
+        if (found >= 0) {
+          if (found > 0) yield this.buffer.subarray(0, found);
+          this.buffer = chunk.subarray(found + pattern.length - this.buffer.length);
+          return;
+        }
+        yield this.buffer;
+      }
+      this.buffer = chunk;
     }
   }
 }

@@ -1,6 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import type { RequestContext } from '../../http/handler';
-import { badRequest } from '../../http/api-error';
+import { badRequest, type ApiError } from '../../http/api-error';
 import { parseMultipartRelated } from './multipart-related';
 
 /** The content half of an upload request, and the metadata half when it has one. */
@@ -12,17 +11,14 @@ export interface UploadRequest {
   finished(): Promise<void>;
 }
 
-/**
- * Ends the request body with an error when its connection closes before the body is complete, so
- * a reader never waits forever for bytes that cannot come. Returns the function that stops watching.
- */
-export function failOnDisconnect(req: IncomingMessage): () => void {
-  const socket = req.socket;
-  const onClose = () => {
-    if (!req.complete) req.destroy(new Error('The connection closed before the request body was complete.'));
-  };
-  socket.once('close', onClose);
-  return () => socket.off('close', onClose);
+/** Whether the request's body ended before it was complete (the connection closed or broke off). */
+export function bodyBrokeOff(ctx: RequestContext): boolean {
+  return ctx.req.destroyed && !ctx.req.complete;
+}
+
+/** What a request whose body broke off is refused with (when the client is still there to hear it). */
+export function incompleteBody(): ApiError {
+  return badRequest('badRequest', 'The request body ended before it was complete.');
 }
 
 /** Reads a `media` or `multipart` upload; the content is left as a stream for the caller to store. */

@@ -1,7 +1,7 @@
 import { badRequest, forbidden } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
 import { ingestContent, type IngestedContent } from '../content/ingest';
-import { failOnDisconnect, readUploadRequest, type UploadRequest } from '../content/upload-request';
+import { bodyBrokeOff, incompleteBody, readUploadRequest } from '../content/upload-request';
 import { parseFileMetadata, type FileMetadataInput } from '../domain/file-metadata';
 import {
   applyContent,
@@ -22,23 +22,28 @@ import { continueResumableSession, startResumableSession } from './resumable';
 
 /**
  * Reads an upload's metadata (checked by `check` before any content is stored), then stores its
- * content. A connection that drops part way fails the request instead of leaving it waiting.
+ * content. A body that breaks off part way stores nothing and is refused as incomplete.
  */
 async function receiveUpload(
   ctx: RequestContext,
   s: DriveSession,
   mode: 'create' | 'update',
   check: (meta: FileMetadataInput) => void,
-): Promise<{ meta: FileMetadataInput; content: IngestedContent; upload: UploadRequest }> {
-  const stopWatching = failOnDisconnect(ctx.req);
+): Promise<{ meta: FileMetadataInput; content: IngestedContent }> {
   try {
     const upload = await readUploadRequest(ctx);
     const meta = parseFileMetadata(upload.metadata, mode);
     s.write(() => check(meta));
     const content = await ingestContent(s.blobs, upload.content, upload.contentType);
-    return { meta, content, upload };
-  } finally {
-    stopWatching();
+    try {
+      await upload.finished();
+    } catch (error) {
+      await s.settleBlob(content.blob.sha256);
+      throw error;
+    }
+    return { meta, content };
+  } catch (error) {
+    throw bodyBrokeOff(ctx) ? incompleteBody() : error;
   }
 }
 
@@ -72,12 +77,11 @@ export async function filesCreate(ctx: RequestContext): Promise<HandlerResult> {
   if (ctx.params['uploadType'] === 'resumable') return startResumableSession(ctx, s, undefined);
 
   // Everything that can be checked before the content arrives is checked first.
-  const { meta, content, upload } = await receiveUpload(ctx, s, 'create', (meta) => {
+  const { meta, content } = await receiveUpload(ctx, s, 'create', (meta) => {
     placeNewFile(s, meta.parents);
     checkNewId(s, meta.id);
   });
   try {
-    await upload.finished();
     const file = await createWithContent(s, meta, content, boolParam(ctx, 'keepRevisionForever'));
     return { body: fileBody(ctx, s, file) };
   } finally {
@@ -102,13 +106,12 @@ export async function filesUpdate(ctx: RequestContext): Promise<HandlerResult> {
   if (ctx.params['uploadType'] === 'resumable') return startResumableSession(ctx, s, fileId);
 
   const keepForever = boolParam(ctx, 'keepRevisionForever');
-  const { meta, content, upload } = await receiveUpload(ctx, s, 'update', (meta) => {
+  const { meta, content } = await receiveUpload(ctx, s, 'update', (meta) => {
     const { file, rank } = s.requireFile(fileId);
     checkUpdate(s, ctx, file, rank, meta, true);
     checkPinLimit(s, file.id, keepForever);
   });
   try {
-    await upload.finished();
     const file = await updateWithContent(s, ctx, fileId, meta, content, keepForever);
     return { body: fileBody(ctx, s, file) };
   } finally {

@@ -3,7 +3,8 @@ import { open, rm, truncate } from 'node:fs/promises';
 import { ApiError, badRequest } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
 import type { IngestedContent } from '../content/ingest';
-import { failOnDisconnect, readSmallJson } from '../content/upload-request';
+import { BatchedWriter } from '../content/batched-writer';
+import { bodyBrokeOff, readSmallJson } from '../content/upload-request';
 import { parseFileMetadata, type FileMetadataInput } from '../domain/file-metadata';
 import { checkNewId, checkPinLimit, placeNewFile } from '../domain/file-operations';
 import { newId } from '../ids';
@@ -142,47 +143,8 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
       `The chunk starts at byte ${start} but only ${session.received} bytes were received.`,
     );
   }
-  let received = session.received;
-  let skip = received - start;
-  // Bytes past the recorded count may be a torn write; they are written again.
-  await truncate(temp, received).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-    await (await open(temp, 'w')).close();
-  });
-  const handle = await open(temp, 'r+');
-  let dropped = false;
-  const stopWatching = failOnDisconnect(ctx.req);
-  try {
-    for await (const raw of ctx.req as AsyncIterable<Buffer>) {
-      let chunk = raw;
-      if (skip > 0) {
-        const n = Math.min(skip, chunk.length);
-        chunk = chunk.subarray(n);
-        skip -= n;
-      }
-      if (chunk.length === 0) continue;
-      if (total !== null && received + chunk.length > total)
-        throw badRequest('badRequest', 'More bytes arrived than the upload declared.');
-      let offset = 0;
-      while (offset < chunk.length) {
-        const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset, received + offset);
-        offset += bytesWritten;
-      }
-      received += chunk.length;
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    // The connection dropped: keep what arrived so the client can resume from there.
-    dropped = true;
-  } finally {
-    stopWatching();
-    await handle.sync().catch(() => undefined);
-    await handle.close().catch(() => undefined);
-    store
-      .prepare('UPDATE drive_upload_sessions SET received = ?, total_size = ? WHERE id = ?')
-      .run(received, total, session.id);
-  }
-  if (dropped) {
+  const received = await receiveChunk(ctx, s, session, temp, start, total);
+  if (received === 'dropped') {
     ctx.res.destroy();
     return { sent: true };
   }
@@ -194,6 +156,88 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
   return finish(ctx, s, { ...session, received, total_size: total ?? received }, temp);
 }
 
+/**
+ * Writes a chunk request's body to the session's file from the byte the session has on (bytes the
+ * client sends again are skipped), carrying the session's running digest along, then fsyncs and
+ * records how many bytes the file holds. A dropped connection keeps what arrived, so the client can
+ * resume from there.
+ */
+async function receiveChunk(
+  ctx: RequestContext,
+  s: DriveSession,
+  session: UploadSessionRow,
+  temp: string,
+  start: number,
+  total: number | null,
+): Promise<number | 'dropped'> {
+  const from = session.received;
+  let skip = from - start;
+  // Bytes past the recorded count may be a torn write; they are written again.
+  await truncate(temp, from).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    await (await open(temp, 'w')).close();
+  });
+  const handle = await open(temp, 'r+');
+  let digest = s.blobs.running.take(session.id, temp, from);
+  let digestLost = false;
+  let appended = from;
+  let written = from;
+  const writer = new BatchedWriter(handle, from, (end) => {
+    written = end;
+    // A hash that fails only costs the running digest: the finished file is hashed whole instead.
+    return digest?.digests.written(end).catch(() => {
+      digestLost = true;
+    });
+  });
+  let refusal: ApiError | undefined;
+  let failure: unknown;
+  try {
+    for await (const raw of ctx.req as AsyncIterable<Buffer>) {
+      let chunk = raw;
+      if (skip > 0) {
+        const n = Math.min(skip, chunk.length);
+        chunk = chunk.subarray(n);
+        skip -= n;
+      }
+      if (chunk.length === 0) continue;
+      if (total !== null && appended + chunk.length > total)
+        throw badRequest('badRequest', 'More bytes arrived than the upload declared.');
+      appended += chunk.length;
+      const full = writer.append(chunk);
+      if (full) await full;
+    }
+  } catch (error) {
+    if (error instanceof ApiError) refusal = error;
+    // The request stream failing is the connection dropping: what is in the file is kept.
+    else if (!bodyBrokeOff(ctx)) failure = error;
+  }
+  const writeFailure = await writer.end().then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  failure ??= writeFailure;
+  let recorded = from;
+  try {
+    await handle.sync();
+    recorded = written;
+  } finally {
+    await handle.close().catch(() => undefined);
+    if (digest && !digestLost && recorded === appended) digest.size = recorded;
+    else {
+      digest?.discard();
+      digest = undefined;
+    }
+    s.blobs.running.release(session.id, digest);
+    s.service.store
+      .prepare('UPDATE drive_upload_sessions SET received = ?, total_size = ? WHERE id = ?')
+      .run(recorded, total, session.id);
+  }
+  if (bodyBrokeOff(ctx)) return 'dropped';
+  if (failure !== undefined) throw failure;
+  if (refusal) throw refusal;
+  return recorded;
+}
+
 async function finish(
   ctx: RequestContext,
   s: DriveSession,
@@ -202,7 +246,7 @@ async function finish(
 ): Promise<HandlerResult> {
   const meta = JSON.parse(session.metadata) as FileMetadataInput;
   const params = JSON.parse(session.params) as { keepForever?: boolean };
-  const blob = await s.blobs.adoptTempFile(temp);
+  const blob = await s.blobs.adoptTempFile(temp, await s.blobs.running.finish(session.id, session.received));
   try {
     const detected =
       blob.size > 0 ? await fileTypeFromFile(s.blobs.pathOf(blob.sha256)).catch(() => undefined) : undefined;

@@ -51,7 +51,8 @@ export function compileOrderBy(orderBy: string, user: { id: string; email: strin
   for (const raw of orderBy.split(',')) {
     const words = raw.trim().split(/\s+/).filter(Boolean);
     const [key, direction, extra] = words;
-    const spec = key ? keys[key] : undefined;
+    // Own keys only: `__proto__` or `constructor` is an unknown key, not a property of every object.
+    const spec = key && Object.hasOwn(keys, key) ? keys[key] : undefined;
     if (
       !spec ||
       extra !== undefined ||
