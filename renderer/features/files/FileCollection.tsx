@@ -15,14 +15,41 @@ import { FileRow, FileTile, rowDomId } from './FileRow';
 import type { ViewMode } from './files-store';
 import type { SortKey, SortOrder } from './model/places';
 import { clickItem, moveFocus, selectAll, toggleFocused, type Selection } from './model/selection';
+import { useRecycledRows } from './row-slots';
 
 const rowHeight = 40;
 const tileWidth = 184;
 const tileHeight = 196;
-/** More than the rows ever on screen at once (with overscan), so slot keys never collide. */
-const slotCount = 256;
-/** Rows from the end of what is loaded at which the next page is asked for. */
-const loadAheadRows = 40;
+/** Items from the end of what is loaded at which the next page is asked for: about a page ahead. */
+const loadAheadItems = 200;
+
+// Ids and an id index of a listing, built when something needs them (a click, a key, a drag), not
+// each time a page arrives; cached per listing array, which a new page replaces.
+const idLists = new WeakMap<readonly DriveItem[], string[]>();
+const idIndexes = new WeakMap<readonly DriveItem[], Map<string, DriveItem>>();
+
+function idsOf(files: readonly DriveItem[]): string[] {
+  let ids = idLists.get(files);
+  if (!ids) {
+    ids = files.map((file) => file.id);
+    idLists.set(files, ids);
+  }
+  return ids;
+}
+
+function idIndexOf(files: readonly DriveItem[]): Map<string, DriveItem> {
+  let index = idIndexes.get(files);
+  if (!index) {
+    index = new Map(files.map((file) => [file.id, file]));
+    idIndexes.set(files, index);
+  }
+  return index;
+}
+
+function itemsOf(files: readonly DriveItem[], ids: Iterable<string>): DriveItem[] {
+  const index = idIndexOf(files);
+  return [...ids].map((id) => index.get(id)).filter((entry): entry is DriveItem => entry !== undefined);
+}
 
 interface FileCollectionProps {
   files: readonly DriveItem[];
@@ -94,8 +121,6 @@ export function FileCollection(props: FileCollectionProps) {
   const [width, setWidth] = useState(0);
   const columns = mode === 'grid' ? Math.max(1, Math.floor((width || tileWidth) / tileWidth)) : 1;
   const rowCount = Math.ceil(files.length / columns);
-  const ids = useMemo(() => files.map((file) => file.id), [files]);
-  const byId = useMemo(() => new Map(files.map((file) => [file.id, file])), [files]);
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -108,18 +133,24 @@ export function FileCollection(props: FileCollectionProps) {
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scroller.current,
+    // Rows have a fixed height (the CSS sets it), so nothing is measured while scrolling.
     estimateSize: () => (mode === 'grid' ? tileHeight : rowHeight),
-    overscan: mode === 'grid' ? 3 : 12,
+    overscan: mode === 'grid' ? 2 : 3,
   });
   const virtualRows = virtualizer.getVirtualItems();
   const lastVisible = virtualRows[virtualRows.length - 1]?.index ?? 0;
+  const recycled = useRecycledRows(virtualRows, scroller);
 
   useEffect(() => {
-    if (hasMore && !loadingMore && lastVisible >= rowCount - loadAheadRows) loadMore();
-  }, [hasMore, loadingMore, lastVisible, rowCount, loadMore]);
+    if (hasMore && !loadingMore && (lastVisible + 1) * columns >= files.length - loadAheadItems) loadMore();
+  }, [hasMore, loadingMore, lastVisible, columns, files.length, loadMore]);
 
   useEffect(() => virtualizer.measure(), [mode, virtualizer]);
 
+  // The rows' callbacks read the latest listing and selection through refs, so they stay the same
+  // functions across pages and selection changes and memoised rows are not rendered again for them.
+  const filesRef = useRef(files);
+  filesRef.current = files;
   const selectionRef = useRef(selection);
   selectionRef.current = selection;
   const dragItems = useCallback(
@@ -129,33 +160,36 @@ export function FileCollection(props: FileCollectionProps) {
         onSelection({ selected: new Set([item.id]), anchor: item.id, focus: item.id });
         return [item];
       }
-      return [...current.selected].map((id) => byId.get(id)).filter((entry): entry is DriveItem => entry !== undefined);
+      return itemsOf(filesRef.current, current.selected);
     },
-    [byId, onSelection],
+    [onSelection],
   );
 
   const onClick = useCallback(
     (item: DriveItem, event: MouseEvent) => {
       onSelection(
-        clickItem(selectionRef.current, ids, item.id, {
+        clickItem(selectionRef.current, idsOf(filesRef.current), item.id, {
           shift: event.shiftKey,
           toggle: event.ctrlKey || event.metaKey,
         }),
       );
       scroller.current?.focus({ preventScroll: true });
     },
-    [ids, onSelection],
+    [onSelection],
   );
 
-  const focusIndex = selection.focus === null ? -1 : ids.indexOf(selection.focus);
+  const focusIndex = useMemo(
+    () => (selection.focus === null ? -1 : idsOf(files).indexOf(selection.focus)),
+    [files, selection.focus],
+  );
   useEffect(() => {
     if (focusIndex >= 0) virtualizer.scrollToIndex(Math.floor(focusIndex / columns), { align: 'auto' });
   }, [focusIndex, columns, virtualizer]);
 
-  const selectedItems = () =>
-    [...selection.selected].map((id) => byId.get(id)).filter((entry): entry is DriveItem => entry !== undefined);
+  const selectedItems = () => itemsOf(files, selection.selected);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const ids = idsOf(files);
     const modifiers = { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey };
     const pageRows = Math.max(
       1,
@@ -192,7 +226,7 @@ export function FileCollection(props: FileCollectionProps) {
         );
         return;
       case 'Enter': {
-        const focused = selection.focus ? byId.get(selection.focus) : undefined;
+        const focused = selection.focus ? idIndexOf(files).get(selection.focus) : undefined;
         if (focused) {
           event.preventDefault();
           openItem(focused);
@@ -247,23 +281,22 @@ export function FileCollection(props: FileCollectionProps) {
         aria-label={props.label}
         aria-multiselectable="true"
         aria-rowcount={hasMore ? -1 : rowCount}
-        aria-activedescendant={selection.focus && byId.has(selection.focus) ? rowDomId(selection.focus) : undefined}
+        aria-activedescendant={focusIndex >= 0 && selection.focus ? rowDomId(selection.focus) : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}
         data-testid="file-list"
         data-count={files.length}
       >
         <div className="file-collection__canvas" style={{ height: totalSize + (hasMore ? rowHeight : 0) }}>
-          {virtualRows.map((row) => {
+          {recycled.map(({ row, slot }) => {
             if (mode === 'list') {
               const item = files[row.index];
               if (!item) return null;
               return (
                 <ItemView
-                  // Keyed by slot, not by file: rows scrolled out are reused for rows scrolled in, so fast
-                  // scrolling updates a few text nodes instead of building and dropping whole rows.
-                  key={`slot-${row.index % slotCount}`}
+                  key={slot}
                   item={item}
+                  position={row.index + 1}
                   selected={selection.selected.has(item.id)}
                   focused={selection.focus === item.id}
                   top={row.start}
@@ -276,8 +309,9 @@ export function FileCollection(props: FileCollectionProps) {
             }
             return (
               <div
-                key={`slot-${row.index % slotCount}`}
+                key={slot}
                 role="row"
+                aria-rowindex={row.index + 1}
                 className="file-grid-row"
                 style={{ transform: `translateY(${row.start}px)`, height: tileHeight }}
               >

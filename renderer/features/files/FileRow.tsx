@@ -12,6 +12,8 @@ export interface ItemViewProps {
   focused: boolean;
   /** Offset of a list row in the virtual list (tiles are placed by their grid row). */
   top?: number;
+  /** A list row's place in the listing, from 1 (its DOM order may differ while the list scrolls). */
+  position?: number;
   /** Items dragged when this one is: the selection when it is part of it. */
   dragItems: (item: DriveItem) => DriveItem[];
   onClick: (item: DriveItem, event: MouseEvent) => void;
@@ -21,6 +23,12 @@ export interface ItemViewProps {
 }
 
 export const rowDomId = (id: string) => `file-item-${id}`;
+
+/**
+ * Only the focused item carries its DOM id, which the list names as its active descendant:
+ * changing ids is costly for the browser, and scrolled rows are reused for other items.
+ */
+const domIdIf = (focused: boolean, id: string) => (focused ? rowDomId(id) : undefined);
 
 function ItemBadges({ item }: { item: DriveItem }) {
   return (
@@ -74,14 +82,15 @@ function useItemDrag(props: ItemViewProps) {
 
 /** One line of the list view. */
 export const FileRow = memo(function FileRow(props: ItemViewProps) {
-  const { item, selected, focused, top = 0, onClick, onOpen } = props;
+  const { item, selected, focused, top = 0, position, onClick, onOpen } = props;
   const { pending, drop, dragProps } = useItemDrag(props);
   const kind = fileKind(item.mimeType);
   const name = item.name || 'Untitled';
   return (
     <div
       role="row"
-      id={rowDomId(item.id)}
+      aria-rowindex={position}
+      id={domIdIf(focused, item.id)}
       aria-selected={selected}
       className={`file-row${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${drop.active ? ' is-drop-target' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
@@ -123,7 +132,7 @@ export const FileTile = memo(function FileTile(props: ItemViewProps) {
   return (
     <div
       role="gridcell"
-      id={rowDomId(item.id)}
+      id={domIdIf(focused, item.id)}
       aria-selected={selected}
       className={`file-tile${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${drop.active ? ' is-drop-target' : ''}`}
       data-testid="file-row"

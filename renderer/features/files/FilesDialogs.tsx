@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { newFolder, renameItem } from './commands';
@@ -50,7 +51,7 @@ export function ConfirmDialog({
 }
 
 /** The file manager's modal prompts: new folder, rename, and confirmations. */
-export function FilesDialogs({ folder }: { folder: FolderCrumb | null }) {
+export const FilesDialogs = memo(function FilesDialogs({ folder }: { folder: FolderCrumb | null }) {
   const dialog = useDialogStore((state) => state.dialog);
   const close = useDialogStore((state) => state.close);
   return (
@@ -95,4 +96,4 @@ export function FilesDialogs({ folder }: { folder: FolderCrumb | null }) {
       />
     </>
   );
-}
+});

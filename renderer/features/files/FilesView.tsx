@@ -18,7 +18,7 @@ import { useFilesStore } from './files-store';
 import { Breadcrumbs } from './Breadcrumbs';
 import { currentFolder, listingFor, placeLabel, type PlaceId } from './model/places';
 import { buildSearchQuery } from './model/search-query';
-import { keepListed } from './model/selection';
+import { isEmptySelection, keepListed } from './model/selection';
 import { PlacesPane } from './PlacesPane';
 import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
@@ -50,6 +50,8 @@ const emptyMessages: Record<PlaceId, { title: string; message: string }> = {
   },
   search: { title: 'No results', message: 'Try other words or fewer filters.' },
 };
+
+const noItems: DriveItem[] = [];
 
 function ViewToggle() {
   const viewMode = useFilesStore((state) => state.viewMode);
@@ -127,7 +129,7 @@ export function FilesView() {
   // revealed may be on a page not read yet).
   const listingComplete = contents.isSuccess && !contents.hasNextPage;
   useEffect(() => {
-    if (!listingComplete) return;
+    if (!listingComplete || isEmptySelection(selection)) return;
     const next = keepListed(
       selection,
       files.map((file) => file.id),
@@ -135,8 +137,9 @@ export function FilesView() {
     if (next !== selection) setSelection(next);
   }, [listingComplete, files, selection, setSelection]);
 
+  // Nothing selected is the common case while a long folder is read: no pass over its files then.
   const selectedItems = useMemo(
-    () => files.filter((file) => selection.selected.has(file.id)),
+    () => (selection.selected.size === 0 ? noItems : files.filter((file) => selection.selected.has(file.id))),
     [files, selection.selected],
   );
   const drop = useDropTarget(folder, { acceptUploads: true, acceptMoves: false });

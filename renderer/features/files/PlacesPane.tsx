@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useDropTarget } from './drag-drop';
 import { useFilesStore } from './files-store';
 import { FolderTree } from './FolderTree';
@@ -47,7 +48,7 @@ function PlaceLink({ id, label }: { id: Exclude<PlaceId, 'search'>; label: strin
 }
 
 /** The places (My Drive, Shared drives, ...) and My Drive's folder tree. */
-export function PlacesPane() {
+export const PlacesPane = memo(function PlacesPane() {
   const location = useFilesStore((state) => state.location);
   const setLocation = useFilesStore((state) => state.setLocation);
   const current = currentFolder(location);
@@ -66,4 +67,4 @@ export function PlacesPane() {
       </div>
     </nav>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { memo, useEffect, useId, useState, type FormEvent } from 'react';
 import { emptySearch, useFilesStore } from './files-store';
 import {
   describeModified,
@@ -32,7 +32,7 @@ function ownerValue(filter: OwnerFilter | undefined): string {
 }
 
 /** The search box with its filter chips (type, owner, modified, starred); any change runs the search. */
-export function SearchBar() {
+export const SearchBar = memo(function SearchBar() {
   const search = useFilesStore((state) => state.search);
   const setSearch = useFilesStore((state) => state.setSearch);
   const goToPlace = useFilesStore((state) => state.goToPlace);
@@ -228,4 +228,4 @@ export function SearchBar() {
       </div>
     </form>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { memo, useEffect } from 'react';
 import { toastLifetimeMs, useToastStore, type Toast } from './toast-store';
 
 function ToastItem({ toast }: { toast: Toast }) {
@@ -35,7 +35,7 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /** What just happened, bottom centre; Undo where it can be taken back. */
-export function Toasts() {
+export const Toasts = memo(function Toasts() {
   const toasts = useToastStore((state) => state.toasts);
   return (
     <div className="toasts" aria-live="polite">
@@ -44,4 +44,4 @@ export function Toasts() {
       ))}
     </div>
   );
-}
+});

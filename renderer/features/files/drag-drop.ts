@@ -48,7 +48,9 @@ export function useDropTarget(
   target: FolderCrumb | null,
   options: { acceptUploads?: boolean; acceptMoves?: boolean } = {},
 ): DropTarget {
-  const [active, setActive] = useState(false);
+  // Kept as the folder hovered, not a flag: a recycled list row that now shows another folder is not lit.
+  const [activeOn, setActiveOn] = useState<string | null>(null);
+  const active = target !== null && activeOn === target.id;
   const acceptMoves = options.acceptMoves ?? true;
 
   const accepts = (event: DragEvent): 'move' | 'copy' | null => {
@@ -60,11 +62,11 @@ export function useDropTarget(
 
   const over = (event: DragEvent) => {
     const effect = accepts(event);
-    if (!effect) return;
+    if (!effect || !target) return;
     event.preventDefault();
     event.stopPropagation();
     event.dataTransfer.dropEffect = effect;
-    if (!active) setActive(true);
+    if (!active) setActiveOn(target.id);
   };
 
   return {
@@ -74,11 +76,11 @@ export function useDropTarget(
       onDragOver: over,
       onDragLeave: (event) => {
         const next = event.relatedTarget;
-        if (!(next instanceof Node) || !event.currentTarget.contains(next)) setActive(false);
+        if (!(next instanceof Node) || !event.currentTarget.contains(next)) setActiveOn(null);
       },
       onDrop: (event) => {
         const effect = accepts(event);
-        setActive(false);
+        setActiveOn(null);
         if (!effect || !target) return;
         event.preventDefault();
         event.stopPropagation();

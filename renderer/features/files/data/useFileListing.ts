@@ -5,9 +5,27 @@ import type { DriveFileEntry } from '../drive-file';
 import type { ListingParams } from '../model/places';
 import type { FilePage } from './listing-cache';
 
-/** A small first page puts the first screen up quickly, whatever the folder's size; later pages are large. */
+/**
+ * A small first page puts the first screen up quickly, whatever the folder's size. Later pages are
+ * a few screens each: large enough to keep ahead of scrolling, small enough that receiving one
+ * (reading, decoding, adding its rows) never holds a frame.
+ */
 export const firstPageSize = 100;
-export const nextPageSize = 500;
+export const nextPageSize = 250;
+
+type ListedFile = DriveFileEntry & { id: string };
+
+// Each page's listed files, kept per page so a new page only adds its own.
+const pageFiles = new WeakMap<FilePage, ListedFile[]>();
+
+function filesOf(page: FilePage): ListedFile[] {
+  let files = pageFiles.get(page);
+  if (!files) {
+    files = (page.files ?? []).filter((file): file is ListedFile => Boolean(file.id));
+    pageFiles.set(page, files);
+  }
+  return files;
+}
 
 /**
  * A listing read page by page (`nextPageToken`), as the user scrolls towards its end. Cached under
@@ -35,13 +53,10 @@ export function useFileListing(params: ListingParams | null) {
     structuralSharing: false,
   });
 
-  const files = useMemo(
-    () =>
-      (query.data?.pages ?? []).flatMap((page) =>
-        (page.files ?? []).filter((file): file is DriveFileEntry & { id: string } => Boolean(file.id)),
-      ),
-    [query.data],
-  );
+  const files = useMemo(() => {
+    const pages = query.data?.pages ?? [];
+    return pages.length === 1 ? filesOf(pages[0]!) : pages.flatMap(filesOf);
+  }, [query.data]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();

@@ -11,7 +11,15 @@ import {
   type FileLocation,
 } from './places';
 import { buildSearchQuery, hasSearch } from './search-query';
-import { clickItem, emptySelection, keepListed, moveFocus, selectAll, toggleFocused } from './selection';
+import {
+  clickItem,
+  emptySelection,
+  isEmptySelection,
+  keepListed,
+  moveFocus,
+  selectAll,
+  toggleFocused,
+} from './selection';
 
 const sort = { key: 'name', descending: false } as const;
 
@@ -159,6 +167,13 @@ describe('selection', () => {
     expect(kept.focus).toBeNull();
     const same = keepListed(kept, ['a', 'c', 'x']);
     expect(same).toBe(kept);
+  });
+
+  it('tells an empty selection from one with a focus or an anchor', () => {
+    expect(isEmptySelection(emptySelection)).toBe(true);
+    expect(isEmptySelection({ selected: new Set(), anchor: null, focus: 'a' })).toBe(false);
+    expect(isEmptySelection({ selected: new Set(), anchor: 'a', focus: null })).toBe(false);
+    expect(isEmptySelection(clickItem(emptySelection, ids, 'b'))).toBe(false);
   });
 });
 

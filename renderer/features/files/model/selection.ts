@@ -86,6 +86,11 @@ export function selectAll(ids: readonly string[], selection: Selection): Selecti
   return { selected: new Set(ids), anchor: ids[0] ?? null, focus: selection.focus ?? ids[0] ?? null };
 }
 
+/** Nothing selected, anchored or focused. */
+export function isEmptySelection(selection: Selection): boolean {
+  return selection.selected.size === 0 && selection.anchor === null && selection.focus === null;
+}
+
 /** Drops ids that are no longer listed (moved away, trashed, deleted). */
 export function keepListed(selection: Selection, ids: readonly string[]): Selection {
   const listed = new Set(ids);

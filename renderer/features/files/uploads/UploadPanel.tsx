@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { formatFileSize } from '../file-format';
 import { cancelUpload, retryUpload, useUploadStore, type UploadItem } from './upload-store';
 
@@ -59,7 +59,7 @@ function UploadRow({ item }: { item: UploadItem }) {
 }
 
 /** Uploads in progress and done, with a progress bar each, Cancel, and Retry after a failure. */
-export function UploadPanel() {
+export const UploadPanel = memo(function UploadPanel() {
   const items = useUploadStore((state) => state.items);
   const clearFinished = useUploadStore((state) => state.clearFinished);
   const [collapsed, setCollapsed] = useState(false);
@@ -94,4 +94,4 @@ export function UploadPanel() {
       )}
     </section>
   );
-}
+});
