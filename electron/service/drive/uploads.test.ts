@@ -253,6 +253,50 @@ describe('Drive uploads, downloads and revisions', () => {
     }
   });
 
+  it('a download the client cuts off ends quietly: no error logged, no file left open, the next one whole', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'atrium-drive-cutoff-'));
+    const user = { email: 'cutoff@example.com', token: 'cutoff-token' };
+    const logged: string[] = [];
+    const service = await startEmbeddedService({ dataDir, port: 0, users: [user], log: (m) => logged.push(m) });
+    /** One request on its own connection; `cutAt` bytes into the answer, the client hangs up. */
+    const exchange = (method: string, path: string, body?: Buffer, cutAt = Infinity) =>
+      new Promise<Buffer>((resolve) => {
+        const req = request(
+          `${service.url}${path}`,
+          { method, agent: false, headers: { Authorization: `Bearer ${user.token}` } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            let received = 0;
+            res.on('data', (chunk: Buffer) => {
+              chunks.push(chunk);
+              received += chunk.length;
+              if (received >= cutAt) req.destroy();
+            });
+            res.on('close', () => resolve(Buffer.concat(chunks)));
+          },
+        );
+        req.on('error', () => resolve(Buffer.alloc(0)));
+        req.end(body);
+      });
+    try {
+      const content = randomBytes(6 * 1024 * 1024);
+      const created = await exchange('POST', '/upload/drive/v3/files?uploadType=media', content);
+      const id = (JSON.parse(created.toString('utf8')) as { id: string }).id;
+      const openFiles = () => process.getActiveResourcesInfo().filter((r) => r === 'FileHandle').length;
+      const before = openFiles();
+      for (const cutAt of [1, 300_000, 3_000_000])
+        await exchange('GET', `/drive/v3/files/${id}?alt=media`, undefined, cutAt);
+      for (let waited = 0; openFiles() > before && waited < 2000; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(openFiles()).toBe(before);
+      expect((await exchange('GET', `/drive/v3/files/${id}?alt=media`)).equals(content)).toBe(true);
+      expect(logged).toEqual([]);
+    } finally {
+      await service.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('replaces content through a resumable update sent in one PUT', async () => {
     const file = await t.alice.client.files.create(
       {

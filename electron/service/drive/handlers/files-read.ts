@@ -36,7 +36,7 @@ export async function filesGet(ctx: RequestContext): Promise<HandlerResult> {
     size: file.size ?? 0,
     contentType: file.mime_type,
     md5: file.md5,
-    open: (range) => (sha ? s.blobs.read(sha, range) : undefined),
+    source: sha ? { file: s.blobs.pathOf(sha) } : undefined,
   });
 }
 
@@ -94,6 +94,6 @@ export async function filesExport(ctx: RequestContext): Promise<HandlerResult> {
   return sendContent(ctx, {
     size: output.length,
     contentType: target,
-    open: (range) => Readable.from([range ? output.subarray(range.start, range.end + 1) : output]),
+    source: { stream: (range) => Readable.from([range ? output.subarray(range.start, range.end + 1) : output]) },
   });
 }

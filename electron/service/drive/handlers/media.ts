@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
+import { sendFileRange } from '../content/file-sender';
 
 type ByteRange = { start: number; end: number };
 
@@ -21,9 +22,12 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/** Where content comes from: a stored file (read in place), or a stream of the requested range. */
+export type ContentSource = { readonly file: string } | { readonly stream: (range?: ByteRange) => Readable };
+
 /**
- * Streams content to the response (206 with Content-Range for a satisfiable Range request).
- * `open` is called with the byte range to read; nothing is buffered whole.
+ * Streams content to the response (206 with Content-Range for a satisfiable Range request); nothing
+ * is buffered whole.
  */
 export async function sendContent(
   ctx: RequestContext,
@@ -31,7 +35,7 @@ export async function sendContent(
     size: number;
     contentType: string;
     md5?: string | null;
-    open: (range?: ByteRange) => Readable | undefined;
+    source: ContentSource | undefined;
     filename?: string;
   },
 ): Promise<HandlerResult> {
@@ -53,11 +57,20 @@ export async function sendContent(
     res.statusCode = 200;
     res.setHeader('Content-Length', opts.size);
   }
-  const stream = opts.size === 0 ? undefined : opts.open(range);
-  if (!stream || ctx.req.method === 'HEAD') {
+  const source = opts.size === 0 ? undefined : opts.source;
+  if (!source || ctx.req.method === 'HEAD') {
     res.end();
     return { sent: true };
   }
-  await pipeline(stream, res);
+  try {
+    if ('file' in source) {
+      await sendFileRange(res, source.file, range?.start ?? 0, range?.end ?? opts.size - 1);
+      res.end();
+    } else await pipeline(source.stream(range), res);
+  } catch (error) {
+    // The client went away part way: nothing failed here, and there is no one left to tell.
+    if (res.destroyed) return { sent: true };
+    throw error;
+  }
   return { sent: true };
 }

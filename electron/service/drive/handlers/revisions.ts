@@ -83,7 +83,7 @@ export async function revisionsGet(ctx: RequestContext): Promise<HandlerResult> 
     size: r.size,
     contentType: r.mime_type,
     md5: r.md5,
-    open: (range) => s.blobs.read(r.sha256, range),
+    source: { file: s.blobs.pathOf(r.sha256) },
   });
 }
 
