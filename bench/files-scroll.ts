@@ -21,15 +21,13 @@
  *
  *   tsx bench/files-scroll.ts
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
 import { startBrowserApp } from '../electron/web';
+import { builtRenderer, launchChromium, scratchDataDir } from './browser';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
 const largeCount = 10_000;
 const smallCount = 100;
 const runs = 5;
@@ -40,16 +38,6 @@ const firstScreenRows = 15;
 /** Pixels scrolled per animation frame: a brisk, steady fling (about 30 rows a frame). */
 const scrollStepPx = 1200;
 const seedConcurrency = 16;
-const chromiumPath = '/usr/bin/chromium';
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface Folder {
   id: string;
@@ -240,19 +228,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function rendererDir(): string {
-  const chosen = process.env.ATRIUM_RENDERER_DIR;
-  if (chosen) return chosen;
-  if (!existsSync(join(root, 'dist/renderer/index.html'))) {
-    const built = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), 'renderer'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('building the renderer failed');
-  }
-  return join(root, 'dist/renderer');
-}
-
 export interface FilesScrollResult {
   firstScreenMs: { large: number; small: number };
   ratio: number;
@@ -260,9 +235,10 @@ export interface FilesScrollResult {
 }
 
 export async function run(): Promise<FilesScrollResult> {
+  const rendererDir = builtRenderer();
   // A RAM disk where there is one: seeding 10,000 files one request at a time would otherwise measure fsync.
-  const dataDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'atrium-bench-files-'));
-  const app = await startBrowserApp({ dataDir, port: 0, changeWatch: false, rendererDir: rendererDir() });
+  const dataDir = scratchDataDir('files');
+  const app = await startBrowserApp({ dataDir, port: 0, changeWatch: false, rendererDir });
   let browser: Browser | undefined;
   try {
     const seeding = performance.now();
@@ -270,7 +246,7 @@ export async function run(): Promise<FilesScrollResult> {
     const small = await seedFolder(app, 'One hundred', smallCount);
     console.log(`seeded ${largeCount} + ${smallCount} files in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+    browser = await launchChromium();
     const timings = new Map<Folder, number[]>([
       [large, []],
       [small, []],

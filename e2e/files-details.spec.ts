@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, saveScreenshot, serviceGet, test, type AtriumApp } from './fixtures';
+import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { contentOf, createFile, openFiles, row, serviceUrl, updateContent } from './files-helpers';
 
 /** The file's content exactly as the service stores it. */
@@ -147,4 +147,52 @@ test('a Google document downloads in a format its service exports it to', async 
   });
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(bytes.equals(Buffer.from(await exported.arrayBuffer()))).toBe(true);
+});
+
+/** Whether an IPC frame the page sends is a `files.download` call. */
+function isDownloadCall(frame: string | Buffer): boolean {
+  if (typeof frame !== 'string') return false;
+  try {
+    const parsed = JSON.parse(frame) as { type?: unknown; method?: unknown };
+    return parsed.type === 'call' && parsed.method === 'files.download';
+  } catch {
+    return false;
+  }
+}
+
+test('a file deleted after the list showed it: Download says so in the app, and the row goes away', async ({
+  page,
+  app,
+}) => {
+  const file = await createFile(app, 'short-lived.txt', 'here for now');
+  // Someone deletes the file at the very moment this page asks to download it (the list still shows it).
+  let deletedFirst = false;
+  await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage(async (frame) => {
+      if (isDownloadCall(frame)) {
+        await serviceRequest(app, 'DELETE', `/drive/v3/files/${file.id}`);
+        deletedFirst = true;
+      }
+      server.send(frame);
+    });
+  });
+  await page.reload();
+  await expect(page.getByTestId('app-shell')).toBeVisible();
+  await openFiles(page);
+  await row(page, 'short-lived.txt').click();
+  await page.getByTestId('toggle-details').click();
+
+  const browserDownloads: string[] = [];
+  page.on('download', (download) => browserDownloads.push(download.suggestedFilename()));
+  await page.getByTestId('details-panel').getByTestId('details-download').click();
+
+  const toast = page.getByTestId('toast').filter({ hasText: 'short-lived.txt' });
+  await expect(toast).toContainText(
+    'Couldn’t download “short-lived.txt”: The file no longer exists. It may have been deleted.',
+  );
+  await expect(toast).toHaveAttribute('role', 'alert');
+  await expect(row(page, 'short-lived.txt')).toHaveCount(0);
+  expect(deletedFirst).toBe(true);
+  expect(browserDownloads).toEqual([]);
 });

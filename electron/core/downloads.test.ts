@@ -2,6 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DownloadOutcome } from '../../shared/ipc/contract';
 import { IpcCallError } from '../../shared/ipc/errors';
 import { startEmbeddedService } from '../service';
 import type { EmbeddedService } from '../service';
@@ -223,6 +224,12 @@ describe('saveContent', () => {
   });
 });
 
+/** The ticket of a link `start` answered. */
+function ticketOf(outcome: DownloadOutcome): string {
+  if (outcome.kind !== 'link') throw new Error(`expected a link, got ${outcome.kind}`);
+  return outcome.url.slice(downloadLinkPrefix.length);
+}
+
 describe('download links (browser host)', () => {
   it('answers a single-use link that streams the content under the requested name', async () => {
     const links = downloads();
@@ -230,15 +237,16 @@ describe('download links (browser host)', () => {
     expect(outcome.kind).toBe('link');
     const url = (outcome as { url: string }).url;
     expect(url.startsWith(downloadLinkPrefix)).toBe(true);
-    const ticket = url.slice(downloadLinkPrefix.length);
+    const ticket = ticketOf(outcome);
     expect(ticket).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // Issuing asks nothing of the service; opening does.
-    expect(requests).toEqual([]);
+    // The content is asked for once, when the link is issued; opening it asks nothing more.
+    expect(requests).toHaveLength(1);
 
     const opened = await links.open(ticket);
     expect(opened?.fileName).toBe('Résumé 2024.bin');
     expect(opened?.contentLength).toBe(fileBytes.length);
     expect((await readAll(opened!)).equals(fileBytes)).toBe(true);
+    expect(requests).toHaveLength(1);
     expect(await links.open(ticket)).toBeNull();
     expect(await links.open('x'.repeat(43))).toBeNull();
   });
@@ -251,38 +259,79 @@ describe('download links (browser host)', () => {
       if (outcome.kind === 'link') urls.add(outcome.url);
     }
     expect(urls.size).toBe(20);
+    links.discardLinks();
   });
 
-  it('lets a link expire after its lifetime, and then forgets it', async () => {
+  it('reports an API error when the download is asked for, and issues no link', async () => {
+    const links = downloads();
+    const error = await links.start({ fileId: 'no-such-file', fileName: 'a' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiCallError);
+    expect(error).toMatchObject({ status: 404 });
+    expect(links.pendingLinks).toBe(0);
+  });
+
+  it('reports a file deleted after it was listed, before any link exists', async () => {
+    const doomed = (await api.upload(
+      'DriveFilesCreate',
+      {},
+      { name: 'doomed.txt', mimeType: 'text/plain' },
+      { data: Buffer.from('soon gone'), contentType: 'text/plain' },
+    )) as { id: string };
+    await api.call('DriveFilesDelete', { fileId: doomed.id });
+    const links = downloads();
+    await expect(links.start({ fileId: doomed.id, fileName: 'doomed.txt' })).rejects.toMatchObject({ status: 404 });
+    expect(links.pendingLinks).toBe(0);
+  });
+
+  it('lets a link expire after its lifetime, stopping its content request, and then forgets it', async () => {
     let now = 1_000_000;
     const links = downloads({ linkLifetimeMs: 60_000, now: () => now });
     const early = await links.start({ fileId, fileName: 'a' });
     const late = await links.start({ fileId, fileName: 'b' });
     expect(links.pendingLinks).toBe(2);
     now += 59_999;
-    const fresh = await links.open((late as { url: string }).url.slice(downloadLinkPrefix.length));
+    const fresh = await links.open(ticketOf(late));
     expect(fresh).not.toBeNull();
     await fresh?.body.cancel();
     now += 1;
-    expect(await links.open((early as { url: string }).url.slice(downloadLinkPrefix.length))).toBeNull();
+    expect(await links.open(ticketOf(early))).toBeNull();
+    expect(requests[0]?.signal?.aborted).toBe(true);
     expect(links.pendingLinks).toBe(0);
-    expect(requests).toHaveLength(1);
+    expect(requests).toHaveLength(2);
   });
 
-  it('keeps at most maxLinks waiting, forgetting the oldest', async () => {
+  it('stops the content request of a link nobody opens once its lifetime is over', async () => {
+    const links = downloads({ linkLifetimeMs: 50 });
+    await links.start({ fileId, fileName: 'a' });
+    expect(requests[0]?.signal?.aborted).toBe(false);
+    await expect.poll(() => requests[0]?.signal?.aborted, { timeout: 2000 }).toBe(true);
+    expect(links.pendingLinks).toBe(0);
+  });
+
+  it('keeps at most maxLinks waiting, forgetting the oldest and stopping its content request', async () => {
     const links = downloads({ maxLinks: 3 });
     const tickets: string[] = [];
-    for (const name of ['a', 'b', 'c', 'd']) {
-      const outcome = await links.start({ fileId, fileName: name });
-      tickets.push((outcome as { url: string }).url.slice(downloadLinkPrefix.length));
-    }
+    for (const name of ['a', 'b', 'c', 'd']) tickets.push(ticketOf(await links.start({ fileId, fileName: name })));
     expect(links.pendingLinks).toBe(3);
+    expect(requests.map((r) => r.signal?.aborted)).toEqual([true, false, false, false]);
     expect(await links.open(tickets[0]!)).toBeNull();
     for (const ticket of tickets.slice(1)) {
       const opened = await links.open(ticket);
       expect(opened).not.toBeNull();
       await opened?.body.cancel();
     }
+  });
+
+  it('stops every waiting content request when the links are discarded', async () => {
+    const links = downloads();
+    const tickets = [
+      ticketOf(await links.start({ fileId, fileName: 'a' })),
+      ticketOf(await links.start({ fileId, fileName: 'b' })),
+    ];
+    links.discardLinks();
+    expect(requests.map((r) => r.signal?.aborted)).toEqual([true, true]);
+    expect(links.pendingLinks).toBe(0);
+    for (const ticket of tickets) expect(await links.open(ticket)).toBeNull();
   });
 
   it('remembers the account the link was issued for, and dies with it', async () => {
@@ -298,30 +347,19 @@ describe('download links (browser host)', () => {
     });
     const outcome = await links.start({ fileId, fileName: 'a' });
     accounts.delete('work');
-    expect(await links.open((outcome as { url: string }).url.slice(downloadLinkPrefix.length))).toBeNull();
+    expect(await links.open(ticketOf(outcome))).toBeNull();
     expect(seen).toEqual([undefined, 'work']);
-  });
-
-  it('passes an API error of the redeemed link to the host', async () => {
-    const links = downloads();
-    const outcome = await links.start({ fileId: 'no-such-file', fileName: 'a' });
-    const error = await links
-      .open((outcome as { url: string }).url.slice(downloadLinkPrefix.length))
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiCallError);
-    expect(error).toMatchObject({ status: 404 });
+    expect(requests[0]?.signal?.aborted).toBe(true);
   });
 
   it('stops the upstream request when the host aborts', async () => {
     const links = downloads();
     const outcome = await links.start({ fileId, fileName: 'a' });
     const controller = new AbortController();
-    const opened = await links.open(
-      (outcome as { url: string }).url.slice(downloadLinkPrefix.length),
-      controller.signal,
-    );
-    expect(requests[0]?.signal).toBe(controller.signal);
+    const opened = await links.open(ticketOf(outcome), controller.signal);
+    expect(requests[0]?.signal?.aborted).toBe(false);
     controller.abort();
+    expect(requests[0]?.signal?.aborted).toBe(true);
     await expect(readAll(opened!)).rejects.toThrow();
   });
 });

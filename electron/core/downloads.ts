@@ -58,15 +58,18 @@ export interface DownloadsOptions {
 
 interface PendingLink {
   readonly account: string;
-  readonly target: DownloadTarget;
   readonly fileName: string;
+  /** The service's answer, already received: a link only exists for content that can be served. */
+  readonly content: DownloadContent;
+  readonly upstream: AbortController;
   readonly expires: number;
+  readonly expiryTimer: ReturnType<typeof setTimeout>;
 }
 
 /**
  * Downloads that never carry content over IPC. In Electron the core streams the answer to a
- * file the user chose; in the browser host it issues a single-use, short-lived link that the
- * host redeems into the same stream.
+ * file the user chose; in the browser host it asks for the content, then issues a single-use,
+ * short-lived link that the host redeems into that answer's stream.
  */
 export class Downloads {
   private readonly links = new Map<string, PendingLink>();
@@ -85,11 +88,15 @@ export class Downloads {
     const connection = this.options.connection(request.account);
     const target = downloadTarget(request);
     const choose = this.options.chooseSavePath;
-    if (!choose)
-      return {
-        kind: 'link',
-        url: `${downloadLinkPrefix}${this.issue(connection.account.id, target, request.fileName)}`,
-      };
+    if (!choose) {
+      // The content is asked for before the link exists: a file deleted since it was listed, a
+      // revision gone or a format the service cannot export is reported to the app, which can say
+      // so, instead of surfacing as a failed entry in the browser's download list.
+      const upstream = new AbortController();
+      const content = await connection.api.download(target.operation, target.params, { signal: upstream.signal });
+      const ticket = this.issue(connection.account.id, request.fileName, content, upstream);
+      return { kind: 'link', url: `${downloadLinkPrefix}${ticket}` };
+    }
 
     const path = await choose(request.fileName);
     if (path === null) return { kind: 'cancelled' };
@@ -115,33 +122,69 @@ export class Downloads {
     if (!link) return null;
     // Single use: the ticket is spent whatever happens next.
     this.links.delete(ticket);
-    if (link.expires <= this.now()) return null;
-    let api: ApiClient;
-    try {
-      api = this.options.connection(link.account).api;
-    } catch {
+    clearTimeout(link.expiryTimer);
+    if (link.expires <= this.now() || !this.accountExists(link.account)) {
+      release(link);
       return null;
     }
-    const content = await api.download(link.target.operation, link.target.params, signal ? { signal } : {});
-    return { ...content, fileName: link.fileName };
+    if (signal?.aborted) link.upstream.abort();
+    else signal?.addEventListener('abort', () => link.upstream.abort(), { once: true });
+    return { ...link.content, fileName: link.fileName };
   }
 
-  private issue(account: string, target: DownloadTarget, fileName: string): string {
+  /** Stops every link's waiting content (the host is shutting down). */
+  discardLinks(): void {
+    for (const link of this.links.values()) release(link);
+    this.links.clear();
+  }
+
+  private accountExists(account: string): boolean {
+    try {
+      this.options.connection(account);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private issue(account: string, fileName: string, content: DownloadContent, upstream: AbortController): string {
     this.forgetExpired();
     // Map order is issue order: the oldest waiting link makes room.
-    for (const oldest of this.links.keys()) {
+    for (const [oldest, link] of this.links) {
       if (this.links.size < this.maxLinks) break;
       this.links.delete(oldest);
+      release(link);
     }
     const ticket = randomBytes(32).toString('base64url');
-    this.links.set(ticket, { account, target, fileName, expires: this.now() + this.lifetimeMs });
+    // A link nobody opens must not hold its content request open; unref'd, so it keeps no process alive.
+    const expiryTimer = setTimeout(() => this.forgetExpired(), this.lifetimeMs);
+    expiryTimer.unref();
+    this.links.set(ticket, {
+      account,
+      fileName,
+      content,
+      upstream,
+      expires: this.now() + this.lifetimeMs,
+      expiryTimer,
+    });
     return ticket;
   }
 
   private forgetExpired(): void {
     const now = this.now();
-    for (const [ticket, link] of this.links) if (link.expires <= now) this.links.delete(ticket);
+    for (const [ticket, link] of this.links) {
+      if (link.expires > now) continue;
+      this.links.delete(ticket);
+      release(link);
+    }
   }
+}
+
+/** Ends a link's content request and lets go of what it received. */
+function release(link: PendingLink): void {
+  clearTimeout(link.expiryTimer);
+  link.upstream.abort();
+  link.content.body.cancel().catch(() => undefined);
 }
 
 /**

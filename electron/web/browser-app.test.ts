@@ -1,15 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
-import type { IncomingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { MemoryVault } from '../core/vault';
-import { startBrowserApp } from './browser-app';
 import type { BrowserApp } from './browser-app';
+import { callOverSocket, startTestBrowserHost } from './testing/browser-host';
+import type { TestBrowserHost } from './testing/browser-host';
 
-let dir: string;
+let host: TestBrowserHost;
 let app: BrowserApp;
 let port: number;
 let secret: string;
@@ -18,83 +14,17 @@ const indexHtml =
   '<!doctype html><html><head><script type="module" src="./assets/app-1a2b.js"></script></head><body>Atrium</body></html>';
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'atrium-web-'));
-  const rendererDir = join(dir, 'renderer');
-  await mkdir(join(rendererDir, 'assets'), { recursive: true });
-  await writeFile(join(rendererDir, 'index.html'), indexHtml);
-  await writeFile(join(rendererDir, 'assets', 'app-1a2b.js'), 'console.log("atrium");\n');
-  await writeFile(join(dir, 'outside.txt'), 'must not be served');
-  app = await startBrowserApp({
-    dataDir: join(dir, 'data'),
-    rendererDir,
-    changeWatch: false,
-    vault: new MemoryVault(),
-    config: {},
+  host = await startTestBrowserHost({
+    name: 'web',
+    rendererFiles: { 'index.html': indexHtml, 'assets/app-1a2b.js': 'console.log("atrium");\n' },
   });
-  const url = new URL(app.url);
-  port = Number(url.port);
-  secret = url.searchParams.get('secret') ?? '';
+  await writeFile(join(host.dir, 'outside.txt'), 'must not be served');
+  ({ app, port, secret } = host);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await rm(dir, { recursive: true, force: true });
+  await host?.close();
 });
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A raw request, so Host and Cookie headers are exactly what the test says. */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const cookie = (): Record<string, string> => ({ cookie: `atrium_secret_${port}=${secret}` });
-
-function openSocket(path: string, headers: Record<string, string> = {}): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused with ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-}
-
-let nextId = 1;
-function callOver(
-  ws: WebSocket,
-  method: string,
-  input: unknown,
-): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }> {
-  const id = nextId++;
-  return new Promise((resolve) => {
-    const onMessage = (data: Buffer): void => {
-      const frame = JSON.parse(data.toString('utf8')) as { type: string; id?: number; reply?: { ok: boolean } };
-      if (frame.type === 'reply' && frame.id === id) {
-        ws.off('message', onMessage);
-        resolve(frame.reply as { ok: boolean });
-      }
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ type: 'call', id, method, input }));
-  });
-}
 
 describe('browser host: static files', () => {
   it('prints a loopback URL carrying a 32-byte secret', () => {
@@ -104,16 +34,16 @@ describe('browser host: static files', () => {
   });
 
   it('refuses requests without the secret', async () => {
-    expect((await get('/')).status).toBe(403);
-    expect((await get('/assets/app-1a2b.js')).status).toBe(403);
-    expect((await get('/?secret=wrong')).status).toBe(403);
-    expect((await get('/', { cookie: `atrium_secret_${port}=wrong` })).status).toBe(403);
+    expect((await host.get('/')).status).toBe(403);
+    expect((await host.get('/assets/app-1a2b.js')).status).toBe(403);
+    expect((await host.get('/?secret=wrong')).status).toBe(403);
+    expect((await host.get('/', { cookie: `atrium_secret_${port}=wrong` })).status).toBe(403);
   });
 
   it('serves the page with the secret in the query and sets an HttpOnly, SameSite=Strict cookie with a strict CSP', async () => {
-    const answer = await get(`/?secret=${secret}`);
+    const answer = await host.get(`/?secret=${secret}`);
     expect(answer.status).toBe(200);
-    expect(answer.body).toBe(indexHtml);
+    expect(answer.text).toBe(indexHtml);
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
     const setCookie = answer.headers['set-cookie']?.[0] ?? '';
     expect(setCookie).toContain(`atrium_secret_${port}=${secret}`);
@@ -128,7 +58,7 @@ describe('browser host: static files', () => {
   });
 
   it('serves assets with their content type to a request carrying the cookie', async () => {
-    const answer = await get('/assets/app-1a2b.js', cookie());
+    const answer = await host.get('/assets/app-1a2b.js', host.cookie());
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^(text|application)\/javascript/);
     expect(answer.headers['cache-control']).toContain('immutable');
@@ -136,10 +66,10 @@ describe('browser host: static files', () => {
   });
 
   it('answers index.html for app routes and 404 for missing files', async () => {
-    const route = await get('/calendar/week', cookie());
+    const route = await host.get('/calendar/week', host.cookie());
     expect(route.status).toBe(200);
-    expect(route.body).toBe(indexHtml);
-    expect((await get('/assets/missing.js', cookie())).status).toBe(404);
+    expect(route.text).toBe(indexHtml);
+    expect((await host.get('/assets/missing.js', host.cookie())).status).toBe(404);
   });
 
   it('never serves files outside the renderer folder', async () => {
@@ -149,62 +79,62 @@ describe('browser host: static files', () => {
       '/assets/..%2f..%2foutside.txt',
       '/..%5coutside.txt',
     ]) {
-      const answer = await get(path, cookie());
-      expect(answer.body).not.toContain('must not be served');
+      const answer = await host.get(path, host.cookie());
+      expect(answer.text).not.toContain('must not be served');
     }
   });
 
   it('refuses foreign Host headers even with the secret (DNS rebinding)', async () => {
-    expect((await get(`/?secret=${secret}`, { host: `evil.example:${port}` })).status).toBe(403);
-    expect((await get(`/?secret=${secret}`, { host: `127.0.0.1:${port + 1}` })).status).toBe(403);
-    expect((await get(`/?secret=${secret}`, { host: `localhost:${port}` })).status).toBe(200);
+    expect((await host.get(`/?secret=${secret}`, { host: `evil.example:${port}` })).status).toBe(403);
+    expect((await host.get(`/?secret=${secret}`, { host: `127.0.0.1:${port + 1}` })).status).toBe(403);
+    expect((await host.get(`/?secret=${secret}`, { host: `localhost:${port}` })).status).toBe(200);
   });
 
   it('refuses methods other than GET and HEAD', async () => {
-    expect((await get('/', cookie(), 'POST')).status).toBe(405);
-    const head = await get('/', cookie(), 'HEAD');
+    expect((await host.get('/', host.cookie(), 'POST')).status).toBe(405);
+    const head = await host.get('/', host.cookie(), 'HEAD');
     expect(head.status).toBe(200);
-    expect(head.body).toBe('');
+    expect(head.text).toBe('');
   });
 });
 
 describe('browser host: IPC over WebSocket', () => {
   it('refuses upgrades without the secret, with a foreign Origin or Host, or on another path', async () => {
-    await expect(openSocket('/ipc')).rejects.toThrow('refused with 403');
-    await expect(openSocket('/ipc?secret=nope')).rejects.toThrow('refused with 403');
-    await expect(openSocket(`/ipc?secret=${secret}`, { origin: 'http://evil.example' })).rejects.toThrow(
+    await expect(host.openSocket('/ipc')).rejects.toThrow('refused with 403');
+    await expect(host.openSocket('/ipc?secret=nope')).rejects.toThrow('refused with 403');
+    await expect(host.openSocket(`/ipc?secret=${secret}`, { origin: 'http://evil.example' })).rejects.toThrow(
       'refused with 403',
     );
-    await expect(openSocket(`/ipc?secret=${secret}`, { origin: `http://127.0.0.1:${port + 1}` })).rejects.toThrow(
+    await expect(host.openSocket(`/ipc?secret=${secret}`, { origin: `http://127.0.0.1:${port + 1}` })).rejects.toThrow(
       'refused with 403',
     );
-    await expect(openSocket(`/ipc?secret=${secret}`, { host: `evil.example:${port}` })).rejects.toThrow(
+    await expect(host.openSocket(`/ipc?secret=${secret}`, { host: `evil.example:${port}` })).rejects.toThrow(
       'refused with 403',
     );
-    await expect(openSocket(`/other?secret=${secret}`)).rejects.toThrow('refused with 404');
+    await expect(host.openSocket(`/other?secret=${secret}`)).rejects.toThrow('refused with 404');
   });
 
   it('accepts the page origin with the secret in the query or the cookie', async () => {
-    const byQuery = await openSocket(`/ipc?secret=${secret}`, { origin: `http://127.0.0.1:${port}` });
-    const byCookie = await openSocket('/ipc', { origin: `http://localhost:${port}`, ...cookie() });
+    const byQuery = await host.openSocket(`/ipc?secret=${secret}`, { origin: `http://127.0.0.1:${port}` });
+    const byCookie = await host.openSocket('/ipc', { origin: `http://localhost:${port}`, ...host.cookie() });
     byQuery.close();
     byCookie.close();
   });
 
   it('round-trips api.call to the embedded service and reports errors as envelopes', async () => {
-    const ws = await openSocket(`/ipc?secret=${secret}`, { origin: `http://127.0.0.1:${port}` });
+    const ws = await host.openSocket(`/ipc?secret=${secret}`, { origin: `http://127.0.0.1:${port}` });
     try {
-      const info = await callOver(ws, 'app.info', {});
+      const info = await callOverSocket(ws, 'app.info', {});
       expect(info).toMatchObject({ ok: true, value: { host: 'browser' } });
-      const created = await callOver(ws, 'api.call', {
+      const created = await callOverSocket(ws, 'api.call', {
         operation: 'TasksTasklistsInsert',
         body: { title: 'Over the wire' },
       });
       expect(created).toMatchObject({ ok: true, value: { title: 'Over the wire' } });
-      const listed = await callOver(ws, 'api.call', { operation: 'TasksTasklistsList', params: {} });
+      const listed = await callOverSocket(ws, 'api.call', { operation: 'TasksTasklistsList', params: {} });
       expect((listed.value as { items: { title: string }[] }).items.map((l) => l.title)).toContain('Over the wire');
-      expect(await callOver(ws, 'no.such', {})).toMatchObject({ ok: false, error: { code: 'unknownMethod' } });
-      expect(await callOver(ws, 'api.call', { operation: 'Nope' })).toMatchObject({
+      expect(await callOverSocket(ws, 'no.such', {})).toMatchObject({ ok: false, error: { code: 'unknownMethod' } });
+      expect(await callOverSocket(ws, 'api.call', { operation: 'Nope' })).toMatchObject({
         ok: false,
         error: { code: 'invalidInput' },
       });
@@ -214,7 +144,7 @@ describe('browser host: IPC over WebSocket', () => {
   });
 
   it('closes a connection that sends a frame over the size limit (80 MB)', async () => {
-    const ws = await openSocket(`/ipc?secret=${secret}`);
+    const ws = await host.openSocket(`/ipc?secret=${secret}`);
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     ws.on('error', () => {});
     ws.send(Buffer.alloc(80 * 1024 * 1024 + 1, 0x61).toString('latin1'));

@@ -7,12 +7,10 @@ import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { create as contentDisposition } from 'content-disposition';
-import { ApiCallError } from '../core/api-call-error';
 import { createCore } from '../core/core';
 import type { ChangeWatchOptions, ExtraUser } from '../core/core';
 import type { AppConfigInput } from '../core/config';
 import { downloadLinkPrefix, downloadTicketPattern } from '../core/downloads';
-import type { OpenedDownload } from '../core/downloads';
 import { openNodeVault } from '../core/keyring-vault';
 import type { Vault } from '../core/vault';
 import { contentSecurityPolicy, securityHeaders } from './content-security-policy';
@@ -128,22 +126,14 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
   /**
    * `GET /downloads/<ticket>`: redeems a link `files.download` issued and streams the content as an
    * attachment. The ticket is spent on first use; a client that goes away stops the upstream request.
+   * The content was already asked for when the link was issued, so its errors reached the app then.
    */
   async function serveDownload(res: ServerResponse, ticket: string): Promise<void> {
     const upstream = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) upstream.abort();
     });
-    let opened: OpenedDownload | null;
-    try {
-      opened = downloadTicketPattern.test(ticket) ? await core.downloads.open(ticket, upstream.signal) : null;
-    } catch (error) {
-      if (res.destroyed) return;
-      const status = error instanceof ApiCallError && error.status >= 400 && error.status <= 599 ? error.status : 502;
-      const message = error instanceof Error && error.message ? error.message : 'The download failed.';
-      res.writeHead(status, { ...state.headers, ...plain, 'cache-control': 'no-store' }).end(`${message}\n`);
-      return;
-    }
+    const opened = downloadTicketPattern.test(ticket) ? await core.downloads.open(ticket, upstream.signal) : null;
     if (!opened) {
       res
         .writeHead(404, { ...state.headers, ...plain, 'cache-control': 'no-store' })
@@ -234,6 +224,8 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
     localUser: core.localUser,
     close() {
       closing ??= (async () => {
+        // Links nobody opened hold content requests the service would otherwise wait on.
+        core.downloads.discardLinks();
         await sockets.close();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,23 +1,18 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import type { IncomingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parse as parseContentDisposition } from 'content-disposition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { MemoryVault } from '../core/vault';
-import { startBrowserApp } from './browser-app';
+import type { WebSocket } from 'ws';
 import type { BrowserApp } from './browser-app';
+import { callOverSocket, startTestBrowserHost } from './testing/browser-host';
+import type { SocketReply, TestBrowserHost } from './testing/browser-host';
 
 /*
- * Downloads in the browser host: `files.download` over the page's WebSocket answers a link, and
- * `GET <link>` streams the content as an attachment, once, shortly, and only with the secret.
+ * Downloads in the browser host: `files.download` over the page's WebSocket asks the service for
+ * the content and answers a link (or the service's error), and `GET <link>` streams that content
+ * as an attachment, once, shortly, and only with the secret.
  */
-let dir: string;
+let host: TestBrowserHost;
 let app: BrowserApp;
-let port: number;
-let secret: string;
 let ws: WebSocket;
 /** The download links' clock: tests move it forward to expire links. */
 let clock = 1_700_000_000_000;
@@ -26,43 +21,27 @@ const binary = Buffer.from(Array.from({ length: 1_500_000 }, (_, i) => (i * 2654
 let binaryId: string;
 /** Requests the core sent for content, with their abort signals (the core's fetch is the global one). */
 const contentRequests: { url: string; signal: AbortSignal | undefined }[] = [];
+const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
-  const realFetch = globalThis.fetch;
   globalThis.fetch = (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.includes('alt=media')) contentRequests.push({ url, signal: init?.signal ?? undefined });
     return realFetch(input, init);
   };
-  dir = await mkdtemp(join(tmpdir(), 'atrium-web-downloads-'));
-  const rendererDir = join(dir, 'renderer');
-  await mkdir(rendererDir, { recursive: true });
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Atrium</title>');
-  app = await startBrowserApp({
-    dataDir: join(dir, 'data'),
-    rendererDir,
-    changeWatch: false,
-    vault: new MemoryVault(),
-    config: {},
-    downloadLinks: { lifetimeMs: 60_000, now: () => clock },
+  host = await startTestBrowserHost({
+    name: 'web-downloads',
+    app: { downloadLinks: { lifetimeMs: 60_000, now: () => clock } },
   });
-  const url = new URL(app.url);
-  port = Number(url.port);
-  secret = url.searchParams.get('secret') ?? '';
-  ws = await new Promise<WebSocket>((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ipc?secret=${secret}`, {
-      headers: { origin: `http://127.0.0.1:${port}` },
-    });
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
+  app = host.app;
+  ws = await host.openSocket(`/ipc?secret=${host.secret}`, { origin: host.origin });
   binaryId = (await createFile({ name: 'data.bin', mimeType: 'application/octet-stream' }, binary)).id;
 });
 
 afterAll(async () => {
   ws?.close();
-  await app?.close();
-  await rm(dir, { recursive: true, force: true });
+  await host?.close();
+  globalThis.fetch = realFetch;
 });
 
 /** A file on the embedded service, uploaded as the local user. */
@@ -92,27 +71,7 @@ async function createFile(
   return (await response.json()) as { id: string };
 }
 
-let nextId = 1;
-interface Reply {
-  ok: boolean;
-  value?: unknown;
-  error?: { code: string; message: string; location?: string };
-}
-
-function call(method: string, input: unknown): Promise<Reply> {
-  const id = nextId++;
-  return new Promise((resolve) => {
-    const onMessage = (data: Buffer): void => {
-      const frame = JSON.parse(data.toString('utf8')) as { type: string; id?: number; reply?: Reply };
-      if (frame.type === 'reply' && frame.id === id) {
-        ws.off('message', onMessage);
-        resolve(frame.reply!);
-      }
-    };
-    ws.on('message', onMessage);
-    ws.send(JSON.stringify({ type: 'call', id, method, input }));
-  });
-}
+const call = (method: string, input: unknown): Promise<SocketReply> => callOverSocket(ws, method, input);
 
 /** `files.download` over the page's socket; answers the link it issued. */
 async function linkFor(input: Record<string, unknown>): Promise<string> {
@@ -121,31 +80,9 @@ async function linkFor(input: Record<string, unknown>): Promise<string> {
   return (reply.value as { url: string }).url;
 }
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-const withCookie = (): Record<string, string> => ({ cookie: `atrium_secret_${port}=${secret}` });
-
-function get(path: string, headers: Record<string, string> = withCookie(), method = 'GET'): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+/** A request as the page sends it: with the secret's cookie unless `headers` says otherwise. */
+const get = (path: string, headers: Record<string, string> = host.cookie(), method = 'GET') =>
+  host.get(path, headers, method);
 
 describe('browser host downloads', () => {
   it('streams a file through a single-use link as an attachment with its name, type and length', async () => {
@@ -207,9 +144,9 @@ describe('browser host downloads', () => {
   it('checks the secret before the link is spent', async () => {
     const link = await linkFor({ fileId: binaryId, fileName: 'a.bin' });
     expect((await get(link, {})).status).toBe(403);
-    expect((await get(link, { cookie: `atrium_secret_${port}=wrong` })).status).toBe(403);
-    expect((await get(link, { ...withCookie(), host: `evil.example:${port}` })).status).toBe(403);
-    const answer = await get(`${link}?secret=${secret}`, {});
+    expect((await get(link, { cookie: `atrium_secret_${host.port}=wrong` })).status).toBe(403);
+    expect((await get(link, { ...host.cookie(), host: `evil.example:${host.port}` })).status).toBe(403);
+    const answer = await get(`${link}?secret=${host.secret}`, {});
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBe(binary.length);
   });
@@ -217,18 +154,21 @@ describe('browser host downloads', () => {
   it('answers other methods 405 without spending the link', async () => {
     const link = await linkFor({ fileId: binaryId, fileName: 'a.bin' });
     for (const method of ['HEAD', 'POST', 'DELETE']) {
-      const answer = await get(link, withCookie(), method);
+      const answer = await get(link, host.cookie(), method);
       expect(answer.status, method).toBe(405);
     }
     expect((await get(link)).status).toBe(200);
   });
 
-  it('answers 404 for an expired link', async () => {
+  it('answers 404 for an expired link, whose content request was stopped', async () => {
     const link = await linkFor({ fileId: binaryId, fileName: 'a.bin' });
+    const upstream = contentRequests.at(-1);
+    expect(upstream?.url).toContain(binaryId);
     clock += 60_001;
     const answer = await get(link);
     expect(answer.status).toBe(404);
     expect(answer.body.toString()).toMatch(/expired/);
+    expect(upstream?.signal?.aborted).toBe(true);
   });
 
   it('answers 404 for links it never issued', async () => {
@@ -244,21 +184,34 @@ describe('browser host downloads', () => {
     }
   });
 
-  it('answers an API error with its status and message', async () => {
-    const answer = await get(await linkFor({ fileId: 'no-such-file', fileName: 'gone.bin' }));
-    expect(answer.status).toBe(404);
-    expect(answer.headers['content-type']).toMatch(/^text\/plain/);
-    expect(answer.body.toString()).toMatch(/no-such-file/);
-    expect(answer.body.toString()).not.toMatch(/expired or already used/);
+  it('reports an API error to the page when the download is asked for, and issues no link', async () => {
+    const missing = await call('files.download', { fileId: 'no-such-file', fileName: 'gone.bin' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'notFound', status: 404 } });
+    expect(missing.error?.message).toMatch(/no-such-file/);
 
     const doc = await createFile(
       { name: 'Doc', mimeType: 'application/vnd.google-apps.document' },
       Buffer.from('x'),
       'text/plain',
     );
-    const refused = await get(await linkFor({ fileId: doc.id, exportMimeType: 'image/gif', fileName: 'Doc.gif' }));
-    expect(refused.status).toBe(400);
-    expect(refused.body.toString()).toMatch(/conversion is not supported/);
+    const refused = await call('files.download', { fileId: doc.id, exportMimeType: 'image/gif', fileName: 'Doc.gif' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'apiError', status: 400 } });
+    expect(refused.error?.message).toMatch(/conversion is not supported/);
+  });
+
+  it('reports a file deleted after it was listed, when its download is asked for', async () => {
+    const file = await createFile(
+      { name: 'short-lived.txt', mimeType: 'text/plain' },
+      Buffer.from('soon gone'),
+      'text/plain',
+    );
+    const deleted = await fetch(`${app.serviceUrl}/drive/v3/files/${file.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${app.localUser.token}` },
+    });
+    expect(deleted.status).toBe(204);
+    const reply = await call('files.download', { fileId: file.id, fileName: 'short-lived.txt' });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'notFound', status: 404 } });
   });
 
   it('refuses a file name that is a path before issuing anything', async () => {
@@ -272,7 +225,12 @@ describe('browser host downloads', () => {
     const link = await linkFor({ fileId: bigId, fileName: 'big.bin' });
     const firstBytes = await new Promise<number>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port, path: link, headers: { host: `127.0.0.1:${port}`, ...withCookie() } },
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: link,
+          headers: { host: `127.0.0.1:${host.port}`, ...host.cookie() },
+        },
         (res) => {
           res.once('data', (chunk: Buffer) => {
             req.destroy();

@@ -1,3 +1,5 @@
+import { nearestPaletteIndex } from '../core/nearest-color';
+
 /** Google Calendar's color palettes: calendar colors 1–24 and event colors 1–11. */
 export interface ColorDefinition {
   readonly background: string;
@@ -56,25 +58,9 @@ export const colorsUpdated = '2012-02-14T00:00:00.000Z';
 export const isHexColor = (value: unknown): value is string =>
   typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value);
 
-function rgb(hex: string): [number, number, number] {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
-/** Calendar palette entry nearest to `hex` (Euclidean distance in RGB). */
+/** Calendar palette entry nearest to `hex`. */
 export function closestCalendarColorId(hex: string): string {
-  const [r, g, b] = rgb(hex);
-  let best = '1';
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const [id, color] of Object.entries(calendarColors)) {
-    const [cr, cg, cb] = rgb(color.background);
-    const distance = (r - cr) ** 2 + (g - cg) ** 2 + (b - cb) ** 2;
-    if (distance < bestDistance) {
-      best = id;
-      bestDistance = distance;
-    }
-  }
-  return best;
+  return String(nearestPaletteIndex(hex, calendarBackgrounds) + 1);
 }
 
 /** A stable default color for a calendar newly added to someone's list. */

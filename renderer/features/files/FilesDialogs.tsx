@@ -1,54 +1,9 @@
 import { memo } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { newFolder, renameItem } from './commands';
 import { useDialogStore } from './dialog-store';
 import type { FolderCrumb } from './model/places';
-
-/** Asks before something that cannot be undone (deleting forever, emptying the trash, deleting a drive). */
-export function ConfirmDialog({
-  open,
-  title,
-  message,
-  confirmLabel,
-  testId,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  message: string;
-  confirmLabel: string;
-  testId: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" data-testid={testId}>
-          <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-          <Dialog.Description className="dialog__description">{message}</Dialog.Description>
-          <div className="dialog__actions">
-            <button type="button" className="button" onClick={onCancel} data-testid={`${testId}-cancel`}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button--primary button--danger"
-              onClick={onConfirm}
-              data-testid={`${testId}-confirm`}
-              autoFocus
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
 
 /** The file manager's modal prompts: new folder, rename, and confirmations. */
 export const FilesDialogs = memo(function FilesDialogs({ folder }: { folder: FolderCrumb | null }) {
@@ -87,6 +42,7 @@ export const FilesDialogs = memo(function FilesDialogs({ folder }: { folder: Fol
         title={dialog?.kind === 'confirm' ? dialog.title : ''}
         message={dialog?.kind === 'confirm' ? dialog.message : ''}
         confirmLabel={dialog?.kind === 'confirm' ? dialog.confirmLabel : 'OK'}
+        destructive
         testId="confirm-dialog"
         onConfirm={() => {
           close();

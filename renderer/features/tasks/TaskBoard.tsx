@@ -12,13 +12,13 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyPanel, ErrorBanner, ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { useActiveAccount } from '../../lib/api';
 import { describeTarget, dragInstructions } from './announcements';
 import { useBoardStore } from './board-store';
 import { useColumnOrder } from './column-order';
-import { ConfirmDialog } from './ConfirmDialog';
 import {
   boardKeyboardCoordinates,
   dropDataOf,

@@ -1,3 +1,4 @@
+import { nearestPaletteIndex } from '../../core/nearest-color';
 import { ApiError, badRequest } from '../../http/api-error';
 import { fileIdPattern } from '../ids';
 
@@ -215,19 +216,5 @@ export const folderColorPalette = [
 ] as const;
 
 export function closestFolderColor(color: string): string {
-  const hex = color.replace('#', '').toLowerCase();
-  const rgb = (h: string) =>
-    [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)] as const;
-  const [r, g, b] = rgb(hex);
-  let best: string = folderColorPalette[0];
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of folderColorPalette) {
-    const [cr, cg, cb] = rgb(candidate.slice(1));
-    const d = (r - cr) ** 2 + (g - cg) ** 2 + (b - cb) ** 2;
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
+  return folderColorPalette[nearestPaletteIndex(color, folderColorPalette)]!;
 }

@@ -1,9 +1,10 @@
 import { maxDownloadNameLength } from '../../../../shared/ipc/contract';
 import { apiQueryKey, callApi, getActiveAccount, queryClient } from '../../../lib/api';
-import { ipc, type IpcInput } from '../../../platform/ipc';
+import { IpcCallError, ipc, type IpcInput, type IpcOutput } from '../../../platform/ipc';
 import { isGoogleNative, type DriveFileEntry } from '../drive-file';
 import { showToast } from '../toast-store';
 import { chooseExportFormat } from './export-format';
+import { refreshDrive } from './file-actions';
 
 /** Extensions up to this long survive when a name is shortened. */
 const maxKeptExtension = 16;
@@ -40,12 +41,33 @@ function followDownloadLink(url: string, name: string): void {
 }
 
 /**
+ * The core's error, said the way a person who just clicked Download needs it: a file or version
+ * deleted since the list was shown is named as such (and the list is read again so it disappears),
+ * rather than by the service's message with an id in it.
+ */
+function downloadError(error: unknown, request: Pick<IpcInput<'files.download'>, 'revisionId'>): unknown {
+  if (!(error instanceof IpcCallError) || error.code !== 'notFound') return error;
+  void refreshDrive();
+  const message =
+    request.revisionId !== undefined
+      ? 'This version no longer exists.'
+      : 'The file no longer exists. It may have been deleted.';
+  return new IpcCallError({ ...error.toIpcError(), message });
+}
+
+/**
  * Downloads through the core, which never sends the content over IPC: Electron asks where to save
- * and streams it there; the browser host answers a single-use link that the browser downloads.
+ * and streams it there; the browser host asks the service for the content first and answers a
+ * single-use link to it that the browser downloads, so a failure is reported here either way.
  */
 async function download(request: Omit<IpcInput<'files.download'>, 'account'>): Promise<void> {
   const account = getActiveAccount();
-  const outcome = await ipc.invoke('files.download', { ...(account ? { account } : {}), ...request });
+  let outcome: IpcOutput<'files.download'>;
+  try {
+    outcome = await ipc.invoke('files.download', { ...(account ? { account } : {}), ...request });
+  } catch (error) {
+    throw downloadError(error, request);
+  }
   switch (outcome.kind) {
     case 'link':
       followDownloadLink(outcome.url, request.fileName);

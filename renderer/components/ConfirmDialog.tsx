@@ -1,17 +1,32 @@
 import * as Dialog from '@radix-ui/react-dialog';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   message: string;
   confirmLabel: string;
+  /** Shows the confirming button in the danger style, for a step that cannot be undone. */
+  destructive?: boolean;
   testId: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Asks before something that cannot be undone from the board (deleting a list with its tasks). */
-export function ConfirmDialog({ open, title, message, confirmLabel, testId, onConfirm, onCancel }: ConfirmDialogProps) {
+/**
+ * Asks before an action the user may not mean (deleting a list with its tasks, deleting files
+ * forever). Escape, a click outside and Cancel all decline; the confirming button takes the focus
+ * so Enter confirms.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  destructive = false,
+  testId,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <Dialog.Portal>
@@ -25,7 +40,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, testId, onCo
             </button>
             <button
               type="button"
-              className="button button--primary"
+              className={destructive ? 'button button--primary button--danger' : 'button button--primary'}
               onClick={onConfirm}
               data-testid={`${testId}-confirm`}
               autoFocus
