@@ -120,19 +120,25 @@ try {
     ok('the main bundle is the shell (IPC bridge, app:// scheme)');
   else fail('dist/electron/main.mjs does not look like the shell bundle');
 
-  const binding = 'node_modules/better-sqlite3/prebuilds/linux-x64.node';
-  const bindingStat = has(`/${binding}`) ? asar.statFile(archive, binding) : undefined;
-  const bindingFile = path.join(unpacked, binding);
-  if (!bindingStat?.unpacked || !existsSync(bindingFile)) fail(`${binding} is not unpacked next to app.asar`);
-  else if (
-    !readFileSync(bindingFile)
-      .subarray(0, 4)
-      .equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]))
-  )
-    fail(`${binding} is not an ELF binary`);
-  else ok(`native SQLite binding unpacked: app.asar.unpacked/${binding} (${statSync(bindingFile).size} bytes)`);
+  // Native bindings the main process loads: SQLite, and BLAKE3 (the address of stored Drive content).
+  for (const [what, binding] of [
+    ['SQLite', 'node_modules/better-sqlite3/prebuilds/linux-x64.node'],
+    ['BLAKE3', 'node_modules/@napi-rs/blake-hash-linux-x64-gnu/blake.linux-x64-gnu.node'],
+  ]) {
+    const bindingStat = has(`/${binding}`) ? asar.statFile(archive, binding) : undefined;
+    const bindingFile = path.join(unpacked, binding);
+    if (!bindingStat?.unpacked || !existsSync(bindingFile)) fail(`${binding} is not unpacked next to app.asar`);
+    else if (
+      !readFileSync(bindingFile)
+        .subarray(0, 4)
+        .equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]))
+    )
+      fail(`${binding} is not an ELF binary`);
+    else ok(`native ${what} binding unpacked: app.asar.unpacked/${binding} (${statSync(bindingFile).size} bytes)`);
+  }
   for (const entry of [
     '/node_modules/better-sqlite3/lib/index.js',
+    '/node_modules/@napi-rs/blake-hash/index.js',
     '/node_modules/zod/package.json',
     '/node_modules/ws/package.json',
   ]) {

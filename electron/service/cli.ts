@@ -1,19 +1,20 @@
 /**
  * Runs the embedded service on its own, as a local Google-compatible server:
  *
- *   npm run service -- --port 8080 --data ./data --user me@example.com:secret-token [--user ...]
+ *   npm run service -- --port 8080 --data ./data --user me@example.com:secret-token [--user ...] [--admin me@example.com]
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { describeInvalidUser, type NewUser } from './core/users-repository';
+import { describeInvalidUser, normalizeEmail, type NewUser } from './core/users-repository';
 import { startEmbeddedService } from './server';
 
-export const usage = `usage: npm run service -- --data <dir> [--port <n>] [--user <email>:<token>]...
+export const usage = `usage: npm run service -- --data <dir> [--port <n>] [--user <email>:<token>]... [--admin <email>]...
 
   --data <dir>             folder for the database and file contents (created when missing)
   --port <n>               TCP port on 127.0.0.1 (default 0: any free port)
   --user <email>:<token>   a user and a bearer token acting as it; repeatable; a known email gets the token added
+  --admin <email>          that --user administers its email's domain (useDomainAdminAccess); repeatable
   --help                   show this text`;
 
 export interface CliOptions {
@@ -34,6 +35,7 @@ export function parseCli(argv: readonly string[]): CliOptions | null {
         data: { type: 'string' },
         port: { type: 'string' },
         user: { type: 'string', multiple: true },
+        admin: { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -48,14 +50,20 @@ export function parseCli(argv: readonly string[]): CliOptions | null {
   const portText = values.port ?? '0';
   if (!/^\d+$/.test(portText) || Number(portText) > 65535)
     throw new UsageError(`--port must be 0..65535, not "${portText}".`);
+  const admins = new Set((values.admin ?? []).map(normalizeEmail));
   const users = (values.user ?? []).map((spec): NewUser => {
     const colon = spec.indexOf(':');
     if (colon < 0) throw new UsageError(`--user must be <email>:<token>, not "${spec}".`);
-    const user = { email: spec.slice(0, colon), token: spec.slice(colon + 1) };
+    const user: NewUser = { email: spec.slice(0, colon), token: spec.slice(colon + 1) };
     const problem = describeInvalidUser(user);
     if (problem) throw new UsageError(`--user ${spec}: ${problem}`);
+    if (admins.has(normalizeEmail(user.email))) user.domainAdmin = true;
     return user;
   });
+  for (const admin of admins) {
+    if (!users.some((u) => normalizeEmail(u.email) === admin))
+      throw new UsageError(`--admin ${admin} names no --user.`);
+  }
   return { dataDir: resolve(values.data), port: Number(portText), users };
 }
 

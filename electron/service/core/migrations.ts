@@ -25,5 +25,13 @@ export const coreMigrations: MigrationSet = {
         `);
       },
     },
+    {
+      version: 2,
+      name: 'domain administrators',
+      up(db) {
+        // Existing users administer nothing until told otherwise.
+        db.exec('ALTER TABLE users ADD COLUMN domain_admin INTEGER NOT NULL DEFAULT 0');
+      },
+    },
   ],
 };

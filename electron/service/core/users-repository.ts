@@ -6,6 +6,7 @@ interface UserRow {
   id: string;
   email: string;
   display_name: string;
+  domain_admin: number;
 }
 
 export interface NewUser {
@@ -14,6 +15,11 @@ export interface NewUser {
   displayName?: string;
   /** IANA zone for the user's calendar defaults (primary calendar, `timezone` setting); UTC when absent. */
   timeZone?: string;
+  /**
+   * Whether the user administers their email's domain. Absent leaves a known user as they are
+   * (a new one is no administrator); true or false sets it.
+   */
+  domainAdmin?: boolean;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -38,7 +44,14 @@ function newUserId(): string {
   return id.slice(0, 20);
 }
 
-const toUser = (row: UserRow): User => ({ id: row.id, email: row.email, displayName: row.display_name });
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  email: row.email,
+  displayName: row.display_name,
+  domainAdmin: row.domain_admin === 1,
+});
+
+const userColumns = 'id, email, display_name, domain_admin';
 
 /** Users and their bearer tokens. */
 export class UsersRepository {
@@ -53,7 +66,7 @@ export class UsersRepository {
     if (cached) return cached;
     const row = this.store
       .prepare<[string], UserRow>(
-        'SELECT u.id, u.email, u.display_name FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?',
+        'SELECT u.id, u.email, u.display_name, u.domain_admin FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?',
       )
       .get(hashToken(token));
     if (!row) return undefined;
@@ -64,13 +77,13 @@ export class UsersRepository {
 
   findByEmail(email: string): User | undefined {
     const row = this.store
-      .prepare<[string], UserRow>('SELECT id, email, display_name FROM users WHERE email = ?')
+      .prepare<[string], UserRow>(`SELECT ${userColumns} FROM users WHERE email = ?`)
       .get(normalizeEmail(email));
     return row && toUser(row);
   }
 
   findById(id: string): User | undefined {
-    const row = this.store.prepare<[string], UserRow>('SELECT id, email, display_name FROM users WHERE id = ?').get(id);
+    const row = this.store.prepare<[string], UserRow>(`SELECT ${userColumns} FROM users WHERE id = ?`).get(id);
     return row && toUser(row);
   }
 
@@ -94,11 +107,21 @@ export class UsersRepository {
       let user = existing;
       const created = !user;
       if (!user) {
-        user = { id: newUserId(), email, displayName: input.displayName?.trim() || email.split('@')[0] || email };
+        user = {
+          id: newUserId(),
+          email,
+          displayName: input.displayName?.trim() || email.split('@')[0] || email,
+          domainAdmin: input.domainAdmin === true,
+        };
         this.store
-          .prepare('INSERT INTO users (id, email, display_name, created) VALUES (?, ?, ?, ?)')
-          .run(user.id, user.email, user.displayName, now.toISOString());
+          .prepare('INSERT INTO users (id, email, display_name, domain_admin, created) VALUES (?, ?, ?, ?, ?)')
+          .run(user.id, user.email, user.displayName, user.domainAdmin ? 1 : 0, now.toISOString());
         provision(user);
+      } else if (input.domainAdmin !== undefined && input.domainAdmin !== user.domainAdmin) {
+        this.store.prepare('UPDATE users SET domain_admin = ? WHERE id = ?').run(input.domainAdmin ? 1 : 0, user.id);
+        user = { ...user, domainAdmin: input.domainAdmin };
+        // Tokens already seen answer with the user as they were.
+        for (const [token, cached] of this.byToken) if (cached.id === user.id) this.byToken.delete(token);
       }
       if (!owner) {
         this.store

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reasonOf, startDriveTestService, type DriveTestService } from './test-support';
+import { blobPathOf, reasonOf, startDriveTestService, type DriveTestService } from './test-support';
 
 const png = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
@@ -64,9 +63,8 @@ describe('Drive files: create, get, list', () => {
     );
     expect(content.data).toBe(text);
 
-    // The bytes live on disk, addressed by their sha256, never in the database.
-    const sha = createHash('sha256').update(text).digest('hex');
-    const blobPath = join(t.dataDir, 'blobs', sha.slice(0, 2), sha);
+    // The bytes live on disk, addressed by their digest, never in the database.
+    const blobPath = blobPathOf(t.dataDir, text);
     expect(existsSync(blobPath)).toBe(true);
     expect(readFileSync(blobPath, 'utf8')).toBe(text);
   });

@@ -218,5 +218,39 @@ export const driveMigrations: MigrationSet = {
         `);
       },
     },
+    {
+      version: 2,
+      name: 'the domain each shared drive belongs to',
+      up(db) {
+        // A shared drive belongs to its creator's domain (whose administrators may manage it). Drives
+        // made before this was recorded take their creator's domain, or else their first organizer's.
+        db.exec(`
+          ALTER TABLE drive_shared_drives ADD COLUMN domain TEXT NOT NULL DEFAULT '' COLLATE NOCASE;
+          UPDATE drive_shared_drives SET domain = COALESCE(
+            (SELECT u.domain FROM drive_users u WHERE u.user_id = drive_shared_drives.creator_id),
+            (SELECT lower(substr(p.email, instr(p.email, '@') + 1)) FROM drive_permissions p
+              WHERE p.file_id = drive_shared_drives.id AND p.role = 'organizer' AND p.email IS NOT NULL
+              ORDER BY p.created_time, p.id LIMIT 1),
+            '');
+          CREATE INDEX drive_shared_drives_domain ON drive_shared_drives(domain, created_time, id);
+        `);
+      },
+    },
+    {
+      version: 3,
+      name: 'content addressed by BLAKE3; checksums of stored content beyond md5',
+      up(db) {
+        // Content is now addressed by its BLAKE3 digest; what was stored until now keeps its address,
+        // its SHA-256, which is therefore already known as its checksum.
+        db.exec(`
+          ALTER TABLE drive_blobs RENAME COLUMN sha256 TO address;
+          ALTER TABLE drive_files RENAME COLUMN sha256 TO blob_address;
+          ALTER TABLE drive_revisions RENAME COLUMN sha256 TO blob_address;
+          ALTER TABLE drive_blobs ADD COLUMN sha1_checksum TEXT;
+          ALTER TABLE drive_blobs ADD COLUMN sha256_checksum TEXT;
+          UPDATE drive_blobs SET sha256_checksum = address;
+        `);
+      },
+    },
   ],
 };

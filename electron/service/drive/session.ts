@@ -3,6 +3,7 @@ import type { RequestContext, ServiceContext } from '../http/handler';
 import type { Store } from '../store/store';
 import type { User } from '../store/users';
 import { BlobStore } from './content/blob-store';
+import { ChecksumCache } from './content/checksums';
 import { AccessRepository } from './domain/access-repository';
 import { ChangesRepository } from './domain/changes-repository';
 import { CommentsRepository } from './domain/comments-repository';
@@ -40,6 +41,7 @@ export class DriveData {
 
 const dataByStore = new WeakMap<Store, DriveData>();
 const blobsByService = new WeakMap<ServiceContext, BlobStore>();
+const checksumsByService = new WeakMap<ServiceContext, ChecksumCache>();
 
 export function driveData(store: Store): DriveData {
   let data = dataByStore.get(store);
@@ -59,6 +61,16 @@ export function blobStoreOf(service: ServiceContext): BlobStore {
   return blobs;
 }
 
+export function checksumsOf(service: ServiceContext): ChecksumCache {
+  let checksums = checksumsByService.get(service);
+  if (!checksums) {
+    const blobs = blobStoreOf(service);
+    checksums = new ChecksumCache(service.store, (address) => blobs.pathOf(address));
+    checksumsByService.set(service, checksums);
+  }
+  return checksums;
+}
+
 /** What a file change means to watchers of that file (`X-Goog-Resource-State` and `X-Goog-Changed`). */
 export interface FileChange {
   state?: 'add' | 'remove' | 'update' | 'trash' | 'untrash' | 'change';
@@ -73,6 +85,7 @@ export class DriveSession {
   readonly service: ServiceContext;
   readonly data: DriveData;
   readonly blobs: BlobStore;
+  readonly checksums: ChecksumCache;
   readonly now: Date;
   readonly nowIso: string;
   private readonly notices = new PendingNotices();
@@ -84,6 +97,7 @@ export class DriveSession {
     this.service = ctx.service;
     this.data = driveData(ctx.service.store);
     this.blobs = blobStoreOf(ctx.service);
+    this.checksums = checksumsOf(ctx.service);
     this.now = ctx.service.now();
     this.nowIso = this.now.toISOString();
   }
@@ -104,7 +118,7 @@ export class DriveSession {
     }
     this.notices.deliver(this.service.channels);
     const released = this.releasedBlobs.splice(0);
-    for (const sha of released) void this.blobs.remove(sha).catch(() => undefined);
+    for (const address of released) void this.blobs.remove(address).catch(() => undefined);
     return result;
   }
 
@@ -112,17 +126,17 @@ export class DriveSession {
    * Ends this request's hold on a blob it wrote. If nothing was committed that refers to it, the
    * content is removed again (unless another request holds it).
    */
-  async settleBlob(sha256: string): Promise<void> {
-    this.blobs.unhold(sha256);
+  async settleBlob(address: string): Promise<void> {
+    this.blobs.unhold(address);
     const used =
       this.service.store
-        .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE sha256 = ?')
-        .get(sha256)?.n ?? 0;
-    if (used === 0) await this.blobs.remove(sha256).catch(() => undefined);
+        .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE blob_address = ?')
+        .get(address)?.n ?? 0;
+    if (used === 0) await this.blobs.remove(address).catch(() => undefined);
   }
 
-  releaseBlobs(shas: Iterable<string>): void {
-    this.releasedBlobs.push(...this.data.revisions.releaseUnreferenced(shas));
+  releaseBlobs(addresses: Iterable<string>): void {
+    this.releasedBlobs.push(...this.data.revisions.releaseUnreferenced(addresses));
   }
 
   /** `root` and `appDataFolder` are aliases for the user's own top folders. */

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { auth, drive, type drive_v3 } from '@googleapis/drive';
+import { Blake3Hasher } from '@napi-rs/blake-hash';
 import { startEmbeddedService, type EmbeddedService } from '../server';
 import { databaseDigest } from '../store/database-digest';
 
@@ -114,4 +115,10 @@ export async function reasonOf(
     };
   }
   throw new Error('Expected the call to fail.');
+}
+
+/** Where the blob store keeps `content` (addressed by its BLAKE3 digest). */
+export function blobPathOf(dataDir: string, content: Buffer | string): string {
+  const address = new Blake3Hasher().update(Buffer.from(content)).digest('hex');
+  return join(dataDir, 'blobs', address.slice(0, 2), address);
 }

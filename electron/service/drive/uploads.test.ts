@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedService } from '../server';
-import { reasonOf, startDriveTestService, type DriveTestService } from './test-support';
+import { blobPathOf, reasonOf, startDriveTestService, type DriveTestService } from './test-support';
 
 /** Sends the first `sendBytes` of a chunk request, waits until `arrived()` says the service has some, then drops the connection. */
 function putAndDrop(
@@ -157,13 +157,12 @@ describe('Drive uploads, downloads and revisions', () => {
         },
         t.media,
       );
-      const sha256 = digestOf('sha256', content);
       expect(created.data).toMatchObject({
         size: String(content.length),
         md5Checksum: digestOf('md5', content),
-        sha256Checksum: sha256,
+        sha256Checksum: digestOf('sha256', content),
       });
-      expect(readFileSync(join(t.dataDir, 'blobs', sha256.slice(0, 2), sha256)).equals(content)).toBe(true);
+      expect(readFileSync(blobPathOf(t.dataDir, content)).equals(content)).toBe(true);
       const download = await t.alice.client.files.get(
         { fileId: created.data.id!, alt: 'media' },
         { responseType: 'arraybuffer' },
@@ -407,10 +406,7 @@ describe('Drive uploads, downloads and revisions', () => {
     const quota = await t.alice.client.files.get({ fileId: id, fields: 'quotaBytesUsed' });
     expect(quota.data.quotaBytesUsed).toBe(String(a.length + 4));
 
-    const blobOf = (buf: Buffer) => {
-      const sha = createHash('sha256').update(buf).digest('hex');
-      return join(t.dataDir, 'blobs', sha.slice(0, 2), sha);
-    };
+    const blobOf = (buf: Buffer) => blobPathOf(t.dataDir, buf);
     expect(existsSync(blobOf(b))).toBe(true);
     t.advance(29 * 24 * 3600_000);
     expect((await t.alice.client.revisions.list({ fileId: id })).data.revisions).toHaveLength(3);

@@ -3,4 +3,9 @@ export interface User {
   readonly id: string;
   readonly email: string;
   readonly displayName: string;
+  /**
+   * Administers the domain of their email address: requests that set `useDomainAdminAccess`
+   * reach that domain's shared drives without membership. Absent means false.
+   */
+  readonly domainAdmin?: boolean;
 }

@@ -28,8 +28,9 @@ async function writeAt(handle: FileHandle, buffers: Uint8Array[], position: numb
 /**
  * Writes a stream of chunks to a file from `start` on, gathered into large vectored writes of the
  * chunks themselves (no copies). One batch is written while the next gathers, so memory holds at
- * most two batches however large the content. `onWritten(end)` runs after each write with the end
- * offset of what is now in the file; the next write waits for the promise it returns.
+ * most two batches however large the content. `onWritten(end, batch)` runs after each write with the
+ * end offset of what is now in the file and the chunks just written; the next write waits for the
+ * promise it returns.
  */
 export class BatchedWriter {
   private batch: Uint8Array[] = [];
@@ -41,7 +42,7 @@ export class BatchedWriter {
   constructor(
     private readonly handle: FileHandle,
     start = 0,
-    private readonly onWritten: (end: number) => Promise<void> | void = () => undefined,
+    private readonly onWritten: (end: number, batch: readonly Uint8Array[]) => Promise<void> | void = () => undefined,
   ) {
     this.position = start;
   }
@@ -81,7 +82,7 @@ export class BatchedWriter {
         .then(async () => {
           if (this.failure) return;
           await writeAt(this.handle, buffers, at);
-          await this.onWritten(end);
+          await this.onWritten(end, buffers);
         })
         .catch((error: unknown) => {
           this.failure ??= { error };

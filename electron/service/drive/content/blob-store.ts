@@ -6,7 +6,7 @@ import { BatchedWriter } from './batched-writer';
 import { RunningDigests } from './running-digests';
 import { ContentDigests, type ContentDigest } from './hash-follower';
 
-/** A content blob as written: its address (sha256) and what Drive reports about it. */
+/** A content blob as written: its address (BLAKE3) and what Drive reports about it. */
 export interface StoredBlob extends ContentDigest {
   readonly size: number;
 }
@@ -30,7 +30,7 @@ export class ContentTooLargeError extends Error {
 }
 
 /**
- * Content-addressed file storage beside the database: `<dataDir>/blobs/<aa>/<sha256>`.
+ * Content-addressed file storage beside the database: `<dataDir>/blobs/<aa>/<address>`.
  * Content is streamed to a temporary file, fsynced and renamed into place before the caller
  * commits any row that points at it, so a committed row never refers to missing content.
  */
@@ -46,8 +46,8 @@ export class BlobStore {
     mkdirSync(this.tempDir, { recursive: true });
   }
 
-  pathOf(sha256: string): string {
-    return join(this.root, sha256.slice(0, 2), sha256);
+  pathOf(address: string): string {
+    return join(this.root, address.slice(0, 2), address);
   }
 
   /** A fresh path in the temporary folder (for uploads assembled over several requests). */
@@ -57,7 +57,7 @@ export class BlobStore {
 
   /**
    * Streams `source` into the store: chunks are gathered into large file writes while workers hash
-   * the file right behind them (sha256 and md5 side by side, see `ContentDigests`); the file is
+   * the file right behind them (the address as it goes and md5 on a worker, see `ContentDigests`); the file is
    * fsynced once at the end. Nothing is held in memory beyond two write batches, however large the
    * content. The blob is held until `unhold`.
    */
@@ -68,7 +68,7 @@ export class BlobStore {
     const temp = this.tempPath();
     const handle = await open(temp, 'wx');
     const digests = new ContentDigests(temp);
-    const writer = new BatchedWriter(handle, 0, (end) => digests.written(end));
+    const writer = new BatchedWriter(handle, 0, (end, batch) => digests.written(end, batch));
     let size = 0;
     let digest: ContentDigest;
     try {
@@ -100,14 +100,14 @@ export class BlobStore {
   }
 
   /** Keeps a blob from removal until `unhold` (a request that wrote it has not committed yet). */
-  hold(sha256: string): void {
-    this.holds.set(sha256, (this.holds.get(sha256) ?? 0) + 1);
+  hold(address: string): void {
+    this.holds.set(address, (this.holds.get(address) ?? 0) + 1);
   }
 
-  unhold(sha256: string): void {
-    const n = (this.holds.get(sha256) ?? 0) - 1;
-    if (n <= 0) this.holds.delete(sha256);
-    else this.holds.set(sha256, n);
+  unhold(address: string): void {
+    const n = (this.holds.get(address) ?? 0) - 1;
+    if (n <= 0) this.holds.delete(address);
+    else this.holds.set(address, n);
   }
 
   /**
@@ -118,17 +118,16 @@ export class BlobStore {
   async adoptTempFile(temp: string, known?: StoredBlob): Promise<StoredBlob> {
     const { size } = await stat(temp);
     if (known?.size === size) return this.place(temp, known);
-    const digests = new ContentDigests(temp);
-    return this.place(temp, { ...(await digests.finish(size)), size });
+    return this.place(temp, { ...(await ContentDigests.ofFile(temp, size)), size });
   }
 
   /** Holds the blob and moves its finished temporary file into place. */
   private async place(temp: string, blob: StoredBlob): Promise<StoredBlob> {
-    this.hold(blob.sha256);
+    this.hold(blob.address);
     try {
-      await this.moveIntoPlace(temp, blob.sha256);
+      await this.moveIntoPlace(temp, blob.address);
     } catch (error) {
-      this.unhold(blob.sha256);
+      this.unhold(blob.address);
       throw error;
     }
     return blob;
@@ -138,9 +137,9 @@ export class BlobStore {
    * Renames a finished temporary file to its address and makes that durable (the directory entry,
    * and the shard folder's own entry the first time it is made). A blob already there is kept.
    */
-  private async moveIntoPlace(temp: string, sha256: string): Promise<void> {
-    const dir = join(this.root, sha256.slice(0, 2));
-    const target = this.pathOf(sha256);
+  private async moveIntoPlace(temp: string, address: string): Promise<void> {
+    const dir = join(this.root, address.slice(0, 2));
+    const target = this.pathOf(address);
     if (await stat(target).catch(() => undefined)) {
       await unlink(temp);
       return;
@@ -150,17 +149,17 @@ export class BlobStore {
     await syncDirectory(dir);
   }
 
-  read(sha256: string, range?: { start: number; end: number }): ReadStream {
-    return createReadStream(this.pathOf(sha256), {
+  read(address: string, range?: { start: number; end: number }): ReadStream {
+    return createReadStream(this.pathOf(address), {
       highWaterMark: readChunkBytes,
       ...(range ? { start: range.start, end: range.end } : {}),
     });
   }
 
-  async readText(sha256: string, maxBytes: number): Promise<string> {
+  async readText(address: string, maxBytes: number): Promise<string> {
     const chunks: Buffer[] = [];
     let total = 0;
-    for await (const chunk of this.read(sha256, {
+    for await (const chunk of this.read(address, {
       start: 0,
       end: Math.max(0, maxBytes - 1),
     }) as AsyncIterable<Buffer>) {
@@ -172,8 +171,8 @@ export class BlobStore {
   }
 
   /** Removes a blob no row refers to any more (called after the transaction that dropped the last reference). */
-  async remove(sha256: string): Promise<void> {
-    if (this.holds.has(sha256)) return;
-    await rm(this.pathOf(sha256), { force: true });
+  async remove(address: string): Promise<void> {
+    if (this.holds.has(address)) return;
+    await rm(this.pathOf(address), { force: true });
   }
 }

@@ -11,7 +11,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const digestOf = (algorithm: string, data: Buffer) => createHash(algorithm).update(data).digest('hex');
 
 describe('hashing a file as it is written', () => {
-  it('follows a growing file and gives the sha256 and md5 of exactly the bytes it was told of', async () => {
+  it('follows a growing file and gives the address and md5 of exactly the bytes it was told of', async () => {
     const path = join(dir, 'growing.bin');
     const parts = [randomBytes(1_500_000), randomBytes(10), randomBytes(2_000_000)];
     writeFileSync(path, '');
@@ -20,12 +20,36 @@ describe('hashing a file as it is written', () => {
     for (const part of parts) {
       appendFileSync(path, part);
       size += part.length;
-      await digests.written(size);
+      await digests.written(size, [part.subarray(0, 7), part.subarray(7)]);
     }
     // Bytes past the size it is finished at are not part of the digest.
     appendFileSync(path, 'trailing bytes');
     const whole = Buffer.concat(parts);
-    expect(await digests.finish(size)).toEqual({ sha256: digestOf('sha256', whole), md5: digestOf('md5', whole) });
+    const followed = await digests.finish(size);
+    expect(followed.md5).toBe(digestOf('md5', whole));
+    // The same address as the whole file read at once.
+    expect(followed).toEqual(await ContentDigests.ofFile(path, size));
+  });
+
+  it('addresses content by its BLAKE3 digest', async () => {
+    const path = join(dir, 'abc.txt');
+    writeFileSync(path, 'abc!');
+    // Published BLAKE3 test values (of "abc" and of nothing).
+    expect(await ContentDigests.ofFile(path, 3)).toEqual({
+      address: '6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85',
+      md5: digestOf('md5', Buffer.from('abc')),
+    });
+    expect((await ContentDigests.ofFile(path, 0)).address).toBe(
+      'af1349b9f5f9a1a6a0404dea36dcc9499bcb25c9adc112b7cc9a93cae41f3262',
+    );
+  });
+
+  it('refuses bytes that do not continue where the file was', async () => {
+    const path = join(dir, 'gap.bin');
+    writeFileSync(path, randomBytes(20));
+    const digests = new ContentDigests(path);
+    await digests.written(10, [Buffer.alloc(10)]);
+    await expect(digests.written(20, [Buffer.alloc(5)])).rejects.toThrow(/differ/);
   });
 
   it('makes the writer wait while the hash lags too far behind, until it has caught up', async () => {

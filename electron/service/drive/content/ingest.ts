@@ -21,7 +21,8 @@ export async function ingestContent(
   limit?: number,
 ): Promise<IngestedContent> {
   const blob = await blobs.write(source, limit);
-  const detected = blob.size > 0 ? await fileTypeFromFile(blobs.pathOf(blob.sha256)).catch(() => undefined) : undefined;
+  const detected =
+    blob.size > 0 ? await fileTypeFromFile(blobs.pathOf(blob.address)).catch(() => undefined) : undefined;
   const declared = declaredType?.split(';')[0]?.trim().toLowerCase();
   return {
     blob,
@@ -62,6 +63,6 @@ export function isIndexableText(type: string): boolean {
 
 export async function indexableText(blobs: BlobStore, blob: StoredBlob): Promise<string> {
   if (blob.size === 0) return '';
-  const text = await blobs.readText(blob.sha256, maxIndexedBytes);
+  const text = await blobs.readText(blob.address, maxIndexedBytes);
   return text.replace(/<[^>]*>/g, ' ');
 }

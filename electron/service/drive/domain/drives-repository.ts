@@ -12,6 +12,8 @@ export interface SharedDriveRow {
   restrictions: string;
   creator_id: string;
   request_id: string;
+  /** The domain the drive belongs to (its creator's); that domain's administrators may manage it. */
+  domain: string;
 }
 
 export class DrivesRepository {
@@ -32,8 +34,8 @@ export class DrivesRepository {
   insert(row: SharedDriveRow): void {
     this.store
       .prepare(
-        `INSERT INTO drive_shared_drives (id, name, created_time, hidden, theme_id, color_rgb, background_image_link, restrictions, creator_id, request_id)
-         VALUES (@id, @name, @created_time, @hidden, @theme_id, @color_rgb, @background_image_link, @restrictions, @creator_id, @request_id)`,
+        `INSERT INTO drive_shared_drives (id, name, created_time, hidden, theme_id, color_rgb, background_image_link, restrictions, creator_id, request_id, domain)
+         VALUES (@id, @name, @created_time, @hidden, @theme_id, @color_rgb, @background_image_link, @restrictions, @creator_id, @request_id, @domain)`,
       )
       .run(row);
   }
@@ -60,6 +62,13 @@ export class DrivesRepository {
          GROUP BY d.id ORDER BY d.created_time, d.id`,
       )
       .all(JSON.stringify(principals), nowIso);
+  }
+
+  /** Every shared drive of a domain, in creation order (what its administrators list). */
+  inDomain(domain: string): SharedDriveRow[] {
+    return this.store
+      .prepare<[string], SharedDriveRow>('SELECT * FROM drive_shared_drives WHERE domain = ? ORDER BY created_time, id')
+      .all(domain);
   }
 
   all(): SharedDriveRow[] {

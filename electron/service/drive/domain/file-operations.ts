@@ -196,7 +196,7 @@ export function applyContent(
   revisions.addHead({
     file_id: file.id,
     id: revisionId,
-    sha256: blob.sha256,
+    blob_address: blob.address,
     mime_type: isNativeDocument(plan.mimeType) ? plan.contentType : plan.mimeType,
     original_filename: file.original_filename ?? file.name,
     modified_time: s.nowIso,
@@ -209,7 +209,7 @@ export function applyContent(
     head_revision_id: revisionId,
     size: blob.size,
     md5: blob.md5,
-    sha256: blob.sha256,
+    blob_address: blob.address,
     content_type: plan.contentType,
     modified_time: s.nowIso,
     last_modifying_user_id: s.user.id,
@@ -228,37 +228,8 @@ export function purgeRevisions(s: DriveSession, fileId: string): void {
   if (released.length > 0) s.releaseBlobs(released);
 }
 
-/** Moves a file to another folder (one parent per file), carrying its subtree's inherited access along. */
-export function moveFile(s: DriveSession, file: FileRow, newParentId: string | null): void {
-  if (newParentId !== null) {
-    const parent = s.data.files.get(newParentId);
-    if (!parent) throw driveErrors.fileNotFound(newParentId);
-    if (!parent.is_folder) throw badRequest('badRequest', `The parent ${newParentId} is not a folder.`, 'addParents');
-    if (parent.id === file.id || s.data.files.isAncestor(file.id, parent.id)) {
-      throw badRequest('badRequest', 'The move would create a cycle in the folder tree.', 'addParents');
-    }
-    if (parent.drive_id !== file.drive_id) {
-      throw new ApiError(
-        403,
-        'cannotMoveItemOutOfDrive',
-        'Moving items between My Drive and shared drives, or between shared drives, is not supported here.',
-      );
-    }
-    if (parent.space !== file.space)
-      throw new ApiError(403, 'cannotMoveItemOutOfDrive', 'Items cannot move between spaces.');
-  }
-  const before = s.usersWithAccess(file.id, true);
-  const oldParent = file.parent_id;
-  s.data.files.update(file.id, { parent_id: newParentId });
-  s.data.access.reparent(file.id, newParentId);
-  forEachInSubtree(s, file.id, (id, row) =>
-    s.fileChanged(row, { state: id === file.id ? 'update' : undefined, changed: ['parents'], alsoUsers: before }),
-  );
-  if (oldParent) s.notifyFile(oldParent, 'update', ['children']);
-  if (newParentId) s.notifyFile(newParentId, 'update', ['children']);
-}
-
-function forEachInSubtree(s: DriveSession, rootId: string, fn: (id: string, row: FileRow) => void): void {
+/** Calls `fn` for the item and everything below it, the item first. */
+export function forEachInSubtree(s: DriveSession, rootId: string, fn: (id: string, row: FileRow) => void): void {
   for (const id of s.data.files.subtreeIds(rootId)) {
     const row = s.data.files.get(id);
     if (row) fn(id, row);
@@ -328,7 +299,7 @@ export function deletePermanently(s: DriveSession, file: FileRow): void {
     forEachInSubtree(s, id, (_sid, r) => s.fileChanged(r, { alsoUsers: before }));
     s.notifyFile(row.id, 'update', ['parents']);
   }
-  const shas = s.data.revisions.blobsOfFiles(doomed);
+  const addresses = s.data.revisions.blobsOfFiles(doomed);
   // Children first, so no row ever points at a missing parent.
   s.data.files.deleteMany([...doomed].reverse());
   for (const id of doomed) {
@@ -342,5 +313,5 @@ export function deletePermanently(s: DriveSession, file: FileRow): void {
   }
   for (const users of reached.values()) for (const u of users) s.notifyChanges(u);
   if (file.parent_id) s.notifyFile(file.parent_id, 'update', ['children']);
-  s.releaseBlobs(shas);
+  s.releaseBlobs(addresses);
 }

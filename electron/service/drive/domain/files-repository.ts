@@ -28,7 +28,7 @@ export interface FileRow {
   head_revision_id: string | null;
   size: number | null;
   md5: string | null;
-  sha256: string | null;
+  blob_address: string | null;
   /** The content's own type for native documents (what it was imported from). */
   content_type: string | null;
   original_filename: string | null;
@@ -66,7 +66,7 @@ const columns = [
   'head_revision_id',
   'size',
   'md5',
-  'sha256',
+  'blob_address',
   'content_type',
   'original_filename',
   'full_file_extension',
@@ -110,7 +110,7 @@ export class FilesRepository {
       head_revision_id: null,
       size: null,
       md5: null,
-      sha256: null,
+      blob_address: null,
       content_type: null,
       original_filename: null,
       full_file_extension: null,

@@ -5,7 +5,7 @@ export interface RevisionRow {
   file_id: string;
   id: string;
   seq: number;
-  sha256: string;
+  blob_address: string;
   mime_type: string;
   original_filename: string | null;
   modified_time: string;
@@ -31,14 +31,14 @@ export class RevisionsRepository {
 
   recordBlob(blob: StoredBlob): void {
     this.store
-      .prepare('INSERT OR IGNORE INTO drive_blobs (sha256, size, md5) VALUES (?, ?, ?)')
-      .run(blob.sha256, blob.size, blob.md5);
+      .prepare('INSERT OR IGNORE INTO drive_blobs (address, size, md5) VALUES (?, ?, ?)')
+      .run(blob.address, blob.size, blob.md5);
   }
 
   list(fileId: string): RevisionWithBlob[] {
     return this.store
       .prepare<[string], RevisionWithBlob>(
-        'SELECT r.*, b.size AS size, b.md5 AS md5 FROM drive_revisions r JOIN drive_blobs b ON b.sha256 = r.sha256 WHERE r.file_id = ? ORDER BY r.seq',
+        'SELECT r.*, b.size AS size, b.md5 AS md5 FROM drive_revisions r JOIN drive_blobs b ON b.address = r.blob_address WHERE r.file_id = ? ORDER BY r.seq',
       )
       .all(fileId);
   }
@@ -46,7 +46,7 @@ export class RevisionsRepository {
   get(fileId: string, id: string): RevisionWithBlob | undefined {
     return this.store
       .prepare<[string, string], RevisionWithBlob>(
-        'SELECT r.*, b.size AS size, b.md5 AS md5 FROM drive_revisions r JOIN drive_blobs b ON b.sha256 = r.sha256 WHERE r.file_id = ? AND r.id = ?',
+        'SELECT r.*, b.size AS size, b.md5 AS md5 FROM drive_revisions r JOIN drive_blobs b ON b.address = r.blob_address WHERE r.file_id = ? AND r.id = ?',
       )
       .get(fileId, id);
   }
@@ -90,8 +90,8 @@ export class RevisionsRepository {
     };
     this.store
       .prepare(
-        `INSERT INTO drive_revisions (file_id, id, seq, sha256, mime_type, original_filename, modified_time, keep_forever, last_modifying_user_id, superseded_time, published, publish_auto, published_outside_domain)
-         VALUES (@file_id, @id, @seq, @sha256, @mime_type, @original_filename, @modified_time, @keep_forever, @last_modifying_user_id, @superseded_time, @published, @publish_auto, @published_outside_domain)`,
+        `INSERT INTO drive_revisions (file_id, id, seq, blob_address, mime_type, original_filename, modified_time, keep_forever, last_modifying_user_id, superseded_time, published, publish_auto, published_outside_domain)
+         VALUES (@file_id, @id, @seq, @blob_address, @mime_type, @original_filename, @modified_time, @keep_forever, @last_modifying_user_id, @superseded_time, @published, @publish_auto, @published_outside_domain)`,
       )
       .run(full);
     return full;
@@ -116,42 +116,42 @@ export class RevisionsRepository {
     const row = this.get(fileId, id);
     if (!row) return undefined;
     this.store.prepare('DELETE FROM drive_revisions WHERE file_id = ? AND id = ?').run(fileId, id);
-    return row.sha256;
+    return row.blob_address;
   }
 
   /** Unpinned revisions superseded before `cutoffIso` are purged. Returns the blob addresses they used. */
   purgeSuperseded(fileId: string, cutoffIso: string): string[] {
     const rows = this.store
-      .prepare<[string, string], { id: string; sha256: string }>(
-        'SELECT id, sha256 FROM drive_revisions WHERE file_id = ? AND keep_forever = 0 AND superseded_time IS NOT NULL AND superseded_time <= ?',
+      .prepare<[string, string], { id: string; blob_address: string }>(
+        'SELECT id, blob_address FROM drive_revisions WHERE file_id = ? AND keep_forever = 0 AND superseded_time IS NOT NULL AND superseded_time <= ?',
       )
       .all(fileId, cutoffIso);
     for (const r of rows)
       this.store.prepare('DELETE FROM drive_revisions WHERE file_id = ? AND id = ?').run(fileId, r.id);
-    return rows.map((r) => r.sha256);
+    return rows.map((r) => r.blob_address);
   }
 
   blobsOfFiles(fileIds: readonly string[]): string[] {
     if (fileIds.length === 0) return [];
     return this.store
-      .prepare<[string], { sha256: string }>(
-        'SELECT DISTINCT sha256 FROM drive_revisions WHERE file_id IN (SELECT value FROM json_each(?))',
+      .prepare<[string], { blob_address: string }>(
+        'SELECT DISTINCT blob_address FROM drive_revisions WHERE file_id IN (SELECT value FROM json_each(?))',
       )
       .all(JSON.stringify(fileIds))
-      .map((r) => r.sha256);
+      .map((r) => r.blob_address);
   }
 
   /** Of the given blob addresses, those no revision refers to any more (their rows are removed too). */
-  releaseUnreferenced(shas: Iterable<string>): string[] {
+  releaseUnreferenced(addresses: Iterable<string>): string[] {
     const released: string[] = [];
-    for (const sha of new Set(shas)) {
+    for (const address of new Set(addresses)) {
       const used =
         this.store
-          .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE sha256 = ?')
-          .get(sha)?.n ?? 0;
+          .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE blob_address = ?')
+          .get(address)?.n ?? 0;
       if (used === 0) {
-        this.store.prepare('DELETE FROM drive_blobs WHERE sha256 = ?').run(sha);
-        released.push(sha);
+        this.store.prepare('DELETE FROM drive_blobs WHERE address = ?').run(address);
+        released.push(address);
       }
     }
     return released;
@@ -162,7 +162,7 @@ export class RevisionsRepository {
     return (
       this.store
         .prepare<[string, string], { q: number | null }>(
-          `SELECT SUM(b.size) AS q FROM drive_revisions r JOIN drive_blobs b ON b.sha256 = r.sha256
+          `SELECT SUM(b.size) AS q FROM drive_revisions r JOIN drive_blobs b ON b.address = r.blob_address
            WHERE r.file_id = ? AND (r.id = ? OR r.keep_forever = 1)`,
         )
         .get(fileId, headRevisionId ?? '')?.q ?? 0

@@ -10,7 +10,7 @@ import { changesWatchKey, fileWatchKey } from '../notices';
 import { fileResource, minimalFile } from '../resources/file-resource';
 import { userResource } from '../resources/user-resource';
 import { DriveSession } from '../session';
-import { boolParam, hasFields, intParam, requireFields, stringParam, wantsOf } from './common';
+import { boolParam, hasFields, intParam, prepareChecksums, requireFields, stringParam, wantsOf } from './common';
 import { themes } from './drives';
 
 export function aboutGet(ctx: RequestContext): HandlerResult {
@@ -81,7 +81,7 @@ function inMyDrive(s: DriveSession, fileId: string): boolean {
   return s.data.files.ancestors(fileId).some((a) => a.id === root);
 }
 
-export function changesList(ctx: RequestContext): HandlerResult {
+export async function changesList(ctx: RequestContext): Promise<HandlerResult> {
   const s = new DriveSession(ctx);
   const driveId = driveIdOf(ctx);
   requireDriveMember(s, driveId);
@@ -100,6 +100,17 @@ export function changesList(ctx: RequestContext): HandlerResult {
   const latest = new Map<string, ChangeRow>();
   for (const row of page) latest.set(`${row.change_type}:${row.file_id ?? row.drive_id}`, row);
 
+  // Read only when the request names checksums not computed yet.
+  await prepareChecksums(
+    ctx,
+    s,
+    (function* () {
+      for (const row of latest.values()) {
+        const file = row.file_id ? s.data.files.get(row.file_id) : undefined;
+        if (file) yield file;
+      }
+    })(),
+  );
   const changes: Record<string, unknown>[] = [];
   for (const row of latest.values()) {
     if (row.change_type === 'drive') {
@@ -130,7 +141,9 @@ export function changesList(ctx: RequestContext): HandlerResult {
     let rank = file ? s.rankOf(file.id) : 0;
     if (file && file.trashed && file.drive_id === null && file.owner_id !== s.user.id && rank < roleRank.owner)
       rank = 0;
-    const removed = !file || rank === 0;
+    // In a shared drive's feed, an item moved out of that drive is gone from it.
+    const left = driveId !== undefined && file !== undefined && file.drive_id !== driveId;
+    const removed = !file || rank === 0 || left;
     if (removed && !includeRemoved) continue;
     if (file && !spaces.has(file.space)) continue;
     if (restrictToMyDrive && (file?.drive_id || (file && !inMyDrive(s, file.id)))) continue;

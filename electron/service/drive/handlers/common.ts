@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../http/handler';
 import type { FileRow } from '../domain/files-repository';
 import { driveErrors } from '../errors';
+import { hasBinaryContent } from '../mime';
 import { fieldWants, fileResource, minimalFile, type FieldWants, type FileResource } from '../resources/file-resource';
 import type { DriveSession } from '../session';
 
@@ -41,8 +42,29 @@ export function wantsOf(ctx: RequestContext): FieldWants {
   return fieldWants(typeof ctx.params['fields'] === 'string' ? ctx.params['fields'] : undefined);
 }
 
-export function fileBody(ctx: RequestContext, s: DriveSession, file: FileRow, rank = s.rankOf(file.id)): FileResource {
-  return hasFields(ctx) ? fileResource(s, file, rank, wantsOf(ctx)) : minimalFile(file);
+/**
+ * Computes the SHA-1/SHA-256 checksums of `files` first when the request names them (they are
+ * computed on first demand, see `ChecksumCache`); a request for every field takes what is known.
+ */
+export async function prepareChecksums(ctx: RequestContext, s: DriveSession, files: Iterable<FileRow>): Promise<void> {
+  const fields = ctx.params['fields'];
+  if (typeof fields !== 'string' || !/\bsha(1|256)Checksum\b/.test(fields)) return;
+  const addresses: string[] = [];
+  for (const file of files)
+    if (file.blob_address !== null && hasBinaryContent(file.mime_type)) addresses.push(file.blob_address);
+  await s.checksums.ensure(addresses);
+}
+
+/** A file as a response body: what `fields` asks for (checksums computed first when named). */
+export async function fileBody(
+  ctx: RequestContext,
+  s: DriveSession,
+  file: FileRow,
+  rank = s.rankOf(file.id),
+): Promise<FileResource> {
+  if (!hasFields(ctx)) return minimalFile(file);
+  await prepareChecksums(ctx, s, [file]);
+  return fileResource(s, file, rank, wantsOf(ctx));
 }
 
 export function listOf(value: string | undefined): string[] {

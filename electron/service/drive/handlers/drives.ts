@@ -1,5 +1,6 @@
 import { ApiError, badRequest, conflict, forbidden } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
+import { administeredDomain, notDomainAdministrator, requireDriveAdministrator } from '../domain/admin-access';
 import { deletePermanently } from '../domain/file-operations';
 import type { SharedDriveRow } from '../domain/drives-repository';
 import { principalsOf, roleRank } from '../domain/roles';
@@ -13,8 +14,7 @@ import { QuerySyntaxError } from '../query/lexer';
 import { parseDriveQuery } from '../query/list-files';
 import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
 import { DriveSession } from '../session';
-import { hasFields, intParam, stringParam } from './common';
-import { refuseDomainAdminAccess } from './permissions';
+import { boolParam, hasFields, intParam, stringParam } from './common';
 
 /** Shared drives and their deprecated team-drive twins differ only in names. */
 export type DriveFlavor = 'drive' | 'teamDrive';
@@ -41,10 +41,31 @@ const defaultRestrictions = {
   sharingFoldersRequiresOrganizerPermission: false,
 };
 
-function driveResource(s: DriveSession, d: SharedDriveRow, rank: number, flavor: DriveFlavor): Record<string, unknown> {
-  const organizer = rank >= roleRank.organizer;
+/**
+ * How the requester stands towards a drive: their role strength as a member (0 for none), and
+ * whether they act as an administrator of its domain (`useDomainAdminAccess`), which manages the
+ * drive as an organizer would without giving access to its content.
+ */
+interface DriveStanding {
+  rank: number;
+  admin: boolean;
+}
+
+function restrictionsOf(d: SharedDriveRow): Record<string, boolean> {
+  return JSON.parse(d.restrictions) as Record<string, boolean>;
+}
+
+function driveResource(
+  s: DriveSession,
+  d: SharedDriveRow,
+  { rank, admin }: DriveStanding,
+  flavor: DriveFlavor,
+): Record<string, unknown> {
+  const organizer = admin || rank >= roleRank.organizer;
   const manager = rank >= roleRank.fileOrganizer;
   const writer = rank >= roleRank.writer;
+  // With admin-managed restrictions only an administrator may change them.
+  const restrictionsEditable = admin || (organizer && restrictionsOf(d).adminManagedRestrictions !== true);
   const suffix = flavor === 'drive' ? 'Drive' : 'TeamDrive';
   const out: Record<string, unknown> = {
     kind: `drive#${flavor}`,
@@ -52,13 +73,13 @@ function driveResource(s: DriveSession, d: SharedDriveRow, rank: number, flavor:
     name: d.name,
     colorRgb: d.color_rgb,
     createdTime: d.created_time,
-    restrictions: JSON.parse(d.restrictions) as unknown,
+    restrictions: restrictionsOf(d),
     capabilities: {
       canAddChildren: writer,
-      canChangeCopyRequiresWriterPermissionRestriction: organizer,
-      canChangeDomainUsersOnlyRestriction: organizer,
+      canChangeCopyRequiresWriterPermissionRestriction: restrictionsEditable,
+      canChangeDomainUsersOnlyRestriction: restrictionsEditable,
       [`canChange${suffix}Background`]: organizer,
-      [`canChange${suffix}MembersOnlyRestriction`]: organizer,
+      [`canChange${suffix}MembersOnlyRestriction`]: restrictionsEditable,
       canComment: rank >= roleRank.commenter,
       canCopy: rank >= roleRank.reader,
       [`canDelete${suffix}`]: organizer,
@@ -92,7 +113,8 @@ interface DrivePatch {
   hidden?: boolean;
 }
 
-function parseDriveBody(raw: unknown, mode: 'create' | 'update'): DrivePatch {
+/** `asAdmin`: the request acts as the drive's domain administrator, who alone sets adminManagedRestrictions. */
+function parseDriveBody(raw: unknown, mode: 'create' | 'update', asAdmin = false): DrivePatch {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
     throw badRequest('parseError', 'The request body must be a JSON object.');
   const body = raw as Record<string, unknown>;
@@ -139,7 +161,7 @@ function parseDriveBody(raw: unknown, mode: 'create' | 'update'): DrivePatch {
         if (!v || typeof v !== 'object') throw badRequest('invalid', 'restrictions must be an object.', 'restrictions');
         const r: Record<string, boolean> = {};
         for (const [k, b] of Object.entries(v)) {
-          if (!(k in defaultRestrictions) || k === 'adminManagedRestrictions')
+          if (!(k in defaultRestrictions) || (k === 'adminManagedRestrictions' && !asAdmin))
             throw badRequest('invalid', `Unknown or read-only restriction ${k}.`, `restrictions.${k}`);
           if (typeof b !== 'boolean')
             throw badRequest('invalid', `restrictions.${k} must be true or false.`, `restrictions.${k}`);
@@ -178,15 +200,31 @@ function membersOf(s: DriveSession, driveId: string): Set<string> {
   return s.usersWithAccess(driveId);
 }
 
-/** The drive if the user is a member, with their role strength on it. */
-function requireDrive(s: DriveSession, driveId: string): { drive: SharedDriveRow; rank: number } {
+/**
+ * The drive if the user is a member, with their role strength on it. As a domain administrator
+ * (`asAdmin`) they reach every drive of their domain, member or not, and no drive of another.
+ */
+function requireDrive(s: DriveSession, driveId: string, asAdmin = false): { drive: SharedDriveRow } & DriveStanding {
+  if (asAdmin) {
+    administeredDomain(s.user);
+    const drive = s.data.drives.get(driveId);
+    if (!drive) throw driveErrors.driveNotFound(driveId);
+    requireDriveAdministrator(s.user, drive);
+    return { drive, rank: s.rankOf(drive.id), admin: true };
+  }
   const drive = s.data.drives.get(driveId);
   const rank = drive ? s.rankOf(drive.id) : 0;
   if (!drive || rank === 0) throw driveErrors.driveNotFound(driveId);
-  return { drive, rank };
+  return { drive, rank, admin: false };
+}
+
+/** Organizers manage a drive; so does its domain's administrator acting as one. */
+function requireManager(standing: DriveStanding, message: string): void {
+  if (!standing.admin && standing.rank < roleRank.organizer) throw driveErrors.insufficientPermissions(message);
 }
 
 const idParam = (flavor: DriveFlavor) => (flavor === 'drive' ? 'driveId' : 'teamDriveId');
+const asAdmin = (ctx: RequestContext): boolean => boolParam(ctx, 'useDomainAdminAccess');
 
 export function drivesCreate(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
   const s = new DriveSession(ctx);
@@ -212,6 +250,7 @@ export function drivesCreate(ctx: RequestContext, flavor: DriveFlavor = 'drive')
       restrictions: JSON.stringify({ ...defaultRestrictions, ...patch.restrictions }),
       creator_id: s.user.id,
       request_id: requestId,
+      domain: s.me.domain.toLowerCase(),
     };
     s.data.drives.insert(row);
     s.data.files.insert({
@@ -243,14 +282,13 @@ export function drivesCreate(ctx: RequestContext, flavor: DriveFlavor = 'drive')
     s.driveChanged(id, [s.user.id]);
     return row;
   });
-  return { body: answer(ctx, driveResource(s, drive, roleRank.organizer, flavor)) };
+  return { body: answer(ctx, driveResource(s, drive, { rank: roleRank.organizer, admin: false }, flavor)) };
 }
 
 export function drivesGet(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
-  refuseDomainAdminAccess(ctx);
   const s = new DriveSession(ctx);
-  const { drive, rank } = requireDrive(s, stringParam(ctx, idParam(flavor))!);
-  return { body: answer(ctx, driveResource(s, drive, rank, flavor)) };
+  const { drive, ...standing } = requireDrive(s, stringParam(ctx, idParam(flavor))!, asAdmin(ctx));
+  return { body: answer(ctx, driveResource(s, drive, standing, flavor)) };
 }
 
 /** Evaluates a drives query (name, hidden, createdTime, memberCount, organizerCount) against one drive. */
@@ -312,36 +350,41 @@ function matchesDrive(
 }
 
 export function drivesList(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
-  refuseDomainAdminAccess(ctx);
   const s = new DriveSession(ctx);
+  const admin = asAdmin(ctx);
+  // An administrator lists every drive of their domain, member or not.
+  const domain = admin ? administeredDomain(s.user) : undefined;
   const q = stringParam(ctx, 'q');
   const node = q ? parseDriveQuery(q) : undefined;
-  const members = s.data.drives.memberDrives(principalsOf(s.user), s.nowIso);
-  let matched: { drive: SharedDriveRow; rank: number }[];
+  const candidates: ({ drive: SharedDriveRow } & DriveStanding)[] =
+    domain !== undefined
+      ? s.data.drives.inDomain(domain).map((drive) => ({ drive, rank: s.rankOf(drive.id), admin: true }))
+      : s.data.drives
+          .memberDrives(principalsOf(s.user), s.nowIso)
+          .map((m) => ({ drive: s.data.drives.get(m.id)!, rank: m.rank, admin: false }));
+  let matched: typeof candidates;
   try {
-    matched = members
-      .map((m) => ({ drive: s.data.drives.get(m.id)!, rank: m.rank }))
-      .filter(({ drive }) => {
-        if (!node) return true;
-        const perms = s.data.permissions.directOn(drive.id);
-        return matchesDrive(node, {
-          name: drive.name,
-          hidden: drive.hidden === 1,
-          createdTime: drive.created_time,
-          memberCount: perms.length,
-          organizerCount: perms.filter((p) => p.role === 'organizer').length,
-        });
+    matched = candidates.filter(({ drive }) => {
+      if (!node) return true;
+      const perms = s.data.permissions.directOn(drive.id);
+      return matchesDrive(node, {
+        name: drive.name,
+        hidden: drive.hidden === 1,
+        createdTime: drive.created_time,
+        memberCount: perms.length,
+        organizerCount: perms.filter((p) => p.role === 'organizer').length,
       });
+    });
   } catch (error) {
     if (error instanceof QuerySyntaxError) throw badRequest('invalid', `Invalid Value: ${error.message}`, 'q');
     throw error;
   }
   const pageSize = intParam(ctx, 'pageSize') ?? 10;
-  const fingerprint = fingerprintOf('drives', s.user.id, q, pageSize);
+  const fingerprint = fingerprintOf('drives', s.user.id, q, pageSize, admin);
   const offset = decodePageToken(stringParam(ctx, 'pageToken'), fingerprint);
   const page = matched
     .slice(offset, offset + pageSize)
-    .map(({ drive, rank }) => answer(ctx, driveResource(s, drive, rank, flavor)));
+    .map(({ drive, ...standing }) => answer(ctx, driveResource(s, drive, standing, flavor)));
   const out: Record<string, unknown> = { kind: flavor === 'drive' ? 'drive#driveList' : 'drive#teamDriveList' };
   if (offset + pageSize < matched.length) out.nextPageToken = encodePageToken(offset + pageSize, fingerprint);
   out[flavor === 'drive' ? 'drives' : 'teamDrives'] = page;
@@ -351,27 +394,29 @@ export function drivesList(ctx: RequestContext, flavor: DriveFlavor = 'drive'): 
 function setHidden(ctx: RequestContext, hidden: boolean): HandlerResult {
   const s = new DriveSession(ctx);
   const result = s.write(() => {
-    const { drive, rank } = requireDrive(s, stringParam(ctx, 'driveId')!);
-    if (rank < roleRank.organizer)
-      throw driveErrors.insufficientPermissions('Only organizers can hide or unhide a shared drive.');
+    // Hide and unhide take no useDomainAdminAccess: they act for members only.
+    const { drive, ...standing } = requireDrive(s, stringParam(ctx, 'driveId')!);
+    requireManager(standing, 'Only organizers can hide or unhide a shared drive.');
     s.data.drives.update(drive.id, { hidden: hidden ? 1 : 0 });
     s.driveChanged(drive.id, membersOf(s, drive.id));
-    return { drive: s.data.drives.get(drive.id)!, rank };
+    return { drive: s.data.drives.get(drive.id)!, standing };
   });
-  return { body: answer(ctx, driveResource(s, result.drive, result.rank, 'drive')) };
+  return { body: answer(ctx, driveResource(s, result.drive, result.standing, 'drive')) };
 }
 
 export const drivesHide = (ctx: RequestContext): HandlerResult => setHidden(ctx, true);
 export const drivesUnhide = (ctx: RequestContext): HandlerResult => setHidden(ctx, false);
 
 export function drivesUpdate(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
-  refuseDomainAdminAccess(ctx);
   const s = new DriveSession(ctx);
-  const patch = parseDriveBody(ctx.body, 'update');
+  const admin = asAdmin(ctx);
+  const patch = parseDriveBody(ctx.body, 'update', admin);
   const result = s.write(() => {
-    const { drive, rank } = requireDrive(s, stringParam(ctx, idParam(flavor))!);
-    if (rank < roleRank.organizer)
-      throw driveErrors.insufficientPermissions('Only organizers can change a shared drive.');
+    const { drive, ...standing } = requireDrive(s, stringParam(ctx, idParam(flavor))!, admin);
+    requireManager(standing, 'Only organizers can change a shared drive.');
+    if (patch.restrictions !== undefined && !admin && restrictionsOf(drive).adminManagedRestrictions === true) {
+      throw notDomainAdministrator('The restrictions of this shared drive are managed by its domain administrators.');
+    }
     const changes: Partial<SharedDriveRow> = {};
     if (patch.name !== undefined) changes.name = patch.name;
     if (patch.themeId !== undefined) {
@@ -389,22 +434,26 @@ export function drivesUpdate(ctx: RequestContext, flavor: DriveFlavor = 'drive')
     // The drive's top folder carries the drive's name.
     if (patch.name !== undefined) s.data.files.update(drive.id, { name: patch.name });
     s.driveChanged(drive.id, membersOf(s, drive.id));
-    return { drive: s.data.drives.get(drive.id)!, rank };
+    return { drive: s.data.drives.get(drive.id)!, standing };
   });
-  return { body: answer(ctx, driveResource(s, result.drive, result.rank, flavor)) };
+  return { body: answer(ctx, driveResource(s, result.drive, result.standing, flavor)) };
 }
 
+/**
+ * Deletes a drive that holds no untrashed items. Its domain's administrator may also delete one
+ * that still does (`allowItemDeletion`), and everything in it goes with it.
+ */
 export function drivesDelete(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
-  refuseDomainAdminAccess(ctx);
-  if (ctx.params['allowItemDeletion'] === true) {
+  const admin = asAdmin(ctx);
+  const allowItemDeletion = boolParam(ctx, 'allowItemDeletion');
+  if (allowItemDeletion && !admin) {
     throw badRequest('invalid', 'allowItemDeletion requires useDomainAdminAccess.', 'allowItemDeletion');
   }
   const s = new DriveSession(ctx);
   s.write(() => {
-    const { drive, rank } = requireDrive(s, stringParam(ctx, idParam(flavor))!);
-    if (rank < roleRank.organizer)
-      throw driveErrors.insufficientPermissions('Only organizers can delete a shared drive.');
-    if (s.data.drives.untrashedItemCount(drive.id) > 0) {
+    const { drive, ...standing } = requireDrive(s, stringParam(ctx, idParam(flavor))!, admin);
+    requireManager(standing, 'Only organizers can delete a shared drive.');
+    if (!allowItemDeletion && s.data.drives.untrashedItemCount(drive.id) > 0) {
       throw forbidden(
         'The shared drive cannot be deleted because it contains items that are not trashed.',
         'cannotDeleteResourceWithChildren',

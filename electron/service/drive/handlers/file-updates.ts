@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from '../../http/api-error';
+import { badRequest } from '../../http/api-error';
 import type { RequestContext } from '../../http/handler';
 import {
   contentTypeOf,
@@ -10,18 +10,16 @@ import {
 import type { FileMetadataInput } from '../domain/file-metadata';
 import {
   applyContent,
-  cannotAddParent,
   checkContentAllowed,
   checkNewId,
   insertFile,
-  moveFile,
   placeNewFile,
   setTrashed,
   type ContentPlan,
 } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
+import { moveFile, planMove } from '../domain/moves';
 import { policyFor } from '../domain/policy';
-import { roleRank } from '../domain/roles';
 import { driveErrors } from '../errors';
 import { extensionsOf, hasBinaryContent, isNativeDocument } from '../mime';
 import type { DriveSession } from '../session';
@@ -93,6 +91,14 @@ export async function updateWithContent(
 
 const perUserFields = new Set<keyof FileMetadataInput>(['starred', 'viewedByMeTime']);
 
+/** The parents a request adds and removes, with `root` and `appDataFolder` resolved. */
+function parentChanges(s: DriveSession, ctx: RequestContext): { add: string[]; remove: string[] } {
+  return {
+    add: listOf(stringParam(ctx, 'addParents')).map((p) => s.resolveId(p)),
+    remove: listOf(stringParam(ctx, 'removeParents')).map((p) => s.resolveId(p)),
+  };
+}
+
 /** Who may change what: per-user fields need only read access; the rest follow the file's policy. */
 export function checkUpdate(
   s: DriveSession,
@@ -105,8 +111,8 @@ export function checkUpdate(
   const policy = policyFor(file, rank, s.user.id);
   const changes = Object.keys(meta) as (keyof FileMetadataInput)[];
   const sharedChanges = changes.filter((k) => !perUserFields.has(k) && k !== 'trashed');
-  const moving =
-    listOf(stringParam(ctx, 'addParents')).length > 0 || listOf(stringParam(ctx, 'removeParents')).length > 0;
+  const parents = parentChanges(s, ctx);
+  const moving = parents.add.length > 0 || parents.remove.length > 0;
   if ((sharedChanges.length > 0 || withContent || moving) && !policy.edit) throw driveErrors.insufficientPermissions();
   if (meta.name !== undefined && meta.name !== file.name && !policy.rename)
     throw driveErrors.insufficientPermissions('The name of this item cannot be changed.');
@@ -131,6 +137,7 @@ export function checkUpdate(
     throw badRequest('invalid', 'The MIME type can change only with new content.', 'mimeType');
   }
   if (moving && !policy.move) throw driveErrors.insufficientPermissions('The user cannot move this item.');
+  if (moving) planMove(s, file, rank, parents.add, parents.remove);
 }
 
 export function applyUpdate(s: DriveSession, ctx: RequestContext, file: FileRow, meta: FileMetadataInput): FileRow {
@@ -175,29 +182,9 @@ export function applyUpdate(s: DriveSession, ctx: RequestContext, file: FileRow,
   }
   if (changed.size > 0 || meta.starred !== undefined) s.fileChanged(file, { state: 'update', changed: [...changed] });
 
-  const add = listOf(stringParam(ctx, 'addParents')).map((p) => s.resolveId(p));
-  const remove = listOf(stringParam(ctx, 'removeParents')).map((p) => s.resolveId(p));
-  if (add.length > 0 || remove.length > 0) {
-    for (const r of remove)
-      if (r !== file.parent_id) throw badRequest('badRequest', `The file is not in folder ${r}.`, 'removeParents');
-    const remaining = file.parent_id !== null && !remove.includes(file.parent_id) ? [file.parent_id] : [];
-    const target = [...new Set([...remaining, ...add])];
-    if (target.length > 1) throw cannotAddParent();
-    const newParent = target[0] ?? null;
-    if (newParent !== file.parent_id) {
-      if (newParent !== null) {
-        const parentRank = s.rankOf(newParent);
-        if (parentRank === 0) throw driveErrors.fileNotFound(newParent);
-        if (parentRank < roleRank.writer)
-          throw driveErrors.insufficientPermissions(
-            'The user does not have sufficient permissions to add files to the target folder.',
-          );
-      } else if (file.drive_id !== null) {
-        throw new ApiError(403, 'teamDrivesParentLimit', 'A shared drive item must have exactly one parent.');
-      }
-      moveFile(s, s.data.files.get(file.id)!, newParent);
-    }
-  }
+  const { add, remove } = parentChanges(s, ctx);
+  const move = planMove(s, file, s.rankOf(file.id), add, remove);
+  if (move) moveFile(s, s.data.files.get(file.id)!, move.parent);
   if (meta.trashed !== undefined) setTrashed(s, s.data.files.get(file.id)!, meta.trashed);
   return s.data.files.get(file.id)!;
 }

@@ -9,7 +9,7 @@ import { exportFormats, folderMimeType, isGoogleAppsType, isNativeDocument } fro
 import { listFiles } from '../query/list-files';
 import { fileResource, minimalFile } from '../resources/file-resource';
 import { DriveSession } from '../session';
-import { hasFields, intParam, stringParam, wantsOf } from './common';
+import { fileBody, hasFields, intParam, prepareChecksums, stringParam, wantsOf } from './common';
 import { sendContent } from './media';
 
 /** DriveFilesGet: metadata, or the content with `alt=media` (Range supported). */
@@ -17,8 +17,7 @@ export async function filesGet(ctx: RequestContext): Promise<HandlerResult> {
   const s = new DriveSession(ctx);
   const fileId = stringParam(ctx, 'fileId')!;
   const { file, rank } = s.requireFile(fileId);
-  if (ctx.params['alt'] !== 'media')
-    return { body: hasFields(ctx) ? fileResource(s, file, rank, wantsOf(ctx)) : minimalFile(file) };
+  if (ctx.params['alt'] !== 'media') return { body: await fileBody(ctx, s, file, rank) };
 
   if (file.mime_type === folderMimeType || isGoogleAppsType(file.mime_type)) {
     throw forbidden(
@@ -31,17 +30,16 @@ export async function filesGet(ctx: RequestContext): Promise<HandlerResult> {
   if (!policyFor(file, rank, s.user.id).download)
     throw forbidden('The user does not have permission to download this file.', 'cannotDownloadFile');
   s.write(() => s.data.files.setUserState(file.id, s.user.id, { viewed_time: s.nowIso }));
-  const sha = file.sha256;
   return sendContent(ctx, {
     size: file.size ?? 0,
     contentType: file.mime_type,
     md5: file.md5,
-    source: sha ? { file: s.blobs.pathOf(sha) } : undefined,
+    source: file.blob_address ? { file: s.blobs.pathOf(file.blob_address) } : undefined,
   });
 }
 
 /** DriveFilesList: search with Drive's query language, sorted and paged. */
-export function filesList(ctx: RequestContext): HandlerResult {
+export async function filesList(ctx: RequestContext): Promise<HandlerResult> {
   const s = new DriveSession(ctx);
   const page = listFiles(s, {
     q: stringParam(ctx, 'q'),
@@ -56,6 +54,7 @@ export function filesList(ctx: RequestContext): HandlerResult {
   const body: Record<string, unknown> = { kind: 'drive#fileList', incompleteSearch: false };
   if (page.nextPageToken) body.nextPageToken = page.nextPageToken;
   const want = wantsOf(ctx);
+  await prepareChecksums(ctx, s, page.files);
   body.files = page.files.map((file) => (full ? fileResource(s, file, s.rankOf(file.id), want) : minimalFile(file)));
   return { body };
 }
@@ -87,7 +86,7 @@ export async function filesExport(ctx: RequestContext): Promise<HandlerResult> {
   }
   if ((file.size ?? 0) > exportSizeLimit)
     throw new ApiError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.');
-  const source = file.sha256 ? await s.blobs.readText(file.sha256, exportSizeLimit + 1) : '';
+  const source = file.blob_address ? await s.blobs.readText(file.blob_address, exportSizeLimit + 1) : '';
   const output = exportDocument(source, file.content_type ?? 'text/plain', file.mime_type, target, file.name);
   if (output.length > exportSizeLimit)
     throw new ApiError(403, 'exportSizeLimitExceeded', 'This file is too large to be exported.');

@@ -38,7 +38,7 @@ async function receiveUpload(
     try {
       await upload.finished();
     } catch (error) {
-      await s.settleBlob(content.blob.sha256);
+      await s.settleBlob(content.blob.address);
       throw error;
     }
     return { meta, content };
@@ -71,7 +71,7 @@ export async function filesCreate(ctx: RequestContext): Promise<HandlerResult> {
       if (meta.trashed) setTrashed(s, created, true);
       return s.data.files.get(created.id)!;
     });
-    return { body: fileBody(ctx, s, file) };
+    return { body: await fileBody(ctx, s, file) };
   }
   if (ctx.req.method === 'PUT') return continueResumableSession(ctx, s);
   if (ctx.params['uploadType'] === 'resumable') return startResumableSession(ctx, s, undefined);
@@ -83,9 +83,9 @@ export async function filesCreate(ctx: RequestContext): Promise<HandlerResult> {
   });
   try {
     const file = await createWithContent(s, meta, content, boolParam(ctx, 'keepRevisionForever'));
-    return { body: fileBody(ctx, s, file) };
+    return { body: await fileBody(ctx, s, file) };
   } finally {
-    await s.settleBlob(content.blob.sha256);
+    await s.settleBlob(content.blob.address);
   }
 }
 
@@ -100,7 +100,7 @@ export async function filesUpdate(ctx: RequestContext): Promise<HandlerResult> {
       checkUpdate(s, ctx, file, rank, meta, false);
       return applyUpdate(s, ctx, file, meta);
     });
-    return { body: fileBody(ctx, s, file) };
+    return { body: await fileBody(ctx, s, file) };
   }
   if (ctx.req.method === 'PUT') return continueResumableSession(ctx, s);
   if (ctx.params['uploadType'] === 'resumable') return startResumableSession(ctx, s, fileId);
@@ -113,14 +113,14 @@ export async function filesUpdate(ctx: RequestContext): Promise<HandlerResult> {
   });
   try {
     const file = await updateWithContent(s, ctx, fileId, meta, content, keepForever);
-    return { body: fileBody(ctx, s, file) };
+    return { body: await fileBody(ctx, s, file) };
   } finally {
-    await s.settleBlob(content.blob.sha256);
+    await s.settleBlob(content.blob.address);
   }
 }
 
 /** DriveFilesCopy: a new file with the source's content; the body patches the copy's metadata. */
-export function filesCopy(ctx: RequestContext): HandlerResult {
+export async function filesCopy(ctx: RequestContext): Promise<HandlerResult> {
   const s = new DriveSession(ctx);
   const fileId = stringParam(ctx, 'fileId')!;
   const meta = parseFileMetadata(ctx.body, 'copy');
@@ -146,13 +146,13 @@ export function filesCopy(ctx: RequestContext): HandlerResult {
     const id = checkNewId(s, meta.id);
     const file = insertFile(s, meta, place, id, source.mime_type, source);
     const head = source.head_revision_id ? s.data.revisions.get(source.id, source.head_revision_id) : undefined;
-    if (head && source.sha256) {
+    if (head && source.blob_address) {
       applyContent(
         s,
         file,
         {
           content: {
-            blob: { sha256: source.sha256, md5: head.md5, size: head.size },
+            blob: { address: source.blob_address, md5: head.md5, size: head.size },
             declaredType: undefined,
             detectedType: undefined,
           },
@@ -166,5 +166,5 @@ export function filesCopy(ctx: RequestContext): HandlerResult {
     }
     return s.data.files.get(file.id)!;
   });
-  return { body: fileBody(ctx, s, copy) };
+  return { body: await fileBody(ctx, s, copy) };
 }

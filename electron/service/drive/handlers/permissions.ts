@@ -1,5 +1,6 @@
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
+import { administeredDomain, requireDriveAdministrator } from '../domain/admin-access';
 import type { FileRow } from '../domain/files-repository';
 import type { PermissionRow } from '../domain/permissions-repository';
 import { policyFor } from '../domain/policy';
@@ -19,23 +20,25 @@ import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-t
 import { DriveSession } from '../session';
 import { boolParam, explicitParam, hasFields, intParam, stringParam } from './common';
 
-/** No user of this service administers a domain, so admin access is refused. */
-export function refuseDomainAdminAccess(ctx: RequestContext): void {
-  if (boolParam(ctx, 'useDomainAdminAccess')) {
-    throw new ApiError(
-      403,
-      'insufficientAdministratorPrivileges',
-      'The user is not an administrator of the domain that owns this item.',
-      {
-        location: 'useDomainAdminAccess',
-        locationType: 'parameter',
-      },
-    );
-  }
-}
-
 function isDriveRoot(file: FileRow): boolean {
   return file.drive_id !== null && file.id === file.drive_id;
+}
+
+/**
+ * The file whose permissions the request is about, and the user's strength on it. With
+ * `useDomainAdminAccess`, an administrator of a shared drive's domain manages the drive's members
+ * as an organizer would, member or not; on any other file the flag adds nothing to the user's own access.
+ */
+function requirePermissionTarget(s: DriveSession, ctx: RequestContext): { file: FileRow; rank: number } {
+  const fileId = stringParam(ctx, 'fileId')!;
+  if (!boolParam(ctx, 'useDomainAdminAccess')) return s.requireFile(fileId);
+  administeredDomain(s.user);
+  const drive = s.data.drives.get(fileId);
+  if (!drive) return s.requireFile(fileId);
+  requireDriveAdministrator(s.user, drive);
+  const file = s.data.files.get(drive.id);
+  if (!file) throw driveErrors.fileNotFound(fileId);
+  return { file, rank: Math.max(s.rankOf(file.id), roleRank.organizer) };
 }
 
 /** Who may manage sharing: the file's share capability; for a shared drive's members, organizers. */
@@ -96,7 +99,6 @@ function transferOwnership(
 }
 
 export function permissionsCreate(ctx: RequestContext): HandlerResult {
-  refuseDomainAdminAccess(ctx);
   const s = new DriveSession(ctx);
   const input = parsePermissionInput(ctx.body);
   if (!input.type) throw driveErrors.required('permission.type', 'The permission type field is required.');
@@ -131,7 +133,7 @@ export function permissionsCreate(ctx: RequestContext): HandlerResult {
   const emailMessage = stringParam(ctx, 'emailMessage');
 
   const result = s.write(() => {
-    const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
+    const { file, rank } = requirePermissionTarget(s, ctx);
     requireSharer(s, file, rank);
     checkRoleForType(type, role, file);
     if (role === 'owner' && !transfer) {
@@ -184,14 +186,13 @@ export function permissionsCreate(ctx: RequestContext): HandlerResult {
 }
 
 export function permissionsUpdate(ctx: RequestContext): HandlerResult {
-  refuseDomainAdminAccess(ctx);
   const s = new DriveSession(ctx);
   const input = parsePermissionInput(ctx.body);
   const permissionId = stringParam(ctx, 'permissionId')!;
   const transfer = boolParam(ctx, 'transferOwnership');
   const removeExpiration = boolParam(ctx, 'removeExpiration');
   const result = s.write(() => {
-    const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
+    const { file, rank } = requirePermissionTarget(s, ctx);
     requireSharer(s, file, rank);
     const existing = requireNotInherited(s, file.id, permissionId);
     if (input.type !== undefined && input.type !== existing.type)
@@ -242,11 +243,10 @@ export function permissionsUpdate(ctx: RequestContext): HandlerResult {
 }
 
 export function permissionsDelete(ctx: RequestContext): HandlerResult {
-  refuseDomainAdminAccess(ctx);
   const s = new DriveSession(ctx);
   const permissionId = stringParam(ctx, 'permissionId')!;
   s.write(() => {
-    const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
+    const { file, rank } = requirePermissionTarget(s, ctx);
     const existing = requireNotInherited(s, file.id, permissionId);
     const ownGrant = existing.email !== null && existing.email === s.user.email.toLowerCase();
     if (!ownGrant) requireSharer(s, file, rank);
@@ -265,7 +265,7 @@ export function permissionsDelete(ctx: RequestContext): HandlerResult {
 }
 
 function visiblePermissions(s: DriveSession, ctx: RequestContext): { file: FileRow; list: PermissionResource[] } {
-  const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
+  const { file, rank } = requirePermissionTarget(s, ctx);
   const memberView = isDriveRoot(file) && rank >= roleRank.reader;
   const list = s.data.permissions.effective(file.id).map((p) => permissionResource(p, file.drive_id));
   if (!memberView && !policyFor(file, rank, s.user.id).share) {
@@ -279,7 +279,6 @@ function visiblePermissions(s: DriveSession, ctx: RequestContext): { file: FileR
 }
 
 export function permissionsList(ctx: RequestContext): HandlerResult {
-  refuseDomainAdminAccess(ctx);
   const s = new DriveSession(ctx);
   const { file, list } = visiblePermissions(s, ctx);
   const pageSize = intParam(ctx, 'pageSize') ?? (file.drive_id !== null ? 100 : list.length || 1);
@@ -293,7 +292,6 @@ export function permissionsList(ctx: RequestContext): HandlerResult {
 }
 
 export function permissionsGet(ctx: RequestContext): HandlerResult {
-  refuseDomainAdminAccess(ctx);
   const s = new DriveSession(ctx);
   const permissionId = stringParam(ctx, 'permissionId')!;
   const { list } = visiblePermissions(s, ctx);

@@ -116,7 +116,8 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
   if (!session || session.user_id !== s.user.id) throw sessionNotFound();
   if (session.completed_file_id) {
     ctx.req.resume();
-    return { body: fileBody(ctx, s, s.requireFile(session.completed_file_id).file) };
+    const { file } = s.requireFile(session.completed_file_id);
+    return { body: await fileBody(ctx, s, file) };
   }
   const range = parseContentRange(
     typeof ctx.headers['content-range'] === 'string' ? ctx.headers['content-range'] : undefined,
@@ -182,10 +183,10 @@ async function receiveChunk(
   let digestLost = false;
   let appended = from;
   let written = from;
-  const writer = new BatchedWriter(handle, from, (end) => {
+  const writer = new BatchedWriter(handle, from, (end, batch) => {
     written = end;
     // A hash that fails only costs the running digest: the finished file is hashed whole instead.
-    return digest?.digests.written(end).catch(() => {
+    return digest?.digests.written(end, batch).catch(() => {
       digestLost = true;
     });
   });
@@ -249,7 +250,7 @@ async function finish(
   const blob = await s.blobs.adoptTempFile(temp, await s.blobs.running.finish(session.id, session.received));
   try {
     const detected =
-      blob.size > 0 ? await fileTypeFromFile(s.blobs.pathOf(blob.sha256)).catch(() => undefined) : undefined;
+      blob.size > 0 ? await fileTypeFromFile(s.blobs.pathOf(blob.address)).catch(() => undefined) : undefined;
     const declared =
       session.content_type ??
       (typeof ctx.headers['content-type'] === 'string' ? ctx.headers['content-type'] : undefined);
@@ -265,9 +266,9 @@ async function finish(
     s.service.store
       .prepare('UPDATE drive_upload_sessions SET completed_file_id = ? WHERE id = ?')
       .run(file.id, session.id);
-    return { body: fileBody(ctx, s, file) };
+    return { body: await fileBody(ctx, s, file) };
   } finally {
-    await s.settleBlob(blob.sha256);
+    await s.settleBlob(blob.address);
     await rm(temp, { force: true });
   }
 }

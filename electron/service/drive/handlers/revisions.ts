@@ -83,7 +83,7 @@ export async function revisionsGet(ctx: RequestContext): Promise<HandlerResult> 
     size: r.size,
     contentType: r.mime_type,
     md5: r.md5,
-    source: { file: s.blobs.pathOf(r.sha256) },
+    source: { file: s.blobs.pathOf(r.blob_address) },
   });
 }
 
@@ -184,7 +184,7 @@ export function revisionsDelete(ctx: RequestContext): HandlerResult {
     const r = requireRevision(s, file.id, stringParam(ctx, 'revisionId')!);
     if (s.data.revisions.count(file.id) <= 1)
       throw forbidden('The last remaining revision of a file cannot be deleted.', 'cannotDeleteOnlyRevision');
-    const sha = s.data.revisions.delete(file.id, r.id);
+    const address = s.data.revisions.delete(file.id, r.id);
     if (r.id === file.head_revision_id) {
       // The newest remaining revision becomes the content.
       const remaining = s.data.revisions.list(file.id);
@@ -196,13 +196,13 @@ export function revisionsDelete(ctx: RequestContext): HandlerResult {
         head_revision_id: head.id,
         size: head.size,
         md5: head.md5,
-        sha256: head.sha256,
+        blob_address: head.blob_address,
         mime_type: head.mime_type,
       });
     }
     const current = s.data.files.get(file.id)!;
     s.data.files.update(file.id, { quota_bytes: s.data.revisions.quotaBytes(file.id, current.head_revision_id) });
-    if (sha) s.releaseBlobs([sha]);
+    if (address) s.releaseBlobs([address]);
     s.fileChanged(current, { state: 'update', changed: ['content'] });
   });
   return { status: 204 };

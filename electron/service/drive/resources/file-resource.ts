@@ -73,7 +73,7 @@ export function fileResource(
     copyRequiresWriterPermission: file.copy_requires_writer_permission === 1,
     viewersCanCopyContent: file.copy_requires_writer_permission === 0,
     quotaBytesUsed: String(file.quota_bytes),
-    capabilities: capabilities(file, rank, policy),
+    capabilities: capabilities(file, rank, policy, userId),
   };
   if (want('properties')) out.properties = data.files.properties(file.id, 'public');
   if (want('appProperties')) out.appProperties = data.files.properties(file.id, 'app');
@@ -118,10 +118,14 @@ export function fileResource(
     }
   }
 
-  if (hasBinaryContent(file.mime_type) && file.sha256 !== null) {
+  if (hasBinaryContent(file.mime_type) && file.blob_address !== null) {
     out.size = String(file.size ?? 0);
     out.md5Checksum = file.md5;
-    out.sha256Checksum = file.sha256;
+    if (want('sha1Checksum') || want('sha256Checksum')) {
+      const checksums = s.checksums.of(file.blob_address);
+      if (checksums.sha1 !== undefined) out.sha1Checksum = checksums.sha1;
+      if (checksums.sha256 !== undefined) out.sha256Checksum = checksums.sha256;
+    }
     out.headRevisionId = file.head_revision_id;
     if (file.original_filename !== null) out.originalFilename = file.original_filename;
     if (file.full_file_extension !== null) out.fullFileExtension = file.full_file_extension;
@@ -141,7 +145,12 @@ export function fileResource(
   return out;
 }
 
-function capabilities(file: FileRow, rank: number, p: ReturnType<typeof policyFor>): Record<string, boolean> {
+function capabilities(
+  file: FileRow,
+  rank: number,
+  p: ReturnType<typeof policyFor>,
+  userId: string,
+): Record<string, boolean> {
   const inSharedDrive = file.drive_id !== null;
   return {
     canAddChildren: p.addChildren,
@@ -156,7 +165,9 @@ function capabilities(file: FileRow, rank: number, p: ReturnType<typeof policyFo
     canListChildren: p.listChildren,
     canModifyContent: p.edit,
     canMoveItemWithinDrive: p.move,
-    canMoveItemOutOfDrive: p.move && (!inSharedDrive || rank >= roleRank.organizer),
+    // Out of a shared drive takes an organizer; out of My Drive (into a shared drive), the owner of a file.
+    canMoveItemOutOfDrive:
+      p.move && (inSharedDrive ? rank >= roleRank.organizer : file.owner_id === userId && file.is_folder === 0),
     canReadDrive: inSharedDrive,
     canReadTeamDrive: inSharedDrive,
     canReadRevisions: p.readRevisions,
