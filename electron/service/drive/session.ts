@@ -55,7 +55,11 @@ export function driveData(store: Store): DriveData {
 export function blobStoreOf(service: ServiceContext): BlobStore {
   let blobs = blobsByService.get(service);
   if (!blobs) {
-    blobs = new BlobStore(join(service.dataDir, 'blobs'));
+    const recorded = (address: string) =>
+      service.store
+        .prepare<[string], { n: number }>('SELECT 1 AS n FROM drive_blobs WHERE address = ?')
+        .get(address) !== undefined;
+    blobs = new BlobStore(join(service.dataDir, 'blobs'), recorded);
     blobsByService.set(service, blobs);
   }
   return blobs;

@@ -1,8 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedService } from '../server';
@@ -204,6 +213,31 @@ describe('Drive uploads, downloads and revisions', () => {
       t.media,
     );
     expect(after.data.size).toBe('10');
+  });
+
+  it('replaces a torn file left at a content address no row records, and keeps one a row does', async () => {
+    const content = randomBytes(300_000);
+    const path = blobPathOf(t.dataDir, content);
+    // What a crash between renaming a new blob into place and flushing it can leave behind.
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content.subarray(0, 1000));
+    const upload = async () =>
+      (
+        await t.alice.client.files.create(
+          { media: { mimeType: 'application/octet-stream', body: Readable.from([content]) }, fields: 'id' },
+          t.media,
+        )
+      ).data.id!;
+    const first = await upload();
+    expect(readFileSync(path).equals(content)).toBe(true);
+    const inode = statSync(path).ino;
+    // The same content again: the recorded blob is used as it is.
+    const second = await upload();
+    expect(statSync(path).ino).toBe(inode);
+    for (const id of [first, second]) {
+      const download = await t.alice.client.files.get({ fileId: id, alt: 'media' }, { responseType: 'arraybuffer' });
+      expect(Buffer.from(download.data as ArrayBuffer).equals(content)).toBe(true);
+    }
   });
 
   it('finishes a resumable upload begun before a restart, hashing the whole file then', async () => {

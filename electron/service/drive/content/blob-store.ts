@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BatchedWriter } from './batched-writer';
 import { RunningDigests } from './running-digests';
@@ -31,7 +31,7 @@ export class ContentTooLargeError extends Error {
 
 /**
  * Content-addressed file storage beside the database: `<dataDir>/blobs/<aa>/<address>`.
- * Content is streamed to a temporary file, fsynced and renamed into place before the caller
+ * Content is streamed to a temporary file, renamed into place and made durable before the caller
  * commits any row that points at it, so a committed row never refers to missing content.
  */
 export class BlobStore {
@@ -40,8 +40,18 @@ export class BlobStore {
   readonly running = new RunningDigests();
   /** Blobs an unfinished request is about to refer to: never removed while held. */
   private readonly holds = new Map<string, number>();
+  /** Shard folders known to exist durably. */
+  private readonly shards = new Set<string>();
+  /** Blobs placed durably whose rows may not be committed yet (kept while held). */
+  private readonly durable = new Set<string>();
+  /** The placement in progress per address. */
+  private readonly placing = new Map<string, Promise<void>>();
 
-  constructor(readonly root: string) {
+  /** `isRecorded(address)`: whether a committed row records the blob (so its file is whole). */
+  constructor(
+    readonly root: string,
+    private readonly isRecorded: (address: string) => boolean,
+  ) {
     this.tempDir = join(root, 'tmp');
     mkdirSync(this.tempDir, { recursive: true });
   }
@@ -79,7 +89,7 @@ export class BlobStore {
         if (full) await full;
       }
       await writer.end();
-      [digest] = await Promise.all([digests.finish(size), handle.sync()]);
+      digest = await digests.finish(size);
     } catch (error) {
       digests.discard();
       await writer.settle();
@@ -87,8 +97,11 @@ export class BlobStore {
       await rm(temp, { force: true });
       throw error;
     }
-    await handle.close();
-    return this.place(temp, { ...digest, size });
+    try {
+      return await this.place(temp, { ...digest, size }, handle);
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
   }
 
   private empty: Promise<StoredBlob> | undefined;
@@ -106,8 +119,13 @@ export class BlobStore {
 
   unhold(address: string): void {
     const n = (this.holds.get(address) ?? 0) - 1;
-    if (n <= 0) this.holds.delete(address);
-    else this.holds.set(address, n);
+    if (n > 0) {
+      this.holds.set(address, n);
+      return;
+    }
+    this.holds.delete(address);
+    // From here on a committed row (or nothing) vouches for the file.
+    this.durable.delete(address);
   }
 
   /**
@@ -121,11 +139,14 @@ export class BlobStore {
     return this.place(temp, { ...(await ContentDigests.ofFile(temp, size)), size });
   }
 
-  /** Holds the blob and moves its finished temporary file into place. */
-  private async place(temp: string, blob: StoredBlob): Promise<StoredBlob> {
+  /**
+   * Holds the blob and moves its finished temporary file into place; `unsynced` is the open file when
+   * its bytes still have to be made durable.
+   */
+  private async place(temp: string, blob: StoredBlob, unsynced?: FileHandle): Promise<StoredBlob> {
     this.hold(blob.address);
     try {
-      await this.moveIntoPlace(temp, blob.address);
+      await this.moveIntoPlace(temp, blob.address, unsynced);
     } catch (error) {
       this.unhold(blob.address);
       throw error;
@@ -134,19 +155,45 @@ export class BlobStore {
   }
 
   /**
-   * Renames a finished temporary file to its address and makes that durable (the directory entry,
-   * and the shard folder's own entry the first time it is made). A blob already there is kept.
+   * Renames a finished temporary file to its address and makes it durable before anyone may commit a
+   * row that refers to it. The rename goes first so that flushing the bytes and the directory entry
+   * happen side by side (one wait for the disk instead of two). A file found at the address is kept
+   * only when it is known whole: recorded by a committed row, or placed durably by a request still
+   * holding it. Anything else there may be torn (left by a crash between a rename and its flush)
+   * and is replaced. Placements of one address take turns.
    */
-  private async moveIntoPlace(temp: string, address: string): Promise<void> {
-    const dir = join(this.root, address.slice(0, 2));
+  private async moveIntoPlace(temp: string, address: string, unsynced?: FileHandle): Promise<void> {
+    const mine = (this.placing.get(address) ?? Promise.resolve()).then(() => this.placeOnce(temp, address, unsynced));
+    const settled = mine.catch(() => undefined);
+    this.placing.set(address, settled);
+    try {
+      await mine;
+    } finally {
+      if (this.placing.get(address) === settled) this.placing.delete(address);
+    }
+  }
+
+  private async placeOnce(temp: string, address: string, unsynced?: FileHandle): Promise<void> {
     const target = this.pathOf(address);
-    if (await stat(target).catch(() => undefined)) {
+    const whole = this.durable.has(address) || this.isRecorded(address);
+    if (whole && (await stat(target).catch(() => undefined))) {
       await unlink(temp);
       return;
     }
-    if (await mkdir(dir, { recursive: true })) await syncDirectory(this.root);
+    const dir = await this.shardOf(address);
     await rename(temp, target);
-    await syncDirectory(dir);
+    await Promise.all([unsynced?.sync(), syncDirectory(dir)]);
+    this.durable.add(address);
+  }
+
+  /** The folder of an address, made (and its own entry made durable) the first time it is needed. */
+  private async shardOf(address: string): Promise<string> {
+    const dir = join(this.root, address.slice(0, 2));
+    if (!this.shards.has(dir)) {
+      if (await mkdir(dir, { recursive: true })) await syncDirectory(this.root);
+      this.shards.add(dir);
+    }
+    return dir;
   }
 
   read(address: string, range?: { start: number; end: number }): ReadStream {
