@@ -215,6 +215,67 @@ describe('Drive uploads, downloads and revisions', () => {
     expect(after.data.size).toBe('10');
   });
 
+  it('drops a resumable session a week after it started, with the bytes it received', async () => {
+    const day = 24 * 3600_000;
+    const content = randomBytes(100_000);
+    const begin = async () => {
+      const start = await t.call(t.alice.token, 'POST', '/upload/drive/v3/files?uploadType=resumable', {
+        body: JSON.stringify({ name: 'abandoned.bin' }),
+        headers: { 'Content-Type': 'application/json; charset=UTF-8' },
+      });
+      expect(start.status).toBe(200);
+      const location = start.headers.get('location')!;
+      const half = await fetch(location, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${t.alice.token}`, 'Content-Range': `bytes 0-49999/${content.length}` },
+        body: content.subarray(0, 50_000),
+      });
+      expect(half.status).toBe(308);
+      const id = new URL(location).searchParams.get('upload_id')!;
+      return { id, location, partial: join(t.dataDir, 'blobs', 'tmp', `upload-${id}`) };
+    };
+    const recorded = (id: string) =>
+      t.service.context.store.db.prepare('SELECT 1 FROM drive_upload_sessions WHERE id = ?').get(id) !== undefined;
+    const resumed = await begin();
+    const abandoned = await begin();
+    try {
+      t.advance(7 * day - 60_000);
+      // Still alive just before the week is out.
+      const query = await fetch(resumed.location, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${t.alice.token}`, 'Content-Range': `bytes */${content.length}` },
+      });
+      expect(query.status).toBe(308);
+      expect(query.headers.get('range')).toBe('bytes=0-49999');
+
+      t.advance(2 * 60_000);
+      const late = await fetch(resumed.location, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${t.alice.token}`, 'Content-Range': `bytes 50000-99999/${content.length}` },
+        body: content.subarray(50_000),
+      });
+      expect(late.status).toBe(404);
+      expect(existsSync(resumed.partial)).toBe(false);
+      expect(recorded(resumed.id)).toBe(false);
+      expect(recorded(abandoned.id)).toBe(true);
+
+      // The abandoned one goes when another session starts.
+      expect(existsSync(abandoned.partial)).toBe(true);
+      const fresh = await begin();
+      expect(existsSync(abandoned.partial)).toBe(false);
+      expect(recorded(abandoned.id)).toBe(false);
+      expect(recorded(fresh.id)).toBe(true);
+      const rest = await fetch(fresh.location, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${t.alice.token}`, 'Content-Range': `bytes 50000-99999/${content.length}` },
+        body: content.subarray(50_000),
+      });
+      expect(rest.status).toBe(200);
+    } finally {
+      t.advance(-(7 * day + 60_000));
+    }
+  });
+
   it('replaces a torn file left at a content address no row records, and keeps one a row does', async () => {
     const content = randomBytes(300_000);
     const path = blobPathOf(t.dataDir, content);

@@ -89,6 +89,16 @@ export class RunningDigests {
     return digest.finish().catch(() => undefined);
   }
 
+  /** Whether a request is writing to the session now. */
+  isBusy(id: string): boolean {
+    return this.busy.has(id);
+  }
+
+  /** Drops the session's digest (the session is gone). */
+  forget(id: string): void {
+    this.drop(id);
+  }
+
   private drop(id: string): void {
     this.idle.get(id)?.discard();
     this.idle.delete(id);

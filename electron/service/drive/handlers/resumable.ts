@@ -1,7 +1,7 @@
 import { fileTypeFromFile } from 'file-type';
 import { open, rm, truncate } from 'node:fs/promises';
 import { ApiError, badRequest } from '../../http/api-error';
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import type { HandlerResult, RequestContext, ServiceContext } from '../../http/handler';
 import type { IngestedContent } from '../content/ingest';
 import { BatchedWriter } from '../content/batched-writer';
 import { bodyBrokeOff, readSmallJson } from '../content/upload-request';
@@ -31,10 +31,39 @@ const sessionNotFound = () =>
     locationType: 'parameter',
   });
 
+/** A resumable session lives a week from its start, as Drive's do; then it and its bytes are dropped. */
+export const uploadSessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+/** Expired sessions are looked for at most this often (when a new session starts). */
+const sweepIntervalMs = 60 * 60 * 1000;
+const lastSweep = new WeakMap<ServiceContext, number>();
+
+function hasExpired(s: DriveSession, session: UploadSessionRow): boolean {
+  return Date.parse(session.created_time) + uploadSessionLifetimeMs <= s.now.getTime();
+}
+
+/** Forgets a session: its row, its running digest and the bytes received so far. */
+async function dropSession(s: DriveSession, id: string): Promise<void> {
+  s.blobs.running.forget(id);
+  s.service.store.prepare('DELETE FROM drive_upload_sessions WHERE id = ?').run(id);
+  await rm(s.blobs.tempPath(`upload-${id}`), { force: true });
+}
+
+/** Drops every expired session no request is writing to (abandoned uploads must not hold disk space forever). */
+async function sweepExpiredSessions(s: DriveSession): Promise<void> {
+  const now = s.now.getTime();
+  if (now - (lastSweep.get(s.service) ?? Number.NEGATIVE_INFINITY) < sweepIntervalMs) return;
+  lastSweep.set(s.service, now);
+  const cutoff = new Date(now - uploadSessionLifetimeMs).toISOString();
+  const expired = s.service.store
+    .prepare<[string], { id: string }>('SELECT id FROM drive_upload_sessions WHERE created_time <= ?')
+    .all(cutoff);
+  for (const { id } of expired) if (!s.blobs.running.isBusy(id)) await dropSession(s, id);
+}
+
 /**
  * Opens a resumable upload: metadata now, content later with `PUT` to the returned Location. The
  * session lives in the database and its bytes in a temporary file, so it survives dropped
- * connections and restarts.
+ * connections and restarts, for a week.
  */
 export async function startResumableSession(
   ctx: RequestContext,
@@ -76,6 +105,7 @@ export async function startResumableSession(
         s.nowIso,
       );
   });
+  await sweepExpiredSessions(s);
   const path = (ctx.req.url ?? '').split('?')[0];
   const location = `${s.service.baseUrl()}${path}?uploadType=resumable&upload_id=${id}`;
   return { status: 200, headers: { Location: location, 'X-GUploader-UploadID': id } };
@@ -114,6 +144,11 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
     .prepare<[string], UploadSessionRow>('SELECT * FROM drive_upload_sessions WHERE id = ?')
     .get(uploadId);
   if (!session || session.user_id !== s.user.id) throw sessionNotFound();
+  if (hasExpired(s, session)) {
+    ctx.req.resume();
+    if (!s.blobs.running.isBusy(session.id)) await dropSession(s, session.id);
+    throw sessionNotFound();
+  }
   if (session.completed_file_id) {
     ctx.req.resume();
     const { file } = s.requireFile(session.completed_file_id);
