@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reasonOf, startDriveTestService, type DriveTestService } from './test-support';
 
@@ -164,6 +165,51 @@ describe('Drive file lifecycle: update, move, copy, trash, delete, export, ids',
     const root = (await t.alice.client.files.get({ fileId: 'root' })).data.id;
     expect(named.data).toEqual({ name: 'renamed copy', parents: [root] });
     expect(await reasonOf(t.alice.client.files.copy({ fileId: dir }))).toMatchObject({ status: 403 });
+  });
+
+  it('converts on copy into a native document type that imports the content, and refuses other conversions', async () => {
+    const text = await t.alice.client.files.create(
+      { requestBody: { name: 'minutes.txt' }, media: { mimeType: 'text/plain', body: 'we met' }, fields: 'id' },
+      t.media,
+    );
+    const doc = 'application/vnd.google-apps.document';
+    const converted = await t.alice.client.files.copy({
+      fileId: text.data.id!,
+      requestBody: { name: 'Minutes', mimeType: doc },
+      fields: 'id,name,mimeType,size,md5Checksum,quotaBytesUsed',
+    });
+    expect(converted.data).toMatchObject({ name: 'Minutes', mimeType: doc, quotaBytesUsed: '0' });
+    expect(converted.data).not.toHaveProperty('md5Checksum');
+    const exported = await t.alice.client.files.export(
+      { fileId: converted.data.id!, mimeType: 'text/plain' },
+      { responseType: 'text' },
+    );
+    expect(exported.data).toBe('we met');
+    // The source is untouched.
+    const source = await t.alice.client.files.get({ fileId: text.data.id!, fields: 'mimeType,size' });
+    expect(source.data).toEqual({ mimeType: 'text/plain', size: '6' });
+
+    const image = await t.alice.client.files.create(
+      {
+        requestBody: { name: 'dot.png' },
+        media: { mimeType: 'image/png', body: Readable.from([Buffer.from('89504e470d0a1a0a', 'hex')]) },
+        fields: 'id',
+      },
+      t.media,
+    );
+    const before = t.digest();
+    expect(
+      await reasonOf(t.alice.client.files.copy({ fileId: image.data.id!, requestBody: { mimeType: doc } })),
+    ).toMatchObject({ status: 400, reason: 'badContent' });
+    expect(
+      await reasonOf(
+        t.alice.client.files.copy({ fileId: converted.data.id!, requestBody: { mimeType: 'text/plain' } }),
+      ),
+    ).toMatchObject({ status: 400, location: 'mimeType' });
+    expect(
+      await reasonOf(t.alice.client.files.copy({ fileId: text.data.id!, requestBody: { mimeType: 'image/png' } })),
+    ).toMatchObject({ status: 400, location: 'mimeType' });
+    expect(t.digest()).toBe(before);
   });
 
   it('generates ids usable once in create', async () => {

@@ -5,6 +5,7 @@ import { bodyBrokeOff, incompleteBody, readUploadRequest } from '../content/uplo
 import { parseFileMetadata, type FileMetadataInput } from '../domain/file-metadata';
 import {
   applyContent,
+  checkContentAllowed,
   checkNewId,
   checkPinLimit,
   insertFile,
@@ -14,7 +15,7 @@ import {
 import { policyFor } from '../domain/policy';
 import { roleRank } from '../domain/roles';
 import { driveErrors } from '../errors';
-import { folderMimeType, hasBinaryContent, mimeTypeForName } from '../mime';
+import { folderMimeType, hasBinaryContent, isNativeDocument, mimeTypeForName } from '../mime';
 import { DriveSession } from '../session';
 import { boolParam, fileBody, stringParam } from './common';
 import { applyUpdate, checkUpdate, createWithContent, updateWithContent } from './file-updates';
@@ -131,12 +132,15 @@ export async function filesCopy(ctx: RequestContext): Promise<HandlerResult> {
       throw forbidden('Folders cannot be copied.', 'cannotCopyFile');
     if (!policyFor(source, rank, s.user.id).copy)
       throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to copy this file.');
-    if (meta.mimeType !== undefined && meta.mimeType !== source.mime_type) {
-      throw badRequest(
-        'badRequest',
-        'A copy keeps the type of its source; converting on copy is not supported here.',
-        'mimeType',
-      );
+    // A copy converts the way an upload imports: binary content into a native document type that
+    // accepts it (its bytes are kept, as with an import). Nothing else changes type on copy.
+    const mimeType = meta.mimeType ?? source.mime_type;
+    const contentType = source.content_type ?? source.mime_type;
+    if (mimeType !== source.mime_type) {
+      if (!isNativeDocument(mimeType) || !hasBinaryContent(source.mime_type) || source.blob_address === null) {
+        throw badRequest('badRequest', `A copy of a ${source.mime_type} file cannot be a ${mimeType}.`, 'mimeType');
+      }
+      checkContentAllowed(mimeType, contentType);
     }
     // The copy goes where the source is when the user may add there, otherwise to their root.
     const parents =
@@ -144,7 +148,7 @@ export async function filesCopy(ctx: RequestContext): Promise<HandlerResult> {
       (source.parent_id !== null && s.rankOf(source.parent_id) >= roleRank.writer ? [source.parent_id] : undefined);
     const place = placeNewFile(s, parents);
     const id = checkNewId(s, meta.id);
-    const file = insertFile(s, meta, place, id, source.mime_type, source);
+    const file = insertFile(s, meta, place, id, mimeType, source);
     const head = source.head_revision_id ? s.data.revisions.get(source.id, source.head_revision_id) : undefined;
     if (head && source.blob_address) {
       applyContent(
@@ -156,9 +160,9 @@ export async function filesCopy(ctx: RequestContext): Promise<HandlerResult> {
             declaredType: undefined,
             detectedType: undefined,
           },
-          mimeType: source.mime_type,
-          contentType: source.content_type ?? source.mime_type,
-          keepForever: keepForever && hasBinaryContent(source.mime_type),
+          mimeType,
+          contentType,
+          keepForever: keepForever && hasBinaryContent(mimeType),
         },
         undefined,
       );
