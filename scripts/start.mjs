@@ -24,9 +24,29 @@ function electronBinary() {
   if (!present() && process.env.ELECTRON_SKIP_BINARY_DOWNLOAD !== '1' && !process.env.CI) {
     // Electron fetches its binary on first use; where that is impossible (offline, blocked), use the browser host.
     console.log('Fetching the Electron binary…');
-    spawnSync(process.execPath, [path.join(electronDir, 'install.js')], { stdio: 'inherit', timeout: 180_000 });
+    const fetched = spawnSync(process.execPath, [path.join(electronDir, 'install.js')], {
+      stdio: ['ignore', 'inherit', 'pipe'],
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
+    if (fetched.status !== 0) {
+      // One line on why (e.g. no network) rather than the downloader's stack trace.
+      const reason = (fetched.stderr ?? '').split('\n').find((line) => line.trim() !== '') ?? 'timed out';
+      console.log(`Could not fetch it: ${reason.trim()}`);
+    }
   }
   return present() ? path.join(electronDir, 'dist', readFileSync(pathFile, 'utf8')) : null;
+}
+
+/**
+ * The browser host needs Node 24 (its SQLite binding does): the running one when it is that new,
+ * otherwise the one the project installs (`npm start` already runs on it; `node scripts/start.mjs`
+ * on an older system Node may not).
+ */
+function projectNode() {
+  if (Number(process.versions.node.split('.')[0]) >= 24 || process.platform === 'win32') return process.execPath;
+  const installed = path.join(root, 'node_modules', '.bin', 'node');
+  return existsSync(installed) ? installed : process.execPath;
 }
 
 function run(command, commandArgs) {
@@ -42,5 +62,5 @@ if (electron) {
   run(electron, [root, ...args]);
 } else {
   console.log('No Electron binary here: serving Atrium to the browser instead.');
-  run(process.execPath, [path.join(root, 'dist/web/main.mjs'), ...args]);
+  run(projectNode(), [path.join(root, 'dist/web/main.mjs'), ...args]);
 }
