@@ -30,6 +30,19 @@ export class AccessRepository {
     return row?.r ?? 0;
   }
 
+  /** `rankOf` for many files in one query; files the user has no live grant on are absent (rank 0). */
+  ranksOf(fileIds: readonly string[], user: User, nowIso: string): Map<string, number> {
+    const [u, d, a] = principalsOf(user);
+    const rows = this.store
+      .prepare<[string, string, string, string, string], { file_id: string; r: number }>(
+        `SELECT file_id, MAX(rank) AS r FROM drive_access
+         WHERE file_id IN (SELECT value FROM json_each(?)) AND principal IN (?, ?, ?) AND (expires IS NULL OR expires > ?)
+         GROUP BY file_id`,
+      )
+      .all(JSON.stringify(fileIds), u, d, a, nowIso);
+    return new Map(rows.map((row) => [row.file_id, row.r]));
+  }
+
   /** A new file takes every grant of its folder (owner grants reach it as write access). */
   inherit(fileId: string, parentId: string): void {
     this.store

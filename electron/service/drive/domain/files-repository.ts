@@ -40,6 +40,13 @@ export interface FileRow {
   quota_bytes: number;
 }
 
+/** One user's own state of a file (`drive_file_user_state`). */
+export interface FileUserState {
+  starred: number;
+  viewed_time: string | null;
+  modified_by_me_time: string | null;
+}
+
 export type NewFileRow = Pick<FileRow, 'id' | 'name' | 'mime_type' | 'created_time' | 'modified_time'> &
   Partial<Omit<FileRow, 'seq'>>;
 
@@ -89,6 +96,13 @@ export class FilesRepository {
 
   get(id: string): FileRow | undefined {
     return this.store.prepare<[string], FileRow>('SELECT * FROM drive_files WHERE id = ?').get(id);
+  }
+
+  /** The rows of these ids that exist, in no particular order. */
+  getMany(ids: readonly string[]): FileRow[] {
+    return this.store
+      .prepare<[string], FileRow>('SELECT * FROM drive_files WHERE id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(ids));
   }
 
   insert(row: NewFileRow): FileRow {
@@ -214,6 +228,23 @@ export class FilesRepository {
     return Object.fromEntries(rows.map((r) => [r.key, r.value]));
   }
 
+  /** `properties` for many files, keyed by file (files without any are absent). */
+  propertiesOfEach(ids: readonly string[], visibility: 'public' | 'app'): Map<string, Record<string, string>> {
+    const rows = this.store
+      .prepare<[string, string], { file_id: string; key: string; value: string }>(
+        `SELECT file_id, key, value FROM drive_file_properties
+         WHERE file_id IN (SELECT value FROM json_each(?)) AND visibility = ? ORDER BY file_id, key`,
+      )
+      .all(JSON.stringify(ids), visibility);
+    const entries = new Map<string, [string, string][]>();
+    for (const row of rows) {
+      let list = entries.get(row.file_id);
+      if (!list) entries.set(row.file_id, (list = []));
+      list.push([row.key, row.value]);
+    }
+    return new Map([...entries].map(([fileId, list]) => [fileId, Object.fromEntries(list)]));
+  }
+
   /** Applies a properties patch: string values set, null values clear. */
   patchProperties(id: string, visibility: 'public' | 'app', patch: Record<string, string | null>): void {
     for (const [key, value] of Object.entries(patch)) {
@@ -231,15 +262,23 @@ export class FilesRepository {
     }
   }
 
-  userState(
-    fileId: string,
-    userId: string,
-  ): { starred: number; viewed_time: string | null; modified_by_me_time: string | null } | undefined {
+  userState(fileId: string, userId: string): FileUserState | undefined {
     return this.store
-      .prepare<[string, string], { starred: number; viewed_time: string | null; modified_by_me_time: string | null }>(
+      .prepare<[string, string], FileUserState>(
         'SELECT starred, viewed_time, modified_by_me_time FROM drive_file_user_state WHERE file_id = ? AND user_id = ?',
       )
       .get(fileId, userId);
+  }
+
+  /** `userState` for many files, keyed by file (files the user never touched are absent). */
+  userStates(fileIds: readonly string[], userId: string): Map<string, FileUserState> {
+    const rows = this.store
+      .prepare<[string, string], FileUserState & { file_id: string }>(
+        `SELECT file_id, starred, viewed_time, modified_by_me_time FROM drive_file_user_state
+         WHERE file_id IN (SELECT value FROM json_each(?)) AND user_id = ?`,
+      )
+      .all(JSON.stringify(fileIds), userId);
+    return new Map(rows.map(({ file_id, ...state }) => [file_id, state]));
   }
 
   setUserState(

@@ -22,6 +22,35 @@ export interface EffectivePermission extends PermissionRow {
   source_file_id: string;
 }
 
+/**
+ * The order in which a file's grants compete: strongest first, direct before inherited, then the
+ * oldest permission; the source folder settles what is left, so the winner never depends on the plan.
+ */
+const effectiveOrder = 'a.rank DESC, a.inherited ASC, p.created_time, p.id, a.source_file_id';
+
+/** The first (winning) grant of each permission id, in `effectiveOrder`. */
+function oneGrantEach<T extends Grantee>(rows: readonly T[]): T[] {
+  const byId = new Map<string, T>();
+  for (const row of rows) if (!byId.has(row.id)) byId.set(row.id, row);
+  return [...byId.values()];
+}
+
+/** Rows of several files' grants, in `effectiveOrder` within each file, as each file's winners. */
+function groupByFile<T extends Grantee>(rows: readonly (T & { reached_file_id: string })[]): Map<string, T[]> {
+  const byFile = new Map<string, T[]>();
+  for (const { reached_file_id: fileId, ...rest } of rows) {
+    const row = rest as unknown as T;
+    let list = byFile.get(fileId);
+    if (!list) byFile.set(fileId, (list = []));
+    list.push(row);
+  }
+  for (const [fileId, list] of byFile) byFile.set(fileId, oneGrantEach(list));
+  return byFile;
+}
+
+/** Who a permission is for and what it grants, without the rest of its row. */
+export type Grantee = Pick<PermissionRow, 'id' | 'role'>;
+
 export class PermissionsRepository {
   constructor(private readonly store: Store) {}
 
@@ -37,6 +66,28 @@ export class PermissionsRepository {
       .all(fileId);
   }
 
+  /** Which of these files have permissions of their own (rather than only inherited ones). */
+  filesWithDirect(fileIds: readonly string[]): Set<string> {
+    return new Set(
+      this.store
+        .prepare<[string], { file_id: string }>(
+          'SELECT DISTINCT file_id FROM drive_permissions WHERE file_id IN (SELECT value FROM json_each(?))',
+        )
+        .all(JSON.stringify(fileIds))
+        .map((r) => r.file_id),
+    );
+  }
+
+  /** `direct` for many files and one permission id, keyed by file. */
+  directOnEach(fileIds: readonly string[], permissionId: string): Map<string, PermissionRow> {
+    const rows = this.store
+      .prepare<[string, string], PermissionRow>(
+        'SELECT * FROM drive_permissions WHERE file_id IN (SELECT value FROM json_each(?)) AND id = ?',
+      )
+      .all(JSON.stringify(fileIds), permissionId);
+    return new Map(rows.map((row) => [row.file_id, row]));
+  }
+
   /**
    * Every permission that applies to the file, one per grantee: the strongest grant wins, and a
    * direct one wins over an inherited one of the same strength.
@@ -46,12 +97,37 @@ export class PermissionsRepository {
       .prepare<[string], EffectivePermission>(
         `SELECT p.*, a.inherited AS inherited, a.rank AS rank, a.source_file_id AS source_file_id
          FROM drive_access a JOIN drive_permissions p ON p.file_id = a.source_file_id AND p.id = a.permission_id
-         WHERE a.file_id = ? ORDER BY a.rank DESC, a.inherited ASC, p.created_time, p.id`,
+         WHERE a.file_id = ? ORDER BY ${effectiveOrder}`,
       )
       .all(fileId);
-    const byId = new Map<string, EffectivePermission>();
-    for (const row of rows) if (!byId.has(row.id)) byId.set(row.id, row);
-    return [...byId.values()];
+    return oneGrantEach(rows);
+  }
+
+  /** `effective` for many files in one query, keyed by file (files with no permission are absent). */
+  effectiveOnEach(fileIds: readonly string[]): Map<string, EffectivePermission[]> {
+    const rows = this.store
+      .prepare<[string], EffectivePermission & { reached_file_id: string }>(
+        `SELECT a.file_id AS reached_file_id, p.*, a.inherited AS inherited, a.rank AS rank, a.source_file_id AS source_file_id
+         FROM drive_access a JOIN drive_permissions p ON p.file_id = a.source_file_id AND p.id = a.permission_id
+         WHERE a.file_id IN (SELECT value FROM json_each(?)) ORDER BY a.file_id, ${effectiveOrder}`,
+      )
+      .all(JSON.stringify(fileIds));
+    return groupByFile(rows);
+  }
+
+  /**
+   * Who each file is shared with (the `id` and `role` of each `effective` permission, in the same
+   * order), in one query: all a listing needs for `shared` and `permissionIds`.
+   */
+  granteesOnEach(fileIds: readonly string[]): Map<string, Grantee[]> {
+    const rows = this.store
+      .prepare<[string], Grantee & { reached_file_id: string }>(
+        `SELECT a.file_id AS reached_file_id, p.id AS id, p.role AS role
+         FROM drive_access a JOIN drive_permissions p ON p.file_id = a.source_file_id AND p.id = a.permission_id
+         WHERE a.file_id IN (SELECT value FROM json_each(?)) ORDER BY a.file_id, ${effectiveOrder}`,
+      )
+      .all(JSON.stringify(fileIds));
+    return groupByFile(rows);
   }
 
   insert(row: PermissionRow): void {
@@ -88,5 +164,21 @@ export class PermissionsRepository {
         )
         .get(fileId, email)?.t ?? undefined
     );
+  }
+
+  /**
+   * `sharedWithMeTime` for many files, keyed by file (files never shared with the user are absent).
+   * Read through the page's files (`+email` keeps the address index, which would walk everything
+   * ever shared with the user, out of the plan).
+   */
+  sharedWithMeTimes(fileIds: readonly string[], email: string): Map<string, string> {
+    const rows = this.store
+      .prepare<[string, string], { file_id: string; t: string }>(
+        `SELECT file_id, MIN(created_time) AS t FROM drive_permissions
+         WHERE file_id IN (SELECT value FROM json_each(?)) AND type = 'user' AND +email = ? AND role != 'owner'
+         GROUP BY file_id`,
+      )
+      .all(JSON.stringify(fileIds), email);
+    return new Map(rows.map((row) => [row.file_id, row.t]));
   }
 }

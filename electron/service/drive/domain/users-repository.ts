@@ -18,6 +18,14 @@ export class UsersRepository {
     return this.store.prepare<[string], DriveUserRow>('SELECT * FROM drive_users WHERE user_id = ?').get(userId);
   }
 
+  /** The rows of these users that exist, keyed by user id. */
+  byIds(userIds: readonly string[]): Map<string, DriveUserRow> {
+    const rows = this.store
+      .prepare<[string], DriveUserRow>('SELECT * FROM drive_users WHERE user_id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(userIds));
+    return new Map(rows.map((row) => [row.user_id, row]));
+  }
+
   byEmail(email: string): DriveUserRow | undefined {
     return this.store.prepare<[string], DriveUserRow>('SELECT * FROM drive_users WHERE email = ?').get(email);
   }

@@ -7,6 +7,7 @@ import { driveErrors } from '../errors';
 import { exportFormats, importFormats } from '../mime';
 import { folderColorPalette } from '../domain/file-metadata';
 import { changesWatchKey, fileWatchKey } from '../notices';
+import { PageLookups } from '../resources/file-lookups';
 import { fileResource, minimalFile } from '../resources/file-resource';
 import { userResource } from '../resources/user-resource';
 import { DriveSession } from '../session';
@@ -100,17 +101,19 @@ export async function changesList(ctx: RequestContext): Promise<HandlerResult> {
   const latest = new Map<string, ChangeRow>();
   for (const row of page) latest.set(`${row.change_type}:${row.file_id ?? row.drive_id}`, row);
 
+  const fileIds: string[] = [];
+  for (const row of latest.values()) if (row.change_type === 'file' && row.file_id) fileIds.push(row.file_id);
   // Read only when the request names checksums not computed yet.
   await prepareChecksums(
     ctx,
     s,
     (function* () {
-      for (const row of latest.values()) {
-        const file = row.file_id ? s.data.files.get(row.file_id) : undefined;
-        if (file) yield file;
-      }
+      yield* s.data.files.getMany(fileIds);
     })(),
   );
+  // Read after the checksums, so the entries show the files as they are now.
+  const files = new Map(s.data.files.getMany(fileIds).map((file) => [file.id, file]));
+  const lookups = new PageLookups(s, [...files.values()]);
   const changes: Record<string, unknown>[] = [];
   for (const row of latest.values()) {
     if (row.change_type === 'drive') {
@@ -137,8 +140,8 @@ export async function changesList(ctx: RequestContext): Promise<HandlerResult> {
       changes.push(entry);
       continue;
     }
-    const file = row.file_id ? s.data.files.get(row.file_id) : undefined;
-    let rank = file ? s.rankOf(file.id) : 0;
+    const file = row.file_id ? files.get(row.file_id) : undefined;
+    let rank = file ? lookups.rankOf(file.id) : 0;
     if (file && file.trashed && file.drive_id === null && file.owner_id !== s.user.id && rank < roleRank.owner)
       rank = 0;
     // In a shared drive's feed, an item moved out of that drive is gone from it.
@@ -159,7 +162,7 @@ export async function changesList(ctx: RequestContext): Promise<HandlerResult> {
       entry.driveId = row.drive_id;
       entry.teamDriveId = row.drive_id;
     }
-    if (!removed && file) entry.file = full ? fileResource(s, file, rank, want) : minimalFile(file);
+    if (!removed && file) entry.file = full ? fileResource(s, file, rank, want, lookups) : minimalFile(file);
     changes.push(entry);
   }
   const body: Record<string, unknown> = { kind: 'drive#changeList' };

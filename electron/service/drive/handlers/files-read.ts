@@ -7,6 +7,7 @@ import { driveErrors } from '../errors';
 import { newFileId } from '../ids';
 import { exportFormats, folderMimeType, isGoogleAppsType, isNativeDocument } from '../mime';
 import { listFiles } from '../query/list-files';
+import { PageLookups } from '../resources/file-lookups';
 import { fileResource, minimalFile } from '../resources/file-resource';
 import { DriveSession } from '../session';
 import { fileBody, hasFields, intParam, prepareChecksums, stringParam, wantsOf } from './common';
@@ -55,7 +56,12 @@ export async function filesList(ctx: RequestContext): Promise<HandlerResult> {
   if (page.nextPageToken) body.nextPageToken = page.nextPageToken;
   const want = wantsOf(ctx);
   await prepareChecksums(ctx, s, page.files);
-  body.files = page.files.map((file) => (full ? fileResource(s, file, s.rankOf(file.id), want) : minimalFile(file)));
+  if (full) {
+    const lookups = new PageLookups(s, page.files);
+    body.files = page.files.map((file) => fileResource(s, file, lookups.rankOf(file.id), want, lookups));
+  } else {
+    body.files = page.files.map(minimalFile);
+  }
   return { body };
 }
 

@@ -1,11 +1,10 @@
 import type { FileRow } from '../domain/files-repository';
 import { policyFor } from '../domain/policy';
 import { roleRank } from '../domain/roles';
-import { permissionIdForEmail } from '../ids';
 import { exportFormats, hasBinaryContent, isNativeDocument } from '../mime';
 import type { DriveSession } from '../session';
 import { permissionResource } from './permission-resource';
-import { userResource } from './user-resource';
+import { singleFileLookups, type FileLookups } from './file-lookups';
 
 export type FileResource = Record<string, unknown> & { kind: 'drive#file'; id: string; name: string; mimeType: string };
 
@@ -35,21 +34,22 @@ export function fieldWants(fields: string | undefined): FieldWants {
 /**
  * A file as the user sees it: shared state plus their own (starred, viewed, modified by me),
  * their capabilities, and ownership/sharing as far as they may know it. Parts the request did
- * not ask for are left out (they cost queries).
+ * not ask for are left out (they cost queries). A page of files passes `PageLookups` so each
+ * part is read once for the whole page.
  */
 export function fileResource(
   s: DriveSession,
   file: FileRow,
   rank: number,
   want: FieldWants = everyField,
+  lookups: FileLookups = singleFileLookups(s),
 ): FileResource {
-  const data = s.data;
   const userId = s.user.id;
   const inSharedDrive = file.drive_id !== null;
   const policy = policyFor(file, rank, userId);
   const personal =
     want('starred') || want('viewedByMe') || want('viewedByMeTime') || want('modifiedByMe') || want('modifiedByMeTime');
-  const state = personal ? data.files.userState(file.id, userId) : undefined;
+  const state = personal ? lookups.userState(file.id) : undefined;
   const base = s.service.baseUrl();
   const out: FileResource = {
     kind: 'drive#file',
@@ -75,14 +75,13 @@ export function fileResource(
     quotaBytesUsed: String(file.quota_bytes),
     capabilities: capabilities(file, rank, policy, userId),
   };
-  if (want('properties')) out.properties = data.files.properties(file.id, 'public');
-  if (want('appProperties')) out.appProperties = data.files.properties(file.id, 'app');
+  if (want('properties')) out.properties = lookups.properties(file.id, 'public');
+  if (want('appProperties')) out.appProperties = lookups.properties(file.id, 'app');
   if (file.description !== null) out.description = file.description;
   if (state?.viewed_time) out.viewedByMeTime = state.viewed_time;
   if (state?.modified_by_me_time) out.modifiedByMeTime = state.modified_by_me_time;
-  if (want('parents') && file.parent_id !== null && data.access.rankOf(file.parent_id, s.user, s.nowIso) > 0)
-    out.parents = [file.parent_id];
-  const lastModifying = want('lastModifyingUser') ? userResource(data, file.last_modifying_user_id, userId) : undefined;
+  if (want('parents') && file.parent_id !== null && lookups.rankOf(file.parent_id) > 0) out.parents = [file.parent_id];
+  const lastModifying = want('lastModifyingUser') ? lookups.user(file.last_modifying_user_id) : undefined;
   if (lastModifying) out.lastModifyingUser = lastModifying;
   if (file.is_folder) out.folderColorRgb = file.folder_color_rgb ?? defaultFolderColor;
 
@@ -90,29 +89,30 @@ export function fileResource(
     out.driveId = file.drive_id;
     out.teamDriveId = file.drive_id;
     if (want('hasAugmentedPermissions'))
-      out.hasAugmentedPermissions = data.permissions.directOn(file.id).length > 0 && file.id !== file.drive_id;
+      out.hasAugmentedPermissions = lookups.hasDirectPermissions(file.id) && file.id !== file.drive_id;
     if (file.trashed_time) out.trashedTime = file.trashed_time;
-    const trashing = file.explicitly_trashed ? userResource(data, file.trashing_user_id, userId) : undefined;
+    const trashing = file.explicitly_trashed ? lookups.user(file.trashing_user_id) : undefined;
     if (trashing) out.trashingUser = trashing;
   } else {
     if (want('owners')) {
-      const owner = userResource(data, file.owner_id, userId);
+      const owner = lookups.user(file.owner_id);
       out.owners = owner ? [owner] : [];
     }
     out.ownedByMe = file.owner_id === userId;
     out.writersCanShare = file.writers_can_share === 1;
     if (want('shared') || want('permissionIds') || want('permissions')) {
-      const effective = data.permissions.effective(file.id);
-      out.shared = effective.some((p) => p.role !== 'owner');
-      out.permissionIds = effective.map((p) => p.id);
-      if (policy.share) out.permissions = effective.map((p) => permissionResource(p, null));
+      // Whole permission rows cost more to read; only `permissions` shows them.
+      const permissions = policy.share && want('permissions') ? lookups.effective(file.id) : undefined;
+      const grantees = permissions ?? lookups.grantees(file.id);
+      out.shared = grantees.some((p) => p.role !== 'owner');
+      out.permissionIds = grantees.map((p) => p.id);
+      if (permissions) out.permissions = permissions.map((p) => permissionResource(p, null));
     }
     if (file.owner_id !== userId && (want('sharedWithMeTime') || want('sharingUser'))) {
-      const sharedTime = data.permissions.sharedWithMeTime(file.id, s.user.email);
+      const sharedTime = lookups.sharedWithMeTime(file.id);
       if (sharedTime) {
         out.sharedWithMeTime = sharedTime;
-        const direct = data.permissions.direct(file.id, permissionIdForEmail(s.user.email));
-        const sharer = userResource(data, direct?.sharing_user_id ?? null, userId);
+        const sharer = lookups.user(lookups.myDirectPermission(file.id)?.sharing_user_id ?? null);
         if (sharer) out.sharingUser = sharer;
       }
     }

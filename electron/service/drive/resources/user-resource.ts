@@ -1,4 +1,5 @@
 import { permissionIdForEmail } from '../ids';
+import type { DriveUserRow } from '../domain/users-repository';
 import type { DriveData } from '../session';
 
 /** Drive's `drive#user` object. */
@@ -14,7 +15,11 @@ export interface DriveUserResource {
 export function userResource(data: DriveData, userId: string | null, meId: string): DriveUserResource | undefined {
   if (!userId) return undefined;
   const row = data.users.byId(userId);
-  if (!row) return undefined;
+  return row ? userResourceOf(row, meId) : undefined;
+}
+
+export function userResourceOf(row: DriveUserRow, meId: string): DriveUserResource {
+  const userId = row.user_id;
   return {
     kind: 'drive#user',
     displayName: row.display_name,
