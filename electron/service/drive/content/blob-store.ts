@@ -66,10 +66,11 @@ export class BlobStore {
   }
 
   /**
-   * Streams `source` into the store: chunks are gathered into large file writes while workers hash
-   * the file right behind them (the address as it goes and md5 on a worker, see `ContentDigests`); the file is
-   * fsynced once at the end. Nothing is held in memory beyond two write batches, however large the
-   * content. The blob is held until `unhold`.
+   * Streams `source` into the store: chunks are gathered into large file writes, hashed for the
+   * address as they go and read back for the md5 by a worker (see `ContentDigests`). The file goes
+   * into place and is flushed as soon as its address is known, while the md5 catches up. Nothing is
+   * held in memory beyond two write batches, however large the content. The blob is held until
+   * `unhold`.
    */
   async write(
     source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
@@ -80,7 +81,7 @@ export class BlobStore {
     const digests = new ContentDigests(temp);
     const writer = new BatchedWriter(handle, 0, (end, batch) => digests.written(end, batch));
     let size = 0;
-    let digest: ContentDigest;
+    let address: string;
     try {
       for await (const chunk of source) {
         size += chunk.length;
@@ -89,7 +90,8 @@ export class BlobStore {
         if (full) await full;
       }
       await writer.end();
-      digest = await digests.finish(size);
+      address = digests.addressOf(size);
+      await digests.renamable;
     } catch (error) {
       digests.discard();
       await writer.settle();
@@ -97,10 +99,22 @@ export class BlobStore {
       await rm(temp, { force: true });
       throw error;
     }
+    // Flushing waits for the disk and the md5 for the processor: side by side.
+    const md5 = digests.md5Of(size);
+    md5.catch(() => undefined);
     try {
-      return await this.place(temp, { ...digest, size }, handle);
+      await this.place(temp, address, handle);
+    } catch (error) {
+      digests.discard();
+      throw error;
     } finally {
       await handle.close().catch(() => undefined);
+    }
+    try {
+      return { address, md5: await md5, size };
+    } catch (error) {
+      this.unhold(address);
+      throw error;
     }
   }
 
@@ -135,23 +149,23 @@ export class BlobStore {
    */
   async adoptTempFile(temp: string, known?: StoredBlob): Promise<StoredBlob> {
     const { size } = await stat(temp);
-    if (known?.size === size) return this.place(temp, known);
-    return this.place(temp, { ...(await ContentDigests.ofFile(temp, size)), size });
+    const blob = known?.size === size ? known : { ...(await ContentDigests.ofFile(temp, size)), size };
+    await this.place(temp, blob.address);
+    return blob;
   }
 
   /**
    * Holds the blob and moves its finished temporary file into place; `unsynced` is the open file when
    * its bytes still have to be made durable.
    */
-  private async place(temp: string, blob: StoredBlob, unsynced?: FileHandle): Promise<StoredBlob> {
-    this.hold(blob.address);
+  private async place(temp: string, address: string, unsynced?: FileHandle): Promise<void> {
+    this.hold(address);
     try {
-      await this.moveIntoPlace(temp, blob.address, unsynced);
+      await this.moveIntoPlace(temp, address, unsynced);
     } catch (error) {
-      this.unhold(blob.address);
+      this.unhold(address);
       throw error;
     }
-    return blob;
   }
 
   /**

@@ -26,6 +26,7 @@ parentPort.on('message', (m) => {
   try {
     if (m.type === 'open') {
       jobs.set(m.id, { fd: openSync(m.path, 'r'), hash: createHash(m.algorithm), position: 0 });
+      parentPort.postMessage({ type: 'opened', id: m.id });
       return;
     }
     if (m.type === 'discard') return close(m.id);
@@ -48,12 +49,23 @@ parentPort.on('message', (m) => {
 });
 `;
 
+function resolvers(): { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void } {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  return { promise, resolve, reject };
+}
+
 type Message =
   | { type: 'open'; id: number; path: string; algorithm: HashAlgorithm }
   | { type: 'written' | 'finish'; id: number; upto: number }
   | { type: 'discard'; id: number };
 
 type Reply =
+  | { type: 'opened'; id: number }
   | { type: 'progress'; id: number; hashed: number }
   | { type: 'digest'; id: number; hex: string }
   | { type: 'failed'; id: number; message: string };
@@ -126,6 +138,15 @@ export class HashFollower {
   private caughtUp: { upto: number; resolve: () => void; reject: (error: Error) => void } | undefined;
   private result: { resolve: (hex: string) => void; reject: (error: Error) => void } | undefined;
   private done = false;
+  private readonly opened = resolvers();
+
+  /**
+   * Resolves once the worker has the file open: from then on it reads the same file even if the
+   * path is renamed.
+   */
+  get ready(): Promise<void> {
+    return this.opened.promise;
+  }
 
   /** Starts following `path` (which must exist): nothing is read until `written` says it is there. */
   constructor(
@@ -136,6 +157,8 @@ export class HashFollower {
     this.worker = pickWorker();
     this.worker.followers.set(this.id, this);
     this.worker.post({ type: 'open', id: this.id, path, algorithm });
+    // Awaited only by some callers; a failure is also reported by `written` and `finish`.
+    this.opened.promise.catch(() => undefined);
   }
 
   /**
@@ -177,6 +200,10 @@ export class HashFollower {
 
   /** @internal A reply from the worker. */
   receive(reply: Reply): void {
+    if (reply.type === 'opened') {
+      this.opened.resolve();
+      return;
+    }
     if (reply.type === 'progress') {
       this.hashed = reply.hashed;
       if (this.caughtUp && this.hashed >= this.caughtUp.upto) {
@@ -195,6 +222,7 @@ export class HashFollower {
 
   private settleWith(failure: Error): void {
     this.failure = failure;
+    this.opened.reject(failure);
     this.caughtUp?.reject(failure);
     this.result?.reject(failure);
     this.caughtUp = undefined;
@@ -261,10 +289,25 @@ export class ContentDigests {
     return this.md5.written(upto);
   }
 
-  async finish(size: number): Promise<ContentDigest> {
+  /** The address of the first `size` bytes (all given to `written`): known at once, ahead of the md5. */
+  addressOf(size: number): string {
     if (this.addressed !== size) throw new Error(`Only ${this.addressed} of ${size} bytes were hashed.`);
-    const md5 = await this.md5.finish(size);
-    return { address: this.address.digest('hex'), md5 };
+    return this.address.digest('hex');
+  }
+
+  /** Resolves once the file may be renamed: the md5 worker has it open. */
+  get renamable(): Promise<void> {
+    return this.md5.ready;
+  }
+
+  /** The md5 of the first `size` bytes, once the worker has caught up with them. */
+  md5Of(size: number): Promise<string> {
+    return this.md5.finish(size);
+  }
+
+  async finish(size: number): Promise<ContentDigest> {
+    const address = this.addressOf(size);
+    return { address, md5: await this.md5Of(size) };
   }
 
   discard(): void {
