@@ -11,6 +11,8 @@ import { DrivesRepository } from './domain/drives-repository';
 import { FilesRepository, type FileRow } from './domain/files-repository';
 import { PermissionsRepository } from './domain/permissions-repository';
 import { RevisionsRepository } from './domain/revisions-repository';
+import { restrictionsOf, type DriveRestrictions } from './domain/drive-restrictions';
+import { policyFor, type FilePolicy } from './domain/policy';
 import { roleRank } from './domain/roles';
 import { UsersRepository, type DriveUserRow } from './domain/users-repository';
 import { driveErrors } from './errors';
@@ -148,6 +150,22 @@ export class DriveSession {
     if (fileId === 'root') return this.me.root_id;
     if (fileId === 'appDataFolder') return this.me.app_data_id ?? fileId;
     return fileId;
+  }
+
+  private readonly restrictionsByDrive = new Map<string, DriveRestrictions | undefined>();
+
+  /** The restrictions of a shared drive (read once per request). */
+  restrictionsOf(driveId: string): DriveRestrictions | undefined {
+    if (!this.restrictionsByDrive.has(driveId)) {
+      const drive = this.data.drives.get(driveId);
+      this.restrictionsByDrive.set(driveId, drive ? restrictionsOf(drive) : undefined);
+    }
+    return this.restrictionsByDrive.get(driveId);
+  }
+
+  /** What the user may do with `file` at effective role strength `rank`, its drive's restrictions applied. */
+  policyOf(file: FileRow, rank: number): FilePolicy {
+    return policyFor(file, rank, this.user.id, file.drive_id === null ? undefined : this.restrictionsOf(file.drive_id));
   }
 
   rankOf(fileId: string): number {

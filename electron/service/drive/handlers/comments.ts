@@ -2,7 +2,6 @@ import { ApiError, badRequest, forbidden } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
 import type { CommentRow, ReplyRow } from '../domain/comments-repository';
 import type { FileRow } from '../domain/files-repository';
-import { policyFor } from '../domain/policy';
 import { roleRank } from '../domain/roles';
 import { driveErrors } from '../errors';
 import { newId } from '../ids';
@@ -87,7 +86,7 @@ function optionalString(body: Record<string, unknown>, key: string): string | un
 /** The file, readable by the user; commenting needs commenter access. */
 function fileFor(s: DriveSession, ctx: RequestContext, forWriting: boolean): { file: FileRow; rank: number } {
   const found = s.requireFile(stringParam(ctx, 'fileId')!);
-  if (forWriting && !policyFor(found.file, found.rank, s.user.id).comment) {
+  if (forWriting && !s.policyOf(found.file, found.rank).comment) {
     throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to comment on this file.');
   }
   return found;

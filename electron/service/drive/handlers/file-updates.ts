@@ -19,7 +19,6 @@ import {
 } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
 import { moveFile, planMove } from '../domain/moves';
-import { policyFor } from '../domain/policy';
 import { driveErrors } from '../errors';
 import { extensionsOf, hasBinaryContent, isNativeDocument } from '../mime';
 import type { DriveSession } from '../session';
@@ -108,7 +107,7 @@ export function checkUpdate(
   meta: FileMetadataInput,
   withContent: boolean,
 ): void {
-  const policy = policyFor(file, rank, s.user.id);
+  const policy = s.policyOf(file, rank);
   const changes = Object.keys(meta) as (keyof FileMetadataInput)[];
   const sharedChanges = changes.filter((k) => !perUserFields.has(k) && k !== 'trashed');
   const parents = parentChanges(s, ctx);

@@ -1,7 +1,6 @@
 import type { HandlerResult, RequestContext } from '../../http/handler';
 import { deletePermanently } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
-import { policyFor } from '../domain/policy';
 import { roleRank } from '../domain/roles';
 import { driveErrors } from '../errors';
 import { DriveSession } from '../session';
@@ -12,7 +11,7 @@ export function filesDelete(ctx: RequestContext): HandlerResult {
   const s = new DriveSession(ctx);
   s.write(() => {
     const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
-    if (!policyFor(file, rank, s.user.id).delete) {
+    if (!s.policyOf(file, rank).delete) {
       throw driveErrors.insufficientPermissions(
         file.root_kind
           ? 'This folder cannot be deleted.'

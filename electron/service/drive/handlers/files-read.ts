@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
 import { exportDocument, exportSizeLimit } from '../content/export';
-import { policyFor } from '../domain/policy';
 import { driveErrors } from '../errors';
 import { newFileId } from '../ids';
 import { exportFormats, folderMimeType, isGoogleAppsType, isNativeDocument } from '../mime';
@@ -28,7 +27,7 @@ export async function filesGet(ctx: RequestContext): Promise<HandlerResult> {
       'fileNotDownloadable',
     );
   }
-  if (!policyFor(file, rank, s.user.id).download)
+  if (!s.policyOf(file, rank).download)
     throw forbidden('The user does not have permission to download this file.', 'cannotDownloadFile');
   s.write(() => s.data.files.setUserState(file.id, s.user.id, { viewed_time: s.nowIso }));
   return sendContent(ctx, {
@@ -81,7 +80,7 @@ export async function filesExport(ctx: RequestContext): Promise<HandlerResult> {
   const target = stringParam(ctx, 'mimeType')!;
   if (!isNativeDocument(file.mime_type))
     throw forbidden('Export only supports Docs Editors files.', 'fileNotExportable');
-  if (!policyFor(file, rank, s.user.id).download)
+  if (!s.policyOf(file, rank).download)
     throw forbidden('The user does not have permission to download this file.', 'cannotDownloadFile');
   if (!(exportFormats[file.mime_type] ?? []).includes(target)) {
     throw badRequest(

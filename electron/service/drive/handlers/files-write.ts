@@ -12,7 +12,6 @@ import {
   placeNewFile,
   setTrashed,
 } from '../domain/file-operations';
-import { policyFor } from '../domain/policy';
 import { roleRank } from '../domain/roles';
 import { driveErrors } from '../errors';
 import { folderMimeType, hasBinaryContent, isNativeDocument, mimeTypeForName } from '../mime';
@@ -130,7 +129,7 @@ export async function filesCopy(ctx: RequestContext): Promise<HandlerResult> {
     const { file: source, rank } = s.requireFile(fileId);
     if (source.is_folder || source.mime_type === folderMimeType)
       throw forbidden('Folders cannot be copied.', 'cannotCopyFile');
-    if (!policyFor(source, rank, s.user.id).copy)
+    if (!s.policyOf(source, rank).copy)
       throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to copy this file.');
     // A copy converts the way an upload imports: binary content into a native document type that
     // accepts it (its bytes are kept, as with an import). Nothing else changes type on copy.

@@ -1,9 +1,9 @@
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
 import { administeredDomain, requireDriveAdministrator } from '../domain/admin-access';
+import { checkGrantAllowed } from '../domain/drive-restrictions';
 import type { FileRow } from '../domain/files-repository';
 import type { PermissionRow } from '../domain/permissions-repository';
-import { policyFor } from '../domain/policy';
 import { roleRank, type Role } from '../domain/roles';
 import {
   checkExpiration,
@@ -15,6 +15,7 @@ import {
   savePermission,
 } from '../domain/sharing';
 import { driveErrors } from '../errors';
+import { permissionIdForEmail } from '../ids';
 import { minimalPermission, permissionResource, type PermissionResource } from '../resources/permission-resource';
 import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
 import { DriveSession } from '../session';
@@ -48,7 +49,7 @@ function requireSharer(s: DriveSession, file: FileRow, rank: number): void {
       throw driveErrors.insufficientPermissions('Only organizers can manage the members of a shared drive.');
     return;
   }
-  if (!policyFor(file, rank, s.user.id).share)
+  if (!s.policyOf(file, rank).share)
     throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to share this file.');
 }
 
@@ -136,6 +137,12 @@ export function permissionsCreate(ctx: RequestContext): HandlerResult {
     const { file, rank } = requirePermissionTarget(s, ctx);
     requireSharer(s, file, rank);
     checkRoleForType(type, role, file);
+    const drive = file.drive_id === null ? undefined : s.data.drives.get(file.drive_id);
+    if (drive) {
+      const isMember = (email: string) =>
+        s.data.permissions.direct(drive.id, permissionIdForEmail(email)) !== undefined;
+      checkGrantAllowed(drive, grantee, isDriveRoot(file), isMember);
+    }
     if (role === 'owner' && !transfer) {
       throw new ApiError(
         403,
@@ -268,7 +275,7 @@ function visiblePermissions(s: DriveSession, ctx: RequestContext): { file: FileR
   const { file, rank } = requirePermissionTarget(s, ctx);
   const memberView = isDriveRoot(file) && rank >= roleRank.reader;
   const list = s.data.permissions.effective(file.id).map((p) => permissionResource(p, file.drive_id));
-  if (!memberView && !policyFor(file, rank, s.user.id).share) {
+  if (!memberView && !s.policyOf(file, rank).share) {
     // Without share rights a user sees only their own grant.
     const own = list.filter(
       (p) => typeof p.emailAddress === 'string' && p.emailAddress.toLowerCase() === s.user.email.toLowerCase(),

@@ -2,7 +2,6 @@ import { ApiError, badRequest, forbidden } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
 import { purgeRevisions } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
-import { policyFor } from '../domain/policy';
 import { maxPinnedRevisions, type RevisionWithBlob } from '../domain/revisions-repository';
 import { driveErrors } from '../errors';
 import { exportFormats, hasBinaryContent, isNativeDocument } from '../mime';
@@ -53,7 +52,7 @@ const minimal = (r: RevisionResource) => ({
 function revisionsOf(s: DriveSession, ctx: RequestContext): FileRow {
   return s.write(() => {
     const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
-    if (!policyFor(file, rank, s.user.id).readRevisions)
+    if (!s.policyOf(file, rank).readRevisions)
       throw driveErrors.insufficientPermissions(
         'The user does not have sufficient permissions to read the revisions of this file.',
       );
@@ -130,7 +129,7 @@ export function revisionsUpdate(ctx: RequestContext): HandlerResult {
   const patch = parseRevisionPatch(ctx.body);
   const result = s.write(() => {
     const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
-    if (!policyFor(file, rank, s.user.id).edit) throw driveErrors.insufficientPermissions();
+    if (!s.policyOf(file, rank).edit) throw driveErrors.insufficientPermissions();
     purgeRevisions(s, file.id);
     const r = requireRevision(s, file.id, stringParam(ctx, 'revisionId')!);
     const native = isNativeDocument(file.mime_type);
@@ -177,7 +176,7 @@ export function revisionsDelete(ctx: RequestContext): HandlerResult {
   const s = new DriveSession(ctx);
   s.write(() => {
     const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
-    if (!policyFor(file, rank, s.user.id).edit) throw driveErrors.insufficientPermissions();
+    if (!s.policyOf(file, rank).edit) throw driveErrors.insufficientPermissions();
     if (!hasBinaryContent(file.mime_type))
       throw forbidden('Revisions of native documents cannot be deleted.', 'revisionDeletionNotSupported');
     purgeRevisions(s, file.id);

@@ -1,5 +1,5 @@
 import type { FileRow } from '../domain/files-repository';
-import { policyFor } from '../domain/policy';
+import { copyRequiresWriter, policyFor } from '../domain/policy';
 import { roleRank } from '../domain/roles';
 import { exportFormats, hasBinaryContent, isNativeDocument } from '../mime';
 import type { DriveSession } from '../session';
@@ -46,7 +46,8 @@ export function fileResource(
 ): FileResource {
   const userId = s.user.id;
   const inSharedDrive = file.drive_id !== null;
-  const policy = policyFor(file, rank, userId);
+  const restrictions = file.drive_id === null ? undefined : s.restrictionsOf(file.drive_id);
+  const policy = policyFor(file, rank, userId, restrictions);
   const personal =
     want('starred') || want('viewedByMe') || want('viewedByMeTime') || want('modifiedByMe') || want('modifiedByMeTime');
   const state = personal ? lookups.userState(file.id) : undefined;
@@ -70,8 +71,8 @@ export function fileResource(
     modifiedTime: file.modified_time,
     modifiedByMe: Boolean(state?.modified_by_me_time),
     isAppAuthorized: file.owner_id === userId,
-    copyRequiresWriterPermission: file.copy_requires_writer_permission === 1,
-    viewersCanCopyContent: file.copy_requires_writer_permission === 0,
+    copyRequiresWriterPermission: copyRequiresWriter(file, restrictions),
+    viewersCanCopyContent: !copyRequiresWriter(file, restrictions),
     quotaBytesUsed: String(file.quota_bytes),
     capabilities: capabilities(file, rank, policy, userId),
   };
