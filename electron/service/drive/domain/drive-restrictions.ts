@@ -4,22 +4,28 @@ import type { PermissionRow } from './permissions-repository';
 
 /** What a shared drive's organizers (or its domain's administrators) restrict for the drive and its items. */
 export interface DriveRestrictions {
-  readonly adminManagedRestrictions: boolean;
-  readonly copyRequiresWriterPermission: boolean;
-  readonly domainUsersOnly: boolean;
-  readonly driveMembersOnly: boolean;
-  readonly sharingFoldersRequiresOrganizerPermission: boolean;
+  adminManagedRestrictions: boolean;
+  copyRequiresWriterPermission: boolean;
+  domainUsersOnly: boolean;
+  driveMembersOnly: boolean;
+  sharingFoldersRequiresOrganizerPermission: boolean;
 }
+
+/** A new shared drive's restrictions: none (they are set with an update). */
+export const defaultRestrictions: DriveRestrictions = {
+  adminManagedRestrictions: false,
+  copyRequiresWriterPermission: false,
+  domainUsersOnly: false,
+  driveMembersOnly: false,
+  sharingFoldersRequiresOrganizerPermission: false,
+};
 
 export function restrictionsOf(drive: SharedDriveRow): DriveRestrictions {
   const stored = JSON.parse(drive.restrictions) as Partial<Record<keyof DriveRestrictions, boolean>>;
-  return {
-    adminManagedRestrictions: stored.adminManagedRestrictions === true,
-    copyRequiresWriterPermission: stored.copyRequiresWriterPermission === true,
-    domainUsersOnly: stored.domainUsersOnly === true,
-    driveMembersOnly: stored.driveMembersOnly === true,
-    sharingFoldersRequiresOrganizerPermission: stored.sharingFoldersRequiresOrganizerPermission === true,
-  };
+  const restrictions = { ...defaultRestrictions };
+  for (const key of Object.keys(defaultRestrictions) as (keyof DriveRestrictions)[])
+    restrictions[key] = stored[key] === true;
+  return restrictions;
 }
 
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();

@@ -1,6 +1,7 @@
 import { ApiError, badRequest, conflict, forbidden } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
 import { administeredDomain, notDomainAdministrator, requireDriveAdministrator } from '../domain/admin-access';
+import { defaultRestrictions, restrictionsOf } from '../domain/drive-restrictions';
 import { deletePermanently } from '../domain/file-operations';
 import type { SharedDriveRow } from '../domain/drives-repository';
 import { principalsOf, roleRank } from '../domain/roles';
@@ -33,14 +34,6 @@ export const themes = [
 const backgroundLink = (s: DriveSession, themeOrFile: string) =>
   `${s.service.baseUrl()}/drive/v3/backgrounds/${encodeURIComponent(themeOrFile)}`;
 
-const defaultRestrictions = {
-  adminManagedRestrictions: false,
-  copyRequiresWriterPermission: false,
-  domainUsersOnly: false,
-  driveMembersOnly: false,
-  sharingFoldersRequiresOrganizerPermission: false,
-};
-
 /**
  * How the requester stands towards a drive: their role strength as a member (0 for none), and
  * whether they act as an administrator of its domain (`useDomainAdminAccess`), which manages the
@@ -49,10 +42,6 @@ const defaultRestrictions = {
 interface DriveStanding {
   rank: number;
   admin: boolean;
-}
-
-function restrictionsOf(d: SharedDriveRow): Record<string, boolean> {
-  return JSON.parse(d.restrictions) as Record<string, boolean>;
 }
 
 function driveResource(
