@@ -6,7 +6,7 @@ import { isOperationName } from '../../shared/api';
 import { calendarModule } from './calendar';
 import { channelMigrations } from './channels/migrations';
 import { WebhookChannelHub, type WebhookChannelHubOptions } from './channels/webhook-channel-hub';
-import type { WebhookPolicyOptions } from './channels/webhook-policy';
+import { webhookPolicy, type WebhookPolicyOptions } from './channels/webhook-policy';
 import { coreMigrations } from './core/migrations';
 import { UsersRepository, type NewUser } from './core/users-repository';
 import { driveModule } from './drive';
@@ -80,6 +80,8 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((message: string) => console.error(message));
   const handlers = composeHandlers(modules);
+  // A malformed allowed origin is reported before the database is opened.
+  webhookPolicy(options.webhooks);
 
   mkdirSync(join(options.dataDir, 'blobs'), { recursive: true });
   const store = new Store(join(options.dataDir, 'atrium.sqlite'), [

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -279,6 +279,14 @@ describe('webhook policy data', () => {
     expect(normaliseOrigin('https://[::FFFF:127.0.0.1]:443')).toBe('https://[::ffff:7f00:1]');
     for (const bad of ['ftp://x', 'http://u:p@x', 'http://x/path', 'http://x?q', 'nope'])
       expect(() => normaliseOrigin(bad)).toThrow();
+  });
+
+  it('refuses to start a service with a malformed allowed origin, before creating anything', async () => {
+    const dir = join(tmpdir(), `atrium-webhooks-bad-${process.pid}`);
+    await expect(
+      startEmbeddedService({ dataDir: dir, webhooks: { allowedOrigins: ['http://127.0.0.1:9/hook'] } }),
+    ).rejects.toThrow(/no path/);
+    expect(existsSync(dir)).toBe(false);
   });
 
   it('is plain data that survives structured cloning', () => {
