@@ -14,6 +14,7 @@ import {
   type WebhookPolicy,
   type WebhookPolicyOptions,
 } from './webhook-policy';
+
 export interface WebhookChannelHubOptions {
   readonly store: Store;
   readonly now: () => Date;
@@ -30,6 +31,7 @@ export interface WebhookChannelHubOptions {
   /** Live (not stopped, not expired) channels one user may hold; more are refused. */
   readonly maxChannelsPerUser?: number;
 }
+
 interface ChannelRow {
   id: string;
   resource_id: string;
@@ -45,11 +47,13 @@ interface ChannelRow {
 const week = 7 * 24 * 3600 * 1000;
 const channelIdPattern = /^[A-Za-z0-9\-_+/=]{1,64}$/;
 const webhookTypes = new Set(['web_hook', 'webhook']);
+
 /**
  * Enough for a client watching every calendar, list and file it shows, few enough that one user
  * cannot make the service hold and notify an unbounded number of addresses.
  */
 export const defaultMaxChannelsPerUser = 1000;
+
 /** `resourceId` is derived from what is watched, so it is the same for every channel on it, as at Google. */
 export const resourceIdFor = (key: string): string =>
   createHash('sha256').update(`resource:${key}`).digest('base64url').slice(0, 27);
@@ -69,6 +73,7 @@ export class WebhookChannelHub implements ChannelHub {
   private policy: WebhookPolicy;
   /** Channels already reported as held back by the policy (reported once each). */
   private readonly heldBack = new Set<string>();
+
   constructor(options: WebhookChannelHubOptions) {
     this.store = options.store;
     this.now = options.now;
