@@ -29,6 +29,8 @@ beforeAll(async () => {
     channels: { defaultTtlMs: 1_500, maxTtlMs: 1_500 },
   });
   relay = await RelayServer.start();
+  // As the core does: each service notifies only the relay.
+  for (const service of [full, tasksOnly, shortLived]) service.setWebhookOrigins([new URL(relay.address).origin]);
 });
 
 afterAll(async () => {

@@ -184,7 +184,7 @@ describe('core composition', () => {
       .callByName(
         'DriveChangesWatch',
         { pageToken: '1' },
-        { id: 'probe-channel', type: 'web_hook', address: 'http://127.0.0.1:9/none' },
+        { id: 'probe-channel', type: 'web_hook', address: `${new URL(core.relay!.address).origin}/none` },
       )
       .then(async (channel) => {
         await probe.callByName(
@@ -207,6 +207,27 @@ describe('core composition', () => {
       expect(events.slice(mark).filter((event) => event.type === 'changed' && event.area === 'drive')).toEqual([]);
     }
     expect(logged.filter((line) => line.startsWith('Could not watch'))).toEqual([]);
+  });
+
+  it("lets the local service deliver to the core's relay only", async () => {
+    const probe = new ApiClient({ baseUrl: core.serviceUrl, accessToken: () => core.localUser.token });
+    const relayPort = new URL(core.relay!.address).port;
+    const otherPort = String((Number(relayPort) % 60_000) + 1_024);
+    for (const address of [
+      `http://127.0.0.1:${otherPort}/hook`,
+      `http://localhost:${relayPort}/notifications`,
+      'https://hooks.example.com/calendar',
+    ]) {
+      const refused = await probe
+        .callByName('CalendarCalendarListWatch', {}, { id: 'elsewhere', type: 'web_hook', address })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(refused).toBeInstanceOf(ApiCallError);
+      expect((refused as ApiCallError).status).toBe(400);
+      expect((refused as ApiCallError).reason).toBe('push.webhookUrlUnauthorized');
+    }
   });
 
   it('notices Tasks changes made outside the core by polling', async () => {

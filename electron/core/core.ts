@@ -217,6 +217,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       throw error;
     }
   }
+  // The local service notifies only its relay (none when change watching is off), never an address a caller names.
+  service.setWebhookOrigins(relay ? [new URL(relay.address).origin] : []);
 
   const downloads = new Downloads({
     connection: (account) => accounts.get(account),

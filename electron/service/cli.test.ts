@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,6 +83,51 @@ describe.concurrent('service CLI', () => {
     expect(await second.exit).toBe(0);
   });
 
+  it('delivers to --allow-webhook origins and https only: another loopback port is refused and hears nothing', async () => {
+    const heard: { port: number; state: string }[] = [];
+    const receivers = [createServer(), createServer()];
+    for (const server of receivers) {
+      server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+        heard.push({
+          port: (server.address() as AddressInfo).port,
+          state: String(req.headers['x-goog-resource-state']),
+        });
+        req.resume();
+        res.end();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    }
+    const [allowed, unlisted] = receivers.map((s) => (s.address() as AddressInfo).port) as [number, number];
+    const running = await startCli([
+      '--data',
+      join(dir, 'webhooks'),
+      '--user',
+      'me@atrium.local:hook-token',
+      '--allow-webhook',
+      `http://127.0.0.1:${allowed}`,
+    ]);
+    const watch = (id: string, address: string) =>
+      fetch(`${running.url}/calendar/v3/users/me/calendarList/watch`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer hook-token', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id, type: 'web_hook', address }),
+      });
+    try {
+      const refused = await watch('unlisted', `http://127.0.0.1:${unlisted}/hook`);
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as { error: { errors: { reason: string }[] } };
+      expect(body.error.errors[0]!.reason).toBe('push.webhookUrlNotHttps');
+      expect((await watch('allowed', `http://127.0.0.1:${allowed}/hook`)).status).toBe(200);
+      // Past the first retry (1 s) of anything that might have been sent.
+      await new Promise((resolve) => setTimeout(resolve, 1_300));
+      expect(heard).toEqual([{ port: allowed, state: 'sync' }]);
+    } finally {
+      running.child.kill('SIGTERM');
+      for (const server of receivers) server.close();
+    }
+    expect(await running.exit).toBe(0);
+  });
+
   it('exits 2 with usage on bad arguments', async () => {
     const result = await runToExit(['--port', 'eighty', '--data', dir]);
     expect(result.code).toBe(2);
@@ -98,11 +145,23 @@ describe('parseCli', () => {
         { email: 'a@b.c', token: 't:1' },
         { email: 'd@e.f', token: 'u' },
       ],
+      allowedWebhookOrigins: [],
     });
     expect(parseCli(['--data', 'rel'])?.port).toBe(0);
     expect(parseCli(['--help'])).toBeNull();
   });
 
+  it('parses repeated --allow-webhook origins, normalised', () => {
+    const args = [
+      '--data',
+      'd',
+      '--allow-webhook',
+      'HTTP://0x7f000001:9000/',
+      '--allow-webhook',
+      'https://Hooks.example:443',
+    ];
+    expect(parseCli(args)?.allowedWebhookOrigins).toEqual(['http://127.0.0.1:9000', 'https://hooks.example']);
+  });
   it.each([
     [[], /--data/],
     [['--data', 'd', '--port', '70000'], /--port/],
@@ -111,6 +170,9 @@ describe('parseCli', () => {
     [['--data', 'd', '--user', 'not-an-email:tok'], /email/],
     [['--data', 'd', '--verbose'], /verbose/],
     [['--data', 'd', 'extra'], /extra/],
+    [['--data', 'd', '--allow-webhook', 'http://127.0.0.1:9/hook'], /--allow-webhook.*no path/],
+    [['--data', 'd', '--allow-webhook', 'http://u:p@127.0.0.1:9'], /--allow-webhook.*password/],
+    [['--data', 'd', '--allow-webhook', 'ftp://x'], /--allow-webhook/],
   ])('rejects %j', (args, message) => {
     expect(() => parseCli(args as string[])).toThrow(UsageError);
     expect(() => parseCli(args as string[])).toThrow(message);

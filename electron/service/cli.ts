@@ -2,25 +2,32 @@
  * Runs the embedded service on its own, as a local Google-compatible server:
  *
  *   npm run service -- --port 8080 --data ./data --user me@example.com:secret-token [--user ...] [--admin me@example.com]
+ *                      [--allow-webhook http://127.0.0.1:9000]...
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { normaliseOrigin } from './channels/webhook-policy';
 import { describeInvalidUser, normalizeEmail, type NewUser } from './core/users-repository';
 import { startEmbeddedService } from './server';
 
 export const usage = `usage: npm run service -- --data <dir> [--port <n>] [--user <email>:<token>]... [--admin <email>]...
+                          [--allow-webhook <origin>]...
 
   --data <dir>             folder for the database and file contents (created when missing)
   --port <n>               TCP port on 127.0.0.1 (default 0: any free port)
   --user <email>:<token>   a user and a bearer token acting as it; repeatable; a known email gets the token added
   --admin <email>          that --user administers its email's domain (useDomainAdminAccess); repeatable
+  --allow-webhook <origin> watch notifications may also go to this scheme://host[:port], http included;
+                           repeatable (by default only https addresses are delivered to)
   --help                   show this text`;
 
 export interface CliOptions {
   dataDir: string;
   port: number;
   users: NewUser[];
+  /** Normalised origins watch notifications may go to besides https addresses. */
+  allowedWebhookOrigins: string[];
 }
 
 export class UsageError extends Error {}
@@ -36,6 +43,7 @@ export function parseCli(argv: readonly string[]): CliOptions | null {
         port: { type: 'string' },
         user: { type: 'string', multiple: true },
         admin: { type: 'string', multiple: true },
+        'allow-webhook': { type: 'string', multiple: true },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -64,7 +72,14 @@ export function parseCli(argv: readonly string[]): CliOptions | null {
     if (!users.some((u) => normalizeEmail(u.email) === admin))
       throw new UsageError(`--admin ${admin} names no --user.`);
   }
-  return { dataDir: resolve(values.data), port: Number(portText), users };
+  const allowedWebhookOrigins = (values['allow-webhook'] ?? []).map((origin) => {
+    try {
+      return normaliseOrigin(origin);
+    } catch (error) {
+      throw new UsageError(`--allow-webhook ${origin}: ${(error as Error).message}`);
+    }
+  });
+  return { dataDir: resolve(values.data), port: Number(portText), users, allowedWebhookOrigins };
 }
 
 async function main(): Promise<void> {
@@ -82,7 +97,12 @@ async function main(): Promise<void> {
   }
   let service;
   try {
-    service = await startEmbeddedService({ dataDir: options.dataDir, port: options.port, users: options.users });
+    service = await startEmbeddedService({
+      dataDir: options.dataDir,
+      port: options.port,
+      users: options.users,
+      webhooks: { allowedOrigins: options.allowedWebhookOrigins, httpsOnly: true },
+    });
   } catch (error) {
     process.stderr.write(`cannot start the service: ${(error as Error).message}\n`);
     process.exit(1);

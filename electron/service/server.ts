@@ -6,6 +6,7 @@ import { isOperationName } from '../../shared/api';
 import { calendarModule } from './calendar';
 import { channelMigrations } from './channels/migrations';
 import { WebhookChannelHub, type WebhookChannelHubOptions } from './channels/webhook-channel-hub';
+import { webhookPolicy, type WebhookPolicyOptions } from './channels/webhook-policy';
 import { coreMigrations } from './core/migrations';
 import { UsersRepository, type NewUser } from './core/users-repository';
 import { driveModule } from './drive';
@@ -31,8 +32,13 @@ export interface EmbeddedServiceOptions {
   /** Channel delivery tuning (tests shorten retry delays). */
   channels?: Pick<
     WebhookChannelHubOptions,
-    'retryBaseDelayMs' | 'maxAttempts' | 'deliveryTimeoutMs' | 'defaultTtlMs' | 'maxTtlMs'
+    'retryBaseDelayMs' | 'maxAttempts' | 'deliveryTimeoutMs' | 'defaultTtlMs' | 'maxTtlMs' | 'maxChannelsPerUser'
   >;
+  /**
+   * Where watch notifications may be delivered: https addresses and `allowedOrigins` by default;
+   * anything else is refused when the channel is opened, and again before each delivery.
+   */
+  webhooks?: WebhookPolicyOptions;
   /** Where unexpected errors (500s, dropped notifications) are reported; stderr by default. */
   log?: (message: string) => void;
 }
@@ -43,6 +49,8 @@ export interface EmbeddedService {
   readonly port: number;
   /** Creates a user with its defaults (or, for a known email, adds the token); returns the user. */
   addUser(user: NewUser): User;
+  /** From now on, deliver notifications to exactly these origins and nowhere else (the app's relay). */
+  setWebhookOrigins(origins: string[]): void;
   /** Stops accepting requests, ends open connections and notification delivery, closes the database. */
   close(): Promise<void>;
   readonly context: ServiceContext;
@@ -72,6 +80,8 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((message: string) => console.error(message));
   const handlers = composeHandlers(modules);
+  // A malformed allowed origin is reported before the database is opened.
+  webhookPolicy(options.webhooks);
 
   mkdirSync(join(options.dataDir, 'blobs'), { recursive: true });
   const store = new Store(join(options.dataDir, 'atrium.sqlite'), [
@@ -79,7 +89,13 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     channelMigrations,
     ...modules.map((m) => m.migrations),
   ]);
-  const channels = new WebhookChannelHub({ store, now, log, ...options.channels });
+  const channels = new WebhookChannelHub({
+    store,
+    now,
+    log,
+    ...options.channels,
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+  });
   const users = new UsersRepository(store);
 
   let baseUrl = '';
@@ -134,5 +150,6 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       store.close();
     })());
 
-  return { url: baseUrl, port, addUser, close, context };
+  const setWebhookOrigins = (origins: string[]): void => channels.setWebhookOrigins(origins);
+  return { url: baseUrl, port, addUser, setWebhookOrigins, close, context };
 }

@@ -1,3 +1,5 @@
+import { escapeForLog } from '../log-text';
+
 /** One notification to POST to a channel's address. */
 export interface Notification {
   readonly messageNumber: number;
@@ -45,7 +47,8 @@ export function notificationHeaders(target: DeliveryTarget, n: Notification): Re
     'X-Goog-Message-Number': String(n.messageNumber),
     'User-Agent': 'APIs-Google; (+https://developers.google.com/webmasters/APIs-Google.html)',
   };
-  if (target.token !== null) headers['X-Goog-Channel-Token'] = target.token;
+  // A header carries bytes: the token goes as its UTF-8 bytes (fetch takes a string of byte values).
+  if (target.token !== null) headers['X-Goog-Channel-Token'] = Buffer.from(target.token, 'utf8').toString('latin1');
   if (n.changed && n.changed.length > 0) headers['X-Goog-Changed'] = n.changed.join(',');
   return headers;
 }
@@ -132,7 +135,9 @@ export class DeliveryQueue {
           if (failure === null) break;
           if (attempt === this.options.maxAttempts) {
             this.options.log(
-              `channel ${queue.target.channelId}: message ${message.messageNumber} dropped after ${attempt} attempts (${failure})`,
+              escapeForLog(
+                `channel ${queue.target.channelId}: message ${message.messageNumber} dropped after ${attempt} attempts (${failure})`,
+              ),
             );
             break;
           }

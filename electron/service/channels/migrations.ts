@@ -26,5 +26,13 @@ export const channelMigrations: MigrationSet = {
         `);
       },
     },
+    {
+      version: 2,
+      name: 'channels by user',
+      up(db) {
+        // Counting a user's live channels (the per-user cap) on every watch.
+        db.exec('CREATE INDEX channels_by_user ON channels(user_id, stopped, expiration)');
+      },
+    },
   ],
 };

@@ -91,6 +91,7 @@ describe('WebhookChannelHub', () => {
       retryBaseDelayMs: 5,
       maxAttempts: 3,
       log: () => {},
+      webhooks: { allowedOrigins: [receiver.url] },
     });
     receiver.received.length = 0;
     receiver.failNext = 0;
@@ -183,6 +184,7 @@ describe('WebhookChannelHub', () => {
       retryBaseDelayMs: 5,
       maxAttempts: 3,
       log: () => {},
+      webhooks: { allowedOrigins: [receiver.url] },
     });
     hub.notify(resource.key, 'exists');
     await until(() => receiver.received.length === 3 && hub.idle, 'message after restart');

@@ -1,9 +1,19 @@
 import { createHash } from 'node:crypto';
 import { ApiError, forbidden, notFound } from '../http/api-error';
+import { escapeForLog } from '../log-text';
 import type { Store } from '../store/store';
 import type { User } from '../store/users';
 import type { ChannelHub, ChannelRequest, ChannelResource, WatchedResource } from './channel-hub';
 import { DeliveryQueue, type DeliveryTarget } from './delivery-queue';
+import {
+  admitAddress,
+  checkChannelToken,
+  exactWebhookPolicy,
+  permitsAddress,
+  webhookPolicy,
+  type WebhookPolicy,
+  type WebhookPolicyOptions,
+} from './webhook-policy';
 
 export interface WebhookChannelHubOptions {
   readonly store: Store;
@@ -16,6 +26,10 @@ export interface WebhookChannelHubOptions {
   readonly maxAttempts?: number;
   readonly deliveryTimeoutMs?: number;
   readonly log?: (message: string) => void;
+  /** Where notifications may go; https addresses only by default. */
+  readonly webhooks?: WebhookPolicyOptions;
+  /** Live (not stopped, not expired) channels one user may hold; more are refused. */
+  readonly maxChannelsPerUser?: number;
 }
 
 interface ChannelRow {
@@ -34,6 +48,12 @@ const week = 7 * 24 * 3600 * 1000;
 const channelIdPattern = /^[A-Za-z0-9\-_+/=]{1,64}$/;
 const webhookTypes = new Set(['web_hook', 'webhook']);
 
+/**
+ * Enough for a client watching every calendar, list and file it shows, few enough that one user
+ * cannot make the service hold and notify an unbounded number of addresses.
+ */
+export const defaultMaxChannelsPerUser = 1000;
+
 /** `resourceId` is derived from what is watched, so it is the same for every channel on it, as at Google. */
 export const resourceIdFor = (key: string): string =>
   createHash('sha256').update(`resource:${key}`).digest('base64url').slice(0, 27);
@@ -48,18 +68,26 @@ export class WebhookChannelHub implements ChannelHub {
   private readonly defaultTtlMs: number;
   private readonly maxTtlMs: number;
   private readonly delivery: DeliveryQueue;
+  private readonly maxChannelsPerUser: number;
+  private readonly log: (message: string) => void;
+  private policy: WebhookPolicy;
+  /** Channels already reported as held back by the policy (reported once each). */
+  private readonly heldBack = new Set<string>();
 
   constructor(options: WebhookChannelHubOptions) {
     this.store = options.store;
     this.now = options.now;
     this.defaultTtlMs = options.defaultTtlMs ?? week;
     this.maxTtlMs = options.maxTtlMs ?? 4 * week;
+    this.maxChannelsPerUser = options.maxChannelsPerUser ?? defaultMaxChannelsPerUser;
+    this.policy = webhookPolicy(options.webhooks);
+    this.log = options.log ?? ((message) => console.warn(message));
     this.delivery = new DeliveryQueue({
       retryBaseDelayMs: options.retryBaseDelayMs ?? 1000,
       maxAttempts: options.maxAttempts ?? 5,
       timeoutMs: options.deliveryTimeoutMs ?? 10_000,
       isLive: (id) => this.isLive(id),
-      log: options.log ?? ((message) => console.warn(message)),
+      log: this.log,
     });
   }
 
@@ -74,15 +102,10 @@ export class WebhookChannelHub implements ChannelHub {
     if (request.type !== undefined && !webhookTypes.has(request.type.toLowerCase())) {
       throw invalidChannel('type', `Channel type "${request.type}" is not supported; use "web_hook".`);
     }
-    if (!isHttpUrl(request.address)) {
-      throw invalidChannel('address', `Channel address must be an http or https URL: ${String(request.address)}`);
-    }
-    if (request.token !== undefined && request.token.length > 256) {
-      throw invalidChannel('token', 'Channel token must be at most 256 characters.');
-    }
+    const address = admitAddress(this.policy, request.address);
+    const token = checkChannelToken(request.token);
     const expiration = this.expirationFor(request, now);
     const resourceId = resourceIdFor(resource.key);
-    const token = request.token ?? null;
 
     this.store.transaction(() => {
       const existing = this.store
@@ -92,6 +115,18 @@ export class WebhookChannelHub implements ChannelHub {
         .get(request.id);
       if (existing && existing.stopped === 0 && existing.expiration > now) {
         throw new ApiError(400, 'channelIdNotUnique', `Channel id ${request.id} not unique`);
+      }
+      const { live } = this.store
+        .prepare<[string, number], { live: number }>(
+          'SELECT count(*) AS live FROM channels WHERE user_id = ? AND stopped = 0 AND expiration > ?',
+        )
+        .get(user.id, now)!;
+      if (live >= this.maxChannelsPerUser) {
+        throw new ApiError(
+          400,
+          'invalid',
+          `Too many watch channels: at most ${this.maxChannelsPerUser} may be open at once; stop some first.`,
+        );
       }
       // A stopped or expired channel's id may be used again.
       this.store.prepare('DELETE FROM channels WHERE id = ?').run(request.id);
@@ -106,7 +141,7 @@ export class WebhookChannelHub implements ChannelHub {
           resource.uri,
           resource.key,
           user.id,
-          request.address,
+          address,
           token,
           expiration,
           new Date(now).toISOString(),
@@ -115,7 +150,7 @@ export class WebhookChannelHub implements ChannelHub {
 
     const target: DeliveryTarget = {
       channelId: request.id,
-      address: request.address,
+      address,
       token,
       expiration,
       resourceId,
@@ -151,15 +186,16 @@ export class WebhookChannelHub implements ChannelHub {
            FROM channels WHERE resource_key = ? AND stopped = 0 AND expiration > ?`,
       )
       .all(key, now);
-    if (live.length === 0) return;
+    const allowed = live.filter((row) => this.permitted(row));
+    if (allowed.length === 0) return;
     // Message numbers are taken from the database so they keep increasing across restarts.
     this.store.transaction(() => {
       const advance = this.store.prepare(
         'UPDATE channels SET next_message_number = next_message_number + 1 WHERE id = ?',
       );
-      for (const row of live) advance.run(row.id);
+      for (const row of allowed) advance.run(row.id);
     });
-    for (const row of live) {
+    for (const row of allowed) {
       this.delivery.enqueue(
         {
           channelId: row.id,
@@ -176,6 +212,15 @@ export class WebhookChannelHub implements ChannelHub {
     }
   }
 
+  /**
+   * Replaces the policy with exactly these origins (the desktop app names its relay once it
+   * listens). Channels already open to an address it no longer allows get nothing more.
+   */
+  setWebhookOrigins(origins: readonly string[]): void {
+    this.policy = exactWebhookPolicy(origins);
+    this.heldBack.clear();
+  }
+
   /** Whether no delivery is queued or in flight. */
   get idle(): boolean {
     return this.delivery.idle;
@@ -185,14 +230,25 @@ export class WebhookChannelHub implements ChannelHub {
     return this.delivery.close();
   }
 
+  /** Checked before every attempt, so a channel stopped, expired or no longer allowed gets nothing more. */
   private isLive(channelId: string): boolean {
     if (!this.store.db.open) return false;
     const row = this.store
-      .prepare<[string], Pick<ChannelRow, 'stopped' | 'expiration'>>(
-        'SELECT stopped, expiration FROM channels WHERE id = ?',
+      .prepare<[string], Pick<ChannelRow, 'id' | 'address' | 'stopped' | 'expiration'>>(
+        'SELECT id, address, stopped, expiration FROM channels WHERE id = ?',
       )
       .get(channelId);
-    return row !== undefined && row.stopped === 0 && row.expiration > this.now().getTime();
+    return row !== undefined && row.stopped === 0 && row.expiration > this.now().getTime() && this.permitted(row);
+  }
+
+  /** Whether the policy allows a stored channel's address; a refused one is reported once. */
+  private permitted(row: Pick<ChannelRow, 'id' | 'address'>): boolean {
+    if (permitsAddress(this.policy, row.address)) return true;
+    if (!this.heldBack.has(row.id)) {
+      this.heldBack.add(row.id);
+      this.log(escapeForLog(`channel ${row.id}: not delivered, the webhook policy does not allow its address`));
+    }
+    return false;
   }
 
   /** Milliseconds since the epoch: `expiration` if given, else `params.ttl` seconds, else the default; never past the maximum. */
@@ -212,15 +268,5 @@ export class WebhookChannelHub implements ChannelHub {
       if (expiration <= now) throw invalidChannel('expiration', `Channel expiration ${value} is in the past.`);
     }
     return Math.min(expiration, now + this.maxTtlMs);
-  }
-}
-
-function isHttpUrl(address: unknown): address is string {
-  if (typeof address !== 'string') return false;
-  try {
-    const url = new URL(address);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
   }
 }

@@ -102,6 +102,8 @@ describe('Drive moves between My Drive and shared drives', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    // Plain http on loopback is delivered to only when allowed.
+    t.service.setWebhookOrigins([new URL(hook).origin]);
   });
   afterAll(async () => {
     await t.close();

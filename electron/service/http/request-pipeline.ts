@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { allowedMethods, matchPath, validateParams, type OperationSpec, type PathMatch } from '../../../shared/api';
+import { escapeForLog } from '../log-text';
 import type { User } from '../store/users';
 import { ApiError, notImplemented } from './api-error';
 import { FieldsCompiler, applyFields } from './fields';
@@ -172,7 +173,7 @@ export class RequestPipeline {
     if (!(error instanceof ApiError)) {
       // The query is left out of the log: it may carry an access_token.
       const where = `${req.method ?? ''} ${(req.url ?? '').split('?', 1)[0]}`;
-      this.logError(`${where}: ${error instanceof Error && error.stack ? error.stack : String(error)}`);
+      this.logError(`${escapeForLog(where)}: ${describeForLog(error)}`);
       error = new ApiError(500, 'backendError', 'Backend Error');
     }
     if (res.headersSent) {
@@ -192,4 +193,15 @@ function bearerToken(req: IncomingMessage, query: URLSearchParams | undefined): 
     return match ? match[1] : undefined;
   }
   return query?.get('access_token') ?? undefined;
+}
+
+/**
+ * An unexpected error for the log: its message (which may quote request data) escaped onto one
+ * line, followed by its stack frames as they are (they name code, not input).
+ */
+function describeForLog(error: unknown): string {
+  if (!(error instanceof Error)) return escapeForLog(String(error));
+  const head = error.message === '' ? error.name : `${error.name}: ${error.message}`;
+  const stack = error.stack ?? head;
+  return stack.startsWith(head) ? `${escapeForLog(head)}${stack.slice(head.length)}` : escapeForLog(stack);
 }
