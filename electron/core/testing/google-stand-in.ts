@@ -238,6 +238,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
   const config: GoogleConfig = {
     clientId,
     clientSecret,
+    issuer,
     authorizationEndpoint: `${issuer}/auth`,
     tokenEndpoint: `${issuer}/token`,
     revocationEndpoint: `${issuer}/token/revocation`,
