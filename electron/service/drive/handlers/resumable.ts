@@ -163,8 +163,10 @@ export async function startResumableSession(
   await sweepExpiredSessions(s);
   // As Drive's does, the session URL repeats the opening request's parameters (the credentials
   // aside), so that the requests sent to it answer the same way.
-  const [path, search] = (ctx.req.url ?? '').split('?', 2) as [string, string | undefined];
-  const carried = new URLSearchParams(search ?? '');
+  const url = ctx.req.url ?? '';
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const carried = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
   for (const name of ['access_token', 'key', 'oauth_token', 'upload_id']) carried.delete(name);
   carried.set('uploadType', 'resumable');
   carried.append('upload_id', id);
