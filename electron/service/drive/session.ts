@@ -62,9 +62,34 @@ export function blobStoreOf(service: ServiceContext): BlobStore {
         .prepare<[string], { n: number }>('SELECT 1 AS n FROM drive_blobs WHERE address = ?')
         .get(address) !== undefined;
     blobs = new BlobStore(join(service.dataDir, 'blobs'), recorded);
+    reclaimOrphans(service, blobs);
     blobsByService.set(service, blobs);
   }
   return blobs;
+}
+
+/**
+ * Runs once per service, when its blob store is first needed and before any request has written to
+ * it: what a crash left behind with nothing referring to it is removed (see `BlobStore.reclaimOrphans`).
+ * The temporary file of every unfinished upload session is kept, so that the session can go on.
+ */
+function reclaimOrphans(service: ServiceContext, blobs: BlobStore): void {
+  const referenced = new Set(
+    service.store
+      .prepare<[], { address: string }>(
+        `SELECT blob_address AS address FROM drive_revisions
+         UNION SELECT blob_address FROM drive_files WHERE blob_address IS NOT NULL`,
+      )
+      .all()
+      .map((row) => row.address),
+  );
+  const live = new Set(
+    service.store
+      .prepare<[], { id: string }>('SELECT id FROM drive_upload_sessions WHERE completed_file_id IS NULL')
+      .all()
+      .map((row) => `upload-${row.id}`),
+  );
+  blobs.reclaimOrphans(referenced, live);
 }
 
 export function checksumsOf(service: ServiceContext): ChecksumCache {
