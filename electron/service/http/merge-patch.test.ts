@@ -66,6 +66,20 @@ describe('mergePatch (JSON merge patch, as Google applies a PATCH)', () => {
   });
 });
 
+describe('hostile keys', () => {
+  it('keeps __proto__ a plain member and never reads inherited members as stored ones', () => {
+    const patch = JSON.parse('{"__proto__": {"admin": true}, "a": {"constructor": null}}') as unknown;
+    const merged = mergePatch({}, patch) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect(Object.hasOwn(merged, '__proto__')).toBe(true);
+    expect((merged as { admin?: unknown }).admin).toBeUndefined();
+    expect(merged.a).toEqual({});
+    const cleaned = withoutNulls(patch) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(cleaned)).toBe(Object.prototype);
+    expect(mergedPatchFields({}, JSON.parse('{"toString": {"x": 1}}'))).toEqual({ toString: { x: 1 } });
+  });
+});
+
 describe('request schemas take null at any depth; resource schemas do not', () => {
   it('accepts the body a Calendar CLI sends to change an event time', () => {
     const body = {

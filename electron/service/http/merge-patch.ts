@@ -10,13 +10,18 @@ export type JsonObject = Record<string, unknown>;
 export const isJsonObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Sets a member as JSON.parse does: a key such as `__proto__` stays a plain member, never the prototype. */
+function setMember(target: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 /** `value` with every null object member removed, at any depth (array items are kept as they are). */
 export function withoutNulls<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item) => withoutNulls(item as unknown)) as T;
   if (!isJsonObject(value)) return value;
   const out: JsonObject = {};
   for (const [key, member] of Object.entries(value)) {
-    if (member !== null) out[key] = withoutNulls(member);
+    if (member !== null) setMember(out, key, withoutNulls(member));
   }
   return out as T;
 }
@@ -27,10 +32,12 @@ export function withoutNulls<T>(value: T): T {
  */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (!isJsonObject(patch)) return withoutNulls(patch);
-  const out: JsonObject = isJsonObject(target) ? { ...target } : {};
+  const out: JsonObject = {};
+  if (isJsonObject(target)) for (const [key, member] of Object.entries(target)) setMember(out, key, member);
   for (const [key, member] of Object.entries(patch)) {
     if (member === null) delete out[key];
-    else if (member !== undefined) out[key] = mergePatch(out[key], member);
+    else if (member !== undefined)
+      setMember(out, key, mergePatch(Object.hasOwn(out, key) ? out[key] : undefined, member));
   }
   return out;
 }
@@ -47,7 +54,8 @@ export function mergedPatchFields(stored: object, patch: unknown): JsonObject {
   const out: JsonObject = {};
   for (const [key, member] of Object.entries(patch)) {
     if (member === undefined) continue;
-    out[key] = isJsonObject(member) ? mergePatch(previous[key], member) : member;
+    const stored = Object.hasOwn(previous, key) ? previous[key] : undefined;
+    setMember(out, key, isJsonObject(member) ? mergePatch(stored, member) : member);
   }
   return out;
 }
