@@ -1,5 +1,6 @@
 import { badRequest, conflict, notFound } from '../http/api-error';
 import type { HandlerMap, RequestContext } from '../http/handler';
+import { mergedPatchFields } from '../http/merge-patch';
 import { etagOf, newId } from './ids';
 import {
   booleanParam,
@@ -64,12 +65,16 @@ function applyChanges(base: TaskRow, changes: TaskChanges, now: string): TaskRow
 }
 
 function writeTask(ctx: RequestContext, mode: 'full' | 'patch') {
-  const changes = readTaskBody(ctx.body, mode);
+  // Read once before anything is looked up, so a bad body is a 400 whatever the ids say.
+  let changes = readTaskBody(ctx.body, mode);
   const store = ctx.service.store;
   const row = store.transaction(() => {
     const repo = tasksRepository(store);
     const list = resolveTaskList(ctx);
     const current = existingTask(repo, list.id, ctx);
+    if (mode === 'patch') {
+      changes = readTaskBody(mergedPatchFields(toTaskResource(current, ctx.service.baseUrl()), ctx.body), mode);
+    }
     checkQueueName(repo, ctx, changes, current);
     const next = applyChanges(current, changes, formatMillis(ctx.service.now()));
     repo.replaceTask(next);

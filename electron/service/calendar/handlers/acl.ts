@@ -1,5 +1,6 @@
 import type { HandlerMap, HandlerResult, RequestContext } from '../../http/handler';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
+import { mergedPatchFields } from '../../http/merge-patch';
 import type { CalendarAccess } from '../access';
 import { accessCalendar, commit, repos } from '../access';
 import type { AclRow } from '../acl-repository';
@@ -124,7 +125,10 @@ function CalendarAclInsert(ctx: RequestContext): HandlerResult {
 function modifyRule(ctx: RequestContext, replace: boolean): HandlerResult {
   const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
   const rule = liveRule(ctx, access);
-  const body = isObject(ctx.body) ? ctx.body : {};
+  const given = isObject(ctx.body) ? ctx.body : {};
+  const storedScope =
+    rule.scope_value === null ? { type: rule.scope_type } : { type: rule.scope_type, value: rule.scope_value };
+  const body = replace ? given : mergedPatchFields({ scope: storedScope }, given);
   if (body.scope !== undefined && body.scope !== null) {
     const scope = readScope(body.scope);
     if (ruleIdFor(scope.type, scope.value) !== rule.rule_id) {

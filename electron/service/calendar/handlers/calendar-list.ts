@@ -1,5 +1,6 @@
 import type { HandlerMap, HandlerResult, RequestContext } from '../../http/handler';
 import { badRequest, notFound } from '../../http/api-error';
+import { mergedPatchFields } from '../../http/merge-patch';
 import { commit, repos, resolveCalendarId, roleOn } from '../access';
 import type { ChangeRecorder } from '../change-log';
 import type { CalendarRepositories } from '../repositories';
@@ -262,7 +263,11 @@ function commitEntry(
 
 function modifyEntry(ctx: RequestContext, replace: boolean): HandlerResult {
   const row = liveEntry(ctx, requiredStringParam(ctx, 'calendarId'));
-  const next = applyEntryBody(row, ctx.body, replace, booleanParam(ctx, 'colorRgbFormat'));
+  // notificationSettings is the one inner object stored as such; a patch merges into it.
+  const stored =
+    row.notification_settings === null ? {} : { notificationSettings: JSON.parse(row.notification_settings) };
+  const body = replace ? ctx.body : mergedPatchFields(stored, ctx.body);
+  const next = applyEntryBody(row, body, replace, booleanParam(ctx, 'colorRgbFormat'));
   const saved = commitEntry(ctx, () => next);
   return { body: entryBody(ctx, saved) };
 }

@@ -1,5 +1,6 @@
 import type { HandlerResult, RequestContext } from '../../http/handler';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
+import { mergedPatchFields } from '../../http/merge-patch';
 import type { CalendarAccess } from '../access';
 import { accessCalendar, commit, repos } from '../access';
 import { etagOf } from '../calendar-views';
@@ -201,7 +202,10 @@ function replaceResource(
   return withoutUndefined(next);
 }
 
-/** Patch: fields in the body replace stored ones, null clears, extended properties merge per key. */
+/**
+ * Patch: `fields` were read from the body already merged into the stored event (see
+ * mergedPatchFields), so each replaces its stored field; a top-level null clears one.
+ */
 function patchResource(
   ctx: RequestContext,
   previous: EventResource,
@@ -209,16 +213,10 @@ function patchResource(
   cleared: ReadonlySet<string>,
   options: ReadEventOptions,
 ): EventResource {
-  const { organizer: _organizer, conferenceData, extendedProperties, attachments, ...rest } = fields;
+  const { organizer: _organizer, conferenceData, attachments, ...rest } = fields;
   const next: EventResource = { ...previous, ...rest, updated: isoUtc(ctx.service.now().getTime()) };
   for (const field of cleared) {
     if (field !== 'organizer' && field !== 'start' && field !== 'end') delete next[field];
-  }
-  if (extendedProperties) {
-    next.extendedProperties = {
-      private: { ...previous.extendedProperties?.private, ...extendedProperties.private },
-      shared: { ...previous.extendedProperties?.shared, ...extendedProperties.shared },
-    };
   }
   if (options.supportsAttachments && attachments !== undefined) next.attachments = attachments;
   if (options.conferenceDataVersion >= 1 && conferenceData) {
@@ -273,7 +271,7 @@ export function CalendarEventsUpdate(ctx: RequestContext): HandlerResult {
 export function CalendarEventsPatch(ctx: RequestContext): HandlerResult {
   const { access, found } = loadForWrite(ctx);
   const options = writeOptions(ctx, false);
-  const { fields, cleared } = readEventBody(ctx.body, options);
+  const { fields, cleared } = readEventBody(mergedPatchFields(found.resource, ctx.body), options);
   checkAttachmentsWrite(fields, cleared, found.resource, options.supportsAttachments);
   return writeFound(ctx, access, found, (previous) => patchResource(ctx, previous, fields, cleared, options));
 }

@@ -1,5 +1,6 @@
 import { nearestPaletteIndex } from '../../core/nearest-color';
 import { ApiError, badRequest } from '../../http/api-error';
+import { withoutNulls } from '../../http/merge-patch';
 import { fileIdPattern } from '../ids';
 
 /** The writable part of a file resource as a request supplies it, checked and typed. */
@@ -107,10 +108,13 @@ export function parseFileMetadata(raw: unknown, mode: MetadataMode): FileMetadat
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'object' || Array.isArray(raw))
     throw badRequest('parseError', 'The request body must be a JSON object.');
-  const body = raw as Record<string, unknown>;
+  // Only an update is a patch: elsewhere a null, at any depth, means "not set".
+  const body = (mode === 'update' ? raw : withoutNulls(raw)) as Record<string, unknown>;
   const out: FileMetadataInput = {};
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
+    // Clearing a field nobody writes changes nothing.
+    if (value === null && !writable[mode].has(key)) continue;
     if (ignored.has(key)) {
       if (key !== 'contentHints') continue;
       const hints = value as { indexableText?: unknown } | null;

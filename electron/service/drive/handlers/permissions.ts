@@ -1,5 +1,6 @@
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
 import type { HandlerResult, RequestContext } from '../../http/handler';
+import { isJsonObject } from '../../http/merge-patch';
 import { administeredDomain, requireDriveAdministrator } from '../domain/admin-access';
 import { checkGrantAllowed } from '../domain/drive-restrictions';
 import type { FileRow } from '../domain/files-repository';
@@ -197,7 +198,9 @@ export function permissionsUpdate(ctx: RequestContext): HandlerResult {
   const input = parsePermissionInput(ctx.body);
   const permissionId = stringParam(ctx, 'permissionId')!;
   const transfer = boolParam(ctx, 'transferOwnership');
-  const removeExpiration = boolParam(ctx, 'removeExpiration');
+  // A patch clears the expiration with null as removeExpiration does.
+  const removeExpiration =
+    boolParam(ctx, 'removeExpiration') || (isJsonObject(ctx.body) && ctx.body.expirationTime === null);
   const result = s.write(() => {
     const { file, rank } = requirePermissionTarget(s, ctx);
     requireSharer(s, file, rank);
