@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiCallError } from './api-call-error';
@@ -19,7 +19,12 @@ const readBody = (req: IncomingMessage): Promise<string> =>
   });
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  server = createServer((req, res) => void answer(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     seen.push({
       method: req.method ?? '',
       url: req.url ?? '',
@@ -34,10 +39,7 @@ beforeAll(async () => {
     res
       .writeHead(next.status, { 'content-type': 'application/json; charset=UTF-8', ...next.headers })
       .end(JSON.stringify(next.body ?? {}));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
+}
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));

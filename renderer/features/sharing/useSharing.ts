@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { callApi, useApiQuery } from '../../lib/api';
-import { refreshDrive } from '../files/data/file-actions';
-import type { ShareTarget } from '../files/files-store';
+import { refreshDrive, type ShareTarget } from '../files';
 import { permissionFields, type Permission, type Role, type ShareContext } from './permissions';
 
 interface SharedItem {
