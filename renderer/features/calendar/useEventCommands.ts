@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { callApi, errorMessage, type BodyFor } from '../../lib/api';
+import { callApi, errorMessage, getActiveAccount, type BodyFor } from '../../lib/api';
+import { ipc } from '../../platform/ipc';
 import type { CalendarInfo } from './calendar-data';
 import {
   appendEvent,
@@ -77,21 +78,22 @@ async function runStep(step: WriteStep): Promise<GoogleEvent | undefined> {
   }
 }
 
-/** Runs the steps in order; if one fails, events created by earlier steps are removed again. */
+/**
+ * Runs the steps in order. One write is one call; several run in the core, which undoes those
+ * already made if a later one fails, and finishes undoing after a restart.
+ */
 export async function runSteps(steps: readonly WriteStep[]): Promise<GoogleEvent[]> {
-  const results: GoogleEvent[] = [];
-  const created: { calendarId: string; eventId: string }[] = [];
-  try {
-    for (const step of steps) {
-      const result = await runStep(step);
-      if (result) results.push(result);
-      if (step.op === 'insert' && result?.id) created.push({ calendarId: step.calendarId, eventId: result.id });
-    }
-  } catch (error) {
-    for (const made of created) await callApi('CalendarEventsDelete', made).catch(() => undefined);
-    throw error;
+  const [only] = steps;
+  if (steps.length <= 1) {
+    const result = only ? await runStep(only) : undefined;
+    return result ? [result] : [];
   }
-  return results;
+  const account = getActiveAccount();
+  const { results } = await ipc.invoke('calendar.applySeriesEdit', {
+    ...(account ? { account } : {}),
+    steps: [...steps],
+  });
+  return results as GoogleEvent[];
 }
 
 /** Everything the series needs for a "following" or "all" change: the series, and what COUNT and later exceptions require. */
