@@ -200,6 +200,32 @@ describe('calendar.applySeriesEdit in the core', () => {
     expect(await journalFiles()).toEqual([]);
   });
 
+  it('never deletes an event that was there before, when an insert with a taken id is refused', async () => {
+    const { master } = await newSeries('Sync');
+    const before = await seriesState('Sync');
+    const error = await commands()
+      .applySeriesEdit(undefined, [
+        { op: 'patch', calendarId: 'primary', eventId: master.id, body: { description: 'changed' } },
+        {
+          op: 'insert',
+          calendarId: 'primary',
+          body: {
+            id: master.id,
+            summary: 'Sync copy',
+            start: { dateTime: '2031-04-01T09:00:00Z' },
+            end: { dateTime: '2031-04-01T10:00:00Z' },
+          },
+        },
+      ])
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 409 });
+    expect(await seriesState('Sync')).toEqual(before);
+    const after = (await api.callByName('CalendarEventsGet', { calendarId: 'primary', eventId: master.id })) as {
+      description?: string;
+    };
+    expect(after.description).toBeUndefined();
+  });
+
   it('undoes a change cut short by a restart when the core starts again', async () => {
     const { master, instances } = await newSeries('Retro');
     const before = await seriesState('Retro');

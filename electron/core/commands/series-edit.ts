@@ -51,24 +51,36 @@ function restorableBody(event: Record<string, unknown>): Record<string, unknown>
  * New events get their id from the client (Calendar accepts base32hex ids), so the journal knows
  * what to delete before the insert is even sent.
  */
-function withClientId(step: CalendarWriteStep): CalendarWriteStep {
+function withClientId(step: CalendarWriteStep, generatedIds: Set<string>): CalendarWriteStep {
   if (step.op !== 'insert' || typeof step.body.id === 'string') return step;
-  return { ...step, body: { ...step.body, id: randomUUID().replaceAll('-', '') } };
+  const id = randomUUID().replaceAll('-', '');
+  generatedIds.add(id);
+  return { ...step, body: { ...step.body, id } };
 }
 
-async function undoFor(api: CommandApi, step: CalendarWriteStep): Promise<CalendarUndo> {
-  if (step.op === 'insert') return { op: 'remove', calendarId: step.calendarId, eventId: String(step.body.id) };
-  let before: Record<string, unknown>;
+async function stored(api: CommandApi, calendarId: string, eventId: string): Promise<Record<string, unknown> | null> {
   try {
-    before = (await api.callByName('CalendarEventsGet', {
-      calendarId: step.calendarId,
-      eventId: step.eventId,
-    })) as Record<string, unknown>;
+    return (await api.callByName('CalendarEventsGet', { calendarId, eventId })) as Record<string, unknown>;
   } catch (error) {
-    // Nothing to put back: the write itself will be refused the same way.
-    if (isGone(error)) return { op: 'none' };
+    if (isGone(error)) return null;
     throw error;
   }
+}
+
+async function undoFor(
+  api: CommandApi,
+  step: CalendarWriteStep,
+  generatedIds: ReadonlySet<string>,
+): Promise<CalendarUndo> {
+  if (step.op === 'insert') {
+    const eventId = String(step.body.id);
+    // An id the caller chose may be taken already; the insert is refused then, and the event there is not ours to delete.
+    if (!generatedIds.has(eventId) && (await stored(api, step.calendarId, eventId)) !== null) return { op: 'none' };
+    return { op: 'remove', calendarId: step.calendarId, eventId };
+  }
+  const before = await stored(api, step.calendarId, step.eventId);
+  // Nothing to put back: the write itself will be refused the same way.
+  if (before === null) return { op: 'none' };
   if (step.op === 'delete' && before.status === 'cancelled') return { op: 'none' };
   return { op: 'restore', calendarId: step.calendarId, eventId: step.eventId, body: restorableBody(before) };
 }
@@ -147,13 +159,14 @@ export async function applySeriesEdit(
   steps: readonly CalendarWriteStep[],
   log: (message: string) => void,
 ): Promise<unknown[]> {
-  const planned = steps.map(withClientId);
+  const generatedIds = new Set<string>();
+  const planned = steps.map((step) => withClientId(step, generatedIds));
   const entry: SeriesEditEntry = { kind: 'calendar.seriesEdit', account, steps: planned, undo: [] };
   const id = await journal.begin(entry);
   const results: unknown[] = [];
   try {
     for (const step of planned) {
-      entry.undo.push(await undoFor(api, step));
+      entry.undo.push(await undoFor(api, step, generatedIds));
       await journal.record(id, entry);
       const result = await runStep(api, step);
       if (result !== undefined) results.push(result);
