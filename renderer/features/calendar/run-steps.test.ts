@@ -16,7 +16,7 @@ vi.mock('../../platform/ipc', () => ({
   onHostConnectionChange: () => () => {},
 }));
 
-const { runSteps } = await import('./useEventCommands');
+const { runSteps } = await import('./event-writes');
 const { useAccountStore } = await import('../../lib/account-store');
 
 beforeEach(() => {
