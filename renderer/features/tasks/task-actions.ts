@@ -13,10 +13,10 @@ import { useBoardStore } from './board-store';
 import type { Destination } from './drop-plan';
 import { orderKeyBetween } from './order-key';
 import { addToPage, insertSubtreeInPage, itemsOf, moveInPage, patchInPage, removeSubtreeFromPage } from './task-cache';
-import { fetchCompleteList, taskListsKey } from './task-data';
+import { taskListsKey } from './task-data';
 import { siblingsOf, subtreeOf } from './task-tree';
 import type { TaskItem, TaskListItem, TaskPage } from './task-types';
-import { transferSubtree, TransferError } from './transfer';
+import { transferSubtree } from './transfer';
 
 /**
  * What the board asks of the service. Each action changes the cache at once (optimistic), calls
@@ -187,7 +187,7 @@ export async function moveTask(listId: string, task: TaskItem, to: Destination, 
   );
 }
 
-/** Moves a task with its subtasks to another list: copies into the target, then removes the original. */
+/** Moves a task with its subtasks to another list (the core runs the move, see transfer.ts). */
 export async function transferTask(
   fromListId: string,
   task: TaskItem,
@@ -203,31 +203,7 @@ export async function transferTask(
       tasksOf(to.listId, (page) => insertSubtreeInPage(page, subtree, to, (id) => copyIds.get(id) ?? id)),
     ],
     async () => {
-      try {
-        await transferSubtree(
-          {
-            listAll: fetchCompleteList,
-            insert: async (listId, placement, body) =>
-              (await callApi('TasksTasksInsert', { tasklist: listId, ...placement }, body)) as TaskItem,
-            remove: async (listId, taskId) => {
-              await callApi('TasksTasksDelete', { tasklist: listId, task: taskId });
-            },
-          },
-          fromListId,
-          task.id,
-          to,
-        );
-      } catch (error) {
-        if (error instanceof TransferError && error.leftoverCopies.length > 0) {
-          throw new Error(
-            `${error.message} (${error.leftoverCopies.length} copied task(s) could not be removed from the target list)`,
-            {
-              cause: error,
-            },
-          );
-        }
-        throw error;
-      }
+      await transferSubtree(fromListId, task.id, to);
       useBoardStore.getState().announce(description);
     },
     `Could not move “${task.title ?? ''}”`,
