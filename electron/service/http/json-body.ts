@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
+import { maxNestingDepth, nestingExceeds } from '../../../shared/api/schemas/limits';
 import { ApiError } from './api-error';
 
 /** Largest JSON request body accepted (media goes through the upload paths, unread here). */
@@ -18,8 +19,18 @@ export async function readJsonBody(req: IncomingMessage, limit = maxJsonBodyByte
   }
   const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return {};
+  return parseJsonText(text);
+}
+
+/**
+ * Parses a JSON request text (a body, or the metadata part of an upload). JSON.parse itself does
+ * not recurse, but validation and serialisation do, so a value nested deeper than
+ * `maxNestingDepth` is refused here, before either runs.
+ */
+export function parseJsonText(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     throw new ApiError(
       400,
@@ -27,6 +38,14 @@ export async function readJsonBody(req: IncomingMessage, limit = maxJsonBodyByte
       `Parse Error: the request body is not valid JSON (${(error as Error).message}).`,
     );
   }
+  if (nestingExceeds(value, maxNestingDepth)) {
+    throw new ApiError(
+      400,
+      'parseError',
+      `Parse Error: the request body nests objects and arrays deeper than ${maxNestingDepth} levels.`,
+    );
+  }
+  return value;
 }
 
 const tooLarge = (limit: number): ApiError =>
