@@ -60,3 +60,70 @@ export const boundedBytes = (max: number) =>
       (text) => text.length * 3 <= max || (text.length <= max && utf8Length(text) <= max),
       `Must be at most ${max} bytes long`,
     );
+
+/**
+ * The bound of any string field without one of its own (ids, emails, links, labels, tokens...).
+ * Generous for every such field Google answers, small enough that nothing unbounded is stored.
+ */
+export const maxTextLength = 8192;
+
+/** The bound of any array without one of its own: above the largest page (2,500 events). */
+export const maxListItems = 10_000;
+
+/** A string field bounded by `maxTextLength` unless given its own bound. */
+export const text = (max: number = maxTextLength) => boundedString(max);
+
+/** An array field bounded by `maxListItems` unless given its own bound. */
+export const list = <T extends z.ZodType>(item: T, max: number = maxListItems) =>
+  z.array(item).max(max, `Must hold at most ${max} items`);
+
+export interface MapBounds {
+  /** Most entries. */
+  readonly maxEntries: number;
+  /** Longest key, in characters. */
+  readonly maxKeyLength?: number;
+  /** Longest value, in characters. */
+  readonly maxValueLength?: number;
+  /** Most UTF-8 bytes of one key and its value together (Drive's properties). */
+  readonly maxEntryBytes?: number;
+  /** Most characters of all keys and values together. */
+  readonly maxTotalLength?: number;
+}
+
+/**
+ * Problems of a string map against its bounds, as messages; values that are not strings (a patch's
+ * `null`, which removes the key) count for neither size nor length.
+ */
+export function mapProblems(map: Readonly<Record<string, unknown>>, bounds: MapBounds): string[] {
+  const problems: string[] = [];
+  const keys = Object.keys(map);
+  if (keys.length > bounds.maxEntries) problems.push(`Must hold at most ${bounds.maxEntries} properties`);
+  let total = 0;
+  for (const key of keys) {
+    const value = map[key];
+    const valueText = typeof value === 'string' ? value : '';
+    total += key.length + valueText.length;
+    if (bounds.maxKeyLength !== undefined && key.length > bounds.maxKeyLength) {
+      problems.push(`Property key "${key.slice(0, 60)}" is longer than ${bounds.maxKeyLength} characters`);
+    }
+    if (bounds.maxValueLength !== undefined && valueText.length > bounds.maxValueLength) {
+      problems.push(`The value of property "${key.slice(0, 60)}" is longer than ${bounds.maxValueLength} characters`);
+    }
+    if (bounds.maxEntryBytes !== undefined && utf8Length(key) + utf8Length(valueText) > bounds.maxEntryBytes) {
+      problems.push(`Property "${key.slice(0, 60)}" and its value take more than ${bounds.maxEntryBytes} bytes`);
+    }
+    if (problems.length > 0) break;
+  }
+  if (problems.length === 0 && bounds.maxTotalLength !== undefined && total > bounds.maxTotalLength) {
+    problems.push(`Properties take more than ${bounds.maxTotalLength} characters in all`);
+  }
+  return problems;
+}
+
+/** A string-to-string map (nullable values where given) with bounds on its entries. */
+export function boundedMap<V extends z.ZodType>(value: V, bounds: MapBounds) {
+  return z.record(z.string(), value).superRefine((map, ctx) => {
+    for (const message of mapProblems(map as Record<string, unknown>, bounds))
+      ctx.addIssue({ code: 'custom', message });
+  });
+}
