@@ -79,6 +79,7 @@ const hostileTexts = [
   "name contains 'x' and (",
   "'x' in parents or not",
   'x'.repeat(5_000),
+  'x'.repeat(8_193),
   // Nesting far past what the query parser and compiler may recurse over.
   `${'('.repeat(3_000)}starred = true${')'.repeat(3_000)}`,
   `${'not '.repeat(1_500)}starred = true`,
@@ -278,6 +279,12 @@ const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
       { date: '2024-13-45' },
       { role: 'owner', type: 'anyone' },
       [{ email: 'x' }],
+      // Past the bounds of docs/limits.md: long text, long lists, large maps.
+      'x'.repeat(40_000),
+      Array.from({ length: 1_200 }, (_, i) => ({ email: `g${i}@example.com` })),
+      Array.from({ length: 11_000 }, () => 'RRULE:FREQ=DAILY'),
+      Object.fromEntries(Array.from({ length: 301 }, (_, i) => [`k${i}`, 'v'])),
+      { private: { ['k'.repeat(45)]: 'v' }, shared: { k: 'v'.repeat(1_025) } },
     ),
   },
 );

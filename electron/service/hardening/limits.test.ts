@@ -196,3 +196,32 @@ describe('Drive bounds', () => {
     expect(answer.status, describeAnswer(answer)).toBe(200);
   });
 });
+
+describe('parameter bounds', () => {
+  async function expectParamRefused(path: string, location: string): Promise<void> {
+    const answer = await probe(service.port, { method: 'GET', path, headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status, describeAnswer(answer)).toBe(400);
+    expect(googleErrorProblem(answer)).toBeNull();
+    const error = JSON.parse(answer.body.toString('utf8')) as {
+      error: { errors: { reason: string; location: string }[] };
+    };
+    expect(error.error.errors[0]).toMatchObject({ reason: 'invalid', location });
+  }
+
+  it('refuses string parameters over 8,192 characters, q and fields included', async () => {
+    await expectParamRefused(`/drive/v3/files?q=${'x'.repeat(8193)}`, 'q');
+    await expectParamRefused(`/drive/v3/about?fields=${'x'.repeat(8193)}`, 'fields');
+    await expectParamRefused(`/calendar/v3/calendars/primary/events?q=${'x'.repeat(8193)}`, 'q');
+    const answer = await probe(service.port, {
+      method: 'GET',
+      path: `/calendar/v3/calendars/primary/events?q=${'x'.repeat(8192)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(answer.status, describeAnswer(answer)).toBe(200);
+  });
+
+  it('refuses a repeated parameter given more than 100 times', async () => {
+    const repeated = Array.from({ length: 101 }, (_, i) => `privateExtendedProperty=k${i}%3Dv`).join('&');
+    await expectParamRefused(`/calendar/v3/calendars/primary/events?${repeated}`, 'privateExtendedProperty');
+  });
+});
