@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
-import { maxNestingDepth, nestingExceeds } from '../../../shared/api/schemas/limits';
+import { jsonTextNestingExceeds, maxNestingDepth } from '../../../shared/api/schemas/limits';
 import { ApiError } from './api-error';
 
 /** Largest JSON request body accepted (media goes through the upload paths, unread here). */
@@ -24,13 +24,19 @@ export async function readJsonBody(req: IncomingMessage, limit = maxJsonBodyByte
 
 /**
  * Parses a JSON request text (a body, or the metadata part of an upload). JSON.parse itself does
- * not recurse, but validation and serialisation do, so a value nested deeper than
- * `maxNestingDepth` is refused here, before either runs.
+ * not recurse, but validation and serialisation do, so a text nesting deeper than
+ * `maxNestingDepth` is refused here, before any of them runs.
  */
 export function parseJsonText(text: string): unknown {
-  let value: unknown;
+  if (jsonTextNestingExceeds(text, maxNestingDepth)) {
+    throw new ApiError(
+      400,
+      'parseError',
+      `Parse Error: the request body nests objects and arrays deeper than ${maxNestingDepth} levels.`,
+    );
+  }
   try {
-    value = JSON.parse(text) as unknown;
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new ApiError(
       400,
@@ -38,14 +44,6 @@ export function parseJsonText(text: string): unknown {
       `Parse Error: the request body is not valid JSON (${(error as Error).message}).`,
     );
   }
-  if (nestingExceeds(value, maxNestingDepth)) {
-    throw new ApiError(
-      400,
-      'parseError',
-      `Parse Error: the request body nests objects and arrays deeper than ${maxNestingDepth} levels.`,
-    );
-  }
-  return value;
 }
 
 const tooLarge = (limit: number): ApiError =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedBytes, maxNestingDepth, nestingExceeds, utf8Length } from './limits';
+import { boundedBytes, jsonTextNestingExceeds, maxNestingDepth, nestingExceeds, utf8Length } from './limits';
 
 const chain = (depth: number, wrap: (inner: unknown) => unknown): unknown => {
   let value: unknown = 1;
@@ -51,5 +51,31 @@ describe('byte-bounded strings', () => {
     expect(schema.safeParse('€€').success).toBe(true);
     expect(schema.safeParse('€€a').success).toBe(false);
     expect(schema.safeParse('💩💩').success).toBe(false);
+  });
+});
+
+describe('jsonTextNestingExceeds', () => {
+  const deep = (n: number) => `${'{"a":['.repeat(n)}1${']}'.repeat(n)}`;
+
+  it('agrees with the parsed value on depth, at and past the bound', () => {
+    for (const n of [1, 10, 31, 32, 33]) {
+      const text = deep(n);
+      expect(jsonTextNestingExceeds(text, 64)).toBe(nestingExceeds(JSON.parse(text), 64));
+    }
+    expect(jsonTextNestingExceeds(deep(32), 64)).toBe(false);
+    expect(jsonTextNestingExceeds(deep(33), 64)).toBe(true);
+    expect(jsonTextNestingExceeds(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`)).toBe(true);
+  });
+
+  it('ignores brackets inside strings, escaped quotes included', () => {
+    const inString = JSON.stringify({ a: '[[[[{{{{', b: 'say "[[[["', c: '\\', d: ['\\"[[['] });
+    expect(jsonTextNestingExceeds(inString, 2)).toBe(false);
+    expect(jsonTextNestingExceeds(inString, 1)).toBe(true);
+    expect(jsonTextNestingExceeds('"unterminated [[[[', 1)).toBe(false);
+  });
+
+  it('walks a parsed tree without remembering objects', () => {
+    expect(nestingExceeds(JSON.parse(deep(32)), 64, true)).toBe(false);
+    expect(nestingExceeds(JSON.parse(deep(33)), 64, true)).toBe(true);
   });
 });

@@ -15,24 +15,71 @@ export const maxNestingDepth = 64;
 
 /**
  * Whether `value` nests objects/arrays deeper than `max` (the root object is level 1). Iterative,
- * so a value nested far deeper than the stack allows is measured without overflowing; a cyclic
- * value (structured clone keeps cycles) counts as too deep.
+ * so a value nested far deeper than the stack allows is measured without overflowing.
+ *
+ * `tree` says no object appears twice (true of anything JSON.parse returns), which spares
+ * remembering each object. Otherwise (a structured clone keeps shared objects and cycles) each
+ * object is walked again only when reached deeper than before, so the walk stays bounded, and a
+ * cycle counts as too deep.
  */
-export function nestingExceeds(value: unknown, max: number = maxNestingDepth): boolean {
+export function nestingExceeds(value: unknown, max: number = maxNestingDepth, tree = false): boolean {
   if (value === null || typeof value !== 'object') return false;
-  // The deepest level each object was reached at: an object shared by two parents is walked again
-  // only when reached deeper, so the walk stays bounded (each object at most `max` times).
-  const reached = new Map<object, number>();
-  const stack: [object, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
+  const reached = tree ? null : new Map<object, number>();
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
     if (depth > max) return true;
-    const before = reached.get(node);
-    if (before !== undefined && before >= depth) continue;
-    reached.set(node, depth);
-    const children: unknown[] = Array.isArray(node) ? node : Object.values(node);
-    for (const child of children) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    if (reached) {
+      const before = reached.get(node);
+      if (before !== undefined && before >= depth) continue;
+      reached.set(node, depth);
+    }
+    if (Array.isArray(node)) {
+      for (const child of node) {
+        if (child !== null && typeof child === 'object') {
+          nodes.push(child as object);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in node) {
+        if (!Object.hasOwn(node, key)) continue;
+        const child = (node as Record<string, unknown>)[key];
+        if (child !== null && typeof child === 'object') {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether a JSON text nests objects/arrays deeper than `max`, read from the text before it is
+ * parsed: one pass over the characters, skipping strings. About ten times faster than walking the
+ * parsed value; a text that is not JSON may be misjudged, and is refused by the parser anyway.
+ */
+export function jsonTextNestingExceeds(text: string, max: number = maxNestingDepth): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string: its end is the next quote not escaped by an odd run of backslashes.
+      for (;;) {
+        const end = text.indexOf('"', i + 1);
+        if (end < 0) return false;
+        let slashes = 0;
+        while (text.charCodeAt(end - 1 - slashes) === 0x5c) slashes++;
+        i = end;
+        if (slashes % 2 === 0) break;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
     }
   }
   return false;
