@@ -15,22 +15,38 @@ export const maxNestingDepth = 64;
 
 /**
  * Whether `value` nests objects/arrays deeper than `max` (the root object is level 1). Iterative,
- * so a value nested far deeper than the stack allows is measured without overflowing.
+ * so a value nested far deeper than the stack allows is measured without overflowing; a cycle
+ * (a structured clone keeps them) counts as too deep.
  *
- * `tree` says no object appears twice (true of anything JSON.parse returns), which spares
- * remembering each object. Otherwise (a structured clone keeps shared objects and cycles) each
- * object is walked again only when reached deeper than before, so the walk stays bounded, and a
- * cycle counts as too deep.
+ * The value is walked as a tree, which is what JSON.parse and almost every caller give. Only when
+ * the walk visits far more places than a tree of that size could hold (objects shared by many
+ * parents) is it walked again remembering the deepest level each object was reached at, which
+ * bounds the walk at `max` visits per object.
  */
-export function nestingExceeds(value: unknown, max: number = maxNestingDepth, tree = false): boolean {
+export function nestingExceeds(value: unknown, max: number = maxNestingDepth): boolean {
   if (value === null || typeof value !== 'object') return false;
-  const reached = tree ? null : new Map<object, number>();
-  const nodes: object[] = [value];
+  const asTree = walk(value, max, null, treeWalkBudget);
+  if (asTree !== 'budget spent') return asTree;
+  return walk(value, max, new Map(), Infinity) === true;
+}
+
+/** Places a tree walk may visit before the value is taken for a graph of shared objects. */
+const treeWalkBudget = 1_000_000;
+
+function walk(
+  root: object,
+  max: number,
+  reached: Map<object, number> | null,
+  budget: number,
+): boolean | 'budget spent' {
+  const nodes: object[] = [root];
   const depths: number[] = [1];
+  let visits = 0;
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     const depth = depths.pop()!;
     if (depth > max) return true;
+    if (++visits > budget) return 'budget spent';
     if (reached) {
       const before = reached.get(node);
       if (before !== undefined && before >= depth) continue;
