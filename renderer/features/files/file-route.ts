@@ -1,12 +1,12 @@
-import { callApi, errorMessage } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { ipc } from '../../platform/ipc';
 import { useViewStore } from '../../shell/views';
-import { isFolder, type DriveFileEntry } from './drive-file';
+import { isFolder, type DriveFile } from './drive-file';
 import { useFilesStore } from './files-store';
 import type { FileLocation, FolderCrumb } from './model/places';
-import { showToast } from './toast-store';
+import { notify, notifyError } from '../../lib/notify';
 
-type Entry = DriveFileEntry & { id: string };
+type Entry = DriveFile & { id: string };
 
 const fields = 'id,name,mimeType,parents,driveId,trashed';
 /** Deeper than any real folder tree; a cycle or a runaway stops here. */
@@ -52,7 +52,7 @@ export async function locationOf(item: Entry): Promise<FileLocation> {
 export async function revealFile(fileId: string): Promise<void> {
   const item = await get(fileId);
   if (!item) {
-    showToast({ message: 'That file does not exist, or you no longer have access to it.', tone: 'error' });
+    notify({ message: 'That file does not exist, or you no longer have access to it.', kind: 'error' });
     return;
   }
   try {
@@ -64,7 +64,7 @@ export async function revealFile(fileId: string): Promise<void> {
       store.setDetailsOpen(true);
     }
   } catch (error) {
-    showToast({ message: `Couldn’t open the file: ${errorMessage(error)}`, tone: 'error' });
+    notifyError('Couldn’t open the file.', error);
   }
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { callApi, useApiQuery } from '../../lib/api';
-import { refreshDrive } from '../files/data/file-actions';
+import { refreshDrive } from '../files/queries';
 import type { ShareTarget } from '../files/files-store';
 import { permissionFields, type Permission, type Role, type ShareContext } from './permissions';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorBanner, ErrorPanel, LoadingPanel } from '../../../components/StatusPanel';
 import { callApi, errorMessage, useApiQuery } from '../../../lib/api';
-import { refreshDrive } from '../data/file-actions';
+import { refreshDrive } from '../queries';
 import { formatDateTime, personName } from './format-time';
 
 interface Person {

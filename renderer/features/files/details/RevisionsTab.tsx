@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { ErrorBanner, ErrorPanel, LoadingPanel } from '../../../components/StatusPanel';
 import { callApi, errorMessage, useApiQuery } from '../../../lib/api';
-import { refreshDrive, type DriveItem } from '../data/file-actions';
+import type { DriveItem } from '../drive-file';
+import { refreshDrive } from '../queries';
 import { downloadRevision } from '../data/download';
 import { isGoogleNative } from '../drive-file';
 import { formatFileSize } from '../file-format';

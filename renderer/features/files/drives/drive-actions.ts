@@ -1,6 +1,6 @@
 import { callApi, errorMessage } from '../../../lib/api';
-import { refreshDrive } from '../data/file-actions';
-import { showToast } from '../toast-store';
+import { refreshDrive } from '../queries';
+import { notify } from '../../../lib/notify';
 
 /** A shared drive as the drives list reads it. */
 export interface SharedDriveEntry {
@@ -28,10 +28,10 @@ export const driveListParams = {
 async function run(what: string, work: () => Promise<unknown>, done?: string): Promise<boolean> {
   try {
     await work();
-    if (done) showToast({ message: done });
+    if (done) notify({ message: done });
     return true;
   } catch (error) {
-    showToast({ message: `Couldn’t ${what}: ${explainDriveError(error)}`, tone: 'error' });
+    notify({ message: `Couldn’t ${what}: ${explainDriveError(error)}`, kind: 'error' });
     return false;
   } finally {
     void refreshDrive();

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { callApi, errorMessage, getActiveAccount } from '../../../lib/api';
 import { ipc } from '../../../platform/ipc';
 import { folderMimeType } from '../drive-file';
-import { refreshDrive } from '../data/file-actions';
+import { refreshDrive } from '../queries';
 import type { FolderCrumb } from '../model/places';
 import { folderOf, foldersInCreationOrder, type DroppedContent } from './dropped-entries';
 import { UploadCancelledError, uploadResumably, type UploadTransport } from './resumable-upload';

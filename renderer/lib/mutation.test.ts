@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { apiKeyParamsInclude } from './keys';
-import { applyOptimisticUpdates, optimisticUpdate, rollbackOptimisticUpdates } from './optimistic';
+import { applyOptimisticUpdates, optimisticUpdate, rollbackOptimisticUpdates } from './mutation';
 
 interface TaskPage {
   items: { id: string; title: string }[];
