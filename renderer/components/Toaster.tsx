@@ -13,9 +13,13 @@ import './toaster.css';
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const undoKeys = isMac ? '⌘Z' : 'Ctrl+Z';
 
+/** Inputs that are pressed rather than typed into: Ctrl+Z there means the app's Undo. */
+const pressedInputs = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
-  if (target.closest('input, textarea, select')) return true;
+  if (target instanceof HTMLInputElement) return !pressedInputs.has(target.type);
+  if (target.closest('textarea, select')) return true;
   return target.closest('[contenteditable]:not([contenteditable="false"])') !== null;
 }
 
