@@ -94,7 +94,7 @@ export function FilesView() {
   const folderInput = useRef<HTMLInputElement>(null);
 
   const about = useApiQuery('DriveAboutGet', { fields: 'user(emailAddress,displayName,permissionId)' });
-  const myEmail = (about.data as { user?: { emailAddress?: string } } | undefined)?.user?.emailAddress ?? '';
+  const myEmail = about.data?.user?.emailAddress ?? '';
   const searchQuery = useMemo(() => buildSearchQuery(search, { myEmail }), [search, myEmail]);
   const listing = listingFor(location, sort, searchQuery);
   const contents = useFileListing(
@@ -102,7 +102,7 @@ export function FilesView() {
   );
   const folder = currentFolder(location);
   const inTrash = location.place === 'trash' && location.path.length === 0;
-  const files = contents.files as DriveItem[];
+  const files = contents.files;
 
   // Items that left the listing leave the selection, once the whole listing is known (a file being
   // revealed may be on a page not read yet).

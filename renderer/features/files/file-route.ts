@@ -1,12 +1,12 @@
 import { callApi } from '../../lib/api';
 import { ipc } from '../../platform/ipc';
 import { useViewStore } from '../../shell/views';
-import { isFolder, type DriveFile } from './drive-file';
+import { hasId, isFolder, type DriveItem } from './drive-file';
 import { useFilesStore } from './files-store';
 import type { FileLocation, FolderCrumb } from './model/places';
 import { notify, notifyError } from '../../lib/notify';
 
-type Entry = DriveFile & { id: string };
+type Entry = DriveItem;
 
 const fields = 'id,name,mimeType,parents,driveId,trashed';
 /** Deeper than any real folder tree; a cycle or a runaway stops here. */
@@ -14,7 +14,8 @@ const maxDepth = 64;
 
 async function get(fileId: string): Promise<Entry | null> {
   try {
-    return (await callApi('DriveFilesGet', { fileId, fields, supportsAllDrives: true })) as Entry;
+    const file = await callApi('DriveFilesGet', { fileId, fields, supportsAllDrives: true });
+    return hasId(file) ? file : null;
   } catch {
     return null;
   }

@@ -3,7 +3,7 @@ import { ErrorPanel, LoadingPanel } from '../../../components/StatusPanel';
 import { useApiQuery } from '../../../lib/api';
 import { downloadItems, shareItem } from '../commands';
 import type { DriveItem } from '../drive-file';
-import { fileFields, isFolder, type DriveFile } from '../drive-file';
+import { hasId, fileFields, isFolder } from '../drive-file';
 import { FileIcon } from '../FileIcon';
 import { fileKind, fileKindLabel, formatFileSize } from '../file-format';
 import { ActivityTab } from './ActivityTab';
@@ -82,9 +82,7 @@ export function DetailsPanel({
     { fileId: item?.id ?? '', fields: fileFields, supportsAllDrives: true },
     { enabled: item !== null },
   );
-  const file = (fresh.data as DriveFile | undefined)?.id
-    ? ({ ...(fresh.data as DriveFile), id: item!.id } as DriveItem)
-    : item;
+  const file: DriveItem | null = item && fresh.data && hasId(fresh.data) ? { ...fresh.data, id: item.id } : item;
 
   const tabs: { id: Tab; label: string; shown: boolean }[] = [
     { id: 'details', label: 'Details', shown: true },

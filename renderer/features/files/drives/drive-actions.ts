@@ -1,23 +1,10 @@
+import type { SharedDrive } from '../../../../shared/api/schemas/drive';
 import { callApi, errorMessage } from '../../../lib/api';
 import { refreshDrive } from '../queries';
 import { notify } from '../../../lib/notify';
 
-/** A shared drive as the drives list reads it. */
-export interface SharedDriveEntry {
-  id: string;
-  name?: string;
-  colorRgb?: string;
-  hidden?: boolean;
-  createdTime?: string;
-  capabilities?: {
-    canRename?: boolean;
-    canRenameDrive?: boolean;
-    canChangeDriveBackground?: boolean;
-    canDeleteDrive?: boolean;
-    canManageMembers?: boolean;
-    canAddChildren?: boolean;
-  };
-}
+/** A shared drive (`drive#drive`) as the drives list reads it: one with an id. */
+export type SharedDriveEntry = SharedDrive & { id: string };
 
 export const driveListParams = {
   pageSize: 100,

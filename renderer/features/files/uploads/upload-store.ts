@@ -123,7 +123,8 @@ export function uploadInto(target: FolderCrumb, content: DroppedContent): void {
         { supportsAllDrives: true, fields: 'id' },
         { name, mimeType: folderMimeType, parents: [parent] },
       );
-      return (folder as { id: string }).id;
+      if (!folder.id) throw new Error('The service answered without an id.');
+      return folder.id;
     });
     folderIds.set(path, created);
     return created;
