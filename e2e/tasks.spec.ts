@@ -280,7 +280,7 @@ test.describe('task board', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  test('a refused move is rolled back with a visible error', async ({ page, app }) => {
+  test('a refused move is rolled back with a visible error', async ({ page, app }, testInfo) => {
     const mine = await listId(app, 'My Tasks');
     await seed(app, mine, ['First', 'Second']);
     const faults = await injectApiFailures(page, (operation) =>
@@ -292,9 +292,10 @@ test.describe('task board', () => {
     await openBoard(page);
     await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['First', 'Second']);
     await drag(page, 'Second', row(page, 'First'), 'before');
-    await expect(errorToasts(page)).toContainText('Couldn’t move “Second”.');
+    await expect(errorToasts(page)).toContainText('Couldn’t move “Second”; it’s back where it was.');
     await errorToasts(page).getByText('Details').click();
     await expect(errorToasts(page)).toContainText('Invalid Value');
+    await screenshotVariants(page, testInfo, 'tasks-error-toast');
     await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['First', 'Second']);
     expect(faults.failed()).toBe(1);
     expect(await storedOutline(app, mine)).toEqual(['First', 'Second']);
@@ -319,7 +320,7 @@ test.describe('task board', () => {
     await openBoard(page);
     await expect.poll(() => shownOutline(page, 'Other')).toEqual(['Resident']);
     await drag(page, 'Parent', row(page, 'Resident'), 'after');
-    await expect(errorToasts(page)).toContainText('Couldn’t move “Parent”.');
+    await expect(errorToasts(page)).toContainText('Couldn’t move “Parent”; it’s back where it was.');
     await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Parent', '  Child one', '  Child two']);
     await expect.poll(() => shownOutline(page, 'Other')).toEqual(['Resident']);
     expect(await storedOutline(app, mine)).toEqual(['Parent', '  Child one', '  Child two']);

@@ -1,11 +1,9 @@
 import {
   MutationObserver,
-  useMutation,
   type MutationOptions,
   type QueryClient,
   type QueryFilters,
   type QueryKey,
-  type UseMutationResult,
 } from '@tanstack/react-query';
 import type { OperationName, ResultFor } from '../../shared/api/registry';
 import { apiKeyParamsInclude, apiQueryPrefix, type ApiParams } from './keys';
@@ -18,8 +16,9 @@ import { queryClient } from './query-client';
  * was touched either way. A success may be reported in a toast with Undo (also Ctrl/Cmd+Z), whose
  * inverse is itself run as one of these mutations.
  *
- * Components use `useOptimisticMutation(spec)`; actions started outside React (drops, shortcuts,
- * dialogs closing) use `runOptimisticMutation(spec, variables)`. Both run the same TanStack mutation.
+ * `runOptimisticMutation(spec, variables)` runs one as a TanStack mutation (a MutationObserver,
+ * what `useMutation` is built on), so it shows in the mutation cache (`useIsMutating`) and can be
+ * started from anywhere: a drop, a shortcut, a dialog closing, or an Undo.
  */
 
 /**
@@ -132,12 +131,6 @@ function mutationOptions<V, R>(
       void Promise.all(filters.map((filter) => client.invalidateQueries(filter)));
     },
   };
-}
-
-export function useOptimisticMutation<V, R>(
-  spec: OptimisticMutation<V, R>,
-): UseMutationResult<R, Error, V, OptimisticContext> {
-  return useMutation(mutationOptions(spec, queryClient));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useAccountStore } from './account-store';
 import { maxNotifications, notify, notifyError, undoAction, undoLatest, useNotificationStore } from './notify';
 
 afterEach(() => useNotificationStore.setState({ notifications: [] }));
@@ -41,5 +42,13 @@ describe('notify', () => {
     undoLatest();
     await vi.waitFor(() => expect(messages()).toEqual(['Couldn’t undo.']));
     expect(useNotificationStore.getState().notifications[0]?.details).toBe('offline');
+  });
+
+  it('drops every toast, and so every Undo, when the account changes', () => {
+    useAccountStore.getState().setActive('work');
+    notify({ message: 'Deleted “A”', action: undoAction(vi.fn()) });
+    useAccountStore.getState().setActive('home');
+    expect(messages()).toEqual([]);
+    expect(undoLatest()).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useAccountStore } from './account-store';
 
 /**
  * The app's one way to tell the person what just happened: a stack of toasts shown by
@@ -71,6 +72,13 @@ export const useNotificationStore = create<NotificationState>((set) => ({
   },
   dismiss: (id) => set((state) => ({ notifications: state.notifications.filter((n) => n.id !== id) })),
 }));
+
+// An Undo calls the service as the active account: after a switch it would act on the wrong one.
+useAccountStore.subscribe((state, previous) => {
+  if (state.active !== previous.active && previous.active !== null) {
+    useNotificationStore.setState({ notifications: [] });
+  }
+});
 
 export function notify(input: NotificationInput): number {
   return useNotificationStore.getState().push(input);

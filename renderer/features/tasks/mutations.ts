@@ -166,7 +166,7 @@ export async function deleteTask(listId: string, task: TaskItem): Promise<void> 
     {
       apply: () => [tasksOf(listId, (page) => removeSubtreeFromPage(page, task.id))],
       call: () => callApi('TasksTasksDelete', { tasklist: listId, task: task.id }),
-      failure: () => `Couldn’t delete ${quoted(task)}.`,
+      failure: () => `Couldn’t delete ${quoted(task)}; it’s back in the list.`,
       success: () => {
         const message =
           subtasks > 0
@@ -304,7 +304,7 @@ export async function moveTask(
           ...(to.parent === undefined ? {} : { parent: to.parent }),
           ...(to.previous === undefined ? {} : { previous: to.previous }),
         }),
-      failure: () => `Couldn’t move ${quoted(task)}.`,
+      failure: () => `Couldn’t move ${quoted(task)}; it’s back where it was.`,
       success: (moved) => {
         announce(description);
         if (!undoable) return undefined;
@@ -366,7 +366,7 @@ export async function transferTask(
         }
       },
       refetch: () => [{ queryKey: apiQueryPrefix('TasksTasksList') }],
-      failure: () => `Couldn’t move ${quoted(task)}.`,
+      failure: () => `Couldn’t move ${quoted(task)}; it’s back where it was.`,
       success: (copies) => {
         announce(description);
         const copyId = copies.get(task.id);
