@@ -145,8 +145,11 @@ export async function editTask(listId: string, task: TaskItem, edit: TaskEdit, u
       failure: () => `Couldn’t save ${quoted(task)}.`,
       success: (saved) => {
         const message = describeEdit(task, edit);
-        announce(`${message}.`);
-        if (!undoable) return undefined;
+        // A toast is announced by itself; without one, the board's status line says it.
+        if (!undoable) {
+          announce(`${message}.`);
+          return undefined;
+        }
         const after: TaskItem = { ...task, ...saved, id: task.id };
         return { message, undo: () => editTask(listId, after, inverseEdit(task, edit), false) };
       },
@@ -172,7 +175,6 @@ export async function deleteTask(listId: string, task: TaskItem): Promise<void> 
           subtasks > 0
             ? `Deleted ${quoted(task)} and ${subtasks === 1 ? 'its subtask' : `its ${subtasks} subtasks`}`
             : `Deleted ${quoted(task)}`;
-        announce(`${message}.`);
         return { message, undo: () => restoreTask(listId, task, subtree.length > 0 ? subtree : [task]) };
       },
     },
@@ -240,7 +242,6 @@ export async function restoreTask(
       success: (count) => {
         const others = count - 1;
         const message = `Restored ${quoted(task)}${others > 0 ? ` and ${others === 1 ? 'its subtask' : `its ${others} subtasks`}` : ''}`;
-        announce(`${message}.`);
         return { message };
       },
     },
@@ -306,8 +307,10 @@ export async function moveTask(
         }),
       failure: () => `Couldn’t move ${quoted(task)}; it’s back where it was.`,
       success: (moved) => {
-        announce(description);
-        if (!undoable) return undefined;
+        if (!undoable) {
+          announce(description);
+          return undefined;
+        }
         const after: TaskItem = { ...task, ...moved, id: task.id };
         return {
           message: description.replace(/\.$/, ''),
@@ -368,9 +371,11 @@ export async function transferTask(
       refetch: () => [{ queryKey: apiQueryPrefix('TasksTasksList') }],
       failure: () => `Couldn’t move ${quoted(task)}; it’s back where it was.`,
       success: (copies) => {
-        announce(description);
         const copyId = copies.get(task.id);
-        if (!undoable || !copyId) return undefined;
+        if (!undoable || !copyId) {
+          announce(description);
+          return undefined;
+        }
         return {
           message: description.replace(/\.$/, ''),
           undo: () => {
