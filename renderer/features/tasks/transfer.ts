@@ -8,9 +8,9 @@ import type { Destination } from './drop-plan';
  * the original, undoing the copies if a step fails. Running there, it finishes or is undone even
  * when this window reloads half-way: a task is never lost, at worst left in its source list.
  */
-export async function transferSubtree(fromListId: string, taskId: string, to: Destination): Promise<void> {
+export async function transferSubtree(fromListId: string, taskId: string, to: Destination): Promise<string> {
   const account = getActiveAccount();
-  await ipc.invoke('tasks.moveToList', {
+  const moved = await ipc.invoke('tasks.moveToList', {
     ...(account ? { account } : {}),
     tasklist: fromListId,
     task: taskId,
@@ -20,4 +20,7 @@ export async function transferSubtree(fromListId: string, taskId: string, to: De
       ...(to.previous === undefined ? {} : { previous: to.previous }),
     },
   });
+  // The service's own move keeps the id; a copy made where there is none has a new one.
+  const id = (moved.task as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : taskId;
 }
