@@ -3,7 +3,7 @@ import type { EventRow } from './events-repository';
 import { instanceId, occurrenceDateTime, occurrenceEnd, resolveTime } from './event-time';
 import type { ResolvedTime } from './event-time';
 import type { EventResource } from './event-types';
-import { expandFloating, parseRecurrence } from './recurrence';
+import { ExpansionBudget, expandFloating, parseRecurrence } from './recurrence';
 import type { SeriesTiming } from './recurrence';
 import { DAY_MS, floatingToInstant, instantToFloating } from './time';
 
@@ -70,6 +70,7 @@ export function occurrencesOf(
   resource: EventResource,
   calendarZone: string,
   window: TimeWindow,
+  budget: ExpansionBudget = new ExpansionBudget(),
 ): Occurrence[] {
   const key = `${row.pk}:${row.change_seq}:${calendarZone}:${window.min}:${window.max}:${window.inclusiveMin ? 1 : 0}`;
   const cache = cacheFor(db);
@@ -81,7 +82,7 @@ export function occurrencesOf(
     entries.set(key, hit);
     return hit;
   }
-  const result = expand(row.event_id, resource, calendarZone, window);
+  const result = expand(row.event_id, resource, calendarZone, window, budget);
   if (result.length > LARGEST_CACHED) return result;
   entries.set(key, result);
   cache.occurrences += result.length;
@@ -93,21 +94,29 @@ export function occurrencesOf(
   return result;
 }
 
-function expand(seriesId: string, resource: EventResource, calendarZone: string, window: TimeWindow): Occurrence[] {
+/** Floating and instant times differ around a DST change by at most the change (two hours at most anywhere). */
+const DST_MARGIN_MS = 3 * 3_600_000;
+
+function expand(
+  seriesId: string,
+  resource: EventResource,
+  calendarZone: string,
+  window: TimeWindow,
+  budget: ExpansionBudget,
+): Occurrence[] {
   const start = resolveTime(resource.start, calendarZone);
   const end = resolveTime(resource.end, calendarZone);
   const series: SeriesTiming = { allDay: start.allDay, zone: start.zone, startFloating: start.floating };
   const rec = parseRecurrence(resource.recurrence ?? []);
   const span = Math.max(0, end.ms - start.ms);
-  // Bounds beyond the representable range (the "no bound" sentinels) are not converted.
-  const from =
-    window.min > -MAX_INSTANT
-      ? Math.max(series.startFloating, instantToFloating(series.zone, window.min - span) - DAY_MS)
-      : series.startFloating;
+  const margin = series.allDay ? DAY_MS : DST_MARGIN_MS;
+  // Bounds beyond the representable range (the "no bound" sentinels) are not converted. The
+  // series' start is no lower bound: an RDATE may come before it.
+  const from = window.min > -MAX_INSTANT ? instantToFloating(series.zone, window.min - span) - margin : -MAX_INSTANT;
   if (window.max >= MAX_INSTANT) throw new Error('Expanding an endless window: callers bound it with a horizon.');
-  const to = instantToFloating(series.zone, window.max) + DAY_MS;
+  const to = instantToFloating(series.zone, window.max) + margin;
   const out: Occurrence[] = [];
-  for (const floating of expandFloating(rec, series, from, to)) {
+  for (const floating of expandFloating(rec, series, from, to, 100_000, budget)) {
     const startMs = floatingToInstant(series.zone, floating);
     if (startMs >= window.max) continue;
     const endMs = occurrenceEnd(series, start, end, floating, startMs);
