@@ -183,18 +183,82 @@ export class ExpansionBudget {
   charge(): void {
     this.examined += 1;
     if (this.examined > this.maxExamined || ((this.examined & 1023) === 0 && performance.now() > this.deadline)) {
-      throw forbidden(
-        'Calendar usage limits exceeded: the request expands too many occurrences of a recurring event. Narrow timeMin and timeMax.',
-        'quotaExceeded',
-      );
+      throw tooCostly();
     }
   }
 }
+
+const tooCostly = () =>
+  forbidden(
+    'Calendar usage limits exceeded: the request expands too many occurrences of a recurring event. Narrow timeMin and timeMax.',
+    'quotaExceeded',
+  );
 
 /** A rule ready to run: options for rrule in floating time, or nothing left to produce. */
 interface PreparedRule {
   options: Partial<RRuleOptions>;
   dtstart: number;
+  /** Set when the rule runs as a yearly one: which of its candidates are the rule's own. */
+  keep?: (floating: number) => boolean;
+  /** The rule's COUNT, when kept here rather than by rrule (it counts only kept candidates). */
+  count?: number;
+}
+
+/** The parts that name days; a period of the rule may hold none of them. */
+const DAY_PARTS: (keyof RRuleOptions)[] = ['bymonth', 'bymonthday', 'byyearday', 'byweekno', 'byweekday', 'byeaster'];
+const TIME_PARTS: (keyof RRuleOptions)[] = ['byhour', 'byminute', 'bysecond', 'bysetpos'];
+
+const weekdayNumber = (day: unknown): number =>
+  typeof day === 'number' ? day : ((day as { weekday?: number } | null)?.weekday ?? 0);
+
+const dayNumber = (floating: number): number => Math.floor(floating / DAY_MS);
+const monthNumber = (floating: number): number => {
+  const d = new Date(floating);
+  return d.getUTCFullYear() * 12 + d.getUTCMonth();
+};
+
+/**
+ * rrule walks a DAILY, WEEKLY or MONTHLY rule period by period, and a rule whose day parts leave
+ * most periods empty (`FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30` names no day at all) would walk every
+ * day to the year 9999. The same days are named by a YEARLY rule with those parts, walked a year at
+ * a time; the rule's INTERVAL then keeps every n-th day, week or month of them. BYSETPOS picks
+ * within a period, so a rule with it is left as it is.
+ */
+function asYearly(options: Partial<RRuleOptions>, written: Partial<RRuleOptions>, start: number): PreparedRule['keep'] {
+  const freq = options.freq;
+  if (freq !== DAILY && freq !== WEEKLY && freq !== MONTHLY) return undefined;
+  if (present(written.bysetpos)) return undefined;
+  const named = DAY_PARTS.filter((part) => present(written[part]));
+  if (named.length === 0 || (freq === WEEKLY && named.length === 1 && named[0] === 'byweekday')) return undefined;
+  const interval = options.interval && options.interval > 0 ? options.interval : 1;
+  if (freq !== MONTHLY && Array.isArray(options.byweekday)) {
+    // Ordinals mean nothing in a daily or weekly rule, and would mean the year's n-th day here.
+    options.byweekday = options.byweekday.map(weekdayNumber);
+  }
+  if (freq === MONTHLY && !present(options.bymonth)) {
+    // With BYMONTH a yearly rule counts BYDAY ordinals within each month, as a monthly one does.
+    options.bymonth = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+  }
+  if (
+    !['bymonthday', 'byyearday', 'byweekno', 'byweekday', 'byeaster'].some((part) =>
+      present(options[part as keyof RRuleOptions]),
+    )
+  ) {
+    // Otherwise rrule would take the day of the month from the start.
+    options.bymonthday = Array.from({ length: 31 }, (_, i) => i + 1);
+  }
+  options.freq = YEARLY;
+  options.interval = 1;
+  if (interval === 1) return () => true;
+  if (freq === DAILY) return (f) => (dayNumber(f) - dayNumber(start)) % interval === 0;
+  if (freq === MONTHLY) return (f) => (monthNumber(f) - monthNumber(start)) % interval === 0;
+  const wkst = weekdayNumber(options.wkst);
+  const weekOf = (f: number) => {
+    const day = dayNumber(f);
+    // 1970-01-01 was a Thursday: weekday 3 counting from Monday.
+    return Math.floor((day - ((((day + 3 - wkst) % 7) + 7) % 7)) / 7);
+  };
+  return (f) => (weekOf(f) - weekOf(start)) % interval === 0;
 }
 
 /**
@@ -306,7 +370,16 @@ function prepareRule(line: RuleLine, timing: SeriesTiming, fromFloating: number)
       options.count = left;
     }
   }
-  return { options, dtstart };
+  const freq = options.freq ?? DAILY;
+  if (freq > DAILY && [...DAY_PARTS, ...TIME_PARTS].some((part) => present(line.options[part]))) {
+    // Writes refuse rules finer than daily; a stored one with parts is not walked second by second.
+    throw tooCostly();
+  }
+  const keep = asYearly(options, line.options, timing.startFloating);
+  if (!keep) return { options, dtstart };
+  const count = options.count ?? undefined;
+  delete options.count;
+  return count === undefined ? { options, dtstart, keep } : { options, dtstart, keep, count };
 }
 
 /**
@@ -327,10 +400,15 @@ function runRule(
   const shift = cycles * CYCLE_MS;
   const options: Partial<RRuleOptions> = { ...prepared.options, dtstart: new Date(prepared.dtstart + shift) };
   if (options.until) options.until = new Date(options.until.getTime() + shift);
+  const { keep, count } = prepared;
+  let kept = 0;
   new RRule(options).all((date) => {
     budget.charge();
     const floating = date.getTime() - shift;
     if (floating > to) return false;
+    if (keep && !keep(floating)) return true;
+    kept += 1;
+    if (count !== undefined && kept > count) return false;
     return floating < from || emit(floating);
   });
 }
@@ -400,7 +478,12 @@ export function lastOccurrenceFloating(rec: ParsedRecurrence, timing: SeriesTimi
   let last = timing.startFloating;
   for (const date of rec.rdates) last = Math.max(last, toFloating(date, timing));
   for (const rule of rec.rrules) {
-    const prepared = prepareRule(rule, timing, Number.NEGATIVE_INFINITY);
+    let prepared: PreparedRule | undefined;
+    try {
+      prepared = prepareRule(rule, timing, Number.NEGATIVE_INFINITY);
+    } catch {
+      return undefined;
+    }
     if (!prepared) continue;
     const until = prepared.options.until?.getTime();
     const to = until !== undefined ? Math.min(until, horizon) : horizon;
@@ -415,7 +498,8 @@ export function lastOccurrenceFloating(rec: ParsedRecurrence, timing: SeriesTimi
       last = Math.max(last, floating);
       return true;
     });
-    if (tooMany || (until === undefined && count < (prepared.options.count ?? 0) && to === horizon)) return undefined;
+    const counted = prepared.count ?? prepared.options.count ?? 0;
+    if (tooMany || (until === undefined && count < counted)) return undefined;
     if (until !== undefined && until > horizon) return undefined;
   }
   return last;
