@@ -175,7 +175,7 @@ export class ExpansionBudget {
 
   constructor(
     private readonly maxExamined = 200_000,
-    maxMs = 250,
+    maxMs = 150,
   ) {
     this.deadline = performance.now() + maxMs;
   }
