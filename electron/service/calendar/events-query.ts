@@ -6,8 +6,8 @@ import type { EventHead, EventKey, EventRow, EventVersion } from './events-repos
 import type { EventViewer, KnownInstants } from './event-view';
 import { cachedResource, preloadResources, renderedEventsJson, renderVariant, searchTextOf } from './event-cache';
 import { detailsVisible, renderEvent } from './event-view';
-import { compareKeys, firstAfter, OccurrenceHeap } from './occurrence-heap';
-import { occurrenceResource, occurrencesOf, seriesTemplate } from './occurrences';
+import { compareKeys, OccurrenceHeap } from './occurrence-heap';
+import { occurrenceResource, occurrencesAfter, occurrencesOf, seriesTemplate } from './occurrences';
 import { ExpansionBudget } from './recurrence';
 import type { CalendarRepositories } from './repositories';
 import type { PageCursor, SyncPosition } from './tokens';
@@ -402,12 +402,22 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
     if (!resourceMatches(scope, filters, row)) continue;
     const resource = cachedResource(scope.r.db, row);
     const max = Math.min(window.max, row.range_end_ms ?? horizon);
-    const all = occurrencesOf(r.db, row, resource, calendar.time_zone, { min: window.min, max }, budget);
     const skip = exceptionStarts.get(row.event_id);
+    // The page shows at most `limit + 1` occurrences of any one series after the cursor.
+    const all = occurrencesAfter(
+      r.db,
+      row,
+      resource,
+      calendar.time_zone,
+      { min: window.min, max },
+      after,
+      limit + 1 + (skip?.size ?? 0),
+      budget,
+    );
     const occurrences = skip ? all.filter((o) => !skip.has(o.startMs)) : all;
     heap.push({
       occurrences,
-      index: firstAfter(occurrences, after),
+      index: 0,
       row,
       resource,
       template: seriesTemplate(resource, calendar.time_zone),

@@ -89,7 +89,7 @@ describe('expansion from the window', () => {
       'RRULE:FREQ=SECONDLY;INTERVAL=3600',
       'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
     ]) {
-      const budget = new ExpansionBudget(50, 10_000);
+      const budget = new ExpansionBudget({ examined: 50, ms: 10_000, seriesExamined: 50, seriesMs: 10_000 });
       const got = expandFloating(parseRecurrence([rule]), timing, far, far + DAY_MS, 100_000, budget);
       expect(got.length).toBeLessThanOrEqual(25);
     }

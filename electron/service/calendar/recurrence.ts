@@ -165,28 +165,49 @@ const present = (v: unknown): boolean => v !== undefined && v !== null && !(Arra
 
 /**
  * A request's share of expansion work: every candidate occurrence the rules produce is charged,
- * those before the window included. The handler thread serves every user, so a request whose
- * series would run on answers an error instead. Google answers requests it will not serve at this
- * cost with 403 `quotaExceeded` ("Calendar usage limits exceeded"), so that is the answer here.
+ * those before the window included. The handler thread serves every user, so one series may use
+ * a small share (its rule, not the number of series, decides what it costs) and a request a larger
+ * one; past either it answers an error instead of running on. Google answers requests it will not
+ * serve at this cost with 403 `quotaExceeded` ("Calendar usage limits exceeded"), so that is the
+ * answer here.
  */
 export class ExpansionBudget {
   private examined = 0;
   private readonly deadline: number;
+  private seriesExamined = 0;
+  private seriesDeadline = 0;
 
   constructor(
-    private readonly maxExamined = 200_000,
-    maxMs = 150,
+    private readonly limits: { examined: number; ms: number; seriesExamined: number; seriesMs: number } = {
+      examined: 500_000,
+      ms: 2000,
+      seriesExamined: 20_000,
+      seriesMs: 500,
+    },
   ) {
-    this.deadline = performance.now() + maxMs;
+    this.deadline = performance.now() + limits.ms;
+  }
+
+  /** Called as each series' expansion begins. */
+  startSeries(): void {
+    this.seriesExamined = 0;
+    this.seriesDeadline = performance.now() + this.limits.seriesMs;
   }
 
   charge(): void {
     this.examined += 1;
-    if (this.examined > this.maxExamined || ((this.examined & 1023) === 0 && performance.now() > this.deadline)) {
-      throw tooCostly();
+    this.seriesExamined += 1;
+    if (this.examined > this.limits.examined || this.seriesExamined > this.limits.seriesExamined) throw tooCostly();
+    if ((this.seriesExamined & 1023) === 0) {
+      const now = performance.now();
+      if (now > this.seriesDeadline || now > this.deadline) throw tooCostly();
     }
   }
 }
+
+/** No limit: for tests and for work bounded otherwise. */
+export const unlimitedBudget = (): ExpansionBudget =>
+  new ExpansionBudget({ examined: Infinity, ms: Infinity, seriesExamined: Infinity, seriesMs: Infinity });
 
 const tooCostly = () =>
   forbidden(
@@ -426,6 +447,7 @@ export function expandFloating(
   budget: ExpansionBudget = new ExpansionBudget(),
 ): number[] {
   if (toFloatingBound < fromFloating) return [];
+  budget.startSeries();
   const excluded = new Set<number>();
   for (const date of rec.exdates) excluded.add(toFloating(date, timing));
   for (const rule of rec.exrules) {
@@ -472,7 +494,8 @@ export function isBounded(rec: ParsedRecurrence): boolean {
  */
 export function lastOccurrenceFloating(rec: ParsedRecurrence, timing: SeriesTiming): number | undefined {
   if (!isBounded(rec)) return undefined;
-  const budget = new ExpansionBudget(Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+  const budget = unlimitedBudget();
+  budget.startSeries();
   // A counted rule still running after one 400-year cycle is treated as endless.
   const horizon = timing.startFloating + CYCLE_MS;
   let last = timing.startFloating;
