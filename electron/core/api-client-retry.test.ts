@@ -25,20 +25,20 @@ beforeAll(async () => {
 });
 
 async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    seen.push({
-      method: req.method ?? '',
-      url: req.url ?? '',
-      authorization: req.headers.authorization,
-      body: await readBody(req),
-    });
-    const next = script.shift() ?? { status: 500, body: { error: { code: 500, message: 'script exhausted' } } };
-    if (next.status === 204) {
-      res.writeHead(204).end();
-      return;
-    }
-    res
-      .writeHead(next.status, { 'content-type': 'application/json; charset=UTF-8', ...next.headers })
-      .end(JSON.stringify(next.body ?? {}));
+  seen.push({
+    method: req.method ?? '',
+    url: req.url ?? '',
+    authorization: req.headers.authorization,
+    body: await readBody(req),
+  });
+  const next = script.shift() ?? { status: 500, body: { error: { code: 500, message: 'script exhausted' } } };
+  if (next.status === 204) {
+    res.writeHead(204).end();
+    return;
+  }
+  res
+    .writeHead(next.status, { 'content-type': 'application/json; charset=UTF-8', ...next.headers })
+    .end(JSON.stringify(next.body ?? {}));
 }
 
 afterAll(async () => {

@@ -128,17 +128,6 @@ export function createCoreHandlers({
       return {};
     },
     'api.call': apiCall,
-    'files.upload': async (input) => {
-      const connection = accounts.get(input.account);
-      const op = resolveOperation('DriveFilesCreate');
-      checkBody(op, input.metadata, 'metadata');
-      if (!base64Pattern.test(input.contentBase64))
-        throw invalidInput('contentBase64 is not valid base64', 'contentBase64');
-      const data = Buffer.from(input.contentBase64, 'base64');
-      const mimeType = typeof input.metadata.mimeType === 'string' ? input.metadata.mimeType : undefined;
-      const contentType = input.contentType ?? mimeType ?? 'application/octet-stream';
-      return callApi(() => connection.api.upload(op.name, {}, input.metadata, { data, contentType }));
-    },
     'files.uploadStart': (input) => {
       const connection = accounts.get(input.account);
       checkBody(resolveOperation(input.fileId ? 'DriveFilesUpdate' : 'DriveFilesCreate'), input.metadata, 'metadata');

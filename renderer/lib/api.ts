@@ -9,7 +9,6 @@ import {
 import type { IpcEvent } from '../../shared/ipc/contract';
 import { ipc, onHostConnectionChange } from '../platform/ipc';
 import { getActiveAccount, useActiveAccount } from './account-store';
-import { encodeBase64 } from './base64';
 import { invalidationFilterFor } from './invalidation';
 import { apiKeyParamsInclude, apiQueryKey, apiQueryPrefix, type ApiParams, type ApiQueryKey } from './keys';
 import {
@@ -116,23 +115,6 @@ export function useApiQuery<N extends OperationName, TData = ResultFor<N>>(
         ? callApiAllPages(operation, params, allPagesOf, callOptions)
         : callApi(operation, params, undefined, callOptions),
   });
-}
-
-/** Reads a File as base64 and uploads it with its metadata (DriveFilesCreate, multipart). */
-export async function uploadFile(
-  metadata: BodyFor<'DriveFilesCreate'>,
-  file: File,
-  options: { account?: string } = {},
-): Promise<ResultFor<'DriveFilesCreate'>> {
-  const account = options.account ?? getActiveAccount();
-  const contentBase64 = encodeBase64(new Uint8Array(await file.arrayBuffer()));
-  const value = await ipc.invoke('files.upload', {
-    ...(account ? { account } : {}),
-    metadata: { name: file.name, ...metadata },
-    contentBase64,
-    ...(file.type ? { contentType: file.type } : {}),
-  });
-  return value as ResultFor<'DriveFilesCreate'>;
 }
 
 /** Turns pushed `changed` events into query invalidations. Returns the unsubscribe function. */

@@ -65,15 +65,6 @@ export const apiCallInput = z.object({
   body: z.unknown().optional(),
 });
 
-export const uploadInput = z.object({
-  account: accountIdSchema.optional(),
-  /** DriveFilesCreate metadata (name, parents, mimeType, ...). */
-  metadata: z.record(z.string(), z.unknown()),
-  /** File content, base64-encoded. */
-  contentBase64: z.string().max(64 * 1024 * 1024),
-  contentType: z.string().max(255).optional(),
-});
-
 /** Most bytes one `files.uploadChunk` carries (Google wants chunks in multiples of 256 KiB). */
 export const maxUploadChunkBytes = 8 * 1024 * 1024;
 
@@ -218,10 +209,6 @@ export const ipcMethods = {
   },
   'api.call': {
     input: apiCallInput,
-    output: z.unknown(),
-  },
-  'files.upload': {
-    input: uploadInput,
     output: z.unknown(),
   },
   /**
