@@ -219,6 +219,13 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
     throw sessionNotFound();
   }
   const sessionCtx = withSessionParams(ctx, session);
+  const inFlight = receiving.get(session.id);
+  if (inFlight) {
+    // Another request is still writing this session's bytes (perhaps one whose client just hung up):
+    // what it keeps decides where this one starts, so wait for it, but not for a stalled client.
+    await Promise.race([inFlight, delay(inFlightWaitMs)]);
+    session = load() ?? session;
+  }
   const pending = finishing.get(session.id);
   if (pending) {
     // Another request is finishing the session: its outcome is this request's too.
@@ -266,7 +273,15 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
   const declaredLength = ctx.headers['content-length'];
   if (range.kind === 'chunk' && declaredLength !== undefined && Number(declaredLength) !== range.end - range.start + 1)
     throw refuse(`Content-Range ${range.start}-${range.end} does not match Content-Length ${declaredLength}.`);
-  const received = await receiveChunk(ctx, s, session, temp, start, total);
+  const receipt = receiveChunk(ctx, s, session, temp, start, total);
+  const settled = receipt.then(
+    () => undefined,
+    () => undefined,
+  );
+  receiving.set(session.id, settled);
+  const received = await receipt.finally(() => {
+    if (receiving.get(session.id) === settled) receiving.delete(session.id);
+  });
   if (received === 'dropped') {
     ctx.res.destroy();
     return { sent: true };
@@ -409,6 +424,13 @@ async function receiveChunk(
   if (refusal) throw refusal;
   return recorded;
 }
+
+/** Chunks being written, per session: a status query or another chunk waits until the bytes are counted. */
+const receiving = new Map<string, Promise<void>>();
+/** Longest a request waits for another one still sending the same session's bytes. */
+const inFlightWaitMs = 5_000;
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
 /** Finishing in progress, per session: a second request for the same session waits for it. */
 const finishing = new Map<string, Promise<unknown>>();
