@@ -32,7 +32,12 @@ async function main(): Promise<void> {
 
   let service: EmbeddedService;
   try {
-    service = await startEmbeddedService(data.options);
+    service = await startEmbeddedService({
+      ...data.options,
+      groupCommit: true,
+      // Caches may hold writes that were rolled back: a fresh worker (the host starts one) reads the data again.
+      onCommitFailure: () => process.exit(70),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | undefined)?.code;
     post({
@@ -73,7 +78,13 @@ async function main(): Promise<void> {
       return;
     }
     Promise.resolve()
-      .then(() => call(message.method, message.args))
+      .then(async () => {
+        const value = call(message.method, message.args);
+        // A method that wrote (addUser) answers once the write is durable.
+        const commit = service.context.store.pendingCommit;
+        if (commit) await commit;
+        return value;
+      })
       .then(
         (value) => post({ kind: 'reply', id: message.id, ok: true, value }),
         (error: unknown) =>
