@@ -15,7 +15,7 @@
  * every reading after a collection as a JSON line (with V8's heap spaces).
  */
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -51,8 +51,17 @@ const rssTrendGoal = 5;
 const heapTrendGoal = 2;
 
 const repo = resolve(import.meta.dirname, '..');
-/** The service runs as shipped: bundled by esbuild, npm packages external (so it lives where they resolve). */
-const bundleFile = join(repo, 'node_modules', '.cache', 'atrium-load', `service-${process.pid}.mjs`);
+/**
+ * The service runs as shipped: bundled by esbuild, npm packages external (so it lives where they
+ * resolve). The real path: Node runs a main module by its real path, and the CLI starts only when
+ * that is the path it was given (node_modules may be a link to a shared install).
+ */
+const bundleFile = join(
+  realpathSync(join(repo, 'node_modules')),
+  '.cache',
+  'atrium-load',
+  `service-${process.pid}.mjs`,
+);
 
 async function bundleService(): Promise<void> {
   mkdirSync(join(bundleFile, '..'), { recursive: true });
@@ -474,8 +483,11 @@ async function collect(service: ProbedService, t: number): Promise<Collected> {
   return sample;
 }
 
+/** Resident memory outside V8's heap and the buffers it tracks: SQLite's page cache, malloc's arenas, code, stacks. */
+const nativeOf = (m: Collected): number => m.rss - m.heapTotal - m.external;
+
 const describeMemory = (m: Collected): string =>
-  `RSS ${m.rss.toFixed(1)}  heap used ${m.heapUsed.toFixed(1)} of ${m.heapTotal.toFixed(1)}  external ${m.external.toFixed(1)}`;
+  `RSS ${m.rss.toFixed(1)}  heap used ${m.heapUsed.toFixed(1)} of ${m.heapTotal.toFixed(1)}  external ${m.external.toFixed(1)}  native ${nativeOf(m).toFixed(1)}`;
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atrium-load-'));

@@ -82,7 +82,15 @@ async function main(): Promise<void> {
   }
   let service;
   try {
-    service = await startEmbeddedService({ dataDir: options.dataDir, port: options.port, users: options.users });
+    service = await startEmbeddedService({
+      dataDir: options.dataDir,
+      port: options.port,
+      users: options.users,
+      // As in the app: writes arriving together share a commit. A failed one leaves caches ahead
+      // of the data, so the process ends (its writes were not acknowledged) for a fresh start.
+      groupCommit: true,
+      onCommitFailure: () => process.exit(70),
+    });
   } catch (error) {
     process.stderr.write(`cannot start the service: ${(error as Error).message}\n`);
     process.exit(1);
