@@ -65,8 +65,10 @@ export class Store {
       this.db.pragma('foreign_keys = ON');
       this.db.pragma('busy_timeout = 5000');
       // The page cache grows with every page read or written until this bound (16 MiB), then
-      // recycles; stated here rather than left to the driver's build default.
+      // recycles; stated here rather than left to the driver's build default. No memory-mapped
+      // I/O either: mapped pages of the database file would count in resident memory without bound.
       this.db.pragma('cache_size = -16384');
+      this.db.pragma('mmap_size = 0');
       applyMigrations(this.db, migrationSets);
     } catch (error) {
       this.db.close();
