@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +74,7 @@ describe('the embedded service in its worker thread', () => {
     const mark = events.length;
 
     await core.localService.crash();
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 45_000;
     while (!events.slice(mark).some((event) => event.type === 'serviceRestarted')) {
       if (Date.now() > deadline) throw new Error(`no restart event; logged ${JSON.stringify(logged)}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -86,7 +87,34 @@ describe('the embedded service in its worker thread', () => {
     };
     expect(lists.items).toContainEqual(expect.objectContaining({ id: created.id, title: 'Kept across a crash' }));
     expect(logged.some((line) => line.includes('stopped unexpectedly'))).toBe(true);
-  });
+  }, 60_000);
+
+  it('follows the service to another port when its own was taken during the restart', async () => {
+    const oldUrl = core.serviceUrl;
+    const oldPort = core.localService.port;
+    const mark = events.length;
+    await core.localService.crash();
+    const squatter = createServer((_req, res) => res.end('not the service'));
+    await new Promise<void>((resolve, reject) => {
+      squatter.once('error', reject);
+      squatter.listen(oldPort, '127.0.0.1', resolve);
+    });
+    try {
+      const deadline = Date.now() + 45_000;
+      while (!events.slice(mark).some((event) => event.type === 'serviceRestarted')) {
+        if (Date.now() > deadline) throw new Error(`no restart event; logged ${JSON.stringify(logged)}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(core.serviceUrl).not.toBe(oldUrl);
+      const created = (await value('api.call', {
+        operation: 'TasksTasklistsInsert',
+        body: { title: 'On the new port' },
+      })) as { title: string };
+      expect(created.title).toBe('On the new port');
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
+  }, 60_000);
 
   it('refuses the debug operations of a worker started without them', async () => {
     const other = await mkdtemp(join(tmpdir(), 'atrium-isolation-plain-'));

@@ -64,7 +64,7 @@ describe('startServiceWorker', () => {
     // The user created at the first start is still there (same data folder).
     expect((await listTasklists(service.url)).status).toBe(200);
     expect(await service.debug('debugBlockCpu', 1)).toBeGreaterThan(0);
-  });
+  }, 60_000);
 
   it('moves to another port when its own was taken while it restarted, and says where', async () => {
     service = await start();
@@ -87,7 +87,7 @@ describe('startServiceWorker', () => {
     } finally {
       await new Promise((resolve) => squatter.close(resolve));
     }
-  });
+  }, 60_000);
 
   it('does not restart a worker that was closed, and refuses calls after', async () => {
     service = await start();
