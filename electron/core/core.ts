@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { AppRoute, IpcEvent, IpcOutput, VaultStatus } from '../../shared/ipc/contract';
 import { createIpcDispatcher } from '../../shared/ipc/dispatcher';
 import type { IpcDispatcher, IpcHandlers } from '../../shared/ipc/dispatcher';
-import { startServiceWorker } from '../service';
-import type { ServiceWorkerHandle } from '../service';
+// The worker host alone: the service's code (and SQLite's native module) loads in the worker, not here.
+import { startServiceWorker } from '../service/worker-host';
+import type { ServiceWorkerHandle } from '../service/worker-host';
 import { AccountMetadataStore, accountMetadataFile } from './account-metadata';
 import { Accounts } from './accounts';
 import { ApiClient } from './api-client';
