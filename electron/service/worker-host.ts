@@ -1,6 +1,7 @@
-import { createRequire } from 'node:module';
+import { mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { threadId, Worker } from 'node:worker_threads';
 import type {
   DebugOperation,
   HostMessage,
@@ -51,21 +52,55 @@ const maxRestartDelayMs = 5_000;
 
 /**
  * How the worker is loaded: beside the bundled main it is `service-worker.mjs` (an entry of
- * scripts/build.mjs); from TypeScript sources (tsx, vitest) it is worker-entry.ts, through tsx's loader.
+ * scripts/build.mjs). From TypeScript sources (tsx, vitest, Playwright) worker-entry.ts is bundled
+ * the same way on first use, once per process: the worker then runs what ships, starts as fast,
+ * and needs no TypeScript loader of its own.
  */
-function workerScript(): { readonly script: string | URL; readonly eval: boolean } {
-  const here = import.meta.url;
-  if (!/\.[cm]?ts$/.test(here)) return { script: new URL('./service-worker.mjs', here), eval: false };
-  // The ESM build of tsx's API: the CommonJS one registers its hooks from the wrong folder when eval'd.
-  const tsxApi = pathToFileURL(createRequire(fileURLToPath(here)).resolve('tsx/esm/api')).href.replace(
-    /\.cjs$/,
-    '.mjs',
-  );
-  const entry = new URL('./worker-entry.ts', here).href;
-  return {
-    script: `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`,
-    eval: true,
-  };
+let sourceBundle: Promise<URL> | undefined;
+
+const fromSources = /\.[cm]?ts$/.test(import.meta.url);
+
+function workerScript(): Promise<URL> {
+  if (!fromSources) return Promise.resolve(new URL('./service-worker.mjs', import.meta.url));
+  sourceBundle ??= bundleFromSources(fileURLToPath(import.meta.url)).catch((error: unknown) => {
+    sourceBundle = undefined; // the next start tries again
+    throw error;
+  });
+  return sourceBundle;
+}
+
+async function bundleFromSources(hostFile: string): Promise<URL> {
+  // esbuild is a development dependency, as the sources are: never loaded by the bundled app.
+  const { build } = await import('esbuild');
+  const root = resolve(dirname(hostFile), '../..');
+  // npm packages stay external, so the bundle must sit where they resolve from (by real path:
+  // node_modules may be a link to a shared install).
+  const outdir = join(realpathSync(join(root, 'node_modules')), '.cache', 'atrium-service-worker');
+  mkdirSync(outdir, { recursive: true });
+  // Bundles of processes that ended without their exit handler (killed) are cleared after a day.
+  for (const name of readdirSync(outdir)) {
+    const file = join(outdir, name);
+    // Another process may be clearing the same file.
+    const age = Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > 86_400_000) rmSync(file, { force: true });
+  }
+  const outfile = join(outdir, `service-worker-${process.pid}-${threadId}-${Date.now().toString(36)}.mjs`);
+  await build({
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    packages: 'external',
+    format: 'esm',
+    logLevel: 'warning',
+    absWorkingDir: root,
+    entryPoints: [join(dirname(hostFile), 'worker-entry.ts')],
+    outfile,
+    banner: {
+      js: "import { createRequire as __atriumRequire } from 'node:module'; const require = __atriumRequire(import.meta.url);",
+    },
+  });
+  process.once('exit', () => rmSync(outfile, { force: true }));
+  return pathToFileURL(outfile);
 }
 
 type Started = { readonly url: string; readonly port: number };
@@ -87,7 +122,7 @@ class StartFailure extends Error {
 export async function startServiceWorker(options: ServiceWorkerOptions): Promise<ServiceWorkerHandle> {
   const log = options.log ?? ((message: string) => console.error(message));
   const { debugHooks = false, log: _log, ...serviceOptions } = options;
-  const { script, eval: isEval } = workerScript();
+  const script = await workerScript();
 
   let worker: Worker | undefined;
   let current: Started = { url: '', port: 0 };
@@ -104,13 +139,11 @@ export async function startServiceWorker(options: ServiceWorkerOptions): Promise
   const spawn = (port: number): Promise<{ worker: Worker; started: Started }> =>
     new Promise((resolve, reject) => {
       const data: WorkerData = { options: { ...serviceOptions, port }, debugHooks };
-      // From sources the worker registers tsx itself; a loader the parent was started with (tsx's
-      // CLI) would handle the worker's modules a second time.
+      // From sources, none of the loaders the parent was started with (tsx's CLI, vitest's): the worker runs a bundle.
       const w = new Worker(script, {
-        eval: isEval,
         workerData: data,
         name: 'atrium-service',
-        ...(isEval ? { execArgv: [] } : {}),
+        ...(fromSources ? { execArgv: [] } : {}),
       });
       const onMessage = (message: WorkerMessage): void => {
         if (message.kind === 'ready') {
