@@ -149,6 +149,24 @@ export function readIsAffectedBy(
     if (changed.key === undefined || access.key === undefined) return true;
     const value = params[access.key];
     if (typeof value !== 'string') return true;
-    return value === changed.key || isKeyAlias(changed.collection, value) || isKeyAlias(changed.collection, changed.key);
+    return (
+      value === changed.key || isKeyAlias(changed.collection, value) || isKeyAlias(changed.collection, changed.key)
+    );
   });
+}
+
+/**
+ * Collections that operations change together with `collection`: what a change reported by a
+ * feed (Drive's `changes`) may stand for.
+ */
+export function collectionsWrittenWith(
+  operations: readonly DeclaresCollections[],
+  collection: Collection,
+): Collection[] {
+  const found = new Set<Collection>();
+  for (const op of operations) {
+    const written = (op.writes ?? []).map((access) => access.collection);
+    if (written.includes(collection)) for (const other of written) if (other !== collection) found.add(other);
+  }
+  return collectionNames.filter((name) => found.has(name));
 }
