@@ -8,19 +8,13 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import {
-  operations,
-  type BodyFor,
-  type OperationName,
-  type ParamsFor,
-  type ResultFor,
-} from '../../shared/api/registry';
+import { type BodyFor, type OperationName, type ParamsFor, type ResultFor } from '../../shared/api/registry';
 import type { IpcEvent } from '../../shared/ipc/contract';
 import { ipc, onHostConnectionChange } from '../platform/ipc';
 import { getActiveAccount, useActiveAccount } from './account-store';
 import { encodeBase64 } from './base64';
 import { isRetryableError } from './errors';
-import { invalidationFilterFor } from './invalidation';
+import { invalidateAfterWrite, invalidationFilterFor } from './invalidation';
 import { apiKeyParamsInclude, apiQueryKey, apiQueryPrefix, type ApiParams, type ApiQueryKey } from './keys';
 import {
   applyOptimisticUpdates,
@@ -82,6 +76,7 @@ export async function callApi<N extends OperationName>(
     params: params as Record<string, unknown>,
     ...(body === undefined ? {} : { body }),
   });
+  void invalidateAfterWrite(queryClient, operation, params as Record<string, unknown>, account);
   return value as ResultFor<N>;
 }
 
@@ -211,6 +206,7 @@ export async function uploadFile(
     contentBase64,
     ...(file.type ? { contentType: file.type } : {}),
   });
+  void invalidateAfterWrite(queryClient, 'DriveFilesCreate', {}, account);
   return value as ResultFor<'DriveFilesCreate'>;
 }
 
@@ -218,7 +214,7 @@ export async function uploadFile(
 export function subscribeToChanges(client: QueryClient = queryClient): () => void {
   return ipc.onEvent((event: IpcEvent) => {
     if (event.type !== 'changed') return;
-    void client.invalidateQueries(invalidationFilterFor(event, areaOfOperation));
+    void client.invalidateQueries(invalidationFilterFor(event));
   });
 }
 
@@ -233,8 +229,4 @@ export function refetchAfterReconnect(client: QueryClient = queryClient): () => 
       void client.invalidateQueries();
     }
   });
-}
-
-function areaOfOperation(operation: string): string | undefined {
-  return (operations as Record<string, { area: string } | undefined>)[operation]?.area;
 }
