@@ -18,7 +18,7 @@ export interface StaleQueryFilter {
 }
 
 /** A filter for the API queries of `account` whose answers depend on any of `changed`. */
-export function staleQueriesFilter(account: string, changed: readonly CollectionRef[]): StaleQueryFilter {
+function staleQueriesFilter(account: string, changed: readonly CollectionRef[]): StaleQueryFilter {
   return {
     queryKey: ['api'],
     predicate: (query) => {

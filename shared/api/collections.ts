@@ -66,7 +66,7 @@ export function areaOfCollection(collection: Collection): ApiArea | null {
 }
 
 /** True when `value` names some partition of the collection without saying which (`primary`, `@default`, `root`). */
-export function isKeyAlias(collection: Collection, value: string): boolean {
+function isKeyAlias(collection: Collection, value: string): boolean {
   const keyedBy: CollectionDefinition['keyedBy'] = collectionDefinitions[collection].keyedBy;
   return keyedBy !== null && keyedBy.aliases.includes(value);
 }
