@@ -108,7 +108,7 @@ describe('invalidationFilterFor', () => {
 
   it('reaches, for every operation of the registry, its cached answers through each collection it reads', async () => {
     for (const op of operationList) {
-      for (const access of op.reads ?? []) {
+      for (const access of op.reads) {
         const params = Object.fromEntries(
           Object.entries(op.params)
             .filter(([, spec]) => spec.required)

@@ -22,15 +22,13 @@ const writtenNotRead: Partial<Record<Collection, string>> = {
 };
 
 const readersOf = (collection: Collection) =>
-  operationList.filter((op) => (op.reads ?? []).some((access) => access.collection === collection));
+  operationList.filter((op) => op.reads.some((access) => access.collection === collection));
 const writersOf = (collection: Collection) =>
-  operationList.filter((op) => (op.writes ?? []).some((access) => access.collection === collection));
+  operationList.filter((op) => op.writes.some((access) => access.collection === collection));
 
 describe('collection declarations of the registry', () => {
   it('has every operation declare what it reads or writes', () => {
-    const silent = operationList
-      .filter((op) => (op.reads ?? []).length + (op.writes ?? []).length === 0)
-      .map((op) => op.name);
+    const silent = operationList.filter((op) => op.reads.length + op.writes.length === 0).map((op) => op.name);
     expect(silent).toEqual(Object.keys(touchesNothing));
   });
 
@@ -45,7 +43,7 @@ describe('collection declarations of the registry', () => {
 
   it('keys only keyed collections, on string parameters of the operation', () => {
     for (const op of operationList) {
-      for (const access of [...(op.reads ?? []), ...(op.writes ?? [])]) {
+      for (const access of [...op.reads, ...op.writes]) {
         if (access.key === undefined) continue;
         expect(isKeyedCollection(access.collection), `${op.name} ${access.collection}`).toBe(true);
         expect(op.params[access.key]?.type, `${op.name} ${access.key}`).toBe('string');
@@ -55,7 +53,7 @@ describe('collection declarations of the registry', () => {
 
   it('keys reads on required parameters, so a cached answer always names its partition', () => {
     for (const op of operationList) {
-      for (const access of op.reads ?? []) {
+      for (const access of op.reads) {
         if (access.key !== undefined) expect(op.params[access.key]?.required, `${op.name} ${access.key}`).toBe(true);
       }
     }
@@ -63,15 +61,15 @@ describe('collection declarations of the registry', () => {
 
   it('has GET operations only read, and every other one except free/busy write', () => {
     for (const op of operationList) {
-      if (op.method === 'GET') expect(op.writes ?? [], op.name).toEqual([]);
-      else if (op.name !== 'CalendarFreebusyQuery') expect((op.writes ?? []).length, op.name).toBeGreaterThan(0);
+      if (op.method === 'GET') expect(op.writes, op.name).toEqual([]);
+      else if (op.name !== 'CalendarFreebusyQuery') expect(op.writes.length, op.name).toBeGreaterThan(0);
     }
   });
 
   it('has every Drive write of files, permissions or revisions show up in the change feed', () => {
     const feedCollections = new Set<Collection>(['files', 'permissions', 'revisions', 'drives']);
     for (const op of operationList) {
-      const writes = (op.writes ?? []).map((access) => access.collection);
+      const writes = op.writes.map((access) => access.collection);
       if (writes.some((c) => feedCollections.has(c))) expect(writes, op.name).toContain('changes');
     }
   });

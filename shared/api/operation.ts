@@ -62,15 +62,18 @@ export interface OperationSpec<
   /** Kept for compatibility; a newer operation replaces it (e.g. team drives → shared drives). */
   readonly deprecated?: boolean;
   /** Collections whose content the answer depends on: a change to one of them makes a cached answer stale. */
-  readonly reads?: readonly CollectionAccess[];
-  /** Collections a successful call may change. */
-  readonly writes?: readonly CollectionAccess[];
+  readonly reads: readonly CollectionAccess[];
+  /** Collections a successful call may change (side effects included). */
+  readonly writes: readonly CollectionAccess[];
 }
 
-/** The collection declarations of an operation, their keys checked against its own parameters. */
+/**
+ * The collection declarations of an operation (shared/api/collections), their keys checked against
+ * its own parameters. Both are required, so a new operation cannot leave them out.
+ */
 interface CollectionDeclarations<P extends ParamSpecs> {
-  readonly reads?: readonly CollectionAccess<P>[];
-  readonly writes?: readonly CollectionAccess<P>[];
+  readonly reads: readonly CollectionAccess<P>[];
+  readonly writes: readonly CollectionAccess<P>[];
 }
 
 export function defineOperation<
