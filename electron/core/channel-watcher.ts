@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { collectionRefId, type CollectionRef } from '../../shared/api/collections';
 import type { ApiClient } from './api-client';
 import { ApiCallError } from './api-call-error';
 import type { RelayServer } from './relay-server';
@@ -20,9 +21,8 @@ export interface OpenChannel {
 
 /** One collection to watch: how to open a channel on it and how to stop one. */
 export interface WatchTarget {
-  readonly area: 'calendar' | 'drive';
-  /** The collection, named as in `changed` events: `events:<calendarId>`, `calendarList`, `changes`. */
-  readonly resource: string;
+  /** The collection watched, as `changed` events name it. */
+  readonly target: CollectionRef;
   open(api: ApiClient, body: ChannelRequestBody): Promise<unknown>;
   stop(api: ApiClient, channel: OpenChannel): Promise<void>;
 }
@@ -122,7 +122,7 @@ export class ChannelWatcher {
       relay.unregister(id);
       if (!notOffered(error)) {
         this.options.log?.(
-          `Could not watch ${target.resource}: ${error instanceof Error ? error.message : String(error)}`,
+          `Could not watch ${collectionRefId(target.target)}: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
       this.schedule(this.options.retryMs);
@@ -159,8 +159,7 @@ const resultField = (answer: unknown, field: string): unknown =>
   typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>)[field] : undefined;
 
 export const calendarEventsTarget = (calendarId: string): WatchTarget => ({
-  area: 'calendar',
-  resource: `events:${calendarId}`,
+  target: { collection: 'events', key: calendarId },
   open: (api, body) => api.callByName('CalendarEventsWatch', { calendarId }, body),
   stop: async (api, channel) =>
     void (await api.callByName('CalendarChannelsStop', {}, { id: channel.id, resourceId: channel.resourceId })),
@@ -170,30 +169,26 @@ const stopCalendarChannel = async (api: ApiClient, channel: OpenChannel): Promis
   void (await api.callByName('CalendarChannelsStop', {}, { id: channel.id, resourceId: channel.resourceId }));
 
 export const calendarAclTarget = (calendarId: string): WatchTarget => ({
-  area: 'calendar',
-  resource: `acl:${calendarId}`,
+  target: { collection: 'acl', key: calendarId },
   open: (api, body) => api.callByName('CalendarAclWatch', { calendarId }, body),
   stop: stopCalendarChannel,
 });
 
 export const calendarSettingsTarget: WatchTarget = {
-  area: 'calendar',
-  resource: 'settings',
+  target: { collection: 'settings' },
   open: (api, body) => api.callByName('CalendarSettingsWatch', {}, body),
   stop: stopCalendarChannel,
 };
 
 export const calendarListTarget: WatchTarget = {
-  area: 'calendar',
-  resource: 'calendarList',
+  target: { collection: 'calendarList' },
   open: (api, body) => api.callByName('CalendarCalendarListWatch', {}, body),
   stop: async (api, channel) =>
     void (await api.callByName('CalendarChannelsStop', {}, { id: channel.id, resourceId: channel.resourceId })),
 };
 
 export const driveChangesTarget: WatchTarget = {
-  area: 'drive',
-  resource: 'changes',
+  target: { collection: 'changes' },
   async open(api, body) {
     const start = await api.callByName('DriveChangesGetStartPageToken', {});
     const pageToken = resultField(start, 'startPageToken');

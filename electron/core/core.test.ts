@@ -1,3 +1,4 @@
+import { areaOfCollection, type Collection } from '../../shared/api/collections';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,8 +56,8 @@ async function waitForEvent(match: (event: IpcEvent) => boolean, since: number, 
   }
 }
 
-const changed = (area: string, resource: string) => (event: IpcEvent) =>
-  event.type === 'changed' && event.account === 'local' && event.area === area && event.resource === resource;
+const changed = (collection: Collection, key?: string) => (event: IpcEvent) =>
+  event.type === 'changed' && event.account === 'local' && event.collection === collection && event.key === key;
 
 describe('core composition', () => {
   it('keeps the local account token in the vault and answers app and account facts', async () => {
@@ -83,15 +84,36 @@ describe('core composition', () => {
       items: { id: string }[];
     };
     expect(lists.items.map((list) => list.id)).toContain(created.id);
-    await waitForEvent(changed('tasks', 'tasklists'), mark);
+    await waitForEvent(changed('tasklists'), mark);
 
     mark = events.length;
-    await value('api.call', {
+    const task = (await value('api.call', {
       operation: 'TasksTasksInsert',
       params: { tasklist: created.id },
       body: { title: 'Buy stamps' },
+    })) as { id: string };
+    await waitForEvent(changed('tasks', created.id), mark);
+
+    // A move to another list changes the tasks of both lists, and of no other list.
+    const other = (await value('api.call', { operation: 'TasksTasklistsInsert', body: { title: 'Later' } })) as {
+      id: string;
+    };
+    mark = events.length;
+    await value('api.call', {
+      operation: 'TasksTasksMove',
+      params: { tasklist: created.id, task: task.id, destinationTasklist: other.id },
     });
-    await waitForEvent(changed('tasks', `tasks:${created.id}`), mark);
+    await waitForEvent(changed('tasks', other.id), mark);
+    await waitForEvent(changed('tasks', created.id), mark);
+    const moved = events
+      .slice(mark)
+      .filter((event) => event.type === 'changed' && event.account === 'local' && event.collection === 'tasks');
+    expect(moved.map((event) => event.type === 'changed' && [event.collection, event.key]).sort()).toEqual(
+      [
+        ['tasks', created.id],
+        ['tasks', other.id],
+      ].sort(),
+    );
   });
 
   it('refuses unknown operations, accounts, parameters and bad bodies before calling, changing nothing', async () => {
@@ -148,11 +170,11 @@ describe('core composition', () => {
         end: { dateTime: '2030-01-02T11:00:00Z' },
       },
     });
-    await waitForEvent(changed('calendar', 'events:me@atrium.local'), mark);
+    await waitForEvent(changed('events', 'me@atrium.local'), mark);
 
     mark = events.length;
     await value('api.call', { operation: 'CalendarCalendarsInsert', body: { summary: 'Club' } });
-    await waitForEvent(changed('calendar', 'calendarList'), mark);
+    await waitForEvent(changed('calendarList'), mark);
   });
 
   it('watches Drive changes where the service offers DriveChangesWatch, and skips it silently where it answers 501', async () => {
@@ -173,15 +195,25 @@ describe('core composition', () => {
       })
       .catch((error: unknown) => !(error instanceof ApiCallError && error.status === 501));
     const mark = events.length;
-    await value('api.call', {
+    const folder = (await value('api.call', {
       operation: 'DriveFilesCreate',
       body: { name: 'Plans', mimeType: 'application/vnd.google-apps.folder' },
-    });
+    })) as { id: string };
     if (offered) {
-      await waitForEvent(changed('drive', 'changes'), mark);
+      const feed = await waitForEvent(changed('changes'), mark);
+      expect(feed).toMatchObject({ ids: [folder.id] });
+      // The feed's change stands for what file writes change besides it, the folder's own partitions by its id.
+      await waitForEvent(changed('files'), mark);
+      await waitForEvent(changed('permissions', folder.id), mark);
+      await waitForEvent(changed('revisions', folder.id), mark);
+      await waitForEvent(changed('about'), mark);
     } else {
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(events.slice(mark).filter((event) => event.type === 'changed' && event.area === 'drive')).toEqual([]);
+      expect(
+        events
+          .slice(mark)
+          .filter((event) => event.type === 'changed' && areaOfCollection(event.collection) === 'drive'),
+      ).toEqual([]);
     }
     expect(logged.filter((line) => line.startsWith('Could not watch'))).toEqual([]);
   });
@@ -211,11 +243,11 @@ describe('core composition', () => {
     const outside = new ApiClient({ baseUrl: core.serviceUrl, accessToken: () => core.localUser.token });
     let mark = events.length;
     const list = await outside.call('TasksTasklistsInsert', {}, { title: 'Elsewhere' });
-    await waitForEvent(changed('tasks', 'tasklists'), mark);
+    await waitForEvent(changed('tasklists'), mark);
     const listId = (list as { id: string }).id;
     mark = events.length;
     await outside.call('TasksTasksInsert', { tasklist: listId }, { title: 'Made elsewhere' });
-    await waitForEvent(changed('tasks', `tasks:${listId}`), mark);
+    await waitForEvent(changed('tasks', listId), mark);
   });
 
   it('reuses the vault token and the data on the next start', async () => {

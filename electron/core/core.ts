@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { areaOfCollection } from '../../shared/api/collections';
 import type { AppRoute, IpcEvent, IpcOutput, VaultStatus } from '../../shared/ipc/contract';
 import { createIpcDispatcher } from '../../shared/ipc/dispatcher';
 import type { IpcDispatcher, IpcHandlers } from '../../shared/ipc/dispatcher';
@@ -303,7 +304,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const scheduler = new ReminderScheduler({ connections: shownAccounts, onReminder, log });
       // Calendar changes and account switches can add, move or remove reminders.
       const unsubscribe = feed.subscribe((event) => {
-        if ((event.type === 'changed' && event.area === 'calendar') || event.type === 'accounts')
+        if (
+          (event.type === 'changed' && areaOfCollection(event.collection) === 'calendar') ||
+          event.type === 'accounts'
+        )
           void scheduler.rescan();
       });
       reminderSchedulers.add(scheduler);

@@ -1,6 +1,5 @@
-import type { IpcEvent } from '../../shared/ipc/contract';
-
-type ChangedEvent = Extract<IpcEvent, { type: 'changed' }>;
+import { collectionRefId, type CollectionRef } from '../../shared/api/collections';
+import type { ChangedEvent, IpcEvent } from '../../shared/ipc/contract';
 
 /** What is known about a change: which items, or that everything may have changed. */
 export interface ChangeDetail {
@@ -29,14 +28,15 @@ export class EventFeed {
   }
 
   /**
-   * Announces a change. Without detail the event says only which collection changed; details of
-   * changes coalesced into one event are merged (ids united, `full` wins).
+   * Announces a change to a collection (or one partition of it). Without detail the event says only
+   * which collection changed; details of changes coalesced into one event are merged (ids united,
+   * `full` wins).
    */
-  changed(account: string, area: ChangedEvent['area'], resource: string, detail: ChangeDetail = {}): void {
+  changed(account: string, target: CollectionRef, detail: ChangeDetail = {}): void {
     if (this.closed) return;
-    const key = `${account}\u0000${area}\u0000${resource}`;
+    const key = `${account}\u0000${collectionRefId(target)}`;
     const previous = this.pendingChanges.get(key);
-    const merged: ChangedEvent = { type: 'changed', account, area, resource };
+    const merged: ChangedEvent = { type: 'changed', account, ...target };
     // Ids are named only when every coalesced change named its ids; a change without them may touch anything.
     const plain = (previous !== undefined && !previous.ids && !previous.full) || (!detail.ids?.length && !detail.full);
     const ids = [...new Set([...(previous?.ids ?? []), ...(detail.ids ?? [])])];

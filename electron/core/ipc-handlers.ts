@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OperationSpec } from '../../shared/api/operation';
+import { collectionsWrittenBy } from '../../shared/api/collections';
 import { validateParams } from '../../shared/api/params';
 import { findOperation } from '../../shared/api/registry';
 import type { IpcMethods, IpcOutput, VaultStatus } from '../../shared/ipc/contract';
@@ -66,13 +67,6 @@ function checkParams(op: OperationSpec, raw: Record<string, unknown>): Record<st
   return params;
 }
 
-/** Which Tasks collection a successful write changed. */
-function tasksResourcesTouched(op: OperationSpec, params: Record<string, unknown>): string[] {
-  if (op.name.startsWith('TasksTasklists')) return ['tasklists'];
-  const lists = [params.tasklist, params.destinationTasklist].filter((v): v is string => typeof v === 'string');
-  return [...new Set(lists)].map((id) => `tasks:${id}`);
-}
-
 const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 async function callApi<T>(run: () => Promise<T>): Promise<T> {
@@ -104,8 +98,9 @@ export function createCoreHandlers({
     checkBody(op, body, 'body');
 
     const result = await callApi(() => connection.api.callByName(op.name, params, body));
-    if (op.area === 'tasks' && op.method !== 'GET') {
-      for (const resource of tasksResourcesTouched(op, params)) feed.changed(connection.account.id, 'tasks', resource);
+    // Tasks has no watch channels, so its own writes are announced here rather than by a notification.
+    if (op.area === 'tasks') {
+      for (const target of collectionsWrittenBy(op, params)) feed.changed(connection.account.id, target);
     }
     return result;
   }

@@ -83,10 +83,10 @@ export class TasksPoller {
       if (previousLists && since) {
         const changedLists =
           lists.length !== previousLists.size || lists.some((list) => previousLists.get(list.id) !== list.version);
-        if (changedLists) this.options.feed.changed(this.options.account, 'tasks', 'tasklists');
+        if (changedLists) this.options.feed.changed(this.options.account, { collection: 'tasklists' });
         for (const list of lists) {
           if (await this.tasksChangedSince(list.id, since))
-            this.options.feed.changed(this.options.account, 'tasks', `tasks:${list.id}`);
+            this.options.feed.changed(this.options.account, { collection: 'tasks', key: list.id });
         }
       }
       this.lists = new Map(lists.map((list) => [list.id, list.version]));

@@ -1,5 +1,6 @@
 import { Menu, Tray, nativeImage } from 'electron';
 import type { MenuItemConstructorOptions } from 'electron';
+import { areaOfCollection } from '../../shared/api/collections';
 import type { AgendaItem } from '../core/agenda';
 import type { Core } from '../core/core';
 
@@ -76,7 +77,8 @@ export function createAgendaTray(core: Core, showWindow: () => void, quit: () =>
   refresh();
   const timer = setInterval(refresh, refreshMs);
   const unsubscribe = core.onEvent((event) => {
-    if ((event.type === 'changed' && event.area === 'calendar') || event.type === 'accounts') refresh();
+    if ((event.type === 'changed' && areaOfCollection(event.collection) === 'calendar') || event.type === 'accounts')
+      refresh();
   });
   tray.on('click', () => {
     // Windows and Linux open the app on a click; macOS shows the menu, which the OS does by itself.

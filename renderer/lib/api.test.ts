@@ -21,7 +21,7 @@ vi.mock('../platform/ipc', () => ({
   onHostConnectionChange: () => () => {},
 }));
 
-const { apiQueryKey, callApi, callApiAllPages, subscribeToChanges } = await import('./api');
+const { apiQueryKey, callApi, callApiAllPages, queryClient, subscribeToChanges } = await import('./api');
 const { useAccountStore } = await import('./account-store');
 
 beforeEach(() => {
@@ -46,6 +46,22 @@ describe('callApi', () => {
         },
       },
     ]);
+  });
+
+  it('marks stale what the operation writes once the call succeeds, and nothing when it fails', async () => {
+    const l1 = apiQueryKey('TasksTasksList', { tasklist: 'L1' });
+    const l2 = apiQueryKey('TasksTasksList', { tasklist: 'L2' });
+    const l3 = apiQueryKey('TasksTasksList', { tasklist: 'L3' });
+    for (const key of [l1, l2, l3]) queryClient.setQueryData(key, { items: [] });
+    answer = () => {
+      throw new Error('refused');
+    };
+    await expect(callApi('TasksTasksDelete', { tasklist: 'L3', task: 't1' })).rejects.toThrow('refused');
+    answer = () => ({ id: 't1' });
+    await callApi('TasksTasksMove', { tasklist: 'L1', task: 't1', destinationTasklist: 'L2' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([l1, l2, l3].map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([true, true, false]);
+    queryClient.clear();
   });
 
   it('keys queries by account, operation and params', () => {
@@ -87,7 +103,7 @@ describe('subscribeToChanges', () => {
     const unsubscribe = subscribeToChanges(client);
 
     for (const listener of listeners)
-      listener({ type: 'changed', account: 'local', area: 'calendar', resource: 'events:primary' });
+      listener({ type: 'changed', account: 'local', collection: 'events', key: 'me@atrium.local' });
     expect(client.getQueryState(affected)?.isInvalidated).toBe(true);
     expect(client.getQueryState(unaffected)?.isInvalidated).toBe(false);
 

@@ -1,15 +1,9 @@
 import { useQuery, type QueryClient, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import {
-  operations,
-  type BodyFor,
-  type OperationName,
-  type ParamsFor,
-  type ResultFor,
-} from '../../shared/api/registry';
+import { type BodyFor, type OperationName, type ParamsFor, type ResultFor } from '../../shared/api/registry';
 import type { IpcEvent } from '../../shared/ipc/contract';
 import { ipc, onHostConnectionChange } from '../platform/ipc';
 import { getActiveAccount, useActiveAccount } from './account-store';
-import { invalidationFilterFor } from './invalidation';
+import { invalidateAfterWrite, invalidationFilterFor } from './invalidation';
 import { apiKeyParamsInclude, apiQueryKey, apiQueryPrefix, type ApiParams, type ApiQueryKey } from './keys';
 import {
   applyOptimisticUpdates,
@@ -55,6 +49,7 @@ export async function callApi<N extends OperationName>(
     params: params as Record<string, unknown>,
     ...(body === undefined ? {} : { body }),
   });
+  void invalidateAfterWrite(queryClient, operation, params as Record<string, unknown>, account);
   return value as ResultFor<N>;
 }
 
@@ -121,7 +116,7 @@ export function useApiQuery<N extends OperationName, TData = ResultFor<N>>(
 export function subscribeToChanges(client: QueryClient = queryClient): () => void {
   return ipc.onEvent((event: IpcEvent) => {
     if (event.type !== 'changed') return;
-    void client.invalidateQueries(invalidationFilterFor(event, areaOfOperation));
+    void client.invalidateQueries(invalidationFilterFor(event));
   });
 }
 
@@ -136,8 +131,4 @@ export function refetchAfterReconnect(client: QueryClient = queryClient): () => 
       void client.invalidateQueries();
     }
   });
-}
-
-function areaOfOperation(operation: string): string | undefined {
-  return (operations as Record<string, { area: string } | undefined>)[operation]?.area;
 }

@@ -1,59 +1,61 @@
-import type { Query, QueryKey } from '@tanstack/react-query';
-import type { IpcEvent } from '../../shared/ipc/contract';
-
-type ChangedEvent = Extract<IpcEvent, { type: 'changed' }>;
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import { collectionsWrittenBy, readIsAffectedBy, type CollectionRef } from '../../shared/api/collections';
+import { findOperation, type OperationName } from '../../shared/api/registry';
+import type { ChangedEvent } from '../../shared/ipc/contract';
+import { getActiveAccount } from './account-store';
 
 /**
- * Which cached operations a pushed change touches. A resource is `<collection>` or
- * `<collection>:<id>` (e.g. `events:<calendarId>`, `tasks:<tasklistId>`, `calendarList`); the id,
- * when present, must equal the query's `param` for the query to be refetched.
+ * Which cached API answers a change makes stale, derived from the operation registry: a query is
+ * stale when its operation reads a changed collection, in the changed partition (its key parameter
+ * has the changed key, or an alias such as `primary`) or in any partition when the change names
+ * none. Pushed `changed` events and the API's own writes (the operation's `writes`) both go
+ * through it.
  */
-interface CollectionRule {
-  /** Operation names of the collection's queries. */
-  operations: RegExp;
-  /** The parameter that carries the collection id. */
-  param?: string;
-  /** Ids that name some collection without saying which (`primary`, `@default`): always refetched. */
-  aliases?: readonly string[];
+
+export interface StaleQueryFilter {
+  queryKey: QueryKey;
+  predicate: (query: Query) => boolean;
 }
 
-const collectionRules: Record<ChangedEvent['area'], Record<string, CollectionRule>> = {
-  calendar: {
-    events: { operations: /^Calendar(Events[A-Z]|FreebusyQuery$)/, param: 'calendarId', aliases: ['primary'] },
-    calendarList: { operations: /^Calendar(CalendarList|Calendars)[A-Z]/ },
-    acl: { operations: /^CalendarAcl[A-Z]/, param: 'calendarId', aliases: ['primary'] },
-    settings: { operations: /^CalendarSettings[A-Z]/ },
-  },
-  tasks: {
-    tasks: { operations: /^TasksTasks[A-Z]/, param: 'tasklist', aliases: ['@default'] },
-    tasklists: { operations: /^TasksTasklists[A-Z]/ },
-  },
-  // Drive's change feed is global (a move or share affects several listings), so any Drive change refetches all of Drive.
-  drive: {},
-};
-
-/** A query-filter predicate for the API queries a `changed` event makes stale. */
-export function invalidationFilterFor(
-  event: ChangedEvent,
-  areaOfOperation: (operation: string) => string | undefined,
-): { queryKey: QueryKey; predicate: (query: Query) => boolean } {
-  const separator = event.resource.indexOf(':');
-  const collection = separator === -1 ? event.resource : event.resource.slice(0, separator);
-  const id = separator === -1 ? undefined : event.resource.slice(separator + 1);
-  const rule = collectionRules[event.area][collection];
-
+/** A filter for the API queries of `account` whose answers depend on any of `changed`. */
+function staleQueriesFilter(account: string, changed: readonly CollectionRef[]): StaleQueryFilter {
   return {
     queryKey: ['api'],
     predicate: (query) => {
-      const [, account, operation, params] = query.queryKey;
-      if (typeof operation !== 'string') return false;
+      const [, keyAccount, operation, params] = query.queryKey;
       // Keys made before the account was known carry '' and belong to whichever account is active.
-      if (account !== event.account && account !== '') return false;
-      if (!rule) return areaOfOperation(operation) === event.area;
-      if (!rule.operations.test(operation)) return false;
-      if (id === undefined || !rule.param) return true;
-      const value = params && typeof params === 'object' ? (params as Record<string, unknown>)[rule.param] : undefined;
-      return value === undefined || value === id || (typeof value === 'string' && (rule.aliases ?? []).includes(value));
+      if (keyAccount !== account && keyAccount !== '') return false;
+      const spec = typeof operation === 'string' ? findOperation(operation) : undefined;
+      if (!spec) return false;
+      const values = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
+      return changed.some((ref) => readIsAffectedBy(spec, values, ref));
     },
   };
+}
+
+/** A query-filter for the API queries a pushed `changed` event makes stale. */
+export function invalidationFilterFor(event: ChangedEvent): StaleQueryFilter {
+  return staleQueriesFilter(event.account, [event]);
+}
+
+/** A query-filter for the API queries a successful call of `operation` may have made stale. */
+export function writeInvalidationFilter(
+  operation: OperationName,
+  params: Readonly<Record<string, unknown>>,
+  account?: string | null,
+): StaleQueryFilter | undefined {
+  const spec = findOperation(operation);
+  const written = spec ? collectionsWrittenBy(spec, params) : [];
+  return written.length > 0 ? staleQueriesFilter(account ?? getActiveAccount() ?? '', written) : undefined;
+}
+
+/** Refetches (or marks stale) what a successful call of `operation` may have changed. */
+export async function invalidateAfterWrite(
+  client: QueryClient,
+  operation: OperationName,
+  params: Readonly<Record<string, unknown>>,
+  account?: string | null,
+): Promise<void> {
+  const filter = writeInvalidationFilter(operation, params, account);
+  if (filter) await client.invalidateQueries(filter, { throwOnError: false });
 }

@@ -77,7 +77,7 @@ describe('WebSocket transport', () => {
     transport.onEvent((event) => events.push(event));
     const socket = FakeSocket.all[0];
     socket?.open();
-    const event = { type: 'changed', account: 'local', area: 'calendar', resource: 'events:primary' };
+    const event = { type: 'changed', account: 'local', collection: 'events', key: 'me@atrium.local' };
     socket?.onmessage?.({ data: JSON.stringify({ type: 'event', event }) });
     socket?.onmessage?.({ data: JSON.stringify({ type: 'event', event: { type: 'bogus' } }) });
     expect(events).toEqual([event]);

@@ -1,3 +1,4 @@
+export * from './collections';
 export * from './operation';
 export * from './registry';
 export * from './params';

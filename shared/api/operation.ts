@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { CollectionAccess } from './collections';
 
 /** The three API areas the app speaks, with their Google base paths. */
 export type ApiArea = 'calendar' | 'tasks' | 'drive';
@@ -62,6 +63,19 @@ export interface OperationSpec<
   readonly patch?: boolean;
   /** Kept for compatibility; a newer operation replaces it (e.g. team drives → shared drives). */
   readonly deprecated?: boolean;
+  /** Collections whose content the answer depends on: a change to one of them makes a cached answer stale. */
+  readonly reads: readonly CollectionAccess[];
+  /** Collections a successful call may change (side effects included). */
+  readonly writes: readonly CollectionAccess[];
+}
+
+/**
+ * The collection declarations of an operation (shared/api/collections), their keys checked against
+ * its own parameters. Both are required, so a new operation cannot leave them out.
+ */
+interface CollectionDeclarations<P extends ParamSpecs> {
+  readonly reads: readonly CollectionAccess<P>[];
+  readonly writes: readonly CollectionAccess<P>[];
 }
 
 export function defineOperation<
@@ -69,7 +83,7 @@ export function defineOperation<
   const P extends ParamSpecs,
   B extends z.ZodType | null,
   R extends z.ZodType | null,
->(spec: OperationSpec<N, P, B, R>): OperationSpec<N, P, B, R> {
+>(spec: OperationSpec<N, P, B, R> & CollectionDeclarations<NoInfer<P>>): OperationSpec<N, P, B, R> {
   return spec;
 }
 

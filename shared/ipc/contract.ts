@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keyedCollections, unkeyedCollections } from '../api/collections';
 
 /**
  * The one IPC contract between the renderer and the main-process core. Every method has a zod
@@ -292,19 +293,36 @@ export type IpcMethodName = keyof IpcMethods;
 export type IpcInput<M extends IpcMethodName> = z.input<IpcMethods[M]['input']>;
 export type IpcOutput<M extends IpcMethodName> = z.output<IpcMethods[M]['output']>;
 
+const changeDetail = {
+  type: z.literal('changed'),
+  account: accountIdSchema,
+  /** Ids of the items that changed or were removed, when a sync pass knows them. */
+  ids: z.array(z.string()).optional(),
+  /** The collection was listed afresh (its sync token had expired): anything in it may have changed. */
+  full: z.boolean().optional(),
+};
+
+/**
+ * A collection of an account changed (shared/api/collections). For a keyed collection, `key` names
+ * the partition (a calendar's events, a task list's tasks); without it any partition may have changed.
+ */
+export const changedEventSchema = z.discriminatedUnion('collection', [
+  z.object({
+    ...changeDetail,
+    collection: z.enum(keyedCollections),
+    key: z.string().min(1).max(1024).optional(),
+  }),
+  z.object({
+    ...changeDetail,
+    collection: z.enum(unkeyedCollections),
+    key: z.undefined().optional(),
+  }),
+]);
+export type ChangedEvent = z.infer<typeof changedEventSchema>;
+
 /** Events the core pushes to the renderer. */
 export const ipcEventSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('changed'),
-    account: accountIdSchema,
-    area: z.enum(['calendar', 'tasks', 'drive']),
-    /** Which collection changed, e.g. `events:<calendarId>`, `calendarList`, `changes`. */
-    resource: z.string(),
-    /** Ids of the items that changed or were removed, when a sync pass knows them. */
-    ids: z.array(z.string()).optional(),
-    /** The collection was listed afresh (its sync token had expired): anything in it may have changed. */
-    full: z.boolean().optional(),
-  }),
+  changedEventSchema,
   z.object({
     type: z.literal('syncState'),
     account: accountIdSchema,

@@ -219,8 +219,8 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
     const seen: IpcEvent[] = [];
     client.onEvent((event) => seen.push(event));
     const events: IpcEvent[] = [
-      { type: 'changed', account: 'local', area: 'calendar', resource: 'events:me@atrium.local', ids: ['e1', 'e2'] },
-      { type: 'changed', account: 'local', area: 'drive', resource: 'changes', full: true },
+      { type: 'changed', account: 'local', collection: 'events', key: 'me@atrium.local', ids: ['e1', 'e2'] },
+      { type: 'changed', account: 'local', collection: 'changes', full: true },
       {
         type: 'accounts',
         accounts: [
@@ -242,7 +242,7 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
     const client = createIpcClient(transport);
     const seen: IpcEvent[] = [];
     const unsubscribe = client.onEvent((event) => seen.push(event));
-    const event: IpcEvent = { type: 'changed', account: 'local', area: 'tasks', resource: 'tasklists' };
+    const event: IpcEvent = { type: 'changed', account: 'local', collection: 'tasklists' };
     host.pushEvent(event);
     await settle();
     unsubscribe();

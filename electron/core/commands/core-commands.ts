@@ -55,7 +55,7 @@ export class CoreCommands {
     } finally {
       // Either list may have changed, even when the move was refused half-way and undone.
       for (const list of new Set([request.tasklist, request.destination.tasklist]))
-        this.options.feed?.changed(connection.account.id, 'tasks', `tasks:${list}`);
+        this.options.feed?.changed(connection.account.id, { collection: 'tasks', key: list });
     }
   }
 

@@ -1,3 +1,4 @@
+import { collectionRefId, type CollectionRef } from '../../../shared/api/collections';
 import { ApiCallError } from '../api-call-error';
 import type { ApiClient } from '../api-client';
 import {
@@ -111,9 +112,9 @@ export class AccountSync {
     return this.started;
   }
 
-  /** The collections followed now, by resource name (tests and benchmarks look inside). */
+  /** The collections followed now, by `collectionRefId` (tests and benchmarks look inside). */
   resources(): ReadonlyMap<string, ResourceSync> {
-    return new Map([...this.followed].map(([resource, entry]) => [resource, entry.sync]));
+    return new Map([...this.followed].map(([id, entry]) => [id, entry.sync]));
   }
 
   watchers(): ChannelWatcher[] {
@@ -147,7 +148,8 @@ export class AccountSync {
   }
 
   private follow(source: SyncSource, target: WatchTarget, onPass?: (pass: SyncPass, full: boolean) => void): Followed {
-    const existing = this.followed.get(source.resource);
+    const id = collectionRefId(source.target);
+    const existing = this.followed.get(id);
     if (existing) return existing;
     const { api, account, feed, push, log } = this.options;
     const sync = new ResourceSync({
@@ -178,14 +180,15 @@ export class AccountSync {
       watcher.start();
     }
     const entry: Followed = watcher ? { sync, watcher } : { sync };
-    this.followed.set(source.resource, entry);
+    this.followed.set(id, entry);
     return entry;
   }
 
-  private unfollow(resource: string): void {
-    const entry = this.followed.get(resource);
+  private unfollow(target: CollectionRef): void {
+    const id = collectionRefId(target);
+    const entry = this.followed.get(id);
     if (!entry) return;
-    this.followed.delete(resource);
+    this.followed.delete(id);
     entry.sync.close();
     void entry.watcher?.close();
   }
@@ -199,20 +202,20 @@ export class AccountSync {
       present.set(item.id, item.deleted !== true);
     }
     const calendarsNow = new Set(
-      [...this.followed.keys()]
-        .filter((resource) => resource.startsWith('events:'))
-        .map((resource) => resource.slice('events:'.length)),
+      [...this.followed.values()].flatMap(({ sync: { target } }) =>
+        target.collection === 'events' && target.key !== undefined ? [target.key] : [],
+      ),
     );
     for (const [calendarId, alive] of present) {
       if (!alive) {
-        this.unfollow(`events:${calendarId}`);
-        this.unfollow(`acl:${calendarId}`);
+        this.unfollow({ collection: 'events', key: calendarId });
+        this.unfollow({ collection: 'acl', key: calendarId });
         continue;
       }
       const owner = pass.items.find((item) => item.id === calendarId)?.accessRole === 'owner';
       const events = this.follow(eventsSource(calendarId), calendarEventsTarget(calendarId));
       const acl = owner ? this.follow(aclSource(calendarId), calendarAclTarget(calendarId)) : undefined;
-      if (!owner) this.unfollow(`acl:${calendarId}`);
+      if (!owner) this.unfollow({ collection: 'acl', key: calendarId });
       // A calendar that appears later is news to the renderer too: its first listing is announced.
       if (!calendarsNow.has(calendarId) && this.calendarsKnown) {
         events.sync.trigger();
@@ -222,8 +225,8 @@ export class AccountSync {
     if (full) {
       for (const calendarId of calendarsNow) {
         if (!present.has(calendarId)) {
-          this.unfollow(`events:${calendarId}`);
-          this.unfollow(`acl:${calendarId}`);
+          this.unfollow({ collection: 'events', key: calendarId });
+          this.unfollow({ collection: 'acl', key: calendarId });
         }
       }
     }

@@ -1,3 +1,4 @@
+import { collectionRefId, type Collection } from '../../../shared/api/collections';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,8 +54,8 @@ async function openCore(
   return { core, ipc, account };
 }
 
-const changedIn = (account: string, resource: string) => (event: IpcEvent) =>
-  event.type === 'changed' && event.account === account && event.resource === resource;
+const changedIn = (account: string, collection: Collection, key?: string) => (event: IpcEvent) =>
+  event.type === 'changed' && event.account === account && event.collection === collection && event.key === key;
 
 const newEvent = (summary: string) => ({
   summary,
@@ -80,7 +81,7 @@ describe('a Google account without a public relay address is polled', () => {
     expect(core.sync?.get(account)?.mode).toBe('poll');
     const mark = ipc.events.length;
     const created = await direct.call('CalendarEventsInsert', { calendarId: 'primary' }, newEvent('From the phone'));
-    const event = await ipc.waitForEvent(changedIn(account, 'events:ann@example.com'), { since: mark });
+    const event = await ipc.waitForEvent(changedIn(account, 'events', 'ann@example.com'), { since: mark });
     expect(event).toMatchObject({ ids: [created.id] });
     expect(
       standIn.apiRequests.some(
@@ -94,7 +95,7 @@ describe('a Google account without a public relay address is polled', () => {
     const list = lists.items?.[0]?.id as string;
     const mark = ipc.events.length;
     await direct.call('TasksTasksInsert', { tasklist: list }, { title: 'Call the plumber' });
-    await ipc.waitForEvent(changedIn(account, `tasks:${list}`), { since: mark });
+    await ipc.waitForEvent(changedIn(account, 'tasks', list), { since: mark });
     expect(
       standIn.apiRequests.some((r) => r.path === `/tasks/v1/lists/${list}/tasks` && r.query.includes('updatedMin=')),
     ).toBe(true);
@@ -137,7 +138,7 @@ describe('a Google account without a public relay address is polled', () => {
     const mark = ipc.events.length;
     clockOffset += 31 * day;
     try {
-      const event = await ipc.waitForEvent(changedIn(account, 'events:ann@example.com'), { since: mark });
+      const event = await ipc.waitForEvent(changedIn(account, 'events', 'ann@example.com'), { since: mark });
       expect(event).toMatchObject({ full: true });
       expect(standIn.apiRequests.some((r) => r.status === 410)).toBe(true);
       // And carries on incrementally with the new token.
@@ -145,7 +146,7 @@ describe('a Google account without a public relay address is polled', () => {
       const created = await direct.call('CalendarEventsInsert', { calendarId: 'primary' }, newEvent('After the reset'));
       await ipc.waitForEvent(
         (e) =>
-          changedIn(account, 'events:ann@example.com')(e) &&
+          changedIn(account, 'events', 'ann@example.com')(e) &&
           e.type === 'changed' &&
           (e.ids ?? []).includes(created.id as string),
         { since: later },
@@ -177,7 +178,10 @@ describe('rate limits and lost connections', () => {
   });
 
   it('backs off exponentially, with jitter, while the API answers "rate limited", then syncs', async () => {
-    const events = core.sync?.get(account)?.resources().get('events:ann@example.com');
+    const events = core.sync
+      ?.get(account)
+      ?.resources()
+      .get(collectionRefId({ collection: 'events', key: 'ann@example.com' }));
     const created = await direct.call('CalendarEventsInsert', { calendarId: 'primary' }, newEvent('Rate limited'));
     const mark = ipc.events.length;
     const from = standIn.apiRequests.length;
@@ -259,7 +263,11 @@ describe('a Google account with a public relay address is pushed to', () => {
   it('opens channels at Google addressed to the public relay, and syncs when a forwarded notification arrives', async () => {
     const sync = core.sync?.get(account);
     expect(sync?.mode).toBe('push');
-    const watcher = sync?.watchers().find((w) => w.channel && sync.resources().has('events:ann@example.com'));
+    const watcher = sync
+      ?.watchers()
+      .find(
+        (w) => w.channel && sync.resources().has(collectionRefId({ collection: 'events', key: 'ann@example.com' })),
+      );
     const deadline = Date.now() + 5_000;
     while (!sync?.watchers().every((w) => w.channel) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -287,7 +295,7 @@ describe('a Google account with a public relay address is pushed to', () => {
       },
     });
     expect(answer.status).toBe(200);
-    const event = await ipc.waitForEvent(changedIn(account, 'events:ann@example.com'), { since: mark });
+    const event = await ipc.waitForEvent(changedIn(account, 'events', 'ann@example.com'), { since: mark });
     expect(event).toMatchObject({ ids: [created.id] });
   });
 });

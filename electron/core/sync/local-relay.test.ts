@@ -1,3 +1,4 @@
+import { collectionRefId, type Collection } from '../../../shared/api/collections';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,8 +70,8 @@ function localLiveChannels(): { resource_key: string }[] {
   }
 }
 
-const changed = (resource: string) => (event: IpcEvent) =>
-  event.type === 'changed' && event.account === 'local' && event.resource === resource;
+const changed = (collection: Collection, key?: string) => (event: IpcEvent) =>
+  event.type === 'changed' && event.account === 'local' && event.collection === collection && event.key === key;
 
 function notify(address: string, headers: Record<string, string>, method = 'POST'): Promise<Response> {
   return fetch(address, { method, headers });
@@ -88,8 +89,8 @@ describe('relay for the local account', () => {
         end: { dateTime: '2031-05-01T11:00:00Z' },
       },
     );
-    const event = await ipc.waitForEvent(changed(`events:${me}`), { since: mark });
-    expect(event).toMatchObject({ type: 'changed', area: 'calendar', ids: [created.id] });
+    const event = await ipc.waitForEvent(changed('events', me), { since: mark });
+    expect(event).toMatchObject({ type: 'changed', collection: 'events', key: me, ids: [created.id] });
     // It went out as an event frame of the IPC connection.
     expect(
       ipc.hostFrames.some((frame) => frame.includes('"type":"event"') && frame.includes(created.id as string)),
@@ -98,7 +99,9 @@ describe('relay for the local account', () => {
 
   it('refuses forged notifications (unknown channel, wrong token, wrong method) and syncs nothing for them', async () => {
     const sync = core.sync?.get('local');
-    const watcher = sync?.watchers().find((w) => w.channel && sync.resources().has(`events:${me}`));
+    const watcher = sync
+      ?.watchers()
+      .find((w) => w.channel && sync.resources().has(collectionRefId({ collection: 'events', key: me })));
     const channelId = watcher?.channel?.id ?? '';
     expect(channelId).not.toBe('');
     const relay = core.relay?.address ?? '';
@@ -137,8 +140,8 @@ describe('relay for the local account', () => {
     const calendar = await outside.call('CalendarCalendarsInsert', {}, { summary: 'Club' });
     const id = calendar.id as string;
     await waitFor(() => localLiveChannels().filter((c) => c.resource_key.includes(id)).length === 2);
-    expect(sync?.resources().has(`events:${id}`)).toBe(true);
-    expect(sync?.resources().has(`acl:${id}`)).toBe(true);
+    expect(sync?.resources().has(collectionRefId({ collection: 'events', key: id }))).toBe(true);
+    expect(sync?.resources().has(collectionRefId({ collection: 'acl', key: id }))).toBe(true);
 
     const mark = ipc.events.length;
     await outside.call(
@@ -146,11 +149,11 @@ describe('relay for the local account', () => {
       { calendarId: id },
       { summary: 'Practice', start: { dateTime: '2031-06-01T18:00:00Z' }, end: { dateTime: '2031-06-01T19:00:00Z' } },
     );
-    await ipc.waitForEvent(changed(`events:${id}`), { since: mark });
+    await ipc.waitForEvent(changed('events', id), { since: mark });
 
     await outside.call('CalendarCalendarsDelete', { calendarId: id });
     await waitFor(() => localLiveChannels().filter((c) => c.resource_key.includes(id)).length === 0);
-    expect(sync?.resources().has(`events:${id}`)).toBe(false);
+    expect(sync?.resources().has(collectionRefId({ collection: 'events', key: id }))).toBe(false);
   });
 });
 
@@ -210,7 +213,7 @@ describe('burst of notifications', () => {
     await waitFor(() => events.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(events).toEqual([
-      { type: 'changed', account: 'ann', area: 'calendar', resource: 'events:ann@example.com', ids: [created.id] },
+      { type: 'changed', account: 'ann', collection: 'events', key: 'ann@example.com', ids: [created.id] },
     ]);
 
     // Repeated message numbers and unknown states are acknowledged and ignored.

@@ -1,6 +1,7 @@
 import { ApiCallError } from '../api-call-error';
 import type { ApiClient } from '../api-client';
-import type { EventFeed } from '../event-feed';
+import { collectionRefId, type CollectionRef } from '../../../shared/api/collections';
+import type { ChangeDetail, EventFeed } from '../event-feed';
 import { backoffDelay, isRetryable } from '../retry-policy';
 import type { RetryPolicy } from '../retry-policy';
 import type { SyncPass, SyncSource } from './sync-sources';
@@ -63,8 +64,8 @@ export class ResourceSync {
 
   constructor(private readonly options: ResourceSyncOptions) {}
 
-  get resource(): string {
-    return this.options.source.resource;
+  get target(): CollectionRef {
+    return this.options.source.target;
   }
 
   get hasCursor(): boolean {
@@ -138,7 +139,7 @@ export class ResourceSync {
   }
 
   private async pass(): Promise<void> {
-    const { api, source, account, feed } = this.options;
+    const { api, source } = this.options;
     const silent = this.silent;
     this.silent = false;
     this.silentPassRunning = silent;
@@ -167,14 +168,22 @@ export class ResourceSync {
       this.options.onPass?.(result, full);
       const owed = this.owedAnnouncement && !silent;
       if (!silent) this.owedAnnouncement = false;
-      if (full && !silent) feed.changed(account, source.area, source.resource, { full: true });
-      else if (!full && result.ids.length > 0) feed.changed(account, source.area, source.resource, { ids: result.ids });
-      else if (owed) feed.changed(account, source.area, source.resource);
+      if (full && !silent) this.announce({ full: true });
+      else if (!full && result.ids.length > 0) this.announce({ ids: result.ids }, result);
+      else if (owed) this.announce({});
     } catch (error) {
       this.failed(error);
     } finally {
       this.silentPassRunning = false;
     }
+  }
+
+  /** One event for the followed collection, and one for each collection its changes stand for. */
+  private announce(detail: ChangeDetail, pass?: SyncPass): void {
+    const { source, account, feed } = this.options;
+    feed.changed(account, source.target, detail);
+    const others = source.alsoChanged?.(pass) ?? [];
+    for (const other of others) feed.changed(account, other, detail.full ? { full: true } : {});
   }
 
   private failed(error: unknown): void {
@@ -199,7 +208,7 @@ export class ResourceSync {
       if (error.reason === 'reauthRequired') return;
     }
     this.options.log?.(
-      `Syncing ${this.options.source.resource} failed: ${error instanceof Error ? error.message : String(error)}`,
+      `Syncing ${collectionRefId(this.options.source.target)} failed: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
 }

@@ -1,3 +1,5 @@
+import { collectionsWrittenWith, isKeyedCollection, type CollectionRef } from '../../../shared/api/collections';
+import { operationList } from '../../../shared/api/registry';
 import type { ApiClient } from '../api-client';
 
 /** What one pass over a collection found: the cursor for the next pass and what changed. */
@@ -15,11 +17,12 @@ export interface SyncPass {
  * incremental listing with the cursor gives what changed since and the next cursor.
  */
 export interface SyncSource {
-  readonly area: 'calendar' | 'drive';
-  /** The `changed` event's resource, e.g. `events:<calendarId>`, `calendarList`, `changes`. */
-  readonly resource: string;
+  /** The collection followed, as the `changed` events about it name it. */
+  readonly target: CollectionRef;
   full(api: ApiClient): Promise<SyncPass>;
   incremental(api: ApiClient, cursor: string): Promise<SyncPass>;
+  /** Other collections the changes of a pass stand for (everything when `pass` is undefined: a full listing). */
+  alsoChanged?(pass: SyncPass | undefined): CollectionRef[];
 }
 
 /** A list longer than this many pages in one pass is a runaway, not a calendar. */
@@ -69,39 +72,78 @@ async function calendarPass(
 }
 
 function calendarSource(
-  resource: string,
+  target: CollectionRef,
   operation: string,
   params: Record<string, unknown>,
   incrementalParams: Record<string, unknown> = {},
 ): SyncSource {
   return {
-    area: 'calendar',
-    resource,
+    target,
     full: (api) => calendarPass(api, operation, params),
     incremental: (api, cursor) => calendarPass(api, operation, { ...params, ...incrementalParams }, cursor),
   };
 }
 
-export const calendarListSource = (): SyncSource =>
-  calendarSource(
-    'calendarList',
+export const calendarListSource = (): SyncSource => ({
+  ...calendarSource(
+    { collection: 'calendarList' },
     'CalendarCalendarListList',
     { maxResults: 250, showHidden: true },
     { showDeleted: true },
-  );
+  ),
+  // A list entry carries its calendar's summary, description and time zone.
+  alsoChanged: (pass) =>
+    pass ? pass.ids.map((key) => ({ collection: 'calendars', key })) : [{ collection: 'calendars' }],
+});
 
 export const eventsSource = (calendarId: string): SyncSource =>
-  calendarSource(`events:${calendarId}`, 'CalendarEventsList', { calendarId, maxResults: 2500 }, { showDeleted: true });
+  calendarSource(
+    { collection: 'events', key: calendarId },
+    'CalendarEventsList',
+    { calendarId, maxResults: 2500 },
+    { showDeleted: true },
+  );
 
 export const aclSource = (calendarId: string): SyncSource =>
-  calendarSource(`acl:${calendarId}`, 'CalendarAclList', { calendarId, maxResults: 250 }, { showDeleted: true });
+  calendarSource(
+    { collection: 'acl', key: calendarId },
+    'CalendarAclList',
+    { calendarId, maxResults: 250 },
+    { showDeleted: true },
+  );
 
-export const settingsSource = (): SyncSource => calendarSource('settings', 'CalendarSettingsList', { maxResults: 250 });
+export const settingsSource = (): SyncSource =>
+  calendarSource({ collection: 'settings' }, 'CalendarSettingsList', { maxResults: 250 });
+
+/** What Drive's change feed reports: whatever the operations that write `changes` write besides. */
+const driveFeedCollections = collectionsWrittenWith(operationList, 'changes');
+
+/** Past this many changed files in one pass, per-file collections are announced whole. */
+const maxFilesNamed = 20;
+
+/** The collections a pass over Drive's changes may have touched, per file where a file says which. */
+export function driveChangesCover(pass: SyncPass | undefined): CollectionRef[] {
+  const fileIds = pass
+    ? [
+        ...new Set(
+          pass.items
+            .filter((change) => change.changeType !== 'drive')
+            .map((change) => text(change.fileId))
+            .filter((id): id is string => id !== undefined),
+        ),
+      ]
+    : [];
+  const perFile = pass !== undefined && fileIds.length <= maxFilesNamed;
+  return driveFeedCollections.flatMap((collection): CollectionRef[] => {
+    if (!isKeyedCollection(collection)) return [{ collection }];
+    return perFile ? fileIds.map((key) => ({ collection, key })) : [{ collection }];
+  });
+}
 
 /** Drive's change feed: the start page token is the first cursor; each pass follows pages to `newStartPageToken`. */
 export const driveChangesSource = (): SyncSource => ({
-  area: 'drive',
-  resource: 'changes',
+  target: { collection: 'changes' },
+  alsoChanged: driveChangesCover,
   async full(api) {
     const start = asPage(await api.callByName('DriveChangesGetStartPageToken', {}));
     const cursor = text(start.startPageToken);

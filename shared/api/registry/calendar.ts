@@ -230,6 +230,8 @@ export const calendarOperations = {
     params: { calendarId, ruleId },
     request: null,
     response: AclRule,
+    reads: [{ collection: 'acl', key: 'calendarId' }],
+    writes: [],
   }),
   CalendarAclList: defineOperation({
     name: 'CalendarAclList',
@@ -239,6 +241,8 @@ export const calendarOperations = {
     params: { calendarId, ...aclListParams },
     request: null,
     response: CalendarAcl,
+    reads: [{ collection: 'acl', key: 'calendarId' }],
+    writes: [],
   }),
   CalendarAclInsert: defineOperation({
     name: 'CalendarAclInsert',
@@ -248,6 +252,8 @@ export const calendarOperations = {
     params: { calendarId, sendNotifications: sendAclNotifications },
     request: AclRuleInput,
     response: AclRule,
+    reads: [],
+    writes: [{ collection: 'acl', key: 'calendarId' }],
   }),
   CalendarAclWatch: defineOperation({
     name: 'CalendarAclWatch',
@@ -257,6 +263,8 @@ export const calendarOperations = {
     params: { calendarId, ...aclListParams },
     request: ChannelInput,
     response: Channel,
+    reads: [{ collection: 'acl', key: 'calendarId' }],
+    writes: [{ collection: 'channels' }],
   }),
   CalendarAclUpdate: defineOperation({
     name: 'CalendarAclUpdate',
@@ -266,6 +274,8 @@ export const calendarOperations = {
     params: { calendarId, ruleId, sendNotifications: sendAclNotifications },
     request: AclRuleInput,
     response: AclRule,
+    reads: [],
+    writes: [{ collection: 'acl', key: 'calendarId' }],
   }),
   CalendarAclPatch: defineOperation({
     name: 'CalendarAclPatch',
@@ -276,6 +286,8 @@ export const calendarOperations = {
     request: AclRuleInput,
     response: AclRule,
     patch: true,
+    reads: [],
+    writes: [{ collection: 'acl', key: 'calendarId' }],
   }),
   CalendarAclDelete: defineOperation({
     name: 'CalendarAclDelete',
@@ -285,6 +297,8 @@ export const calendarOperations = {
     params: { calendarId, ruleId },
     request: null,
     response: null,
+    reads: [],
+    writes: [{ collection: 'acl', key: 'calendarId' }],
   }),
 
   // Calendar list
@@ -296,6 +310,8 @@ export const calendarOperations = {
     params: { calendarId },
     request: null,
     response: CalendarListEntry,
+    reads: [{ collection: 'calendarList' }],
+    writes: [],
   }),
   CalendarCalendarListList: defineOperation({
     name: 'CalendarCalendarListList',
@@ -305,6 +321,8 @@ export const calendarOperations = {
     params: calendarListParams,
     request: null,
     response: CalendarList,
+    reads: [{ collection: 'calendarList' }],
+    writes: [],
   }),
   CalendarCalendarListInsert: defineOperation({
     name: 'CalendarCalendarListInsert',
@@ -314,6 +332,8 @@ export const calendarOperations = {
     params: { colorRgbFormat },
     request: CalendarListEntryInput,
     response: CalendarListEntry,
+    reads: [],
+    writes: [{ collection: 'calendarList' }],
   }),
   CalendarCalendarListWatch: defineOperation({
     name: 'CalendarCalendarListWatch',
@@ -323,6 +343,8 @@ export const calendarOperations = {
     params: calendarListParams,
     request: ChannelInput,
     response: Channel,
+    reads: [{ collection: 'calendarList' }],
+    writes: [{ collection: 'channels' }],
   }),
   CalendarCalendarListUpdate: defineOperation({
     name: 'CalendarCalendarListUpdate',
@@ -332,6 +354,8 @@ export const calendarOperations = {
     params: { calendarId, colorRgbFormat },
     request: CalendarListEntryInput,
     response: CalendarListEntry,
+    reads: [],
+    writes: [{ collection: 'calendarList' }],
   }),
   CalendarCalendarListPatch: defineOperation({
     name: 'CalendarCalendarListPatch',
@@ -342,6 +366,8 @@ export const calendarOperations = {
     request: CalendarListEntryInput,
     response: CalendarListEntry,
     patch: true,
+    reads: [],
+    writes: [{ collection: 'calendarList' }],
   }),
   CalendarCalendarListDelete: defineOperation({
     name: 'CalendarCalendarListDelete',
@@ -351,6 +377,8 @@ export const calendarOperations = {
     params: { calendarId },
     request: null,
     response: null,
+    reads: [],
+    writes: [{ collection: 'calendarList' }],
   }),
 
   // Calendars
@@ -362,6 +390,8 @@ export const calendarOperations = {
     params: { calendarId },
     request: null,
     response: Calendar,
+    reads: [{ collection: 'calendars', key: 'calendarId' }],
+    writes: [],
   }),
   CalendarCalendarsClear: defineOperation({
     name: 'CalendarCalendarsClear',
@@ -371,6 +401,8 @@ export const calendarOperations = {
     params: { calendarId },
     request: null,
     response: null,
+    reads: [],
+    writes: [{ collection: 'events', key: 'calendarId' }],
   }),
   CalendarCalendarsInsert: defineOperation({
     name: 'CalendarCalendarsInsert',
@@ -380,6 +412,9 @@ export const calendarOperations = {
     params: {},
     request: CalendarInput,
     response: Calendar,
+    // The new calendar's id is not known before the call.
+    reads: [],
+    writes: [{ collection: 'calendars' }, { collection: 'calendarList' }, { collection: 'acl' }],
   }),
   CalendarCalendarsUpdate: defineOperation({
     name: 'CalendarCalendarsUpdate',
@@ -389,6 +424,8 @@ export const calendarOperations = {
     params: { calendarId },
     request: CalendarInput,
     response: Calendar,
+    reads: [],
+    writes: [{ collection: 'calendars', key: 'calendarId' }, { collection: 'calendarList' }],
   }),
   CalendarCalendarsPatch: defineOperation({
     name: 'CalendarCalendarsPatch',
@@ -399,6 +436,8 @@ export const calendarOperations = {
     request: CalendarInput,
     response: Calendar,
     patch: true,
+    reads: [],
+    writes: [{ collection: 'calendars', key: 'calendarId' }, { collection: 'calendarList' }],
   }),
   CalendarCalendarsDelete: defineOperation({
     name: 'CalendarCalendarsDelete',
@@ -408,6 +447,13 @@ export const calendarOperations = {
     params: { calendarId },
     request: null,
     response: null,
+    reads: [],
+    writes: [
+      { collection: 'calendars', key: 'calendarId' },
+      { collection: 'calendarList' },
+      { collection: 'acl', key: 'calendarId' },
+      { collection: 'events', key: 'calendarId' },
+    ],
   }),
 
   // Channels, colors
@@ -419,6 +465,8 @@ export const calendarOperations = {
     params: {},
     request: ChannelInput,
     response: null,
+    reads: [],
+    writes: [{ collection: 'channels' }],
   }),
   CalendarColorsGet: defineOperation({
     name: 'CalendarColorsGet',
@@ -428,6 +476,8 @@ export const calendarOperations = {
     params: {},
     request: null,
     response: CalendarColors,
+    reads: [{ collection: 'colors' }],
+    writes: [],
   }),
 
   // Events
@@ -439,6 +489,8 @@ export const calendarOperations = {
     params: { alwaysIncludeEmail, calendarId, eventId, maxAttendees, timeZone },
     request: null,
     response: CalendarEvent,
+    reads: [{ collection: 'events', key: 'calendarId' }],
+    writes: [],
   }),
   CalendarEventsInstances: defineOperation({
     name: 'CalendarEventsInstances',
@@ -465,6 +517,8 @@ export const calendarOperations = {
     },
     request: null,
     response: CalendarEvents,
+    reads: [{ collection: 'events', key: 'calendarId' }],
+    writes: [],
   }),
   CalendarEventsList: defineOperation({
     name: 'CalendarEventsList',
@@ -474,6 +528,8 @@ export const calendarOperations = {
     params: eventListParams,
     request: null,
     response: CalendarEvents,
+    reads: [{ collection: 'events', key: 'calendarId' }],
+    writes: [],
   }),
   CalendarEventsImport: defineOperation({
     name: 'CalendarEventsImport',
@@ -483,6 +539,8 @@ export const calendarOperations = {
     params: { calendarId, conferenceDataVersion, eventLabelVersion, supportsAttachments },
     request: CalendarEventInput,
     response: CalendarEvent,
+    reads: [],
+    writes: [{ collection: 'events', key: 'calendarId' }],
   }),
   CalendarEventsInsert: defineOperation({
     name: 'CalendarEventsInsert',
@@ -500,6 +558,8 @@ export const calendarOperations = {
     },
     request: CalendarEventInput,
     response: CalendarEvent,
+    reads: [],
+    writes: [{ collection: 'events', key: 'calendarId' }],
   }),
   CalendarEventsMove: defineOperation({
     name: 'CalendarEventsMove',
@@ -515,6 +575,11 @@ export const calendarOperations = {
     },
     request: null,
     response: CalendarEvent,
+    reads: [],
+    writes: [
+      { collection: 'events', key: 'calendarId' },
+      { collection: 'events', key: 'destination' },
+    ],
   }),
   CalendarEventsQuickAdd: defineOperation({
     name: 'CalendarEventsQuickAdd',
@@ -529,6 +594,8 @@ export const calendarOperations = {
     },
     request: null,
     response: CalendarEvent,
+    reads: [],
+    writes: [{ collection: 'events', key: 'calendarId' }],
   }),
   CalendarEventsWatch: defineOperation({
     name: 'CalendarEventsWatch',
@@ -538,6 +605,8 @@ export const calendarOperations = {
     params: eventListParams,
     request: ChannelInput,
     response: Channel,
+    reads: [{ collection: 'events', key: 'calendarId' }],
+    writes: [{ collection: 'channels' }],
   }),
   CalendarEventsUpdate: defineOperation({
     name: 'CalendarEventsUpdate',
@@ -547,6 +616,8 @@ export const calendarOperations = {
     params: eventWriteParams,
     request: CalendarEventInput,
     response: CalendarEvent,
+    reads: [],
+    writes: [{ collection: 'events', key: 'calendarId' }],
   }),
   CalendarEventsPatch: defineOperation({
     name: 'CalendarEventsPatch',
@@ -557,6 +628,8 @@ export const calendarOperations = {
     request: CalendarEventInput,
     response: CalendarEvent,
     patch: true,
+    reads: [],
+    writes: [{ collection: 'events', key: 'calendarId' }],
   }),
   CalendarEventsDelete: defineOperation({
     name: 'CalendarEventsDelete',
@@ -566,6 +639,8 @@ export const calendarOperations = {
     params: { calendarId, eventId, sendNotifications, sendUpdates },
     request: null,
     response: null,
+    reads: [],
+    writes: [{ collection: 'events', key: 'calendarId' }],
   }),
 
   // Free/busy and settings
@@ -577,6 +652,9 @@ export const calendarOperations = {
     params: {},
     request: FreeBusyRequest,
     response: FreeBusyResponse,
+    // The calendars are named in the body, so any calendar's events may be in the answer.
+    reads: [{ collection: 'events' }],
+    writes: [],
   }),
   CalendarSettingsGet: defineOperation({
     name: 'CalendarSettingsGet',
@@ -586,6 +664,8 @@ export const calendarOperations = {
     params: { setting: { type: 'string', in: 'path', required: true, description: 'Id of the user setting.' } },
     request: null,
     response: CalendarSetting,
+    reads: [{ collection: 'settings' }],
+    writes: [],
   }),
   CalendarSettingsList: defineOperation({
     name: 'CalendarSettingsList',
@@ -595,6 +675,8 @@ export const calendarOperations = {
     params: settingsListParams,
     request: null,
     response: CalendarSettings,
+    reads: [{ collection: 'settings' }],
+    writes: [],
   }),
   CalendarSettingsWatch: defineOperation({
     name: 'CalendarSettingsWatch',
@@ -604,5 +686,7 @@ export const calendarOperations = {
     params: settingsListParams,
     request: ChannelInput,
     response: Channel,
+    reads: [{ collection: 'settings' }],
+    writes: [{ collection: 'channels' }],
   }),
 } as const;

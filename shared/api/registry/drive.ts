@@ -152,6 +152,8 @@ export const driveOperations = {
     params: {},
     request: null,
     response: DriveAbout,
+    reads: [{ collection: 'about' }],
+    writes: [],
   }),
   DriveChangesGetStartPageToken: defineOperation({
     name: 'DriveChangesGetStartPageToken',
@@ -164,6 +166,8 @@ export const driveOperations = {
     },
     request: null,
     response: DriveStartPageToken,
+    reads: [{ collection: 'changes' }],
+    writes: [],
   }),
   DriveChangesList: defineOperation({
     name: 'DriveChangesList',
@@ -173,6 +177,8 @@ export const driveOperations = {
     params: changesListParams,
     request: null,
     response: DriveChangeList,
+    reads: [{ collection: 'changes' }],
+    writes: [],
   }),
   DriveChangesWatch: defineOperation({
     name: 'DriveChangesWatch',
@@ -182,6 +188,8 @@ export const driveOperations = {
     params: changesListParams,
     request: ChannelInput,
     response: Channel,
+    reads: [{ collection: 'changes' }],
+    writes: [{ collection: 'channels' }],
   }),
   DriveChannelsStop: defineOperation({
     name: 'DriveChannelsStop',
@@ -191,6 +199,8 @@ export const driveOperations = {
     params: {},
     request: ChannelInput,
     response: null,
+    reads: [],
+    writes: [{ collection: 'channels' }],
   }),
 
   // Comments and replies
@@ -202,6 +212,12 @@ export const driveOperations = {
     params: { commentId, fileId, includeDeleted },
     request: null,
     response: DriveComment,
+    // A comment carries its replies.
+    reads: [
+      { collection: 'comments', key: 'fileId' },
+      { collection: 'replies', key: 'fileId' },
+    ],
+    writes: [],
   }),
   DriveCommentsList: defineOperation({
     name: 'DriveCommentsList',
@@ -222,6 +238,12 @@ export const driveOperations = {
     },
     request: null,
     response: DriveCommentList,
+    // A comment carries its replies.
+    reads: [
+      { collection: 'comments', key: 'fileId' },
+      { collection: 'replies', key: 'fileId' },
+    ],
+    writes: [],
   }),
   DriveCommentsCreate: defineOperation({
     name: 'DriveCommentsCreate',
@@ -231,6 +253,8 @@ export const driveOperations = {
     params: { fileId },
     request: DriveCommentInput,
     response: DriveComment,
+    reads: [],
+    writes: [{ collection: 'comments', key: 'fileId' }],
   }),
   DriveCommentsUpdate: defineOperation({
     name: 'DriveCommentsUpdate',
@@ -241,6 +265,8 @@ export const driveOperations = {
     request: DriveCommentInput,
     response: DriveComment,
     patch: true,
+    reads: [],
+    writes: [{ collection: 'comments', key: 'fileId' }],
   }),
   DriveCommentsDelete: defineOperation({
     name: 'DriveCommentsDelete',
@@ -250,6 +276,11 @@ export const driveOperations = {
     params: { commentId, fileId },
     request: null,
     response: null,
+    reads: [],
+    writes: [
+      { collection: 'comments', key: 'fileId' },
+      { collection: 'replies', key: 'fileId' },
+    ],
   }),
   DriveRepliesGet: defineOperation({
     name: 'DriveRepliesGet',
@@ -259,6 +290,8 @@ export const driveOperations = {
     params: { commentId, fileId, includeDeleted, replyId },
     request: null,
     response: DriveReply,
+    reads: [{ collection: 'replies', key: 'fileId' }],
+    writes: [],
   }),
   DriveRepliesList: defineOperation({
     name: 'DriveRepliesList',
@@ -268,6 +301,8 @@ export const driveOperations = {
     params: { commentId, fileId, includeDeleted, pageSize: pageSize(20, 100), pageToken },
     request: null,
     response: DriveReplyList,
+    reads: [{ collection: 'replies', key: 'fileId' }],
+    writes: [],
   }),
   DriveRepliesCreate: defineOperation({
     name: 'DriveRepliesCreate',
@@ -277,6 +312,12 @@ export const driveOperations = {
     params: { commentId, fileId },
     request: DriveReplyInput,
     response: DriveReply,
+    // A reply moves its comment's modifiedTime, and an action its `resolved`.
+    reads: [],
+    writes: [
+      { collection: 'replies', key: 'fileId' },
+      { collection: 'comments', key: 'fileId' },
+    ],
   }),
   DriveRepliesUpdate: defineOperation({
     name: 'DriveRepliesUpdate',
@@ -287,6 +328,12 @@ export const driveOperations = {
     request: DriveReplyInput,
     response: DriveReply,
     patch: true,
+    // A reply moves its comment's modifiedTime, and an action its `resolved`.
+    reads: [],
+    writes: [
+      { collection: 'replies', key: 'fileId' },
+      { collection: 'comments', key: 'fileId' },
+    ],
   }),
   DriveRepliesDelete: defineOperation({
     name: 'DriveRepliesDelete',
@@ -296,6 +343,12 @@ export const driveOperations = {
     params: { commentId, fileId, replyId },
     request: null,
     response: null,
+    // A reply moves its comment's modifiedTime.
+    reads: [],
+    writes: [
+      { collection: 'replies', key: 'fileId' },
+      { collection: 'comments', key: 'fileId' },
+    ],
   }),
 
   // Shared drives
@@ -307,6 +360,8 @@ export const driveOperations = {
     params: { driveId, useDomainAdminAccess },
     request: null,
     response: SharedDrive,
+    reads: [{ collection: 'drives' }],
+    writes: [],
   }),
   DriveDrivesList: defineOperation({
     name: 'DriveDrivesList',
@@ -316,6 +371,8 @@ export const driveOperations = {
     params: sharedDriveListParams,
     request: null,
     response: SharedDriveList,
+    reads: [{ collection: 'drives' }],
+    writes: [],
   }),
   DriveDrivesCreate: defineOperation({
     name: 'DriveDrivesCreate',
@@ -325,6 +382,8 @@ export const driveOperations = {
     params: { requestId },
     request: SharedDriveInput,
     response: SharedDrive,
+    reads: [],
+    writes: [{ collection: 'drives' }, { collection: 'changes' }],
   }),
   DriveDrivesHide: defineOperation({
     name: 'DriveDrivesHide',
@@ -334,6 +393,8 @@ export const driveOperations = {
     params: { driveId },
     request: null,
     response: SharedDrive,
+    reads: [],
+    writes: [{ collection: 'drives' }, { collection: 'changes' }],
   }),
   DriveDrivesUnhide: defineOperation({
     name: 'DriveDrivesUnhide',
@@ -343,6 +404,8 @@ export const driveOperations = {
     params: { driveId },
     request: null,
     response: SharedDrive,
+    reads: [],
+    writes: [{ collection: 'drives' }, { collection: 'changes' }],
   }),
   DriveDrivesUpdate: defineOperation({
     name: 'DriveDrivesUpdate',
@@ -353,6 +416,9 @@ export const driveOperations = {
     request: SharedDriveInput,
     response: SharedDrive,
     patch: true,
+    // Restrictions change what every file in the drive allows.
+    reads: [],
+    writes: [{ collection: 'drives' }, { collection: 'changes' }, { collection: 'files' }],
   }),
   DriveDrivesDelete: defineOperation({
     name: 'DriveDrivesDelete',
@@ -366,6 +432,18 @@ export const driveOperations = {
     },
     request: null,
     response: null,
+    // With allowItemDeletion, everything in the drive goes with it.
+    reads: [],
+    writes: [
+      { collection: 'drives' },
+      { collection: 'files' },
+      { collection: 'changes' },
+      { collection: 'about' },
+      { collection: 'permissions' },
+      { collection: 'comments' },
+      { collection: 'replies' },
+      { collection: 'revisions' },
+    ],
   }),
 
   // Files
@@ -381,6 +459,8 @@ export const driveOperations = {
     request: null,
     response: null,
     media: { download: true },
+    reads: [{ collection: 'files' }],
+    writes: [],
   }),
   DriveFilesGenerateIds: defineOperation({
     name: 'DriveFilesGenerateIds',
@@ -413,6 +493,9 @@ export const driveOperations = {
     },
     request: null,
     response: DriveGeneratedIds,
+    // Ids are reserved for files not created yet: no collection is read or changed.
+    reads: [],
+    writes: [],
   }),
   DriveFilesGet: defineOperation({
     name: 'DriveFilesGet',
@@ -423,6 +506,8 @@ export const driveOperations = {
     request: null,
     response: DriveFile,
     media: { download: true },
+    reads: [{ collection: 'files' }],
+    writes: [],
   }),
   DriveFilesList: defineOperation({
     name: 'DriveFilesList',
@@ -459,6 +544,8 @@ export const driveOperations = {
     },
     request: null,
     response: DriveFileList,
+    reads: [{ collection: 'files' }],
+    writes: [],
   }),
   DriveFilesCopy: defineOperation({
     name: 'DriveFilesCopy',
@@ -479,6 +566,15 @@ export const driveOperations = {
     request: DriveFileInput,
     response: DriveFile,
     patch: true,
+    // The new file's permissions (inherited) and first revision, under an id not known before the call.
+    reads: [],
+    writes: [
+      { collection: 'files' },
+      { collection: 'changes' },
+      { collection: 'about' },
+      { collection: 'permissions' },
+      { collection: 'revisions' },
+    ],
   }),
   DriveFilesCreate: defineOperation({
     name: 'DriveFilesCreate',
@@ -498,6 +594,15 @@ export const driveOperations = {
     request: DriveFileInput,
     response: DriveFile,
     media: { uploadPath: '/upload/drive/v3/files' },
+    // The new file's permissions (inherited) and first revision, under an id not known before the call.
+    reads: [],
+    writes: [
+      { collection: 'files' },
+      { collection: 'changes' },
+      { collection: 'about' },
+      { collection: 'permissions' },
+      { collection: 'revisions' },
+    ],
   }),
   DriveFilesWatch: defineOperation({
     name: 'DriveFilesWatch',
@@ -507,6 +612,8 @@ export const driveOperations = {
     params: fileDownloadParams,
     request: ChannelInput,
     response: Channel,
+    reads: [{ collection: 'files' }],
+    writes: [{ collection: 'channels' }],
   }),
   DriveFilesUpdate: defineOperation({
     name: 'DriveFilesUpdate',
@@ -529,6 +636,15 @@ export const driveOperations = {
     response: DriveFile,
     media: { uploadPath: '/upload/drive/v3/files/{fileId}' },
     patch: true,
+    // A move changes the inherited permissions of everything under the file.
+    reads: [],
+    writes: [
+      { collection: 'files' },
+      { collection: 'changes' },
+      { collection: 'about' },
+      { collection: 'permissions' },
+      { collection: 'revisions', key: 'fileId' },
+    ],
   }),
   DriveFilesDelete: defineOperation({
     name: 'DriveFilesDelete',
@@ -538,6 +654,17 @@ export const driveOperations = {
     params: { enforceSingleParent, fileId, ...allDrivesCompat },
     request: null,
     response: null,
+    // Everything under the file goes with it.
+    reads: [],
+    writes: [
+      { collection: 'files' },
+      { collection: 'changes' },
+      { collection: 'about' },
+      { collection: 'permissions' },
+      { collection: 'comments' },
+      { collection: 'replies' },
+      { collection: 'revisions' },
+    ],
   }),
   DriveFilesEmptyTrash: defineOperation({
     name: 'DriveFilesEmptyTrash',
@@ -550,6 +677,17 @@ export const driveOperations = {
     },
     request: null,
     response: null,
+    // Everything under the trashed files goes with them.
+    reads: [],
+    writes: [
+      { collection: 'files' },
+      { collection: 'changes' },
+      { collection: 'about' },
+      { collection: 'permissions' },
+      { collection: 'comments' },
+      { collection: 'replies' },
+      { collection: 'revisions' },
+    ],
   }),
 
   // Permissions
@@ -561,6 +699,8 @@ export const driveOperations = {
     params: { fileId, permissionId, useDomainAdminAccess, ...allDrivesCompat },
     request: null,
     response: DrivePermission,
+    reads: [{ collection: 'permissions', key: 'fileId' }],
+    writes: [],
   }),
   DrivePermissionsList: defineOperation({
     name: 'DrivePermissionsList',
@@ -583,6 +723,8 @@ export const driveOperations = {
     },
     request: null,
     response: DrivePermissionList,
+    reads: [{ collection: 'permissions', key: 'fileId' }],
+    writes: [],
   }),
   DrivePermissionsCreate: defineOperation({
     name: 'DrivePermissionsCreate',
@@ -606,6 +748,14 @@ export const driveOperations = {
     },
     request: DrivePermissionInput,
     response: DrivePermission,
+    // Every file under a folder inherits its permissions; an ownership transfer moves quota.
+    reads: [],
+    writes: [
+      { collection: 'permissions' },
+      { collection: 'files' },
+      { collection: 'changes' },
+      { collection: 'about' },
+    ],
   }),
   DrivePermissionsUpdate: defineOperation({
     name: 'DrivePermissionsUpdate',
@@ -624,6 +774,14 @@ export const driveOperations = {
     request: DrivePermissionInput,
     response: DrivePermission,
     patch: true,
+    // Every file under a folder inherits its permissions; an ownership transfer moves quota.
+    reads: [],
+    writes: [
+      { collection: 'permissions' },
+      { collection: 'files' },
+      { collection: 'changes' },
+      { collection: 'about' },
+    ],
   }),
   DrivePermissionsDelete: defineOperation({
     name: 'DrivePermissionsDelete',
@@ -639,6 +797,9 @@ export const driveOperations = {
     },
     request: null,
     response: null,
+    // Every file under a folder inherits its permissions.
+    reads: [],
+    writes: [{ collection: 'permissions' }, { collection: 'files' }, { collection: 'changes' }],
   }),
 
   // Revisions
@@ -651,6 +812,8 @@ export const driveOperations = {
     request: null,
     response: DriveRevision,
     media: { download: true },
+    reads: [{ collection: 'revisions', key: 'fileId' }],
+    writes: [],
   }),
   DriveRevisionsList: defineOperation({
     name: 'DriveRevisionsList',
@@ -660,6 +823,8 @@ export const driveOperations = {
     params: { fileId, pageSize: pageSize(200, 1000), pageToken },
     request: null,
     response: DriveRevisionList,
+    reads: [{ collection: 'revisions', key: 'fileId' }],
+    writes: [],
   }),
   DriveRevisionsUpdate: defineOperation({
     name: 'DriveRevisionsUpdate',
@@ -670,6 +835,13 @@ export const driveOperations = {
     request: DriveRevisionInput,
     response: DriveRevision,
     patch: true,
+    reads: [],
+    writes: [
+      { collection: 'revisions', key: 'fileId' },
+      { collection: 'files' },
+      { collection: 'changes' },
+      { collection: 'about' },
+    ],
   }),
   DriveRevisionsDelete: defineOperation({
     name: 'DriveRevisionsDelete',
@@ -679,6 +851,13 @@ export const driveOperations = {
     params: { fileId, revisionId },
     request: null,
     response: null,
+    reads: [],
+    writes: [
+      { collection: 'revisions', key: 'fileId' },
+      { collection: 'files' },
+      { collection: 'changes' },
+      { collection: 'about' },
+    ],
   }),
 
   // Legacy team drives, each replaced by the shared drive operation of the same verb
@@ -691,6 +870,8 @@ export const driveOperations = {
     request: null,
     response: TeamDrive,
     deprecated: true,
+    reads: [{ collection: 'drives' }],
+    writes: [],
   }),
   DriveTeamdrivesList: defineOperation({
     name: 'DriveTeamdrivesList',
@@ -701,6 +882,8 @@ export const driveOperations = {
     request: null,
     response: TeamDriveList,
     deprecated: true,
+    reads: [{ collection: 'drives' }],
+    writes: [],
   }),
   DriveTeamdrivesCreate: defineOperation({
     name: 'DriveTeamdrivesCreate',
@@ -711,6 +894,8 @@ export const driveOperations = {
     request: TeamDriveInput,
     response: TeamDrive,
     deprecated: true,
+    reads: [],
+    writes: [{ collection: 'drives' }, { collection: 'changes' }],
   }),
   DriveTeamdrivesUpdate: defineOperation({
     name: 'DriveTeamdrivesUpdate',
@@ -722,6 +907,9 @@ export const driveOperations = {
     response: TeamDrive,
     patch: true,
     deprecated: true,
+    // Restrictions change what every file in the drive allows.
+    reads: [],
+    writes: [{ collection: 'drives' }, { collection: 'changes' }, { collection: 'files' }],
   }),
   DriveTeamdrivesDelete: defineOperation({
     name: 'DriveTeamdrivesDelete',
@@ -732,5 +920,7 @@ export const driveOperations = {
     request: null,
     response: null,
     deprecated: true,
+    reads: [],
+    writes: [{ collection: 'drives' }, { collection: 'changes' }],
   }),
 } as const;

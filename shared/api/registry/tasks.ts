@@ -26,6 +26,8 @@ export const tasksOperations = {
     params: { tasklist },
     request: null,
     response: TaskList,
+    reads: [{ collection: 'tasklists' }],
+    writes: [],
   }),
   TasksTasklistsList: defineOperation({
     name: 'TasksTasklistsList',
@@ -35,6 +37,8 @@ export const tasksOperations = {
     params: { maxResults, pageToken },
     request: null,
     response: TaskLists,
+    reads: [{ collection: 'tasklists' }],
+    writes: [],
   }),
   TasksTasklistsInsert: defineOperation({
     name: 'TasksTasklistsInsert',
@@ -44,6 +48,8 @@ export const tasksOperations = {
     params: {},
     request: TaskListInput,
     response: TaskList,
+    reads: [],
+    writes: [{ collection: 'tasklists' }],
   }),
   TasksTasklistsUpdate: defineOperation({
     name: 'TasksTasklistsUpdate',
@@ -53,6 +59,8 @@ export const tasksOperations = {
     params: { tasklist },
     request: TaskListInput,
     response: TaskList,
+    reads: [],
+    writes: [{ collection: 'tasklists' }],
   }),
   TasksTasklistsPatch: defineOperation({
     name: 'TasksTasklistsPatch',
@@ -63,6 +71,8 @@ export const tasksOperations = {
     request: TaskListInput,
     response: TaskList,
     patch: true,
+    reads: [],
+    writes: [{ collection: 'tasklists' }],
   }),
   TasksTasklistsDelete: defineOperation({
     name: 'TasksTasklistsDelete',
@@ -72,6 +82,8 @@ export const tasksOperations = {
     params: { tasklist },
     request: null,
     response: null,
+    reads: [],
+    writes: [{ collection: 'tasklists' }, { collection: 'tasks', key: 'tasklist' }],
   }),
 
   // Tasks
@@ -83,6 +95,8 @@ export const tasksOperations = {
     params: { task, tasklist },
     request: null,
     response: Task,
+    reads: [{ collection: 'tasks', key: 'tasklist' }],
+    writes: [],
   }),
   TasksTasksList: defineOperation({
     name: 'TasksTasksList',
@@ -110,6 +124,8 @@ export const tasksOperations = {
     },
     request: null,
     response: Tasks,
+    reads: [{ collection: 'tasks', key: 'tasklist' }],
+    writes: [],
   }),
   TasksTasksClear: defineOperation({
     name: 'TasksTasksClear',
@@ -119,6 +135,8 @@ export const tasksOperations = {
     params: { tasklist },
     request: null,
     response: null,
+    reads: [],
+    writes: [{ collection: 'tasks', key: 'tasklist' }],
   }),
   TasksTasksInsert: defineOperation({
     name: 'TasksTasksInsert',
@@ -136,6 +154,8 @@ export const tasksOperations = {
     },
     request: TaskInput,
     response: Task,
+    reads: [],
+    writes: [{ collection: 'tasks', key: 'tasklist' }],
   }),
   TasksTasksMove: defineOperation({
     name: 'TasksTasksMove',
@@ -159,6 +179,11 @@ export const tasksOperations = {
     },
     request: null,
     response: Task,
+    reads: [],
+    writes: [
+      { collection: 'tasks', key: 'tasklist' },
+      { collection: 'tasks', key: 'destinationTasklist' },
+    ],
   }),
   TasksTasksUpdate: defineOperation({
     name: 'TasksTasksUpdate',
@@ -168,6 +193,8 @@ export const tasksOperations = {
     params: { task, tasklist },
     request: TaskInput,
     response: Task,
+    reads: [],
+    writes: [{ collection: 'tasks', key: 'tasklist' }],
   }),
   TasksTasksPatch: defineOperation({
     name: 'TasksTasksPatch',
@@ -178,6 +205,8 @@ export const tasksOperations = {
     request: TaskInput,
     response: Task,
     patch: true,
+    reads: [],
+    writes: [{ collection: 'tasks', key: 'tasklist' }],
   }),
   TasksTasksDelete: defineOperation({
     name: 'TasksTasksDelete',
@@ -187,5 +216,7 @@ export const tasksOperations = {
     params: { task, tasklist },
     request: null,
     response: null,
+    reads: [],
+    writes: [{ collection: 'tasks', key: 'tasklist' }],
   }),
 } as const;
