@@ -68,3 +68,138 @@ test.describe('task board drop targets', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+/** `YYYY-MM-DD` `days` from today in the board's zone (the browser's, set by the test config). */
+function dateFrom(days: number, zone: string): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+const utcLabel = (date: string, options: Intl.DateTimeFormatOptions) =>
+  new Date(`${date}T00:00:00.000Z`).toLocaleDateString('en-US', { ...options, timeZone: 'UTC' });
+
+test.describe('task cards', () => {
+  test('due dates read as people say them; overdue is red and says so', async ({
+    page,
+    app,
+    timezoneId,
+    pageErrors,
+  }, testInfo) => {
+    const zone = timezoneId ?? 'UTC';
+    const mine = await listId(app, 'My Tasks');
+    const dated: [string, number][] = [
+      ['Call the bank', -4],
+      ['Water plants', -1],
+      ['Standup notes', 0],
+      ['Dentist', 1],
+      ['Pick up parcel', 3],
+      ['Renew passport', 20],
+      ['Anniversary', 400],
+    ];
+    for (const [title, days] of dated) {
+      await serviceRequest(app, 'POST', `/tasks/v1/lists/${mine}/tasks`, {
+        title,
+        due: `${dateFrom(days, zone)}T00:00:00.000Z`,
+      });
+    }
+    await openBoard(page);
+    const due = (title: string) => card(page, title).getByTestId('task-due');
+    const shown = (title: string) => due(title).locator('[aria-hidden="true"]');
+    const long = (days: number) =>
+      utcLabel(dateFrom(days, zone), { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+
+    await expect(shown('Water plants')).toHaveText('⚠ Overdue · Yesterday');
+    await expect(shown('Call the bank')).toHaveText(
+      `⚠ Overdue · ${utcLabel(dateFrom(-4, zone), dateFrom(-4, zone).slice(0, 4) === dateFrom(0, zone).slice(0, 4) ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' })}`,
+    );
+    await expect(shown('Standup notes')).toHaveText('Today');
+    await expect(shown('Dentist')).toHaveText('Tomorrow');
+    await expect(shown('Pick up parcel')).toHaveText(utcLabel(dateFrom(3, zone), { weekday: 'short' }));
+    await expect(shown('Anniversary')).toHaveText(
+      utcLabel(dateFrom(400, zone), { month: 'short', day: 'numeric', year: 'numeric' }),
+    );
+    // Screen readers hear the full date.
+    await expect(due('Call the bank')).toContainText(`Overdue, was due ${long(-4)}`);
+    await expect(due('Dentist')).toContainText(`Due tomorrow, ${long(1)}`);
+    await expect(due('Renew passport')).toContainText(`Due ${long(20)}`);
+
+    // Overdue is red (the danger colour), the rest is not.
+    const colour = (title: string) => due(title).evaluate((el) => getComputedStyle(el).color);
+    await expect(due('Call the bank')).toHaveAttribute('data-overdue', 'true');
+    expect(await colour('Call the bank')).toBe('rgb(201, 55, 44)');
+    expect(await colour('Renew passport')).not.toBe('rgb(201, 55, 44)');
+    await expect(due('Dentist')).not.toHaveAttribute('data-overdue', 'true');
+
+    // A completed task is not overdue.
+    await card(page, 'Water plants').getByRole('checkbox', { name: 'Completed: Water plants' }).click();
+    await column(page, 'My Tasks').getByRole('button', { name: 'Completed (1)' }).click();
+    await expect(shown('Water plants')).toHaveText('Yesterday');
+    await screenshotVariants(page, testInfo, 'tasks-due-dates');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('completed section, add subtask, and Tab / Shift+Tab to indent and outdent with Undo', async ({
+    page,
+    app,
+    pageErrors,
+  }, testInfo) => {
+    const mine = await listId(app, 'My Tasks');
+    await seed(app, mine, ['Alpha', 'Bravo', 'Charlie']);
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Alpha', 'Bravo', 'Charlie']);
+
+    // Completing moves a task into the collapsed "Completed (1)" section.
+    await card(page, 'Charlie').getByRole('checkbox', { name: 'Completed: Charlie' }).click();
+    const completed = column(page, 'My Tasks').getByTestId('task-completed-toggle');
+    await expect(completed).toHaveAccessibleName('Completed (1)');
+    await expect(completed).toHaveAttribute('aria-expanded', 'false');
+    await expect(card(page, 'Charlie')).toHaveCount(0);
+    await completed.click();
+    await expect(completed).toHaveAttribute('aria-expanded', 'true');
+    await expect(card(page, 'Charlie')).toHaveAttribute('data-status', 'completed');
+    // The section remembers it is open.
+    await page.reload();
+    await openBoard(page);
+    await expect(column(page, 'My Tasks').getByTestId('task-completed-toggle')).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await card(page, 'Charlie').getByRole('checkbox', { name: 'Completed: Charlie' }).click();
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    await expect.poll(async () => (await storedOutline(app, mine)).length).toBe(3);
+    await expect(column(page, 'My Tasks').getByTestId('task-completed')).toHaveCount(0);
+
+    // Add a subtask from the card's hover action.
+    await card(page, 'Alpha').hover();
+    await card(page, 'Alpha').getByRole('button', { name: 'Add subtask to Alpha' }).click();
+    await page.getByTestId('subtask-dialog-input').fill('Alpha one');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', 'Charlie']);
+    await settled(page);
+
+    // Tab on a focused card: it becomes the last subtask of the card above; Shift+Tab takes it out.
+    await card(page, 'Bravo').focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', '  Bravo', 'Charlie']);
+    await expect(page.getByTestId('task-board-status')).toHaveText('“Bravo” is now a subtask of “Alpha”.');
+    await expect(card(page, 'Bravo')).toBeFocused();
+    await settled(page);
+    await screenshotVariants(page, testInfo, 'tasks-indented');
+    await card(page, 'Bravo').focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', 'Charlie']);
+    await expect(page.getByTestId('task-board-status')).toHaveText('“Bravo” is no longer a subtask of “Alpha”.');
+    await settled(page);
+
+    // Indent again and take it back with the toast's Undo.
+    await card(page, 'Charlie').focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', '  Charlie']);
+    const indented = page.getByTestId('toast').filter({ hasText: '“Charlie” is now a subtask of “Bravo”' });
+    await indented.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', 'Charlie']);
+    await expectBoardMatchesService(page, app);
+    expect(pageErrors).toEqual([]);
+  });
+});

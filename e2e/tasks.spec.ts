@@ -91,13 +91,17 @@ test.describe('task board', () => {
     await seed(app, mine, ['Water plants', 'Pay rent']);
     await openBoard(page);
 
-    await card(page, 'Pay rent').getByRole('checkbox', { name: 'Completed: Pay rent' }).check();
+    await card(page, 'Pay rent').getByRole('checkbox', { name: 'Completed: Pay rent' }).click();
+    // It leaves the outline for the collapsed "Completed (1)" section; opening it shows it there.
+    await expect(card(page, 'Pay rent')).toHaveCount(0);
+    await column(page, 'My Tasks').getByRole('button', { name: 'Completed (1)' }).click();
     await expect(card(page, 'Pay rent')).toHaveAttribute('data-status', 'completed');
     await expect
       .poll(async () => (await tasksOf(app, mine)).find((t) => t.title === 'Pay rent')?.status)
       .toBe('completed');
 
-    await column(page, 'My Tasks').getByRole('button', { name: 'Clear completed tasks from My Tasks' }).click();
+    await column(page, 'My Tasks').getByRole('button', { name: 'List actions for My Tasks' }).click();
+    await page.getByRole('menuitem', { name: 'Clear completed tasks' }).click();
     await expect(card(page, 'Pay rent')).toHaveCount(0);
     await expect
       .poll(async () => (await tasksOf(app, mine, '&showHidden=true')).find((t) => t.title === 'Pay rent')?.hidden)
@@ -260,9 +264,11 @@ test.describe('task board', () => {
     await page.getByTestId('list-create-dialog-input').fill('Someday');
     await page.keyboard.press('Enter');
     await expect(column(page, 'Someday')).toBeVisible();
-    await column(page, 'Someday').getByRole('button', { name: 'Move list Someday left' }).click();
+    await column(page, 'Someday').getByRole('button', { name: 'List actions for Someday' }).click();
+    await page.getByRole('menuitem', { name: 'Move list left' }).click();
     await expect(page.getByTestId('task-column-title')).toHaveText(['Someday', 'My Tasks']);
-    await column(page, 'Someday').getByRole('button', { name: 'Rename list Someday' }).click();
+    await column(page, 'Someday').getByRole('button', { name: 'List actions for Someday' }).click();
+    await page.getByRole('menuitem', { name: 'Rename list…' }).click();
     await page.getByTestId('list-rename-dialog-input').fill('Maybe');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await lists(app)).map((l) => l.title).sort()).toEqual(['Maybe', 'My Tasks']);
@@ -270,7 +276,9 @@ test.describe('task board', () => {
     await openBoard(page);
     await expect(page.getByTestId('task-column-title')).toHaveText(['Maybe', 'My Tasks']);
 
-    await column(page, 'Maybe').getByRole('button', { name: 'Delete list Maybe' }).click();
+    await column(page, 'Maybe').getByRole('button', { name: 'List actions for Maybe' }).click();
+    await page.getByRole('menuitem', { name: 'Delete list…' }).click();
+    await expect(page.getByTestId('list-delete-dialog')).toContainText('can’t be undone');
     await page.getByTestId('list-delete-dialog-confirm').click();
     await expect(column(page, 'Maybe')).toHaveCount(0);
     await expect.poll(async () => (await lists(app)).map((l) => l.title)).toEqual(['My Tasks']);
