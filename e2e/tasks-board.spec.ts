@@ -1,4 +1,5 @@
-import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, saveScreenshot, serviceGet, serviceRequest, test } from './fixtures';
 import { screenshotVariants } from './screens';
 import {
   card,
@@ -6,11 +7,13 @@ import {
   dragTo,
   expectBoardMatchesService,
   listId,
+  lists,
   openBoard,
   seed,
   settled,
   shownOutline,
   storedOutline,
+  tasksOf,
   type TaskList,
 } from './tasks-helpers';
 
@@ -203,3 +206,129 @@ test.describe('task cards', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+test.describe('task menus', () => {
+  test('list actions sit in one menu: sort by date and back, delete with a confirm', async ({
+    page,
+    app,
+    pageErrors,
+  }, testInfo) => {
+    const mine = await listId(app, 'My Tasks');
+    const later = (await serviceRequest<TaskList>(app, 'POST', '/tasks/v1/users/@me/lists', { title: 'Later' })).id;
+    await seed(app, mine, ['No date', 'Far', 'Soon']);
+    const tasks = await serviceGet<{ items: { id: string; title: string }[] }>(app, `/tasks/v1/lists/${mine}/tasks`);
+    const dueOn = { Far: '2031-05-01', Soon: '2030-01-02' } as Record<string, string>;
+    for (const task of tasks.items) {
+      const date = dueOn[task.title];
+      if (date)
+        await serviceRequest(app, 'PATCH', `/tasks/v1/lists/${mine}/tasks/${task.id}`, {
+          due: `${date}T00:00:00.000Z`,
+        });
+    }
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['No date', 'Far', 'Soon']);
+
+    const menuButton = column(page, 'My Tasks').getByRole('button', { name: 'List actions for My Tasks' });
+    await menuButton.click();
+    // Radix names the menu after its button.
+    const menu = page.getByRole('menu', { name: 'List actions for My Tasks' });
+    await expect(menu.getByRole('menuitemradio', { name: 'My order' })).toHaveAttribute('aria-checked', 'true');
+    await expect(menu.getByRole('menuitem', { name: 'Move list left' })).toHaveAttribute('aria-disabled', 'true');
+    await screenshotVariants(page, testInfo, 'tasks-list-menu');
+    if (!(await menu.isVisible())) await menuButton.click();
+    await menu.getByRole('menuitemradio', { name: 'Date' }).click();
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Soon', 'Far', 'No date']);
+    // Sorted by date, cards keep their place: no drag handles.
+    await expect(column(page, 'My Tasks').getByTestId('task-drag-handle')).toHaveCount(0);
+    await page.reload();
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Soon', 'Far', 'No date']);
+    // The stored order is untouched.
+    expect(await storedOutline(app, mine)).toEqual(['No date', 'Far', 'Soon']);
+    await menuButton.click();
+    await page.getByRole('menuitemradio', { name: 'My order' }).click();
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['No date', 'Far', 'Soon']);
+
+    // From the keyboard: the menu button, arrows and Enter.
+    await column(page, 'Later').getByRole('button', { name: 'List actions for Later' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu', { name: 'List actions for Later' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Delete list…' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByTestId('list-delete-dialog');
+    await expect(confirm).toContainText('can’t be undone');
+    await page.getByTestId('list-delete-dialog-confirm').click();
+    await expect(column(page, 'Later')).toHaveCount(0);
+    await expect.poll(async () => (await lists(app)).map((l) => l.id)).not.toContain(later);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a card’s menu by right-click and by Shift+F10: due date, move to list, outdent, delete with Undo', async ({
+    page,
+    app,
+    pageErrors,
+  }, testInfo) => {
+    const mine = await listId(app, 'My Tasks');
+    const errands = (await serviceRequest<TaskList>(app, 'POST', '/tasks/v1/users/@me/lists', { title: 'Errands' })).id;
+    await seed(app, mine, ['Trip', ['Pack'], 'Stay']);
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Trip', '  Pack', 'Stay']);
+    const menu = page.getByTestId('task-menu');
+
+    // Right-click: due tomorrow.
+    await card(page, 'Stay').getByTestId('task-title').click({ button: 'right' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Due date' }).hover();
+    await expect(page.getByRole('menuitem', { name: 'Tomorrow' })).toBeVisible();
+    await screenshotVariantsKeepingMenu(page, testInfo);
+    await page.getByRole('menuitem', { name: 'Tomorrow' }).click();
+    await expect(card(page, 'Stay').getByTestId('task-due')).toContainText('Tomorrow');
+    await expect.poll(async () => (await tasksOf(app, mine)).find((t) => t.title === 'Stay')?.due).toBeTruthy();
+
+    // Right-click: outdent the subtask.
+    await card(page, 'Pack').getByTestId('task-title').click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: /Outdent/ }).click();
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Trip', 'Pack', 'Stay']);
+    await settled(page);
+
+    // Right-click: move to another list.
+    await card(page, 'Trip').getByTestId('task-title').click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Move to list' }).hover();
+    await page.getByRole('menuitem', { name: 'Errands' }).click();
+    await expect.poll(() => storedOutline(app, errands)).toEqual(['Trip']);
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Pack', 'Stay']);
+    await settled(page);
+
+    // Keyboard: Shift+F10 on the focused card, arrows to Delete, Enter; Ctrl+Z brings it back.
+    await card(page, 'Pack').focus();
+    await page.keyboard.press('Shift+F10');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem').first()).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Stay']);
+    await expect(page.getByTestId('toast').filter({ hasText: 'Deleted “Pack”' })).toBeVisible();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Pack', 'Stay']);
+
+    // The ⋯ button opens the same menu; Escape closes it.
+    await card(page, 'Stay').hover();
+    await card(page, 'Stay').getByRole('button', { name: 'More actions for Stay' }).click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expectBoardMatchesService(page, app);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+/** The open card menu at each size and scheme: a resize closes menus, so it is taken once per variant. */
+async function screenshotVariantsKeepingMenu(page: Page, testInfo: TestInfo): Promise<void> {
+  // Radix closes a context menu on resize; this size is the one the test runs at.
+  await saveScreenshot(page, 'tasks-card-menu-1360x900-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await saveScreenshot(page, 'tasks-card-menu-1360x900-dark');
+  await page.emulateMedia({ colorScheme: null });
+  void testInfo;
+}

@@ -30,7 +30,7 @@ export function ListMenu(props: ListMenuProps) {
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={4} aria-label={`Actions for list ${title}`}>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={4} aria-label={`List actions for ${title}`}>
           <DropdownMenu.Label className="menu__label">Sort by</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={sort} onValueChange={(value) => props.onSort(value as ListSort)}>
             <DropdownMenu.RadioItem className="menu__item menu__item--radio" value="manual">
