@@ -4,7 +4,7 @@ import { addDays, nextWeek } from './card-actions';
 import { useToday } from './due-date';
 import type { TaskItem, TaskListItem } from './task-types';
 
-/** What a card's menu (right-click, Shift+F10, the context-menu key, the card's ⋯ button) can do. */
+/** What a card's task-menu (right-click, Shift+F10, the context-menu key, the card's ⋯ button) can do. */
 export interface CardCommands {
   open(listId: string, task: TaskItem): void;
   addSubtask(listId: string, task: TaskItem): void;
@@ -26,7 +26,7 @@ interface CardMenuProps {
   children: ReactNode;
 }
 
-/** Opens the card menu of the card holding `element` as a right-click there would (keyboard and ⋯ button). */
+/** Opens the card task-menu of the card holding `element` as a right-click there would (keyboard and ⋯ button). */
 export function openCardMenu(element: Element): void {
   const trigger = element.closest('[data-card-menu-trigger]');
   if (!trigger) return;
@@ -55,31 +55,37 @@ function CardMenuContent({ listId, task, title, commands }: Omit<CardMenuProps, 
   const completed = task.status === 'completed';
   const others = commands.lists().filter((l) => l.id !== listId);
   return (
-    <ContextMenu.Content className="menu" aria-label={`Actions for ${title}`} data-testid="task-menu">
-      <ContextMenu.Item className="menu__item" onSelect={() => commands.open(listId, task)}>
+    <ContextMenu.Content className="task-menu" aria-label={`Actions for ${title}`} data-testid="task-menu">
+      <ContextMenu.Item className="task-menu__item" onSelect={() => commands.open(listId, task)}>
         Open
       </ContextMenu.Item>
-      <ContextMenu.Item className="menu__item" onSelect={() => commands.addSubtask(listId, task)}>
+      <ContextMenu.Item className="task-menu__item" onSelect={() => commands.addSubtask(listId, task)}>
         Add subtask
       </ContextMenu.Item>
       <ContextMenu.Sub>
-        <ContextMenu.SubTrigger className="menu__item menu__item--sub">Due date</ContextMenu.SubTrigger>
+        <ContextMenu.SubTrigger className="task-menu__item task-menu__item--sub">Due date</ContextMenu.SubTrigger>
         <ContextMenu.Portal>
-          <ContextMenu.SubContent className="menu" aria-label="Due date">
-            <ContextMenu.Item className="menu__item" onSelect={() => commands.setDue(listId, task, today)}>
+          <ContextMenu.SubContent className="task-menu" aria-label="Due date">
+            <ContextMenu.Item className="task-menu__item" onSelect={() => commands.setDue(listId, task, today)}>
               Today
             </ContextMenu.Item>
-            <ContextMenu.Item className="menu__item" onSelect={() => commands.setDue(listId, task, addDays(today, 1))}>
+            <ContextMenu.Item
+              className="task-menu__item"
+              onSelect={() => commands.setDue(listId, task, addDays(today, 1))}
+            >
               Tomorrow
             </ContextMenu.Item>
-            <ContextMenu.Item className="menu__item" onSelect={() => commands.setDue(listId, task, nextWeek(today))}>
+            <ContextMenu.Item
+              className="task-menu__item"
+              onSelect={() => commands.setDue(listId, task, nextWeek(today))}
+            >
               Next week
             </ContextMenu.Item>
-            <ContextMenu.Item className="menu__item" onSelect={() => commands.pickDue(listId, task)}>
+            <ContextMenu.Item className="task-menu__item" onSelect={() => commands.pickDue(listId, task)}>
               Pick a date…
             </ContextMenu.Item>
             {task.due ? (
-              <ContextMenu.Item className="menu__item" onSelect={() => commands.setDue(listId, task, null)}>
+              <ContextMenu.Item className="task-menu__item" onSelect={() => commands.setDue(listId, task, null)}>
                 No due date
               </ContextMenu.Item>
             ) : null}
@@ -87,15 +93,15 @@ function CardMenuContent({ listId, task, title, commands }: Omit<CardMenuProps, 
         </ContextMenu.Portal>
       </ContextMenu.Sub>
       <ContextMenu.Sub>
-        <ContextMenu.SubTrigger className="menu__item menu__item--sub" disabled={others.length === 0}>
+        <ContextMenu.SubTrigger className="task-menu__item task-menu__item--sub" disabled={others.length === 0}>
           Move to list
         </ContextMenu.SubTrigger>
         <ContextMenu.Portal>
-          <ContextMenu.SubContent className="menu" aria-label="Move to list">
+          <ContextMenu.SubContent className="task-menu" aria-label="Move to list">
             {others.map((list) => (
               <ContextMenu.Item
                 key={list.id}
-                className="menu__item"
+                className="task-menu__item"
                 onSelect={() => commands.moveToList(listId, task, list.id)}
               >
                 {list.title?.trim() || 'Untitled list'}
@@ -104,18 +110,25 @@ function CardMenuContent({ listId, task, title, commands }: Omit<CardMenuProps, 
           </ContextMenu.SubContent>
         </ContextMenu.Portal>
       </ContextMenu.Sub>
-      <ContextMenu.Separator className="menu__separator" />
-      <ContextMenu.Item className="menu__item" onSelect={() => commands.indent(listId, task)}>
-        Indent <kbd className="menu__shortcut">Tab</kbd>
+      <ContextMenu.Separator className="task-menu__separator" />
+      <ContextMenu.Item className="task-menu__item" onSelect={() => commands.indent(listId, task)}>
+        Indent <kbd className="task-menu__shortcut">Tab</kbd>
       </ContextMenu.Item>
-      <ContextMenu.Item className="menu__item" disabled={!task.parent} onSelect={() => commands.outdent(listId, task)}>
-        Outdent <kbd className="menu__shortcut">Shift+Tab</kbd>
+      <ContextMenu.Item
+        className="task-menu__item"
+        disabled={!task.parent}
+        onSelect={() => commands.outdent(listId, task)}
+      >
+        Outdent <kbd className="task-menu__shortcut">Shift+Tab</kbd>
       </ContextMenu.Item>
-      <ContextMenu.Item className="menu__item" onSelect={() => commands.complete(listId, task, !completed)}>
+      <ContextMenu.Item className="task-menu__item" onSelect={() => commands.complete(listId, task, !completed)}>
         {completed ? 'Mark not completed' : 'Complete'}
       </ContextMenu.Item>
-      <ContextMenu.Separator className="menu__separator" />
-      <ContextMenu.Item className="menu__item menu__item--danger" onSelect={() => commands.remove(listId, task)}>
+      <ContextMenu.Separator className="task-menu__separator" />
+      <ContextMenu.Item
+        className="task-menu__item task-menu__item--danger"
+        onSelect={() => commands.remove(listId, task)}
+      >
         Delete
       </ContextMenu.Item>
     </ContextMenu.Content>

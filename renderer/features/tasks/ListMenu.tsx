@@ -30,33 +30,41 @@ export function ListMenu(props: ListMenuProps) {
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={4} aria-label={`List actions for ${title}`}>
-          <DropdownMenu.Label className="menu__label">Sort by</DropdownMenu.Label>
+        <DropdownMenu.Content className="task-menu" align="end" sideOffset={4} aria-label={`List actions for ${title}`}>
+          <DropdownMenu.Label className="task-menu__label">Sort by</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={sort} onValueChange={(value) => props.onSort(value as ListSort)}>
-            <DropdownMenu.RadioItem className="menu__item menu__item--radio" value="manual">
-              <DropdownMenu.ItemIndicator className="menu__indicator">✓</DropdownMenu.ItemIndicator>
+            <DropdownMenu.RadioItem className="task-menu__item task-menu__item--radio" value="manual">
+              <DropdownMenu.ItemIndicator className="task-menu__indicator">✓</DropdownMenu.ItemIndicator>
               My order
             </DropdownMenu.RadioItem>
-            <DropdownMenu.RadioItem className="menu__item menu__item--radio" value="date">
-              <DropdownMenu.ItemIndicator className="menu__indicator">✓</DropdownMenu.ItemIndicator>
+            <DropdownMenu.RadioItem className="task-menu__item task-menu__item--radio" value="date">
+              <DropdownMenu.ItemIndicator className="task-menu__indicator">✓</DropdownMenu.ItemIndicator>
               Date
             </DropdownMenu.RadioItem>
           </DropdownMenu.RadioGroup>
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Item className="menu__item" onSelect={props.onRename}>
+          <DropdownMenu.Separator className="task-menu__separator" />
+          <DropdownMenu.Item className="task-menu__item" onSelect={props.onRename}>
             Rename list…
           </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" disabled={index === 0} onSelect={() => props.onMove(-1)}>
+          <DropdownMenu.Item className="task-menu__item" disabled={index === 0} onSelect={() => props.onMove(-1)}>
             Move list left
           </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" disabled={index === count - 1} onSelect={() => props.onMove(1)}>
+          <DropdownMenu.Item
+            className="task-menu__item"
+            disabled={index === count - 1}
+            onSelect={() => props.onMove(1)}
+          >
             Move list right
           </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" disabled={completedCount === 0} onSelect={props.onClearCompleted}>
+          <DropdownMenu.Item
+            className="task-menu__item"
+            disabled={completedCount === 0}
+            onSelect={props.onClearCompleted}
+          >
             Clear completed tasks
           </DropdownMenu.Item>
-          <DropdownMenu.Separator className="menu__separator" />
-          <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={props.onDelete}>
+          <DropdownMenu.Separator className="task-menu__separator" />
+          <DropdownMenu.Item className="task-menu__item task-menu__item--danger" onSelect={props.onDelete}>
             Delete list…
           </DropdownMenu.Item>
         </DropdownMenu.Content>
