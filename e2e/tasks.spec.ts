@@ -1,148 +1,25 @@
-import type { Locator, Page, WebSocketRoute } from '@playwright/test';
-import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
+import type { WebSocketRoute } from '@playwright/test';
+import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
 import { injectApiFailures } from './ipc-faults';
 import { screenshotVariants } from './screens';
-
-interface Task {
-  id: string;
-  title?: string;
-  parent?: string;
-  position?: string;
-  status?: string;
-  hidden?: boolean;
-  due?: string;
-  notes?: string;
-}
-interface TaskList {
-  id: string;
-  title?: string;
-}
-
-// ---- the service side ----
-
-async function lists(app: AtriumApp): Promise<TaskList[]> {
-  return (await serviceGet<{ items?: TaskList[] }>(app, '/tasks/v1/users/@me/lists?maxResults=100')).items ?? [];
-}
-
-async function listId(app: AtriumApp, title: string): Promise<string> {
-  const found = (await lists(app)).find((l) => l.title === title);
-  if (!found) throw new Error(`no list ${title}`);
-  return found.id;
-}
-
-async function tasksOf(app: AtriumApp, list: string, query = ''): Promise<Task[]> {
-  const out: Task[] = [];
-  let pageToken = '';
-  do {
-    const page = await serviceGet<{ items?: Task[]; nextPageToken?: string }>(
-      app,
-      `/tasks/v1/lists/${list}/tasks?maxResults=100${query}${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`,
-    );
-    out.push(...(page.items ?? []));
-    pageToken = page.nextPageToken ?? '';
-  } while (pageToken);
-  return out;
-}
-
-/** A list as an outline, from the service: `title` per task, two spaces per level, siblings by position. */
-async function storedOutline(app: AtriumApp, list: string, query = ''): Promise<string[]> {
-  const tasks = await tasksOf(app, list, query);
-  const lines: string[] = [];
-  const walk = (parent: string | undefined, depth: number) => {
-    const children = tasks
-      .filter((t) => t.parent === parent)
-      .sort((a, b) => ((a.position ?? '') < (b.position ?? '') ? -1 : 1));
-    for (const child of children) {
-      lines.push(`${'  '.repeat(depth)}${child.title ?? ''}`);
-      walk(child.id, depth + 1);
-    }
-  };
-  walk(undefined, 0);
-  return lines;
-}
-
-/** Adds tasks through the service: strings are top-level tasks, arrays hold the subtasks of the task before them. */
-async function seed(app: AtriumApp, list: string, outline: (string | string[])[]): Promise<void> {
-  let previous: string | undefined;
-  for (const entry of outline) {
-    if (typeof entry === 'string') {
-      const query = previous ? `?previous=${previous}` : '';
-      previous = (await serviceRequest<Task>(app, 'POST', `/tasks/v1/lists/${list}/tasks${query}`, { title: entry }))
-        .id;
-      continue;
-    }
-    let previousChild: string | undefined;
-    for (const title of entry) {
-      const query = `?parent=${previous}${previousChild ? `&previous=${previousChild}` : ''}`;
-      previousChild = (await serviceRequest<Task>(app, 'POST', `/tasks/v1/lists/${list}/tasks${query}`, { title })).id;
-    }
-  }
-}
-
-// ---- the board side ----
-
-async function openBoard(page: Page): Promise<void> {
-  await page.getByTestId('nav-tasks').click();
-  await expect(page.getByTestId('task-board-columns')).toBeVisible();
-}
-
-const column = (page: Page, title: string): Locator => page.getByRole('region', { name: `List ${title}` });
-const card = (page: Page, title: string): Locator => page.getByRole('article', { name: title, exact: true });
-const row = (page: Page, title: string): Locator => page.getByTestId('task-row').filter({ has: card(page, title) });
-
-/** What a column shows: titles indented two spaces per level, top to bottom. */
-async function shownOutline(page: Page, listTitle: string): Promise<string[]> {
-  const cards = column(page, listTitle).getByTestId('task-card');
-  const count = await cards.count();
-  const lines: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const c = cards.nth(i);
-    const depth = Number(await c.getAttribute('data-depth'));
-    lines.push(`${'  '.repeat(depth)}${await c.getAttribute('aria-label')}`);
-  }
-  return lines;
-}
-
-/** After a reload, every column shows exactly what the service stores. */
-async function expectBoardMatchesService(page: Page, app: AtriumApp): Promise<void> {
-  await page.reload();
-  await openBoard(page);
-  for (const list of await lists(app)) {
-    const expected = await storedOutline(app, list.id);
-    await expect
-      .poll(() => shownOutline(page, list.title ?? ''), { message: `column ${list.title}` })
-      .toEqual(expected);
-  }
-}
-
-type Zone = 'before' | 'inside' | 'after';
-
-/** Drags a card by its handle to a zone of another card's row (or to an element's middle). */
-async function drag(page: Page, title: string, target: Locator, zone: Zone = 'inside'): Promise<void> {
-  const handle = card(page, title).getByTestId('task-drag-handle');
-  const from = await handle.boundingBox();
-  if (!from) throw new Error(`no handle for ${title}`);
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 6, from.y + from.height / 2 + 6, { steps: 3 });
-  const to = await target.boundingBox();
-  if (!to) throw new Error('no drop target');
-  const share = zone === 'before' ? 0.1 : zone === 'after' ? 0.9 : 0.5;
-  const x = to.x + to.width / 2;
-  const y = to.y + to.height * share;
-  await page.mouse.move(x, y, { steps: 15 });
-  await page.mouse.move(x, y + 1, { steps: 2 });
-  await page.mouse.up();
-}
-
-/** Waits until no request of the board is in flight and nothing is pending. */
-async function settled(page: Page): Promise<void> {
-  await expect(page.locator('[data-task-id*="-pending-"]')).toHaveCount(0);
-  await expect(errorToasts(page)).toHaveCount(0);
-}
-
-const toasts = (page: Page): Locator => page.getByTestId('toast');
-const errorToasts = (page: Page): Locator => page.locator('[data-testid="toast"][data-kind="error"]');
+import {
+  card,
+  column,
+  drag,
+  errorToasts,
+  expectBoardMatchesService,
+  listId,
+  lists,
+  openBoard,
+  row,
+  seed,
+  settled,
+  shownOutline,
+  storedOutline,
+  tasksOf,
+  toasts,
+  type TaskList,
+} from './tasks-helpers';
 
 test.describe('task board', () => {
   test('drag to reorder within a list', async ({ page, app, pageErrors }) => {
@@ -214,13 +91,17 @@ test.describe('task board', () => {
     await seed(app, mine, ['Water plants', 'Pay rent']);
     await openBoard(page);
 
-    await card(page, 'Pay rent').getByRole('checkbox', { name: 'Completed: Pay rent' }).check();
+    await card(page, 'Pay rent').getByRole('checkbox', { name: 'Completed: Pay rent' }).click();
+    // It leaves the outline for the collapsed "Completed (1)" section; opening it shows it there.
+    await expect(card(page, 'Pay rent')).toHaveCount(0);
+    await column(page, 'My Tasks').getByRole('button', { name: 'Completed (1)' }).click();
     await expect(card(page, 'Pay rent')).toHaveAttribute('data-status', 'completed');
     await expect
       .poll(async () => (await tasksOf(app, mine)).find((t) => t.title === 'Pay rent')?.status)
       .toBe('completed');
 
-    await column(page, 'My Tasks').getByRole('button', { name: 'Clear completed tasks from My Tasks' }).click();
+    await column(page, 'My Tasks').getByRole('button', { name: 'List actions for My Tasks' }).click();
+    await page.getByRole('menuitem', { name: 'Clear completed tasks' }).click();
     await expect(card(page, 'Pay rent')).toHaveCount(0);
     await expect
       .poll(async () => (await tasksOf(app, mine, '&showHidden=true')).find((t) => t.title === 'Pay rent')?.hidden)
@@ -383,9 +264,11 @@ test.describe('task board', () => {
     await page.getByTestId('list-create-dialog-input').fill('Someday');
     await page.keyboard.press('Enter');
     await expect(column(page, 'Someday')).toBeVisible();
-    await column(page, 'Someday').getByRole('button', { name: 'Move list Someday left' }).click();
+    await column(page, 'Someday').getByRole('button', { name: 'List actions for Someday' }).click();
+    await page.getByRole('menuitem', { name: 'Move list left' }).click();
     await expect(page.getByTestId('task-column-title')).toHaveText(['Someday', 'My Tasks']);
-    await column(page, 'Someday').getByRole('button', { name: 'Rename list Someday' }).click();
+    await column(page, 'Someday').getByRole('button', { name: 'List actions for Someday' }).click();
+    await page.getByRole('menuitem', { name: 'Rename list…' }).click();
     await page.getByTestId('list-rename-dialog-input').fill('Maybe');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await lists(app)).map((l) => l.title).sort()).toEqual(['Maybe', 'My Tasks']);
@@ -393,7 +276,9 @@ test.describe('task board', () => {
     await openBoard(page);
     await expect(page.getByTestId('task-column-title')).toHaveText(['Maybe', 'My Tasks']);
 
-    await column(page, 'Maybe').getByRole('button', { name: 'Delete list Maybe' }).click();
+    await column(page, 'Maybe').getByRole('button', { name: 'List actions for Maybe' }).click();
+    await page.getByRole('menuitem', { name: 'Delete list…' }).click();
+    await expect(page.getByTestId('list-delete-dialog')).toContainText('can’t be undone');
     await page.getByTestId('list-delete-dialog-confirm').click();
     await expect(column(page, 'Maybe')).toHaveCount(0);
     await expect.poll(async () => (await lists(app)).map((l) => l.title)).toEqual(['My Tasks']);

@@ -22,13 +22,27 @@ import { useColumnOrder } from './column-order';
 import {
   boardKeyboardCoordinates,
   dropDataOf,
+  liveTargetAt,
+  pointerPoint,
   probeCollision,
   probePoint,
   targetAt,
   type DragData,
 } from './drag-geometry';
 import { planDrop, sameTarget, type DropTarget } from './drop-plan';
-import { createList, deleteList, moveTask, renameList, transferTask } from './mutations';
+import { dueValue, indentDestination, outdentDestination } from './card-actions';
+import type { CardCommands } from './CardMenu';
+import {
+  addTask,
+  createList,
+  deleteList,
+  deleteTask,
+  editTask,
+  moveTask,
+  renameList,
+  setCompleted,
+  transferTask,
+} from './mutations';
 import { TaskCard, taskTitle } from './TaskCard';
 import { TaskColumn, type ColumnCommands } from './TaskColumn';
 import { cachedTasks, useTaskLists, type TaskView } from './queries';
@@ -78,6 +92,7 @@ export function TaskBoard() {
     setDetails(revealed);
   }, [revealed]);
   const [creating, setCreating] = useState(false);
+  const [addingSubtask, setAddingSubtask] = useState<{ listId: string; task: TaskItem } | null>(null);
   const [renaming, setRenaming] = useState<TaskListItem | null>(null);
   const [deleting, setDeleting] = useState<TaskListItem | null>(null);
 
@@ -116,8 +131,10 @@ export function TaskBoard() {
 
   const follow = useCallback(
     (event: DragMoveEvent | DragEndEvent) => {
-      const probe = probePoint(event.activatorEvent, event.delta, event.active.rect.current.translated);
-      const next = targetAt(dropDataOf(event.over), event.over?.rect, probe);
+      // A pointer drop is judged against the page as it is now; the keyboard moves between measured places.
+      const pointer = pointerPoint(event.activatorEvent, event.delta);
+      const probe = pointer ?? probePoint(event.activatorEvent, event.delta, event.active.rect.current.translated);
+      const next = pointer ? liveTargetAt(pointer) : targetAt(dropDataOf(event.over), event.over?.rect, probe);
       if (sameTarget(next, targetRef.current)) return;
       targetRef.current = next;
       setTarget(next);
@@ -191,14 +208,51 @@ export function TaskBoard() {
     return text;
   }
 
+  const listsRef = useRef(lists);
+  listsRef.current = lists;
+  const card = useMemo<CardCommands>(
+    () => ({
+      open: (listId, task) => setDetails({ listId, task }),
+      addSubtask: (listId, task) => setAddingSubtask({ listId, task }),
+      setDue: (listId, task, date) => void editTask(listId, task, { due: date === null ? null : dueValue(date) }),
+      pickDue: (listId, task) => setDetails({ listId, task }),
+      moveToList: (listId, task, toListId) => {
+        const source = cachedTasks(listId, view);
+        const plan = planDrop(listId, task.id, source, { kind: 'end', listId: toListId }, cachedTasks(toListId, view));
+        if (plan.type !== 'transfer') return;
+        void transferTask(listId, task, source, plan.to, `“${taskTitle(task)}” moved to “${listTitleOf(toListId)}”.`);
+      },
+      indent: (listId, task) => {
+        const found = indentDestination(listId, cachedTasks(listId, view), task);
+        if (!found) return false;
+        const message = `“${taskTitle(task)}” is now a subtask of “${taskTitle(found.under)}”.`;
+        useBoardStore.getState().announce(message);
+        void moveTask(listId, task, found.to, message);
+        return true;
+      },
+      outdent: (listId, task) => {
+        const found = outdentDestination(listId, cachedTasks(listId, view), task);
+        if (!found) return false;
+        const message = `“${taskTitle(task)}” is no longer a subtask of “${taskTitle(found.from)}”.`;
+        useBoardStore.getState().announce(message);
+        void moveTask(listId, task, found.to, message);
+        return true;
+      },
+      complete: (listId, task, completed) => void setCompleted(listId, task, completed),
+      remove: (listId, task) => void deleteTask(listId, task),
+      lists: () => listsRef.current,
+    }),
+    [view, listTitleOf],
+  );
   const commands = useMemo<ColumnCommands>(
     () => ({
       rename: (list) => setRenaming(list),
       remove: (list) => setDeleting(list),
       move: (listId, delta) => move(listId, delta),
       open: (listId, task) => setDetails({ listId, task }),
+      card,
     }),
-    [move],
+    [move, card],
   );
 
   return (
@@ -301,6 +355,19 @@ export function TaskBoard() {
         }}
       />
       <TextPromptDialog
+        open={addingSubtask !== null}
+        title={`Add a subtask to “${addingSubtask ? taskTitle(addingSubtask.task) : ''}”`}
+        label="Subtask"
+        submitLabel="Add subtask"
+        testId="subtask-dialog"
+        onCancel={() => setAddingSubtask(null)}
+        onSubmit={(title) => {
+          const adding = addingSubtask;
+          setAddingSubtask(null);
+          if (adding) void addTask(adding.listId, title, adding.task);
+        }}
+      />
+      <TextPromptDialog
         open={renaming !== null}
         title="Rename list"
         label="List name"
@@ -317,7 +384,7 @@ export function TaskBoard() {
       <ConfirmDialog
         open={deleting !== null}
         title="Delete list?"
-        message={`“${deleting?.title ?? ''}” and all its tasks will be deleted.`}
+        message={`“${deleting?.title ?? ''}” and all its tasks will be deleted. This can’t be undone.`}
         confirmLabel="Delete list"
         testId="list-delete-dialog"
         onCancel={() => setDeleting(null)}

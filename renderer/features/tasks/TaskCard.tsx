@@ -1,7 +1,18 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import { memo, useCallback, useEffect, useState, type CSSProperties } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
+import { CardMenu, openCardMenu, type CardCommands } from './CardMenu';
 import type { DragData, RowDropData } from './drag-geometry';
 import type { DropZone } from './drop-plan';
+import { describeDue, useToday } from './due-date';
 import type { TaskItem } from './task-types';
 
 const indentPx = 20;
@@ -10,16 +21,6 @@ const notesExcerptLength = 120;
 /** `2024-05-10T00:00:00.000Z` → `2024-05-10` (the interface keeps only the date). */
 export function dueDate(task: TaskItem): string | null {
   return task.due ? task.due.slice(0, 10) : null;
-}
-
-export function formatDue(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString(undefined, {
-    timeZone: 'UTC',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  });
 }
 
 export function taskTitle(task: Pick<TaskItem, 'title'>): string {
@@ -32,12 +33,27 @@ interface TaskCardProps {
   childCount: number;
   onToggle?: (task: TaskItem, completed: boolean) => void;
   onOpen?: (task: TaskItem) => void;
-  /** The drag handle's props; absent on the floating copy shown while dragging. */
+  /** The drag handle's props; absent on the floating copy shown while dragging and where cards do not move. */
   handle?: Record<string, unknown> & { ref?: (node: HTMLElement | null) => void };
   overlay?: boolean;
+  /** Shows the card's hover and focus actions (add a subtask, the card's menu). */
+  onAddSubtask?: (task: TaskItem) => void;
+  onMenu?: (button: HTMLElement) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
 }
 
-export function TaskCard({ task, depth, childCount, onToggle, onOpen, handle, overlay }: TaskCardProps) {
+export function TaskCard({
+  task,
+  depth,
+  childCount,
+  onToggle,
+  onOpen,
+  handle,
+  overlay,
+  onAddSubtask,
+  onMenu,
+  onKeyDown,
+}: TaskCardProps) {
   const title = taskTitle(task);
   // The box flips at once; the cache (optimistic, or rolled back) decides from its next change on.
   const [clicked, setClicked] = useState<boolean | null>(null);
@@ -59,17 +75,22 @@ export function TaskCard({ task, depth, childCount, onToggle, onOpen, handle, ov
       data-depth={depth}
       data-status={task.status ?? 'needsAction'}
       {...(task.hidden ? { 'data-hidden': 'true' } : {})}
+      {...(onKeyDown ? { tabIndex: 0, onKeyDown } : {})}
     >
-      <button
-        type="button"
-        className="task-card__handle"
-        aria-label={`Move task ${title}`}
-        data-testid="task-drag-handle"
-        tabIndex={overlay ? -1 : 0}
-        {...(handle ?? {})}
-      >
-        <span aria-hidden="true">⠿</span>
-      </button>
+      {handle || overlay ? (
+        <button
+          type="button"
+          className="task-card__handle"
+          aria-label={`Move task ${title}`}
+          data-testid="task-drag-handle"
+          tabIndex={overlay ? -1 : 0}
+          {...(handle ?? {})}
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+      ) : (
+        <span className="task-card__handle task-card__handle--still" aria-hidden="true" />
+      )}
       <input
         type="checkbox"
         className="task-card__check"
@@ -94,11 +115,7 @@ export function TaskCard({ task, depth, childCount, onToggle, onOpen, handle, ov
         </button>
         {due || childCount > 0 ? (
           <div className="task-card__meta">
-            {due ? (
-              <span data-testid="task-due" data-due={due}>
-                Due {formatDue(due)}
-              </span>
-            ) : null}
+            {due ? <DueDate date={due} completed={completed} /> : null}
             {childCount > 0 ? (
               <span data-testid="task-subtask-count">{childCount === 1 ? '1 subtask' : `${childCount} subtasks`}</span>
             ) : null}
@@ -110,7 +127,54 @@ export function TaskCard({ task, depth, childCount, onToggle, onOpen, handle, ov
           </p>
         ) : null}
       </div>
+      {onAddSubtask || onMenu ? (
+        <div className="task-card__actions">
+          {onAddSubtask ? (
+            <button
+              type="button"
+              className="task-card__action"
+              aria-label={`Add subtask to ${title}`}
+              title="Add subtask"
+              data-testid="task-add-subtask"
+              onClick={() => onAddSubtask(task)}
+            >
+              <span aria-hidden="true">+</span>
+            </button>
+          ) : null}
+          {onMenu ? (
+            <button
+              type="button"
+              className="task-card__action"
+              aria-label={`More actions for ${title}`}
+              aria-haspopup="menu"
+              title="More actions"
+              data-testid="task-menu-button"
+              onClick={(event) => onMenu(event.currentTarget)}
+            >
+              <span aria-hidden="true">⋯</span>
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </article>
+  );
+}
+
+function DueDate({ date, completed }: { date: string; completed: boolean }) {
+  const label = describeDue(date, useToday(), !completed);
+  return (
+    <span
+      className={`task-card__due${label.overdue ? ' task-card__due--overdue' : ''}${label.days === 0 ? ' task-card__due--today' : ''}`}
+      data-testid="task-due"
+      data-due={date}
+      {...(label.overdue ? { 'data-overdue': 'true' } : {})}
+    >
+      <span aria-hidden="true">
+        {label.overdue ? '⚠ ' : ''}
+        {label.text}
+      </span>
+      <span className="visually-hidden">{label.full}</span>
+    </span>
   );
 }
 
@@ -126,6 +190,9 @@ interface TaskRowProps {
   measure: (node: Element | null) => void;
   onToggle: (task: TaskItem, completed: boolean) => void;
   onOpen: (task: TaskItem) => void;
+  commands: CardCommands;
+  /** False while the column is sorted by date: cards keep their place. */
+  draggable: boolean;
 }
 
 /** One positioned row of a column: a drag source (by its handle) and a drop target (above, onto, below). */
@@ -141,24 +208,34 @@ export const TaskRow = memo(function TaskRow({
   measure,
   onToggle,
   onOpen,
+  commands,
+  draggable,
 }: TaskRowProps) {
   const title = taskTitle(task);
   const dragData: DragData = { listId, taskId: task.id, title };
   const dropData: RowDropData & { title: string } = { type: 'task', listId, taskId: task.id, index, depth, title };
   // One id for both roles: sortableKeyboardCoordinates finds the dragged row among the drop targets by it.
   const id = `task:${listId}:${task.id}`;
-  const drag = useDraggable({ id, data: dragData });
+  const drag = useDraggable({ id, data: dragData, disabled: !draggable });
   const drop = useDroppable({ id, data: dropData });
   const { setNodeRef: setDragNode } = drag;
   const { setNodeRef: setDropNode } = drop;
+  const node = useRef<HTMLDivElement | null>(null);
   const ref = useCallback(
-    (node: HTMLDivElement | null) => {
-      setDragNode(node);
-      setDropNode(node);
-      measure(node);
+    (element: HTMLDivElement | null) => {
+      node.current = element;
+      setDragNode(element);
+      setDropNode(element);
+      measure(element);
     },
     [setDragNode, setDropNode, measure],
   );
+  // A card that grows or shrinks (a subtask line, a due date) moves the cards below it before the
+  // next paint, not a frame or more later when the resize observer reports: a card never shifts
+  // under a pointer that is already aiming at it.
+  useLayoutEffect(() => {
+    if (node.current) measure(node.current);
+  }, [task, childCount, depth, measure]);
   const classes = ['task-row'];
   if (dropZone && !refused) classes.push(`task-row--${dropZone}`);
   if (dropZone && refused) classes.push('task-row--refused');
@@ -166,15 +243,60 @@ export const TaskRow = memo(function TaskRow({
   // Placed with `top`, not a transform: dnd-kit measures drop targets ignoring transforms.
   const style: CSSProperties = { top: start };
   return (
-    <div ref={ref} className={classes.join(' ')} style={style} data-index={index} data-testid="task-row">
-      <TaskCard
-        task={task}
-        depth={depth}
-        childCount={childCount}
-        onToggle={onToggle}
-        onOpen={onOpen}
-        handle={{ ref: drag.setActivatorNodeRef, ...drag.attributes, ...drag.listeners }}
-      />
+    <div
+      ref={ref}
+      className={classes.join(' ')}
+      style={style}
+      data-index={index}
+      data-testid="task-row"
+      data-drop-row=""
+      data-list-id={listId}
+      data-task-id={task.id}
+    >
+      <CardMenu listId={listId} task={task} title={title} commands={commands}>
+        <TaskCard
+          task={task}
+          depth={depth}
+          childCount={childCount}
+          onToggle={onToggle}
+          onOpen={onOpen}
+          {...(draggable ? { handle: { ref: drag.setActivatorNodeRef, ...drag.attributes, ...drag.listeners } } : {})}
+          onAddSubtask={(t) => commands.addSubtask(listId, t)}
+          onMenu={openCardMenu}
+          onKeyDown={(event) => cardKeys(event, listId, task, commands)}
+        />
+      </CardMenu>
     </div>
   );
 });
+
+/**
+ * Keys on a focused card (the card itself, not a control in it): Tab and Shift+Tab indent and
+ * outdent (when there is somewhere to go; otherwise focus moves on as usual), Up and Down go to
+ * the card above and below, Shift+F10 and the context-menu key open the card's menu.
+ */
+function cardKeys(event: KeyboardEvent<HTMLElement>, listId: string, task: TaskItem, commands: CardCommands) {
+  if (event.target !== event.currentTarget) return;
+  const card = event.currentTarget;
+  if (event.key === 'Tab' && !event.altKey && !event.ctrlKey && !event.metaKey) {
+    const done = event.shiftKey ? commands.outdent(listId, task) : commands.indent(listId, task);
+    if (done) event.preventDefault();
+    return;
+  }
+  if ((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu') {
+    event.preventDefault();
+    openCardMenu(card);
+    return;
+  }
+  if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+    const column = card.closest('[data-drop-column]');
+    const cards = column ? [...column.querySelectorAll<HTMLElement>('[data-drop-row] [data-testid="task-card"]')] : [];
+    cards.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    const next = cards[cards.indexOf(card) + (event.key === 'ArrowDown' ? 1 : -1)];
+    if (next) {
+      event.preventDefault();
+      next.focus();
+      next.scrollIntoView({ block: 'nearest' });
+    }
+  }
+}

@@ -3,10 +3,14 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { memo, useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { EndDropData } from './drag-geometry';
 import type { DropTarget } from './drop-plan';
+import type { CardCommands } from './CardMenu';
+import { CompletedSection } from './CompletedSection';
+import { useListSort } from './list-prefs';
+import { ListMenu } from './ListMenu';
 import { addTask, clearCompleted, setCompleted } from './mutations';
 import { TaskRow } from './TaskCard';
 import { useColumnTasks, type TaskView } from './queries';
-import { buildRows } from './task-tree';
+import { buildRows, sortRowsByDue } from './task-tree';
 import type { TaskItem, TaskListItem } from './task-types';
 
 export interface ColumnCommands {
@@ -14,6 +18,7 @@ export interface ColumnCommands {
   remove(list: TaskListItem): void;
   move(listId: string, delta: -1 | 1): void;
   open(listId: string, task: TaskItem): void;
+  card: CardCommands;
 }
 
 interface TaskColumnProps {
@@ -43,7 +48,11 @@ export const TaskColumn = memo(function TaskColumn({
 }: TaskColumnProps) {
   const title = list.title?.trim() || 'Untitled list';
   const { tasks, isPending, isError, error, partial, refetch } = useColumnTasks(list.id, view);
-  const rows = useMemo(() => buildRows(tasks), [tasks]);
+  const [sort, setSort] = useListSort(list.id);
+  // Completed tasks leave the outline for the "Completed" section below it, as in Google Tasks.
+  const open = useMemo(() => tasks.filter((t) => t.status !== 'completed'), [tasks]);
+  const done = useMemo(() => tasks.filter((t) => t.status === 'completed'), [tasks]);
+  const rows = useMemo(() => (sort === 'date' ? sortRowsByDue(buildRows(open)) : buildRows(open)), [open, sort]);
   const scroller = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState('');
 
@@ -66,6 +75,7 @@ export const TaskColumn = memo(function TaskColumn({
     rangeExtractor,
   });
 
+  // The whole column takes a drop: anywhere off the cards puts the task last at the top level.
   const endData: EndDropData = { type: 'end', listId: list.id };
   const end = useDroppable({ id: `end:${list.id}`, data: endData });
 
@@ -86,7 +96,14 @@ export const TaskColumn = memo(function TaskColumn({
   const completedCount = tasks.filter((t) => t.status === 'completed' && !t.hidden).length;
 
   return (
-    <section className="task-column" aria-label={`List ${title}`} data-testid="task-column" data-list-id={list.id}>
+    <section
+      ref={end.setNodeRef}
+      className={`task-column${target?.kind === 'end' ? ' task-column--drop' : ''}`}
+      aria-label={`List ${title}`}
+      data-testid="task-column"
+      data-list-id={list.id}
+      data-drop-column=""
+    >
       <header className="task-column__header">
         <h3 className="task-column__title" data-testid="task-column-title">
           {title}
@@ -94,57 +111,19 @@ export const TaskColumn = memo(function TaskColumn({
         <span className="task-column__count" data-testid="task-column-count">
           {partial ? `${rows.length}…` : rows.length}
         </span>
+        <ListMenu
+          title={title}
+          index={index}
+          count={count}
+          completedCount={completedCount}
+          sort={sort}
+          onRename={() => commands.rename(list)}
+          onDelete={() => commands.remove(list)}
+          onClearCompleted={() => void clearCompleted(list.id, title)}
+          onMove={(delta) => commands.move(list.id, delta)}
+          onSort={setSort}
+        />
       </header>
-      <div className="task-column__actions">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => commands.rename(list)}
-          aria-label={`Rename list ${title}`}
-          data-testid="list-rename"
-        >
-          Rename
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => commands.remove(list)}
-          aria-label={`Delete list ${title}`}
-          data-testid="list-delete"
-        >
-          Delete
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => void clearCompleted(list.id, title)}
-          disabled={completedCount === 0}
-          aria-label={`Clear completed tasks from ${title}`}
-          data-testid="list-clear-completed"
-        >
-          Clear completed
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => commands.move(list.id, -1)}
-          disabled={index === 0}
-          aria-label={`Move list ${title} left`}
-          data-testid="list-move-left"
-        >
-          ←
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => commands.move(list.id, 1)}
-          disabled={index === count - 1}
-          aria-label={`Move list ${title} right`}
-          data-testid="list-move-right"
-        >
-          →
-        </button>
-      </div>
       <form className="task-column__add" onSubmit={submit}>
         <input
           className="input"
@@ -195,6 +174,8 @@ export const TaskColumn = memo(function TaskColumn({
                     measure={virtualizer.measureElement}
                     onToggle={onToggle}
                     onOpen={onOpen}
+                    commands={commands.card}
+                    draggable={sort === 'manual'}
                   />
                 </div>
               );
@@ -202,12 +183,18 @@ export const TaskColumn = memo(function TaskColumn({
           </div>
         )}
       </div>
+      {view.showCompleted && done.length > 0 ? (
+        <CompletedSection listId={list.id} title={title} tasks={done} onToggle={onToggle} onOpen={onOpen} />
+      ) : null}
       <div
-        ref={end.setNodeRef}
         className={`task-column__end${target?.kind === 'end' ? ' task-column__end--active' : ''}`}
         data-testid="task-column-end"
       >
-        {rows.length === 0 && !isPending ? 'No tasks. Drop one here.' : 'Drop here to put last'}
+        {sort === 'date'
+          ? 'Sorted by date'
+          : rows.length === 0 && !isPending
+            ? 'No tasks. Drop one here.'
+            : 'Drop here to put last'}
       </div>
     </section>
   );

@@ -5,8 +5,8 @@ import type { DropTarget, DropZone } from './drop-plan';
 
 /**
  * Geometry of dragging on the board. A drop target is a task row and a zone on it (the upper part:
- * before it; the middle: onto it, as a subtask; the lower part: after it) or the free space at the
- * end of a column. The same point decides for pointer and keyboard: the pointer itself, or the
+ * before it; the middle: onto it, as a subtask; the lower part: after it) or anywhere else in a
+ * column, which puts the task last at its top level. The same point decides for pointer and keyboard: the pointer itself, or the
  * centre of the dragged card when the keyboard moves it.
  */
 
@@ -31,6 +31,8 @@ export interface DragData {
 }
 
 const edgeShare = 0.3;
+/** How far above a column's bottom edge the keyboard puts a task it moves to the column's end. */
+const endInset = 4;
 
 export function zoneAt(rect: ClientRect, y: number): DropZone {
   const share = (y - rect.top) / Math.max(rect.height, 1);
@@ -45,6 +47,31 @@ function center(rect: ClientRect): Coordinates {
 
 function contains(rect: ClientRect, p: Coordinates): boolean {
   return p.x >= rect.left && p.x <= rect.right && p.y >= rect.top && p.y <= rect.bottom;
+}
+
+/** Where the pointer is during a pointer drag (null for a keyboard drag). */
+export function pointerPoint(activatorEvent: Event | null, delta: Coordinates): Coordinates | null {
+  const start = activatorEvent ? getEventCoordinates(activatorEvent) : null;
+  return start ? { x: start.x + delta.x, y: start.y + delta.y } : null;
+}
+
+/**
+ * The drop target under a point, judged from the page as it is laid out now (not from rects
+ * measured earlier): a refetch or a row growing or shrinking may move cards after the last
+ * measurement, and the person aims at what they see. A row counts only where it is visible (a
+ * row scrolled out of its column is clipped away); anywhere else in a column is its end.
+ */
+export function liveTargetAt(point: Coordinates, doc: Document = document): DropTarget | null {
+  for (const element of doc.elementsFromPoint(point.x, point.y)) {
+    const row = element.closest<HTMLElement>('[data-drop-row]');
+    if (row?.dataset.listId && row.dataset.taskId) {
+      const rect = row.getBoundingClientRect();
+      return { kind: 'task', listId: row.dataset.listId, taskId: row.dataset.taskId, zone: zoneAt(rect, point.y) };
+    }
+    const column = element.closest<HTMLElement>('[data-drop-column]');
+    if (column?.dataset.listId) return { kind: 'end', listId: column.dataset.listId };
+  }
+  return null;
 }
 
 /** The deciding point of a drag: where the pointer is, or the dragged card's centre for the keyboard. */
@@ -74,7 +101,7 @@ export function targetAt(
   return { kind: 'task', listId: data.listId, taskId: data.taskId, zone: zoneAt(rect, probe.y) };
 }
 
-/** The droppable under the deciding point; task rows win over the column's end space. */
+/** The droppable under the deciding point; task rows win over the column around them. */
 export const probeCollision: CollisionDetection = ({
   droppableContainers,
   droppableRects,
@@ -103,6 +130,8 @@ function slotProbe(slot: Slot, rect: ClientRect): Coordinates {
   const x = rect.left + rect.width / 2;
   if (slot.zone === 'before') return { x, y: rect.top + rect.height * (edgeShare / 2) };
   if (slot.zone === 'after') return { x, y: rect.bottom - rect.height * (edgeShare / 2) };
+  // A column's end is the whole column; its bottom edge is free of cards.
+  if (slot.data.type === 'end') return { x, y: rect.bottom - endInset };
   return center(rect);
 }
 
@@ -152,13 +181,16 @@ export function boardKeyboardCoordinates(
       });
       if (!moved) return undefined;
       const landing = { x: moved.x + collisionRect.width / 2, y: moved.y + collisionRect.height / 2 };
+      // A card there wins over its column, which holds every card.
+      let column: Slot | null = null;
       for (const container of candidates.getEnabled()) {
         const rect = droppableRects.get(container.id);
         const data = dropDataOf(container);
         if (!rect || !data || data.listId === fromList || !contains(rect, landing)) continue;
-        return place({ id: container.id, data, zone: data.type === 'task' ? 'before' : null });
+        if (data.type === 'task') return place({ id: container.id, data, zone: 'before' });
+        column = { id: container.id, data, zone: null };
       }
-      return moved;
+      return column ? place(column) : moved;
     }
     return undefined;
   };
@@ -184,7 +216,7 @@ function nearestSlot(slots: readonly Slot[], rects: Map<DroppableContainer['id']
   return best;
 }
 
-/** Drop places of one column in order: each measured row's before / onto / after, then the end space. */
+/** Drop places of one column in order: each measured row's before / onto / after, then the column's end. */
 function columnSlots(
   listId: string | null,
   containers: DroppableContainer[],

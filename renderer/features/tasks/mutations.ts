@@ -5,7 +5,7 @@ import type { TaskLists } from '../../../shared/api/schemas/tasks';
 import { useBoardStore } from './board-store';
 import type { Destination } from './drop-plan';
 import { orderKeyBetween } from './order-key';
-import { cachedListTasks, cachedSubtree, fetchCompleteList, fetchListWithDeleted, taskListsKey } from './queries';
+import { cachedListTasks, cachedSubtree, fetchListWithDeleted, taskListsKey } from './queries';
 import { addToPage, insertSubtreeInPage, itemsOf, moveInPage, patchInPage, removeSubtreeFromPage } from './task-cache';
 import { siblingsOf, subtreeOf } from './task-tree';
 import { hasId, type TaskItem, type TaskListItem, type TaskPage } from './task-types';
@@ -80,18 +80,41 @@ export async function deleteList(listId: string, title: string): Promise<void> {
 
 // Tasks
 
-export async function addTask(listId: string, title: string): Promise<void> {
-  const pending: TaskItem = { id: temporaryId('task'), title, status: 'needsAction' };
+/** Adds a task first in the list, or last among the subtasks of `parent`. */
+export async function addTask(listId: string, title: string, parent?: TaskItem): Promise<void> {
+  const pending: TaskItem = {
+    id: temporaryId('task'),
+    title,
+    status: 'needsAction',
+    ...(parent ? { parent: parent.id } : {}),
+  };
+  const lastChild = parent ? siblingsOf(cachedListTasks(listId), parent.id).at(-1) : undefined;
   await runOptimisticMutation(
     {
       apply: () => [
         tasksOf(listId, (page) => {
-          const first = siblingsOf(itemsOf(page), undefined)[0];
-          return addToPage(page, { ...pending, position: orderKeyBetween(null, first?.position ?? null) });
+          const siblings = siblingsOf(itemsOf(page), parent?.id);
+          const position = parent
+            ? orderKeyBetween(siblings.at(-1)?.position ?? null, null)
+            : orderKeyBetween(null, siblings[0]?.position ?? null);
+          return addToPage(page, { ...pending, position });
         }),
       ],
-      call: () => callApi('TasksTasksInsert', { tasklist: listId }, { title }),
+      call: () =>
+        callApi(
+          'TasksTasksInsert',
+          {
+            tasklist: listId,
+            ...(parent ? { parent: parent.id } : {}),
+            ...(lastChild ? { previous: lastChild.id } : {}),
+          },
+          { title },
+        ),
       failure: () => `Couldn’t add the task “${title}”.`,
+      success: () => {
+        if (parent) announce(`Added “${title}” as a subtask of ${quoted(parent)}.`);
+        return undefined;
+      },
     },
     undefined,
   );

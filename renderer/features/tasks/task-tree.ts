@@ -68,3 +68,17 @@ export function subtreeOf(tasks: readonly TaskItem[], rootId: string): TaskItem[
 export function siblingsOf(tasks: readonly TaskItem[], parent: string | undefined, exceptId?: string): TaskItem[] {
   return tasks.filter((t) => (t.parent ?? undefined) === parent && t.id !== exceptId).sort(compareSiblings);
 }
+
+/** The rows with each top-level task (and its subtasks under it) ordered by due date, undated last. */
+export function sortRowsByDue(rows: readonly TaskRowModel[]): TaskRowModel[] {
+  const blocks: TaskRowModel[][] = [];
+  for (const row of rows) {
+    if (row.depth === 0 || blocks.length === 0) blocks.push([row]);
+    else blocks.at(-1)!.push(row);
+  }
+  const key = (block: TaskRowModel[]) => block[0]?.task.due?.slice(0, 10) ?? '\uffff';
+  return blocks
+    .map((block, i) => ({ block, i }))
+    .sort((a, b) => (key(a.block) < key(b.block) ? -1 : key(a.block) > key(b.block) ? 1 : a.i - b.i))
+    .flatMap(({ block }) => block);
+}

@@ -1,0 +1,334 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, saveScreenshot, serviceGet, serviceRequest, test } from './fixtures';
+import { screenshotVariants } from './screens';
+import {
+  card,
+  column,
+  dragTo,
+  expectBoardMatchesService,
+  listId,
+  lists,
+  openBoard,
+  seed,
+  settled,
+  shownOutline,
+  storedOutline,
+  tasksOf,
+  type TaskList,
+} from './tasks-helpers';
+
+test.describe('task board drop targets', () => {
+  test('the whole column takes a drop: top of an empty list, and the space under the cards', async ({
+    page,
+    app,
+    pageErrors,
+  }, testInfo) => {
+    const mine = await listId(app, 'My Tasks');
+    const empty = (await serviceRequest<TaskList>(app, 'POST', '/tasks/v1/users/@me/lists', { title: 'Empty' })).id;
+    await seed(app, mine, ['Trip', ['Pack', 'Tickets'], 'Stay']);
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Trip', '  Pack', '  Tickets', 'Stay']);
+
+    // A subtask let go in the empty space just under the last card becomes the last top-level task.
+    await dragTo(
+      page,
+      'Pack',
+      async () => {
+        const last = await card(page, 'Stay').boundingBox();
+        if (!last) throw new Error('no card Stay');
+        return { x: last.x + last.width / 2, y: last.y + last.height + 40 };
+      },
+      false,
+    );
+    await expect(column(page, 'My Tasks')).toHaveClass(/task-column--drop/);
+    // (A window resize cancels a drag, so only this size shows the drag under way.)
+    await saveScreenshot(page, 'tasks-drop-column-end-dragging');
+    await page.mouse.up();
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Trip', '  Tickets', 'Stay', 'Pack']);
+    await settled(page);
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Trip', '  Tickets', 'Stay', 'Pack']);
+
+    // The top of an empty list, right under its "Add a task" field, far from the "Drop here" line.
+    await dragTo(page, 'Tickets', async () => {
+      const scroller = await column(page, 'Empty').getByTestId('task-column-scroller').boundingBox();
+      if (!scroller) throw new Error('no scroller');
+      return { x: scroller.x + scroller.width / 2, y: scroller.y + 12 };
+    });
+    await expect.poll(() => shownOutline(page, 'Empty')).toEqual(['Tickets']);
+    await settled(page);
+    await expect.poll(() => storedOutline(app, empty)).toEqual(['Tickets']);
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Trip', 'Stay', 'Pack']);
+
+    // The column's header counts too.
+    await dragTo(page, 'Trip', async () => {
+      const header = await column(page, 'Empty').getByTestId('task-column-title').boundingBox();
+      if (!header) throw new Error('no header');
+      return { x: header.x + header.width / 2, y: header.y + header.height / 2 };
+    });
+    await expect.poll(() => storedOutline(app, empty)).toEqual(['Tickets', 'Trip']);
+    await screenshotVariants(page, testInfo, 'tasks-drop-column-end');
+    await expectBoardMatchesService(page, app);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+/** `YYYY-MM-DD` `days` from today in the board's zone (the browser's, set by the test config). */
+function dateFrom(days: number, zone: string): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+const utcLabel = (date: string, options: Intl.DateTimeFormatOptions) =>
+  new Date(`${date}T00:00:00.000Z`).toLocaleDateString('en-US', { ...options, timeZone: 'UTC' });
+
+test.describe('task cards', () => {
+  test('due dates read as people say them; overdue is red and says so', async ({
+    page,
+    app,
+    timezoneId,
+    pageErrors,
+  }, testInfo) => {
+    const zone = timezoneId ?? 'UTC';
+    const mine = await listId(app, 'My Tasks');
+    const dated: [string, number][] = [
+      ['Call the bank', -4],
+      ['Water plants', -1],
+      ['Standup notes', 0],
+      ['Dentist', 1],
+      ['Pick up parcel', 3],
+      ['Renew passport', 20],
+      ['Anniversary', 400],
+    ];
+    for (const [title, days] of dated) {
+      await serviceRequest(app, 'POST', `/tasks/v1/lists/${mine}/tasks`, {
+        title,
+        due: `${dateFrom(days, zone)}T00:00:00.000Z`,
+      });
+    }
+    await openBoard(page);
+    const due = (title: string) => card(page, title).getByTestId('task-due');
+    const shown = (title: string) => due(title).locator('[aria-hidden="true"]');
+    const long = (days: number) =>
+      utcLabel(dateFrom(days, zone), { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+
+    await expect(shown('Water plants')).toHaveText('⚠ Overdue · Yesterday');
+    await expect(shown('Call the bank')).toHaveText(
+      `⚠ Overdue · ${utcLabel(dateFrom(-4, zone), dateFrom(-4, zone).slice(0, 4) === dateFrom(0, zone).slice(0, 4) ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' })}`,
+    );
+    await expect(shown('Standup notes')).toHaveText('Today');
+    await expect(shown('Dentist')).toHaveText('Tomorrow');
+    await expect(shown('Pick up parcel')).toHaveText(utcLabel(dateFrom(3, zone), { weekday: 'short' }));
+    await expect(shown('Anniversary')).toHaveText(
+      utcLabel(dateFrom(400, zone), { month: 'short', day: 'numeric', year: 'numeric' }),
+    );
+    // Screen readers hear the full date.
+    await expect(due('Call the bank')).toContainText(`Overdue, was due ${long(-4)}`);
+    await expect(due('Dentist')).toContainText(`Due tomorrow, ${long(1)}`);
+    await expect(due('Renew passport')).toContainText(`Due ${long(20)}`);
+
+    // Overdue is red (the danger colour), the rest is not.
+    const colour = (title: string) => due(title).evaluate((el) => getComputedStyle(el).color);
+    await expect(due('Call the bank')).toHaveAttribute('data-overdue', 'true');
+    expect(await colour('Call the bank')).toBe('rgb(201, 55, 44)');
+    expect(await colour('Renew passport')).not.toBe('rgb(201, 55, 44)');
+    await expect(due('Dentist')).not.toHaveAttribute('data-overdue', 'true');
+
+    // A completed task is not overdue.
+    await card(page, 'Water plants').getByRole('checkbox', { name: 'Completed: Water plants' }).click();
+    await column(page, 'My Tasks').getByRole('button', { name: 'Completed (1)' }).click();
+    await expect(shown('Water plants')).toHaveText('Yesterday');
+    await screenshotVariants(page, testInfo, 'tasks-due-dates');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('completed section, add subtask, and Tab / Shift+Tab to indent and outdent with Undo', async ({
+    page,
+    app,
+    pageErrors,
+  }, testInfo) => {
+    const mine = await listId(app, 'My Tasks');
+    await seed(app, mine, ['Alpha', 'Bravo', 'Charlie']);
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Alpha', 'Bravo', 'Charlie']);
+
+    // Completing moves a task into the collapsed "Completed (1)" section.
+    await card(page, 'Charlie').getByRole('checkbox', { name: 'Completed: Charlie' }).click();
+    const completed = column(page, 'My Tasks').getByTestId('task-completed-toggle');
+    await expect(completed).toHaveAccessibleName('Completed (1)');
+    await expect(completed).toHaveAttribute('aria-expanded', 'false');
+    await expect(card(page, 'Charlie')).toHaveCount(0);
+    await completed.click();
+    await expect(completed).toHaveAttribute('aria-expanded', 'true');
+    await expect(card(page, 'Charlie')).toHaveAttribute('data-status', 'completed');
+    // The section remembers it is open.
+    await page.reload();
+    await openBoard(page);
+    await expect(column(page, 'My Tasks').getByTestId('task-completed-toggle')).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await card(page, 'Charlie').getByRole('checkbox', { name: 'Completed: Charlie' }).click();
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    await expect.poll(async () => (await storedOutline(app, mine)).length).toBe(3);
+    await expect(column(page, 'My Tasks').getByTestId('task-completed')).toHaveCount(0);
+
+    // Add a subtask from the card's hover action.
+    await card(page, 'Alpha').hover();
+    await card(page, 'Alpha').getByRole('button', { name: 'Add subtask to Alpha' }).click();
+    await page.getByTestId('subtask-dialog-input').fill('Alpha one');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', 'Charlie']);
+    await settled(page);
+
+    // Tab on a focused card: it becomes the last subtask of the card above; Shift+Tab takes it out.
+    await card(page, 'Bravo').focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', '  Bravo', 'Charlie']);
+    await expect(page.getByTestId('task-board-status')).toHaveText('“Bravo” is now a subtask of “Alpha”.');
+    await expect(card(page, 'Bravo')).toBeFocused();
+    await settled(page);
+    await screenshotVariants(page, testInfo, 'tasks-indented');
+    await card(page, 'Bravo').focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', 'Charlie']);
+    await expect(page.getByTestId('task-board-status')).toHaveText('“Bravo” is no longer a subtask of “Alpha”.');
+    await settled(page);
+
+    // Indent again and take it back with the toast's Undo.
+    await card(page, 'Charlie').focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', '  Charlie']);
+    const indented = page.getByTestId('toast').filter({ hasText: '“Charlie” is now a subtask of “Bravo”' });
+    await indented.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', 'Charlie']);
+    await expectBoardMatchesService(page, app);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+test.describe('task menus', () => {
+  test('list actions sit in one menu: sort by date and back, delete with a confirm', async ({
+    page,
+    app,
+    pageErrors,
+  }, testInfo) => {
+    const mine = await listId(app, 'My Tasks');
+    const later = (await serviceRequest<TaskList>(app, 'POST', '/tasks/v1/users/@me/lists', { title: 'Later' })).id;
+    await seed(app, mine, ['No date', 'Far', 'Soon']);
+    const tasks = await serviceGet<{ items: { id: string; title: string }[] }>(app, `/tasks/v1/lists/${mine}/tasks`);
+    const dueOn = { Far: '2031-05-01', Soon: '2030-01-02' } as Record<string, string>;
+    for (const task of tasks.items) {
+      const date = dueOn[task.title];
+      if (date)
+        await serviceRequest(app, 'PATCH', `/tasks/v1/lists/${mine}/tasks/${task.id}`, {
+          due: `${date}T00:00:00.000Z`,
+        });
+    }
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['No date', 'Far', 'Soon']);
+
+    const menuButton = column(page, 'My Tasks').getByRole('button', { name: 'List actions for My Tasks' });
+    await menuButton.click();
+    // Radix names the menu after its button.
+    const menu = page.getByRole('menu', { name: 'List actions for My Tasks' });
+    await expect(menu.getByRole('menuitemradio', { name: 'My order' })).toHaveAttribute('aria-checked', 'true');
+    await expect(menu.getByRole('menuitem', { name: 'Move list left' })).toHaveAttribute('aria-disabled', 'true');
+    await screenshotVariants(page, testInfo, 'tasks-list-menu');
+    if (!(await menu.isVisible())) await menuButton.click();
+    await menu.getByRole('menuitemradio', { name: 'Date' }).click();
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Soon', 'Far', 'No date']);
+    // Sorted by date, cards keep their place: no drag handles.
+    await expect(column(page, 'My Tasks').getByTestId('task-drag-handle')).toHaveCount(0);
+    await page.reload();
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Soon', 'Far', 'No date']);
+    // The stored order is untouched.
+    expect(await storedOutline(app, mine)).toEqual(['No date', 'Far', 'Soon']);
+    await menuButton.click();
+    await page.getByRole('menuitemradio', { name: 'My order' }).click();
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['No date', 'Far', 'Soon']);
+
+    // From the keyboard: the menu button, arrows and Enter.
+    await column(page, 'Later').getByRole('button', { name: 'List actions for Later' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu', { name: 'List actions for Later' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Delete list…' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByTestId('list-delete-dialog');
+    await expect(confirm).toContainText('can’t be undone');
+    await page.getByTestId('list-delete-dialog-confirm').click();
+    await expect(column(page, 'Later')).toHaveCount(0);
+    await expect.poll(async () => (await lists(app)).map((l) => l.id)).not.toContain(later);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a card’s menu by right-click and by Shift+F10: due date, move to list, outdent, delete with Undo', async ({
+    page,
+    app,
+    pageErrors,
+  }, testInfo) => {
+    const mine = await listId(app, 'My Tasks');
+    const errands = (await serviceRequest<TaskList>(app, 'POST', '/tasks/v1/users/@me/lists', { title: 'Errands' })).id;
+    await seed(app, mine, ['Trip', ['Pack'], 'Stay']);
+    await openBoard(page);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Trip', '  Pack', 'Stay']);
+    const menu = page.getByTestId('task-menu');
+
+    // Right-click: due tomorrow.
+    await card(page, 'Stay').getByTestId('task-title').click({ button: 'right' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('menuitem', { name: 'Due date' }).hover();
+    await expect(page.getByRole('menuitem', { name: 'Tomorrow' })).toBeVisible();
+    await screenshotVariantsKeepingMenu(page, testInfo);
+    await page.getByRole('menuitem', { name: 'Tomorrow' }).click();
+    await expect(card(page, 'Stay').getByTestId('task-due')).toContainText('Tomorrow');
+    await expect.poll(async () => (await tasksOf(app, mine)).find((t) => t.title === 'Stay')?.due).toBeTruthy();
+
+    // Right-click: outdent the subtask.
+    await card(page, 'Pack').getByTestId('task-title').click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: /Outdent/ }).click();
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Trip', 'Pack', 'Stay']);
+    await settled(page);
+
+    // Right-click: move to another list.
+    await card(page, 'Trip').getByTestId('task-title').click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Move to list' }).hover();
+    await page.getByRole('menuitem', { name: 'Errands' }).click();
+    await expect.poll(() => storedOutline(app, errands)).toEqual(['Trip']);
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Pack', 'Stay']);
+    await settled(page);
+
+    // Keyboard: Shift+F10 on the focused card, arrows to Delete, Enter; Ctrl+Z brings it back.
+    await card(page, 'Pack').focus();
+    await page.keyboard.press('Shift+F10');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem').first()).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Stay']);
+    await expect(page.getByTestId('toast').filter({ hasText: 'Deleted “Pack”' })).toBeVisible();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => storedOutline(app, mine)).toEqual(['Pack', 'Stay']);
+
+    // The ⋯ button opens the same menu; Escape closes it.
+    await card(page, 'Stay').hover();
+    await card(page, 'Stay').getByRole('button', { name: 'More actions for Stay' }).click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expectBoardMatchesService(page, app);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+/** The open card menu at each size and scheme: a resize closes menus, so it is taken once per variant. */
+async function screenshotVariantsKeepingMenu(page: Page, testInfo: TestInfo): Promise<void> {
+  // Radix closes a context menu on resize; this size is the one the test runs at.
+  await saveScreenshot(page, 'tasks-card-menu-1360x900-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await saveScreenshot(page, 'tasks-card-menu-1360x900-dark');
+  await page.emulateMedia({ colorScheme: null });
+  void testInfo;
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useCompletedOpen } from './list-prefs';
+import { TaskCard } from './TaskCard';
+import type { TaskItem } from './task-types';
+
+interface CompletedSectionProps {
+  listId: string;
+  title: string;
+  tasks: readonly TaskItem[];
+  onToggle: (task: TaskItem, completed: boolean) => void;
+  onOpen: (task: TaskItem) => void;
+}
+
+/** Shown at a time; a long history opens in steps rather than all at once. */
+const pageSize = 100;
+
+/** A list's completed tasks, newest first, behind a "Completed (n)" heading that remembers whether it is open. */
+export function CompletedSection({ listId, title, tasks, onToggle, onOpen }: CompletedSectionProps) {
+  const [open, setOpen] = useCompletedOpen(listId);
+  const [shown, setShown] = useState(pageSize);
+  const sorted = [...tasks].sort((a, b) => ((a.completed ?? '') < (b.completed ?? '') ? 1 : -1));
+  const regionId = `completed-${listId}`;
+  return (
+    <div className={`task-completed${open ? ' task-completed--open' : ''}`} data-testid="task-completed">
+      <button
+        type="button"
+        className="task-completed__toggle"
+        aria-expanded={open}
+        aria-controls={regionId}
+        onClick={() => setOpen(!open)}
+        data-testid="task-completed-toggle"
+      >
+        <span aria-hidden="true" className="task-completed__chevron">
+          {open ? '▾' : '▸'}
+        </span>
+        Completed ({tasks.length})
+      </button>
+      {open ? (
+        <ul id={regionId} className="task-completed__list" aria-label={`Completed tasks in ${title}`}>
+          {sorted.slice(0, shown).map((task) => (
+            <li key={task.id} className="task-completed__item">
+              <TaskCard task={task} depth={0} childCount={0} onToggle={onToggle} onOpen={onOpen} />
+            </li>
+          ))}
+          {sorted.length > shown ? (
+            <li>
+              <button type="button" className="button button--ghost" onClick={() => setShown(shown + pageSize)}>
+                Show {Math.min(pageSize, sorted.length - shown)} more
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
