@@ -1,0 +1,64 @@
+import { Temporal } from 'temporal-polyfill';
+import { expect, saveScreenshot, test } from './fixtures';
+import { createFile, openFiles, row } from './files-helpers';
+import { checkScreens, expectInWindow, expectNotCut } from './files-screens';
+
+function dateFromToday(days: number, timeZone: string): string {
+  return Temporal.Now.plainDateISO(timeZone).add({ days }).toString();
+}
+
+test('the sharing dialog shows each person whole and keeps its buttons in reach at every size', async ({
+  page,
+  app,
+  timezoneId,
+}) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await createFile(app, 'Roadmap.txt', 'plans');
+  await openFiles(page);
+  await row(page, 'Roadmap.txt').click();
+  await page.getByTestId('action-share').click();
+  const dialog = page.getByTestId('share-dialog');
+
+  await dialog.getByTestId('share-email').pressSequentially('bob@example.com');
+  await dialog.getByTestId('share-role').selectOption('writer');
+  await dialog.getByTestId('share-expiration').fill(dateFromToday(30, timezoneId ?? 'UTC'));
+  await dialog.getByTestId('share-submit').click();
+  const bob = dialog.locator('[data-testid="permission-row"][data-email="bob@example.com"]');
+  await expect(bob).toHaveAttribute('data-role', 'writer');
+  await expect(bob.getByTestId('permission-expiration')).toHaveValue(dateFromToday(30, timezoneId ?? 'UTC'));
+  const me = dialog.locator(`[data-testid="permission-row"][data-email="${app.localUser.email}"]`);
+
+  await checkScreens(page, 'files-share-dialog', async () => {
+    await bob.getByTestId('permission-role').scrollIntoViewIfNeeded();
+    await expectNotCut(bob.getByTestId('permission-name'));
+    await expect(bob.getByTestId('permission-name')).toHaveText('bob@example.com');
+    await expectNotCut(me.getByTestId('permission-email'));
+    await expectInWindow(page, dialog.getByTestId('copy-link'));
+    await expectInWindow(page, dialog.getByTestId('share-done'));
+    await expectInWindow(page, bob.getByTestId('permission-role'));
+  });
+
+  // 700 px high: the body scrolls to the last section while the footer stays put.
+  await page.setViewportSize({ width: 1360, height: 700 });
+  const body = dialog.getByTestId('share-body');
+  await body.hover();
+  await page.mouse.wheel(0, 2000);
+  await expect(dialog.getByTestId('general-kind')).toBeInViewport();
+  await expectInWindow(page, dialog.getByTestId('share-done'));
+  await dialog.getByTestId('share-done').click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('Copy link copies an atrium:// link for a local file and says where it opens', async ({ page, app }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const file = await createFile(app, 'Budget notes.txt', 'numbers');
+  await openFiles(page);
+  await row(page, 'Budget notes.txt').click();
+  await page.getByTestId('action-share').click();
+  await page.getByTestId('share-dialog').getByTestId('copy-link').click();
+  await expect(page.getByTestId('toast')).toContainText('Link copied. It opens this file in Atrium on this computer.');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(new RegExp(`^atrium://file/${file.id}(\\?account=[^&]+)?$`));
+  expect(copied).not.toContain('127.0.0.1');
+  await saveScreenshot(page, 'files-copy-link-toast');
+});
