@@ -62,3 +62,32 @@ test('Copy link copies an atrium:// link for a local file and says where it open
   expect(copied).not.toContain('127.0.0.1');
   await saveScreenshot(page, 'files-copy-link-toast');
 });
+
+test('Details opens as a side sheet over the list at 1360 px, names stay whole, Escape closes it', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await createFile(app, 'Meeting notes for the quarterly planning.txt', 'agenda');
+  await createFile(app, 'photo-of-the-whiteboard-after-the-workshop.png', 'png', 'root', 'image/png');
+  await openFiles(page);
+  const name = row(page, 'Meeting notes for the quarterly planning.txt').getByTestId('file-name');
+  const listWidth = (await page.getByTestId('files-drop-zone').boundingBox())!.width;
+  await row(page, 'Meeting notes for the quarterly planning.txt').click();
+  await page.getByTestId('toggle-details').click();
+  const panel = page.getByTestId('details-panel');
+  await expect(panel).toBeVisible();
+  // The list keeps its width (the panel lies over it) and the names are shown whole.
+  expect((await page.getByTestId('files-drop-zone').boundingBox())!.width).toBe(listWidth);
+  await expectNotCut(name);
+  await expectNotCut(row(page, 'photo-of-the-whiteboard-after-the-workshop.png').getByTestId('file-name'));
+  await checkScreens(page, 'files-details-sheet', async () => {
+    await expectInWindow(page, panel.getByTestId('details-close'));
+  });
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(row(page, 'Meeting notes for the quarterly planning.txt')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('toggle-details').click();
+  await panel.getByTestId('details-close').click();
+  await expect(panel).toHaveCount(0);
+});
