@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
-import { expect, saveScreenshot, test } from './fixtures';
-import { createFile, openFiles, row } from './files-helpers';
+import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
+import { createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
 import { checkScreens, expectInWindow, expectNotCut } from './files-screens';
 
 function dateFromToday(days: number, timeZone: string): string {
@@ -90,4 +90,64 @@ test('Details opens as a side sheet over the list at 1360 px, names stay whole, 
   await page.getByTestId('toggle-details').click();
   await panel.getByTestId('details-close').click();
   await expect(panel).toHaveCount(0);
+});
+
+test('rename selects the name without its extension; a drag carries a count badge and lights only the folder', async ({
+  page,
+  app,
+}) => {
+  await createFolder(app, 'Archive');
+  const a = await createFile(app, 'report.final.txt', 'a');
+  const b = await createFile(app, 'summary.txt', 'b');
+  await openFiles(page);
+
+  // F2: "report.final" is selected, so typing replaces it and keeps ".txt".
+  await row(page, 'report.final.txt').click();
+  await page.keyboard.press('F2');
+  const input = page.getByTestId('rename-dialog-input');
+  await expect(input).toBeFocused();
+  expect(await input.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 12]);
+  await saveScreenshot(page, 'files-rename-selection');
+  await page.keyboard.type('Q3 report');
+  await page.keyboard.press('Enter');
+  await expect(row(page, 'Q3 report.txt')).toBeVisible();
+  await expect.poll(async () => (await getFile(app, a.id)).name).toBe('Q3 report.txt');
+
+  // Two selected files dragged with real pointer moves onto the folder.
+  await row(page, 'Q3 report.txt').click();
+  await row(page, 'summary.txt').click({ modifiers: ['Control'] });
+  const from = (await row(page, 'summary.txt').boundingBox())!;
+  const to = (await row(page, 'Archive').boundingBox())!;
+  await page.mouse.move(from.x + 60, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 80, from.y + from.height / 2 + 10, { steps: 4 });
+  await page.mouse.move(to.x + 80, to.y + to.height / 2, { steps: 8 });
+  await expect(page.getByTestId('drag-image')).toContainText('2 items');
+  await expect(row(page, 'Archive')).toHaveClass(/is-drop-target/);
+  await expect(page.getByTestId('files-drop-zone')).not.toHaveClass(/is-drop-target/);
+  await expect(page.locator('.is-drop-target')).toHaveCount(1);
+  await saveScreenshot(page, 'files-drag-two-items');
+  await page.mouse.up();
+  await expect(page.getByTestId('drag-image')).toHaveCount(0);
+  await expect(row(page, 'summary.txt')).toHaveCount(0);
+  const archiveId = (await listFiles(app, "name = 'Archive'"))[0]!.id;
+  await expect.poll(async () => (await getFile(app, b.id)).parents).toEqual([archiveId]);
+  await expect.poll(async () => (await getFile(app, a.id)).parents).toEqual([archiveId]);
+});
+
+test('a shared drive card’s colour bar spans the whole card, menu included', async ({ page, app }) => {
+  const drive = await serviceRequest<{ id: string }>(app, 'POST', '/drive/v3/drives?requestId=bar-1', {
+    name: 'Design team',
+  });
+  await serviceRequest(app, 'PATCH', `/drive/v3/drives/${drive.id}`, { colorRgb: '#4986e7' });
+  await openFiles(page);
+  await page.getByTestId('place-sharedDrives').click();
+  const card = page.getByTestId('drive-card').filter({ hasText: 'Design team' });
+  await expect(card).toBeVisible();
+  const cardBox = (await card.boundingBox())!;
+  const barBox = (await card.getByTestId('drive-card-bar').boundingBox())!;
+  expect(Math.abs(barBox.x - cardBox.x)).toBeLessThanOrEqual(1);
+  expect(Math.abs(barBox.x + barBox.width - (cardBox.x + cardBox.width))).toBeLessThanOrEqual(1);
+  expect(Math.abs(barBox.y - cardBox.y)).toBeLessThanOrEqual(1);
+  await checkScreens(page, 'files-drive-card');
 });
