@@ -151,3 +151,18 @@ test('a shared drive card’s colour bar spans the whole card, menu included', a
   expect(Math.abs(barBox.y - cardBox.y)).toBeLessThanOrEqual(1);
   await checkScreens(page, 'files-drive-card');
 });
+
+test('search looks inside files: "Q2" finds the spreadsheet that mentions it', async ({ page, app }) => {
+  await createFile(app, 'budget.csv', 'Quarter,Amount\nQ1,1000\nQ2,1200\n', 'root', 'text/csv');
+  await createFile(app, 'notes.txt', 'nothing about quarters here');
+  await createFile(app, 'Q2 plan.txt', 'named after it');
+  await openFiles(page);
+  await page.getByTestId('search-input').click();
+  await page.keyboard.type('Q2');
+  await expect(page.getByTestId('files-current-folder')).toHaveText('Search results');
+  await expect(row(page, 'budget.csv')).toBeVisible();
+  await expect(row(page, 'Q2 plan.txt')).toBeVisible();
+  await expect(row(page, 'notes.txt')).toHaveCount(0);
+  await expect(page.getByTestId('file-row')).toHaveCount(2);
+  await saveScreenshot(page, 'files-search-full-text');
+});
