@@ -166,3 +166,39 @@ test('search looks inside files: "Q2" finds the spreadsheet that mentions it', a
   await expect(page.getByTestId('file-row')).toHaveCount(2);
   await saveScreenshot(page, 'files-search-full-text');
 });
+
+test('the Trash shows when each item was trashed and where from; Restore puts it back there', async ({ page, app }) => {
+  const projects = await createFolder(app, 'Projects');
+  const plan = await createFile(app, 'plan.txt', 'steps', projects.id);
+  await createFile(app, 'loose.txt', 'top level');
+  await openFiles(page);
+  await row(page, 'Projects').dblclick();
+  await row(page, 'plan.txt').click();
+  await page.keyboard.press('Delete');
+  await expect(row(page, 'plan.txt')).toHaveCount(0);
+  await page.getByTestId('breadcrumb-root').click();
+  await row(page, 'loose.txt').click();
+  await page.keyboard.press('Delete');
+  await expect(row(page, 'loose.txt')).toHaveCount(0);
+
+  await page.getByTestId('place-trash').click();
+  await expect(page.getByTestId('files-current-folder')).toHaveText('Trash');
+  await expect(row(page, 'plan.txt').getByTestId('trash-location')).toHaveText('My Drive › Projects');
+  await expect(row(page, 'loose.txt').getByTestId('trash-location')).toHaveText('My Drive');
+  await expect(row(page, 'plan.txt').getByTestId('trashed-time')).toHaveText(/^\d{1,2}:\d{2}\s?[AP]M$/);
+  await expect(page.getByRole('columnheader', { name: 'Original location' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Trashed' })).toBeVisible();
+  await checkScreens(page, 'files-trash', async () => {
+    await expectNotCut(row(page, 'plan.txt').getByTestId('file-name'));
+    await expect(row(page, 'plan.txt').getByTestId('trash-location')).toBeVisible();
+  });
+
+  await row(page, 'plan.txt').click();
+  await page.getByTestId('action-restore').click();
+  await expect(row(page, 'plan.txt')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, plan.id)).trashed).toBe(false);
+  expect((await getFile(app, plan.id)).parents).toEqual([projects.id]);
+  await page.getByTestId('place-myDrive').click();
+  await row(page, 'Projects').dblclick();
+  await expect(row(page, 'plan.txt')).toBeVisible();
+});

@@ -72,10 +72,26 @@ const sortColumns: { key: SortKey | null; label: string; className: string }[] =
   { key: 'quotaBytesUsed', label: 'Size', className: 'file-row__size' },
 ];
 
-function SortHeader({ sort, onSort }: { sort: SortOrder | null; onSort: (sort: SortOrder) => void }) {
+// The Trash tells where each item came from and when it went; Drive cannot sort by either.
+const trashColumns: { key: SortKey | null; label: string; className: string }[] = [
+  { key: 'name', label: 'Name', className: 'file-row__name' },
+  { key: null, label: 'Original location', className: 'file-row__owner' },
+  { key: null, label: 'Trashed', className: 'file-row__modified' },
+  { key: 'quotaBytesUsed', label: 'Size', className: 'file-row__size' },
+];
+
+function SortHeader({
+  sort,
+  onSort,
+  inTrash,
+}: {
+  sort: SortOrder | null;
+  onSort: (sort: SortOrder) => void;
+  inTrash: boolean;
+}) {
   return (
-    <div role="row" className="file-row file-row--header">
-      {sortColumns.map((column) => {
+    <div role="row" className={`file-row file-row--header${inTrash ? ' file-row--trash' : ''}`}>
+      {(inTrash ? trashColumns : sortColumns).map((column) => {
         const active = sort !== null && column.key === sort.key;
         const ariaSort = active
           ? sort.descending
@@ -271,7 +287,7 @@ export function FileCollection(props: FileCollectionProps) {
     <div className={`file-collection file-collection--${mode}`}>
       {mode === 'list' ? (
         <div role="presentation" className="file-collection__header">
-          <SortHeader sort={props.sort} onSort={props.onSort} />
+          <SortHeader sort={props.sort} onSort={props.onSort} inTrash={inTrash} />
         </div>
       ) : null}
       <div
