@@ -202,3 +202,55 @@ test('the Trash shows when each item was trashed and where from; Restore puts it
   await row(page, 'Projects').dblclick();
   await expect(row(page, 'plan.txt')).toBeVisible();
 });
+
+test('right-click and Shift+F10 open the same menu on files and folders', async ({ page, app }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const archive = await createFolder(app, 'Archive');
+  const notes = await createFile(app, 'notes.txt', 'words');
+  const draft = await createFile(app, 'draft.txt', 'more words');
+  await openFiles(page);
+
+  // Right-click a file: the menu offers its actions; Star stars it.
+  await row(page, 'notes.txt').click({ button: 'right' });
+  const menu = page.getByTestId('file-context-menu');
+  await expect(menu).toBeVisible();
+  for (const id of ['menu-open', 'menu-download', 'menu-share', 'menu-copy-link', 'menu-rename', 'menu-move']) {
+    await expect(menu.getByTestId(id)).toBeVisible();
+  }
+  await expect(row(page, 'notes.txt')).toHaveAttribute('aria-selected', 'true');
+  await checkScreens(page, 'files-context-menu');
+  await menu.getByTestId('menu-star').click();
+  await expect.poll(async () => (await getFile(app, notes.id)).starred).toBe(true);
+
+  // Copy link from the menu.
+  await row(page, 'notes.txt').click({ button: 'right' });
+  await menu.getByTestId('menu-copy-link').click();
+  await expect(page.getByTestId('toast').first()).toContainText('Link copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`atrium://file/${notes.id}`);
+
+  // Move to… a folder of the listing, through the submenu.
+  await row(page, 'draft.txt').click({ button: 'right' });
+  await menu.getByTestId('menu-move').hover();
+  await page.getByTestId(`menu-move-${archive.id}`).click();
+  await expect(row(page, 'draft.txt')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, draft.id)).parents).toEqual([archive.id]);
+
+  // A folder: Rename from its menu.
+  await row(page, 'Archive').click({ button: 'right' });
+  await expect(menu.getByTestId('menu-download')).toHaveCount(0);
+  await menu.getByTestId('menu-rename').click();
+  await expect(page.getByTestId('rename-dialog-input')).toHaveValue('Archive');
+  await page.keyboard.press('Escape');
+
+  // From the keyboard: Shift+F10 on the focused row, End to the last action (Move to trash), Enter.
+  await row(page, 'notes.txt').click();
+  await page.keyboard.press('Shift+F10');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(menu.getByTestId('menu-trash')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveCount(0);
+  await expect(row(page, 'notes.txt')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, notes.id)).trashed).toBe(true);
+  await expect(page.getByTestId('file-list')).toBeFocused();
+});
