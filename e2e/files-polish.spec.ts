@@ -225,7 +225,7 @@ test('right-click and Shift+F10 open the same menu on files and folders', async 
   // Copy link from the menu.
   await row(page, 'notes.txt').click({ button: 'right' });
   await menu.getByTestId('menu-copy-link').click();
-  await expect(page.getByTestId('toast').first()).toContainText('Link copied');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Link copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`atrium://file/${notes.id}`);
 
   // Move to… a folder of the listing, through the submenu.

@@ -21,7 +21,11 @@ export function shareableLink(
 
 export async function copyText(text: string): Promise<boolean> {
   try {
-    await navigator.clipboard.writeText(text);
+    // A page without focus may leave the request unanswered; the selection copy below then takes over.
+    await Promise.race([
+      navigator.clipboard.writeText(text),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('clipboard did not answer')), 1500)),
+    ]);
     return true;
   } catch {
     // Clipboard access can be refused (permissions, an unfocused page); fall back to a selection copy.
