@@ -6,6 +6,7 @@ import { credentialKeys } from '../electron/core/google-credentials';
 import { startGoogleStandIn, type GoogleStandIn } from '../electron/core/testing/google-stand-in';
 import { MemoryVault } from '../electron/core/vault';
 import { startBrowserApp, type BrowserApp } from '../electron/web';
+import { saveScreenshot } from './fixtures';
 
 /**
  * Adding a Google account end to end: the accounts screen starts a sign-in, the person signs in on
@@ -76,14 +77,19 @@ test('add a Google account through the browser sign-in, use it, switch back and 
     body: JSON.stringify({ title: 'Renew passport (from Google)' }),
   });
 
-  // The memory vault says so in a banner.
-  await expect(page.getByTestId('vault-banner')).toContainText('memory');
+  // Only the local account: that sign-ins are not saved does not matter yet, so nothing says so.
   await expect(page.getByTestId('account-name')).toHaveText('Me');
+  await expect(page.getByTestId('vault-banner')).toHaveCount(0);
 
   await page.getByTestId('accounts-open').click();
   const screen = page.getByTestId('accounts-screen');
   await expect(screen.getByTestId('account-row-local')).toHaveAttribute('data-active', 'true');
   await screen.getByTestId('accounts-add').click();
+  // Adding a Google account: now it matters, in plain words, with the store's own words behind Details.
+  await expect(screen.getByTestId('vault-banner')).toContainText('Google sign-ins won’t be remembered');
+  await expect(screen.getByTestId('vault-banner-details')).toBeHidden();
+  await screen.getByTestId('vault-banner').getByText('Details').click();
+  await expect(screen.getByTestId('vault-banner-details')).toContainText('memory');
 
   // In the browser host the sign-in address comes back to the page as a link.
   const link = screen.getByTestId('sign-in-link');
@@ -110,6 +116,20 @@ test('add a Google account through the browser sign-in, use it, switch back and 
   await expect(annRow).toHaveAttribute('data-active', 'true');
   await page.getByTestId('accounts-close').click();
   await expect(page.getByTestId('account-name')).toHaveText('Ann Example');
+
+  // With a Google account, the notice stays in the sidebar until dismissed, and "How to fix" explains.
+  const banner = page.getByTestId('vault-banner');
+  await expect(banner).toBeVisible();
+  await banner.getByTestId('vault-banner-help').click();
+  await expect(page.getByTestId('keyring-help')).toContainText('password store');
+  await saveScreenshot(page, 'accounts-keyring-help');
+  await page.getByTestId('keyring-help-close').click();
+  await saveScreenshot(page, 'accounts-keyring-notice');
+  await banner.getByTestId('vault-banner-dismiss').click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('account-name')).toHaveText('Ann Example');
+  await expect(page.getByTestId('vault-banner')).toHaveCount(0);
   await page.getByTestId('nav-tasks').click();
   await expect(page.getByText('Renew passport (from Google)')).toBeVisible();
 
@@ -129,4 +149,37 @@ test('add a Google account through the browser sign-in, use it, switch back and 
   expect(await standIn.isActive(refresh)).toBe(false);
   expect(vault.keys().filter((key) => key.startsWith(annId))).toEqual([]);
   expect(vault.values().some((value) => value.includes(refresh))).toBe(false);
+});
+
+test('first run: no keyring notice until a Google account matters; a copy without Google set up says so plainly', async ({
+  page,
+}) => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-e2e-first-run-'));
+  const warning =
+    'No system keyring answered (Platform failure: DBus error org.freedesktop.DBus.Error.ServiceUnknown), so account ' +
+    'tokens are kept in memory only: you will need to sign in to Google accounts again after Atrium restarts.';
+  const running = await startBrowserApp({ dataDir, port: 0, vault: new MemoryVault(warning), config: {} });
+  try {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(running.url);
+    await expect(page.getByTestId('app-shell')).toBeVisible();
+    await expect(page.getByTestId('vault-banner')).toHaveCount(0);
+    await expect(page.getByText('Sign-ins are not saved')).toHaveCount(0);
+
+    await page.getByTestId('accounts-open').click();
+    const screen = page.getByTestId('accounts-screen');
+    await screen.getByTestId('accounts-add').click();
+    const problem = screen.getByTestId('sign-in-error');
+    await expect(problem).toContainText('isn’t connected to Google yet');
+    await expect(problem.getByTestId('sign-in-error-message')).not.toContainText('ATRIUM_GOOGLE_CLIENT_ID');
+    await expect(problem.getByTestId('sign-in-error-details')).toBeHidden();
+    await problem.getByText('Details').click();
+    await expect(problem.getByTestId('sign-in-error-details')).toContainText('ATRIUM_GOOGLE_CLIENT_ID');
+    await saveScreenshot(page, 'accounts-not-configured');
+    await page.getByTestId('accounts-close').click();
+    await expect(page.getByTestId('vault-banner')).toHaveCount(0);
+  } finally {
+    await running.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });

@@ -1,11 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { Account } from '../../../shared/ipc/contract';
+import { IpcCallError } from '../../../shared/ipc/errors';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { errorMessage } from '../../lib/errors';
 import { useAccounts } from '../../shell/useAccounts';
 import { useAccountEventsStore } from './account-events';
 import { useAccountActions } from './useAccountActions';
+import { VaultBanner } from './VaultBanner';
 import './accounts.css';
 
 /**
@@ -122,6 +124,7 @@ export function AccountsScreen() {
           );
         })}
       </ul>
+      <VaultBanner place="accounts" />
       <SignInPanel />
       <TextPromptDialog
         open={renaming !== null}
@@ -184,11 +187,7 @@ function SignInPanel() {
           Add Google account
         </button>
       )}
-      {actions.signIn.isError ? (
-        <p className="accounts__error" role="alert" data-testid="sign-in-error">
-          {errorMessage(actions.signIn.error)}
-        </p>
-      ) : null}
+      {actions.signIn.isError ? <SignInProblem error={actions.signIn.error} /> : null}
       {outcome && !pending ? (
         <p
           className={outcome.kind === 'signedIn' ? 'accounts__note' : 'accounts__error'}
@@ -198,6 +197,35 @@ function SignInPanel() {
         >
           {outcome.message}
         </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Why a sign-in could not start, said for the person; the technical text stays behind "Details". */
+export function signInProblem(error: unknown): { sentence: string; details: string | null } {
+  const reason = error instanceof IpcCallError ? error.reason : undefined;
+  if (reason === 'signInNotConfigured') {
+    return {
+      sentence:
+        'This copy of Atrium isn’t connected to Google yet, so Google accounts can’t be added. Whoever installed ' +
+        'Atrium can connect it; your calendar, tasks and files on this computer work meanwhile.',
+      details: errorMessage(error),
+    };
+  }
+  return { sentence: 'Couldn’t start signing in to Google. Try again.', details: errorMessage(error) };
+}
+
+function SignInProblem({ error }: { error: unknown }) {
+  const { sentence, details } = signInProblem(error);
+  return (
+    <div className="sign-in__problem" role="alert" data-testid="sign-in-error">
+      <span data-testid="sign-in-error-message">{sentence}</span>
+      {details ? (
+        <details>
+          <summary>Details</summary>
+          <span data-testid="sign-in-error-details">{details}</span>
+        </details>
       ) : null}
     </div>
   );

@@ -11,6 +11,8 @@ import {
 } from 'react';
 import { openItem, requestDeleteForever, requestRename, trashItems } from './commands';
 import type { DriveItem } from './drive-file';
+import { isFolder } from './drive-file';
+import { FileContextMenu } from './FileContextMenu';
 import { FileRow, FileTile, rowDomId } from './FileRow';
 import type { ViewMode } from './files-store';
 import type { SortKey, SortOrder } from './model/places';
@@ -72,10 +74,26 @@ const sortColumns: { key: SortKey | null; label: string; className: string }[] =
   { key: 'quotaBytesUsed', label: 'Size', className: 'file-row__size' },
 ];
 
-function SortHeader({ sort, onSort }: { sort: SortOrder | null; onSort: (sort: SortOrder) => void }) {
+// The Trash tells where each item came from and when it went; Drive cannot sort by either.
+const trashColumns: { key: SortKey | null; label: string; className: string }[] = [
+  { key: 'name', label: 'Name', className: 'file-row__name' },
+  { key: null, label: 'Original location', className: 'file-row__owner' },
+  { key: null, label: 'Trashed', className: 'file-row__modified' },
+  { key: 'quotaBytesUsed', label: 'Size', className: 'file-row__size' },
+];
+
+function SortHeader({
+  sort,
+  onSort,
+  inTrash,
+}: {
+  sort: SortOrder | null;
+  onSort: (sort: SortOrder) => void;
+  inTrash: boolean;
+}) {
   return (
-    <div role="row" className="file-row file-row--header">
-      {sortColumns.map((column) => {
+    <div role="row" className={`file-row file-row--header${inTrash ? ' file-row--trash' : ''}`}>
+      {(inTrash ? trashColumns : sortColumns).map((column) => {
         const active = sort !== null && column.key === sort.key;
         const ariaSort = active
           ? sort.descending
@@ -188,6 +206,46 @@ export function FileCollection(props: FileCollectionProps) {
 
   const selectedItems = () => itemsOf(files, selection.selected);
 
+  // The menu acts on the item right-clicked, or on the selection when that item is part of it.
+  const [menuItems, setMenuItems] = useState<DriveItem[]>([]);
+  const onContextMenu = (event: MouseEvent) => {
+    const element = (event.target as HTMLElement).closest<HTMLElement>('[data-file-id]');
+    const id = element?.dataset.fileId;
+    const item = id ? idIndexOf(files).get(id) : undefined;
+    if (!item || item.id.startsWith('pending-')) {
+      event.preventDefault();
+      setMenuItems([]);
+      return;
+    }
+    if (selection.selected.has(item.id)) {
+      setMenuItems(selectedItems());
+    } else {
+      onSelection({ selected: new Set([item.id]), anchor: item.id, focus: item.id });
+      setMenuItems([item]);
+    }
+  };
+  // Shift+F10 and the context-menu key open the same menu at the focused item.
+  const openMenuAtFocus = () => {
+    const row = selection.focus ? document.getElementById(rowDomId(selection.focus)) : null;
+    if (!row) return;
+    const box = row.getBoundingClientRect();
+    row.dispatchEvent(
+      new window.MouseEvent('contextmenu', {
+        bubbles: true,
+        cancelable: true,
+        clientX: box.left + Math.min(48, box.width / 2),
+        clientY: box.top + box.height / 2,
+      }),
+    );
+  };
+  const moveTargets = files
+    .filter((file) => isFolder(file) && !file.trashed)
+    .map((file) => ({
+      id: file.id,
+      name: file.name || 'Untitled folder',
+      ...(file.driveId ? { driveId: file.driveId } : {}),
+    }));
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const ids = idsOf(files);
     const modifiers = { shift: event.shiftKey, toggle: event.ctrlKey || event.metaKey };
@@ -199,6 +257,11 @@ export function FileCollection(props: FileCollectionProps) {
       event.preventDefault();
       onSelection(moveFocus(selection, ids, move, modifiers));
     };
+    if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      event.preventDefault();
+      openMenuAtFocus();
+      return;
+    }
     switch (event.key) {
       case 'ArrowDown':
         return moveBy(columns);
@@ -271,77 +334,87 @@ export function FileCollection(props: FileCollectionProps) {
     <div className={`file-collection file-collection--${mode}`}>
       {mode === 'list' ? (
         <div role="presentation" className="file-collection__header">
-          <SortHeader sort={props.sort} onSort={props.onSort} />
+          <SortHeader sort={props.sort} onSort={props.onSort} inTrash={inTrash} />
         </div>
       ) : null}
-      <div
-        ref={scroller}
-        className="file-collection__scroller"
-        role="grid"
-        aria-label={props.label}
-        aria-multiselectable="true"
-        aria-rowcount={hasMore ? -1 : rowCount}
-        aria-activedescendant={focusIndex >= 0 && selection.focus ? rowDomId(selection.focus) : undefined}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
-        data-testid="file-list"
-        data-count={files.length}
+      <FileContextMenu
+        items={menuItems}
+        inTrash={inTrash}
+        folders={moveTargets}
+        onOpenChange={(open) => {
+          if (!open) scroller.current?.focus();
+        }}
       >
-        <div className="file-collection__canvas" style={{ height: totalSize + (hasMore ? rowHeight : 0) }}>
-          {recycled.map(({ row, slot }) => {
-            if (mode === 'list') {
-              const item = files[row.index];
-              if (!item) return null;
-              return (
-                <ItemView
-                  key={slot}
-                  item={item}
-                  position={row.index + 1}
-                  selected={selection.selected.has(item.id)}
-                  focused={selection.focus === item.id}
-                  top={row.start}
-                  dragItems={dragItems}
-                  onClick={onClick}
-                  onOpen={openItem}
-                  inTrash={inTrash}
-                />
-              );
-            }
-            return (
-              <div
-                key={slot}
-                role="row"
-                aria-rowindex={row.index + 1}
-                className="file-grid-row"
-                style={{ transform: `translateY(${row.start}px)`, height: tileHeight }}
-              >
-                {files.slice(row.index * columns, row.index * columns + columns).map((item, column) => (
+        <div
+          ref={scroller}
+          onContextMenu={onContextMenu}
+          className="file-collection__scroller"
+          role="grid"
+          aria-label={props.label}
+          aria-multiselectable="true"
+          aria-rowcount={hasMore ? -1 : rowCount}
+          aria-activedescendant={focusIndex >= 0 && selection.focus ? rowDomId(selection.focus) : undefined}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          data-testid="file-list"
+          data-count={files.length}
+        >
+          <div className="file-collection__canvas" style={{ height: totalSize + (hasMore ? rowHeight : 0) }}>
+            {recycled.map(({ row, slot }) => {
+              if (mode === 'list') {
+                const item = files[row.index];
+                if (!item) return null;
+                return (
                   <ItemView
-                    key={column}
+                    key={slot}
                     item={item}
+                    position={row.index + 1}
                     selected={selection.selected.has(item.id)}
                     focused={selection.focus === item.id}
+                    top={row.start}
                     dragItems={dragItems}
                     onClick={onClick}
                     onOpen={openItem}
                     inTrash={inTrash}
                   />
-                ))}
+                );
+              }
+              return (
+                <div
+                  key={slot}
+                  role="row"
+                  aria-rowindex={row.index + 1}
+                  className="file-grid-row"
+                  style={{ transform: `translateY(${row.start}px)`, height: tileHeight }}
+                >
+                  {files.slice(row.index * columns, row.index * columns + columns).map((item, column) => (
+                    <ItemView
+                      key={column}
+                      item={item}
+                      selected={selection.selected.has(item.id)}
+                      focused={selection.focus === item.id}
+                      dragItems={dragItems}
+                      onClick={onClick}
+                      onOpen={openItem}
+                      inTrash={inTrash}
+                    />
+                  ))}
+                </div>
+              );
+            })}
+            {hasMore ? (
+              <div
+                className="file-collection__more"
+                style={{ transform: `translateY(${totalSize}px)` }}
+                role="status"
+                data-testid="files-loading-more"
+              >
+                {loadingMore ? 'Loading more…' : ''}
               </div>
-            );
-          })}
-          {hasMore ? (
-            <div
-              className="file-collection__more"
-              style={{ transform: `translateY(${totalSize}px)` }}
-              role="status"
-              data-testid="files-loading-more"
-            >
-              {loadingMore ? 'Loading more…' : ''}
-            </div>
-          ) : null}
+            ) : null}
+          </div>
         </div>
-      </div>
+      </FileContextMenu>
     </div>
   );
 }

@@ -3,8 +3,10 @@ import type { DriveItem } from './drive-file';
 import { endItemDrag, startItemDrag, useDropTarget } from './drag-drop';
 import { isFolder } from './drive-file';
 import { FileIcon } from './FileIcon';
+import { FolderPath } from './FolderPath';
 import { fileKind, fileKindLabel, formatFileSize, formatModified, formatOwner } from './file-format';
 import { ImagePreview } from './ImagePreview';
+import { trashedTimeOf } from './trash-times';
 
 export interface ItemViewProps {
   item: DriveItem;
@@ -86,13 +88,14 @@ export const FileRow = memo(function FileRow(props: ItemViewProps) {
   const { pending, drop, dragProps } = useItemDrag(props);
   const kind = fileKind(item.mimeType);
   const name = item.name || 'Untitled';
+  const trashedAt = props.inTrash ? trashedTimeOf(item) : null;
   return (
     <div
       role="row"
       aria-rowindex={position}
       id={domIdIf(focused, item.id)}
       aria-selected={selected}
-      className={`file-row${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${drop.active ? ' is-drop-target' : ''}`}
+      className={`file-row${props.inTrash ? ' file-row--trash' : ''}${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${drop.active ? ' is-drop-target' : ''}`}
       style={{ transform: `translateY(${top}px)` }}
       data-testid="file-row"
       data-file-id={item.id}
@@ -110,12 +113,30 @@ export const FileRow = memo(function FileRow(props: ItemViewProps) {
         </span>
         <ItemBadges item={item} />
       </div>
-      <div role="gridcell" className="file-row__owner">
-        {formatOwner(item)}
-      </div>
-      <div role="gridcell" className="file-row__modified">
-        {pending ? 'Saving…' : formatModified(item.modifiedTime)}
-      </div>
+      {props.inTrash ? (
+        <>
+          <div role="gridcell" className="file-row__owner" data-testid="trash-location">
+            {item.parents?.[0] ? <FolderPath folderId={item.parents[0]} /> : '—'}
+          </div>
+          <div
+            role="gridcell"
+            className="file-row__modified"
+            title={trashedAt ? new Date(trashedAt).toLocaleString() : undefined}
+            data-testid="trashed-time"
+          >
+            {formatModified(trashedAt)}
+          </div>
+        </>
+      ) : (
+        <>
+          <div role="gridcell" className="file-row__owner">
+            {formatOwner(item)}
+          </div>
+          <div role="gridcell" className="file-row__modified">
+            {pending ? 'Saving…' : formatModified(item.modifiedTime)}
+          </div>
+        </>
+      )}
       <div role="gridcell" className="file-row__size">
         {isFolder(item) ? '—' : formatFileSize(item.size)}
       </div>

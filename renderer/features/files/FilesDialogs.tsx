@@ -3,6 +3,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { newFolder, renameItem } from './commands';
 import { useDialogStore } from './dialog-store';
+import { RenameDialog } from './RenameDialog';
 import type { FolderCrumb } from './model/places';
 
 /** The file manager's modal prompts: new folder, rename, and confirmations. */
@@ -24,16 +25,11 @@ export const FilesDialogs = memo(function FilesDialogs({ folder }: { folder: Fol
         }}
         onCancel={close}
       />
-      <TextPromptDialog
-        open={dialog?.kind === 'rename'}
-        title="Rename"
-        label="New name"
-        initialValue={dialog?.kind === 'rename' ? (dialog.item.name ?? '') : ''}
-        submitLabel="Rename"
-        testId="rename-dialog"
-        onSubmit={(name) => {
+      <RenameDialog
+        item={dialog?.kind === 'rename' ? dialog.item : null}
+        onSubmit={(item, name) => {
           close();
-          if (dialog?.kind === 'rename') void renameItem(dialog.item, name);
+          void renameItem(item, name);
         }}
         onCancel={close}
       />

@@ -11,16 +11,46 @@ export const internalDragType = 'application/x-atrium-drive-items';
 
 // A drop target may only read a drag's types until the drop, so the dragged items are kept here.
 let dragged: DriveItem[] = [];
+let dragImage: HTMLElement | null = null;
+
+/**
+ * What the pointer carries: the first item's name and, for more than one, a count badge ("2 items"),
+ * as Drive shows. Without it the browser pictures the row's whole box, which in a virtual list can be
+ * a wide strip of the list. It is built off screen (the browser snapshots it at drag start) and kept
+ * until the drag ends.
+ */
+function buildDragImage(items: readonly DriveItem[]): HTMLElement {
+  const image = document.createElement('div');
+  image.className = 'drag-image';
+  image.dataset.testid = 'drag-image';
+  const name = document.createElement('span');
+  name.className = 'drag-image__name';
+  name.textContent = items[0]?.name || 'Untitled';
+  image.append(name);
+  if (items.length > 1) {
+    const badge = document.createElement('span');
+    badge.className = 'drag-image__count';
+    badge.textContent = `${items.length} items`;
+    image.append(badge);
+  }
+  document.body.append(image);
+  return image;
+}
 
 export function startItemDrag(event: DragEvent, items: DriveItem[]): void {
   dragged = items;
   event.dataTransfer.setData(internalDragType, JSON.stringify(items.map((item) => item.id)));
   event.dataTransfer.setData('text/plain', items.map((item) => item.name ?? '').join('\n'));
   event.dataTransfer.effectAllowed = 'move';
+  dragImage?.remove();
+  dragImage = buildDragImage(items);
+  event.dataTransfer.setDragImage(dragImage, 12, 12);
 }
 
 export function endItemDrag(): void {
   dragged = [];
+  dragImage?.remove();
+  dragImage = null;
 }
 
 function isInternal(event: DragEvent): boolean {

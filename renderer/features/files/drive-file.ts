@@ -54,6 +54,7 @@ export const listEntryFields = [
   'parents',
   'starred',
   'trashed',
+  'trashedTime',
   'shared',
   'folderColorRgb',
   'driveId',

@@ -4,6 +4,7 @@ import { everyListing, listingsUpdate, withChanges, withoutIds, withPrepended } 
 import { folderMimeType, hasId, type DriveFile, type DriveItem } from './drive-file';
 import { listsTrash, pinnedFolderOf, type FolderCrumb } from './model/places';
 import { isDriveQuery } from './queries';
+import { forgetTrashed, rememberTrashed } from './trash-times';
 
 /**
  * What can be done to files, each as one optimistic mutation (lib/mutation): listings change at
@@ -208,8 +209,10 @@ export async function trashItems(items: readonly DriveItem[], undoable = true): 
       call: () =>
         forEachItem(items, (item) => callApi('DriveFilesUpdate', { ...allDrives, fileId: item.id }, { trashed: true })),
       failure: () => `Couldn’t move ${describeCount(items)} to the trash.`,
-      success: () =>
-        offerUndo(undoable, `Moved ${describeCount(items)} to the trash`, () => restoreItems(items, false)),
+      success: () => {
+        rememberTrashed(items.map((item) => item.id));
+        return offerUndo(undoable, `Moved ${describeCount(items)} to the trash`, () => restoreItems(items, false));
+      },
     },
     undefined,
   );
@@ -225,7 +228,10 @@ export async function restoreItems(items: readonly DriveItem[], undoable = true)
           callApi('DriveFilesUpdate', { ...allDrives, fileId: item.id }, { trashed: false }),
         ),
       failure: () => `Couldn’t restore ${describeCount(items)}.`,
-      success: () => offerUndo(undoable, `Restored ${describeCount(items)}`, () => trashItems(items, false)),
+      success: () => {
+        forgetTrashed(items.map((item) => item.id));
+        return offerUndo(undoable, `Restored ${describeCount(items)}`, () => trashItems(items, false));
+      },
     },
     undefined,
   );

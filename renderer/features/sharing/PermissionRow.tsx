@@ -27,6 +27,16 @@ interface PermissionRowProps {
   onTransfer: (permission: Permission) => void;
 }
 
+/** Up to two initials, from the name ("Bob Stone" → "BS") or else the address ("bob@…" → "B"). */
+export function initialsOf(permission: Pick<Permission, 'displayName' | 'emailAddress'>): string {
+  const source = permission.displayName?.trim() || permission.emailAddress?.split('@')[0] || '?';
+  const words = source.split(/[\s._-]+/).filter(Boolean);
+  const letters = (permission.displayName?.trim() ? words.slice(0, 2) : words.slice(0, 1)).map((word) =>
+    [...word][0]!.toUpperCase(),
+  );
+  return letters.join('') || '?';
+}
+
 /** One person or group with access: role, expiration, removal; inherited access is shown as such. */
 export function PermissionRow({
   fileId,
@@ -78,17 +88,19 @@ export function PermissionRow({
       data-email={permission.emailAddress ?? ''}
       data-role={permission.role}
     >
-      <div className="permission__who">
+      <div className="permission__main">
         <span className="permission__avatar" aria-hidden="true">
-          {permission.type === 'group' ? '👥' : (name[0] ?? '?').toUpperCase()}
+          {permission.type === 'group' ? '👥' : initialsOf(permission)}
         </span>
         <span className="permission__names">
-          <span className="permission__name">
+          <span className="permission__name" title={name} data-testid="permission-name">
             {name}
             {isMe ? ' (you)' : ''}
           </span>
-          {permission.emailAddress && permission.displayName ? (
-            <span className="permission__email">{permission.emailAddress}</span>
+          {permission.emailAddress && permission.emailAddress !== name ? (
+            <span className="permission__email" title={permission.emailAddress} data-testid="permission-email">
+              {permission.emailAddress}
+            </span>
           ) : null}
           {inheritedFrom !== null ? (
             <span className="permission__note" data-testid="permission-inherited">
@@ -97,39 +109,39 @@ export function PermissionRow({
           ) : null}
           {permission.pendingOwner ? <span className="permission__note">Ownership offered</span> : null}
         </span>
-      </div>
-      <div className="permission__controls">
-        {editable ? (
-          <select
-            className="input"
-            value={shownRole ?? permission.role}
-            disabled={busy}
-            onChange={(event) => onRole(event.target.value)}
-            aria-label={`Role of ${name}`}
-            data-testid="permission-role"
-          >
-            {grantableRoles(context).map((option) => (
-              <option key={option.role} value={option.role}>
-                {option.label}
-              </option>
-            ))}
-            {canTransfer ? <option value={transferChoice}>Transfer ownership…</option> : null}
-          </select>
-        ) : (
-          <span className="permission__role">{roleLabel(permission.role, context)}</span>
-        )}
-        {editable ? (
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={busy}
-            onClick={() => void run(() => removePermission(fileId, permission.id))}
-            aria-label={`Remove access of ${name}`}
-            data-testid="permission-remove"
-          >
-            Remove
-          </button>
-        ) : null}
+        <span className="permission__controls">
+          {editable ? (
+            <select
+              className="input permission__role-select"
+              value={shownRole ?? permission.role}
+              disabled={busy}
+              onChange={(event) => onRole(event.target.value)}
+              aria-label={`Role of ${name}`}
+              data-testid="permission-role"
+            >
+              {grantableRoles(context).map((option) => (
+                <option key={option.role} value={option.role}>
+                  {option.label}
+                </option>
+              ))}
+              {canTransfer ? <option value={transferChoice}>Transfer ownership…</option> : null}
+            </select>
+          ) : (
+            <span className="permission__role">{roleLabel(permission.role, context)}</span>
+          )}
+          {editable ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={busy}
+              onClick={() => void run(() => removePermission(fileId, permission.id))}
+              aria-label={`Remove access of ${name}`}
+              data-testid="permission-remove"
+            >
+              Remove
+            </button>
+          ) : null}
+        </span>
       </div>
       {editable && expires ? (
         <div className="permission__expiry">

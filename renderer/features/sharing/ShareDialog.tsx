@@ -2,32 +2,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
 import { errorMessage } from '../../lib/api';
-import type { ShareTarget } from '../files';
+import { copyFileLink, type ShareTarget } from '../files';
 import { AddPeopleForm } from './AddPeopleForm';
 import { GeneralAccessSection } from './GeneralAccessSection';
 import { PermissionRow } from './PermissionRow';
 import { inheritedFrom, peopleOf, shareableDomain, type Permission } from './permissions';
 import { transferOwnership, useSharing } from './useSharing';
 import './sharing.css';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // Clipboard access can be refused (permissions, an unfocused page); fall back to a selection copy.
-    const field = document.createElement('textarea');
-    field.value = text;
-    field.setAttribute('readonly', '');
-    field.style.position = 'fixed';
-    field.style.opacity = '0';
-    document.body.append(field);
-    field.select();
-    const copied = document.execCommand('copy');
-    field.remove();
-    return copied;
-  }
-}
 
 function TransferConfirm({
   permission,
@@ -86,7 +67,6 @@ function ShareContent({ target, onClose }: { target: ShareTarget; onClose: () =>
   const [transferring, setTransferring] = useState<Permission | null>(null);
   const [transferBusy, setTransferBusy] = useState(false);
   const [transferError, setTransferError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const { context, list, me, item } = sharing;
   const canManage = target.kind === 'drive' || item?.capabilities?.canShare !== false;
   const ownsIt = context === 'myDrive' && item?.ownedByMe === true;
@@ -114,75 +94,73 @@ function ShareContent({ target, onClose }: { target: ShareTarget; onClose: () =>
         {target.kind === 'drive' ? `Members of “${target.name}”` : `Share “${target.name}”`}
       </Dialog.Title>
       <Dialog.Description className="visually-hidden">Choose who can open, comment on or edit it.</Dialog.Description>
-      {canManage ? (
-        <AddPeopleForm fileId={target.id} context={context} />
-      ) : (
-        <p className="field__hint">You can see who has access, but only people who can share may change it.</p>
-      )}
-      <section aria-label="People with access">
-        <h3 className="share__section-title">{target.kind === 'drive' ? 'Members' : 'People with access'}</h3>
-        {sharing.permissions.isPending ? (
-          <LoadingPanel label="Loading who has access…" fill={false} />
-        ) : sharing.permissions.isError ? (
-          <ErrorPanel
-            title="Couldn’t load who has access"
-            error={sharing.permissions.error}
-            onRetry={() => void sharing.permissions.refetch()}
-            fill={false}
-          />
+      {/* The body scrolls and the footer stays: however long the list, Copy link and Done remain in reach. */}
+      <div className="share__body" data-testid="share-body">
+        {canManage ? (
+          <AddPeopleForm fileId={target.id} context={context} />
         ) : (
-          <ul className="permissions" data-testid="permission-list">
-            {people.map((permission) => (
-              <PermissionRow
-                key={permission.id}
-                fileId={target.id}
-                permission={permission}
-                context={context}
-                inheritedFrom={inheritedFrom(permission, sharing.parentList)}
-                isMe={isMe(permission)}
-                canManage={canManage}
-                canTransfer={ownsIt && permission.type === 'user' && !isMe(permission)}
-                onTransfer={(p) => {
-                  setTransferError(null);
-                  setTransferring(p);
-                }}
-              />
-            ))}
-          </ul>
+          <p className="field__hint">You can see who has access, but only people who can share may change it.</p>
         )}
-      </section>
-      {transferring ? (
-        <TransferConfirm
-          permission={transferring}
-          busy={transferBusy}
-          error={transferError}
-          onConfirm={() => void confirmTransfer()}
-          onCancel={() => setTransferring(null)}
-        />
-      ) : null}
-      {target.kind === 'file' && sharing.permissions.isSuccess ? (
-        <GeneralAccessSection
-          fileId={target.id}
-          permissions={list}
-          context={context}
-          domain={shareableDomain(me?.emailAddress)}
-          canManage={canManage}
-        />
-      ) : null}
+        <section aria-label="People with access">
+          <h3 className="share__section-title">{target.kind === 'drive' ? 'Members' : 'People with access'}</h3>
+          {sharing.permissions.isPending ? (
+            <LoadingPanel label="Loading who has access…" fill={false} />
+          ) : sharing.permissions.isError ? (
+            <ErrorPanel
+              title="Couldn’t load who has access"
+              error={sharing.permissions.error}
+              onRetry={() => void sharing.permissions.refetch()}
+              fill={false}
+            />
+          ) : (
+            <ul className="permissions" data-testid="permission-list">
+              {people.map((permission) => (
+                <PermissionRow
+                  key={permission.id}
+                  fileId={target.id}
+                  permission={permission}
+                  context={context}
+                  inheritedFrom={inheritedFrom(permission, sharing.parentList)}
+                  isMe={isMe(permission)}
+                  canManage={canManage}
+                  canTransfer={ownsIt && permission.type === 'user' && !isMe(permission)}
+                  onTransfer={(p) => {
+                    setTransferError(null);
+                    setTransferring(p);
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+        {transferring ? (
+          <TransferConfirm
+            permission={transferring}
+            busy={transferBusy}
+            error={transferError}
+            onConfirm={() => void confirmTransfer()}
+            onCancel={() => setTransferring(null)}
+          />
+        ) : null}
+        {target.kind === 'file' && sharing.permissions.isSuccess ? (
+          <GeneralAccessSection
+            fileId={target.id}
+            permissions={list}
+            context={context}
+            domain={shareableDomain(me?.emailAddress)}
+            canManage={canManage}
+          />
+        ) : null}
+      </div>
       <div className="dialog__actions share__footer">
-        {item?.webViewLink ? (
+        {target.kind === 'file' ? (
           <button
             type="button"
             className="button"
-            onClick={() => {
-              void copyText(item.webViewLink!).then((ok) => {
-                setCopied(ok);
-                setTimeout(() => setCopied(false), 2500);
-              });
-            }}
+            onClick={() => void copyFileLink({ id: target.id, webViewLink: item?.webViewLink })}
             data-testid="copy-link"
           >
-            {copied ? 'Link copied' : 'Copy link'}
+            Copy link
           </button>
         ) : null}
         <span className="view__spacer" />

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ErrorPanel, LoadingPanel } from '../../../components/StatusPanel';
 import { useApiQuery } from '../../../lib/api';
 import { downloadItems, shareItem } from '../commands';
@@ -77,6 +77,20 @@ export function DetailsPanel({
   onClose: () => void;
 }) {
   const [tab, setTab] = useState<Tab>('details');
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    // Escape closes the sheet first (a second Escape then clears the selection), unless a dialog or a
+    // menu is open and the key is theirs.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.querySelector('[role="dialog"], [role="alertdialog"], [role="menu"]')) return;
+      event.stopPropagation();
+      closeRef.current();
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
   const fresh = useApiQuery(
     'DriveFilesGet',
     { fileId: item?.id ?? '', fields: fileFields, supportsAllDrives: true },

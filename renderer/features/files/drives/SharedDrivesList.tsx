@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/StatusPanel';
 import { TextPromptDialog } from '../../../components/TextPromptDialog';
 import { useApiQuery } from '../../../lib/api';
@@ -88,14 +88,14 @@ function DriveCard({
   const name = drive.name ?? 'Untitled drive';
   const open = () => openFolder({ id: drive.id, name, driveId: drive.id });
   return (
-    <li className={`drive-card${drive.hidden ? ' is-hidden' : ''}`} data-testid="drive-card" data-drive-id={drive.id}>
-      <button
-        type="button"
-        className="drive-card__open"
-        onClick={open}
-        style={{ borderTopColor: drive.colorRgb ?? 'var(--color-accent)' }}
-        data-testid="drive-open"
-      >
+    <li
+      className={`drive-card${drive.hidden ? ' is-hidden' : ''}`}
+      style={{ '--drive-color': drive.colorRgb ?? 'var(--color-accent)' } as CSSProperties}
+      data-testid="drive-card"
+      data-drive-id={drive.id}
+    >
+      <span className="drive-card__bar" aria-hidden="true" data-testid="drive-card-bar" />
+      <button type="button" className="drive-card__open" onClick={open} data-testid="drive-open">
         <span
           className="drive-card__swatch"
           style={{ background: drive.colorRgb ?? 'var(--color-accent)' }}

@@ -62,6 +62,10 @@ describe('locations and listings', () => {
     expect(q('trash')).toBe('trashed = true');
     expect(q('recent')).toBe("trashed = false and mimeType != 'application/vnd.google-apps.folder'");
     expect(q('search')).toBe("name contains 'x'");
+    const byContent = listingFor({ place: 'search', path: [] }, sort, "(name contains 'x' or fullText contains 'x')");
+    expect(byContent.kind === 'files' && 'orderBy' in byContent.params).toBe(false);
+    const byName = listingFor({ place: 'search', path: [] }, sort, "name contains 'x'");
+    expect(byName.kind === 'files' && byName.params.orderBy).toBe('folder,name');
     const odd = listingFor({ place: 'starred', path: [{ id: "it's\\odd", name: 'Odd' }] }, sort, '');
     expect(odd.kind === 'files' && odd.params.q).toBe("'it\\'s\\\\odd' in parents and trashed = false");
     expect(pinnedFolderOf(odd.kind === 'files' ? odd.params.q : '')).toBe("it's\\odd");
@@ -85,7 +89,7 @@ describe('buildSearchQuery', () => {
 
   it('escapes quotes and backslashes in the searched text', () => {
     expect(buildSearchQuery({ text: " O'Brien \\ notes " }, context)).toBe(
-      "name contains 'O\\'Brien \\\\ notes' and trashed = false",
+      "(name contains 'O\\'Brien \\\\ notes' or fullText contains 'O\\'Brien \\\\ notes') and trashed = false",
     );
   });
 
@@ -96,7 +100,7 @@ describe('buildSearchQuery', () => {
     );
     const weekAgo = new Date(2026, 5, 8).toISOString().replace(/\.\d{3}Z$/, 'Z');
     expect(q).toBe(
-      `name contains 'plan' and mimeType contains 'image/' and 'me@atrium.local' in owners and modifiedTime >= '${weekAgo}' and starred = true and trashed = false`,
+      `(name contains 'plan' or fullText contains 'plan') and mimeType contains 'image/' and 'me@atrium.local' in owners and modifiedTime >= '${weekAgo}' and starred = true and trashed = false`,
     );
   });
 

@@ -66,7 +66,8 @@ export function orderByFor(place: PlaceId, inFolder: boolean, sort: SortOrder): 
 /** DriveFilesList parameters (without paging) for what a location shows. */
 export interface ListingParams {
   q: string;
-  orderBy: string;
+  /** Left out for a search that looks inside files: Drive answers those by relevance and refuses a sort. */
+  orderBy?: string;
   fields: string;
   supportsAllDrives: true;
   includeItemsFromAllDrives: true;
@@ -108,8 +109,11 @@ export function listingFor(location: FileLocation, sort: SortOrder, searchQuery:
       };
     case 'trash':
       return { kind: 'files', params: { ...base, q: 'trashed = true', orderBy } };
-    case 'search':
-      return { kind: 'files', params: { ...base, q: searchQuery || 'trashed = false', orderBy, corpora: 'allDrives' } };
+    case 'search': {
+      const q = searchQuery || 'trashed = false';
+      const byRelevance = /\bfullText contains\b/.test(q);
+      return { kind: 'files', params: { ...base, q, ...(byRelevance ? {} : { orderBy }), corpora: 'allDrives' } };
+    }
     case 'myDrive':
       return { kind: 'files', params: { ...base, q: `'root' in parents and trashed = false`, orderBy } };
   }

@@ -110,13 +110,15 @@ function modifiedTerms(filter: ModifiedFilter, now: Date): string[] {
 }
 
 /**
- * Drive `q` for a search: every filter is one term, joined with `and`, trashed items left out.
+ * Drive `q` for a search: every filter is one term, joined with `and`, trashed items left out. The
+ * text matches a name or the content (`fullText`).
  * Values are quoted with quotes and backslashes escaped, so any text is searched as typed.
  */
 export function buildSearchQuery(filters: SearchFilters, context: { myEmail: string; now?: Date }): string {
   const terms: string[] = [];
   const text = filters.text.trim();
-  if (text) terms.push(`name contains ${q(text)}`);
+  // Drive's search box matches names and what is inside files (text, documents, spreadsheets).
+  if (text) terms.push(`(name contains ${q(text)} or fullText contains ${q(text)})`);
   if (filters.type) terms.push(typeTerms[filters.type]);
   if (filters.owner) {
     if (filters.owner.kind === 'me') terms.push(`${q(context.myEmail)} in owners`);

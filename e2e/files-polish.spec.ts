@@ -1,0 +1,256 @@
+import { Temporal } from 'temporal-polyfill';
+import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
+import { createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
+import { checkScreens, expectInWindow, expectNotCut } from './files-screens';
+
+function dateFromToday(days: number, timeZone: string): string {
+  return Temporal.Now.plainDateISO(timeZone).add({ days }).toString();
+}
+
+test('the sharing dialog shows each person whole and keeps its buttons in reach at every size', async ({
+  page,
+  app,
+  timezoneId,
+}) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await createFile(app, 'Roadmap.txt', 'plans');
+  await openFiles(page);
+  await row(page, 'Roadmap.txt').click();
+  await page.getByTestId('action-share').click();
+  const dialog = page.getByTestId('share-dialog');
+
+  await dialog.getByTestId('share-email').pressSequentially('bob@example.com');
+  await dialog.getByTestId('share-role').selectOption('writer');
+  await dialog.getByTestId('share-expiration').fill(dateFromToday(30, timezoneId ?? 'UTC'));
+  await dialog.getByTestId('share-submit').click();
+  const bob = dialog.locator('[data-testid="permission-row"][data-email="bob@example.com"]');
+  await expect(bob).toHaveAttribute('data-role', 'writer');
+  await expect(bob.getByTestId('permission-expiration')).toHaveValue(dateFromToday(30, timezoneId ?? 'UTC'));
+  const me = dialog.locator(`[data-testid="permission-row"][data-email="${app.localUser.email}"]`);
+
+  await checkScreens(page, 'files-share-dialog', async () => {
+    await bob.getByTestId('permission-role').scrollIntoViewIfNeeded();
+    await expectNotCut(bob.getByTestId('permission-name'));
+    await expect(bob.getByTestId('permission-name')).toHaveText('bob@example.com');
+    await expectNotCut(me.getByTestId('permission-email'));
+    await expectInWindow(page, dialog.getByTestId('copy-link'));
+    await expectInWindow(page, dialog.getByTestId('share-done'));
+    await expectInWindow(page, bob.getByTestId('permission-role'));
+  });
+
+  // 700 px high: the body scrolls to the last section while the footer stays put.
+  await page.setViewportSize({ width: 1360, height: 700 });
+  const body = dialog.getByTestId('share-body');
+  await body.hover();
+  await page.mouse.wheel(0, 2000);
+  await expect(dialog.getByTestId('general-kind')).toBeInViewport();
+  await expectInWindow(page, dialog.getByTestId('share-done'));
+  await dialog.getByTestId('share-done').click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('Copy link copies an atrium:// link for a local file and says where it opens', async ({ page, app }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const file = await createFile(app, 'Budget notes.txt', 'numbers');
+  await openFiles(page);
+  await row(page, 'Budget notes.txt').click();
+  await page.getByTestId('action-share').click();
+  await page.getByTestId('share-dialog').getByTestId('copy-link').click();
+  await expect(page.getByTestId('toast')).toContainText('Link copied. It opens this file in Atrium on this computer.');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(new RegExp(`^atrium://file/${file.id}(\\?account=[^&]+)?$`));
+  expect(copied).not.toContain('127.0.0.1');
+  await saveScreenshot(page, 'files-copy-link-toast');
+});
+
+test('Details opens as a side sheet over the list at 1360 px, names stay whole, Escape closes it', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await createFile(app, 'Meeting notes for the quarterly planning.txt', 'agenda');
+  await createFile(app, 'photo-of-the-whiteboard-after-the-workshop.png', 'png', 'root', 'image/png');
+  await openFiles(page);
+  const name = row(page, 'Meeting notes for the quarterly planning.txt').getByTestId('file-name');
+  const listWidth = (await page.getByTestId('files-drop-zone').boundingBox())!.width;
+  await row(page, 'Meeting notes for the quarterly planning.txt').click();
+  await page.getByTestId('toggle-details').click();
+  const panel = page.getByTestId('details-panel');
+  await expect(panel).toBeVisible();
+  // The list keeps its width (the panel lies over it) and the names are shown whole.
+  expect((await page.getByTestId('files-drop-zone').boundingBox())!.width).toBe(listWidth);
+  await expectNotCut(name);
+  await expectNotCut(row(page, 'photo-of-the-whiteboard-after-the-workshop.png').getByTestId('file-name'));
+  await checkScreens(page, 'files-details-sheet', async () => {
+    await expectInWindow(page, panel.getByTestId('details-close'));
+  });
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(row(page, 'Meeting notes for the quarterly planning.txt')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('toggle-details').click();
+  await panel.getByTestId('details-close').click();
+  await expect(panel).toHaveCount(0);
+});
+
+test('rename selects the name without its extension; a drag carries a count badge and lights only the folder', async ({
+  page,
+  app,
+}) => {
+  await createFolder(app, 'Archive');
+  const a = await createFile(app, 'report.final.txt', 'a');
+  const b = await createFile(app, 'summary.txt', 'b');
+  await openFiles(page);
+
+  // F2: "report.final" is selected, so typing replaces it and keeps ".txt".
+  await row(page, 'report.final.txt').click();
+  await page.keyboard.press('F2');
+  const input = page.getByTestId('rename-dialog-input');
+  await expect(input).toBeFocused();
+  expect(await input.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 12]);
+  await saveScreenshot(page, 'files-rename-selection');
+  await page.keyboard.type('Q3 report');
+  await page.keyboard.press('Enter');
+  await expect(row(page, 'Q3 report.txt')).toBeVisible();
+  await expect.poll(async () => (await getFile(app, a.id)).name).toBe('Q3 report.txt');
+
+  // Two selected files dragged with real pointer moves onto the folder.
+  await row(page, 'Q3 report.txt').click();
+  await row(page, 'summary.txt').click({ modifiers: ['Control'] });
+  const from = (await row(page, 'summary.txt').boundingBox())!;
+  const to = (await row(page, 'Archive').boundingBox())!;
+  await page.mouse.move(from.x + 60, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 80, from.y + from.height / 2 + 10, { steps: 4 });
+  await page.mouse.move(to.x + 80, to.y + to.height / 2, { steps: 8 });
+  await expect(page.getByTestId('drag-image')).toContainText('2 items');
+  await expect(row(page, 'Archive')).toHaveClass(/is-drop-target/);
+  await expect(page.getByTestId('files-drop-zone')).not.toHaveClass(/is-drop-target/);
+  await expect(page.locator('.is-drop-target')).toHaveCount(1);
+  await saveScreenshot(page, 'files-drag-two-items');
+  await page.mouse.up();
+  await expect(page.getByTestId('drag-image')).toHaveCount(0);
+  await expect(row(page, 'summary.txt')).toHaveCount(0);
+  const archiveId = (await listFiles(app, "name = 'Archive'"))[0]!.id;
+  await expect.poll(async () => (await getFile(app, b.id)).parents).toEqual([archiveId]);
+  await expect.poll(async () => (await getFile(app, a.id)).parents).toEqual([archiveId]);
+});
+
+test('a shared drive card’s colour bar spans the whole card, menu included', async ({ page, app }) => {
+  const drive = await serviceRequest<{ id: string }>(app, 'POST', '/drive/v3/drives?requestId=bar-1', {
+    name: 'Design team',
+  });
+  await serviceRequest(app, 'PATCH', `/drive/v3/drives/${drive.id}`, { colorRgb: '#4986e7' });
+  await openFiles(page);
+  await page.getByTestId('place-sharedDrives').click();
+  const card = page.getByTestId('drive-card').filter({ hasText: 'Design team' });
+  await expect(card).toBeVisible();
+  const cardBox = (await card.boundingBox())!;
+  const barBox = (await card.getByTestId('drive-card-bar').boundingBox())!;
+  expect(Math.abs(barBox.x - cardBox.x)).toBeLessThanOrEqual(1);
+  expect(Math.abs(barBox.x + barBox.width - (cardBox.x + cardBox.width))).toBeLessThanOrEqual(1);
+  expect(Math.abs(barBox.y - cardBox.y)).toBeLessThanOrEqual(1);
+  await checkScreens(page, 'files-drive-card');
+});
+
+test('search looks inside files: "Q2" finds the spreadsheet that mentions it', async ({ page, app }) => {
+  await createFile(app, 'budget.csv', 'Quarter,Amount\nQ1,1000\nQ2,1200\n', 'root', 'text/csv');
+  await createFile(app, 'notes.txt', 'nothing about quarters here');
+  await createFile(app, 'Q2 plan.txt', 'named after it');
+  await openFiles(page);
+  await page.getByTestId('search-input').click();
+  await page.keyboard.type('Q2');
+  await expect(page.getByTestId('files-current-folder')).toHaveText('Search results');
+  await expect(row(page, 'budget.csv')).toBeVisible();
+  await expect(row(page, 'Q2 plan.txt')).toBeVisible();
+  await expect(row(page, 'notes.txt')).toHaveCount(0);
+  await expect(page.getByTestId('file-row')).toHaveCount(2);
+  await saveScreenshot(page, 'files-search-full-text');
+});
+
+test('the Trash shows when each item was trashed and where from; Restore puts it back there', async ({ page, app }) => {
+  const projects = await createFolder(app, 'Projects');
+  const plan = await createFile(app, 'plan.txt', 'steps', projects.id);
+  await createFile(app, 'loose.txt', 'top level');
+  await openFiles(page);
+  await row(page, 'Projects').dblclick();
+  await row(page, 'plan.txt').click();
+  await page.keyboard.press('Delete');
+  await expect(row(page, 'plan.txt')).toHaveCount(0);
+  await page.getByTestId('breadcrumb-root').click();
+  await row(page, 'loose.txt').click();
+  await page.keyboard.press('Delete');
+  await expect(row(page, 'loose.txt')).toHaveCount(0);
+
+  await page.getByTestId('place-trash').click();
+  await expect(page.getByTestId('files-current-folder')).toHaveText('Trash');
+  await expect(row(page, 'plan.txt').getByTestId('trash-location')).toHaveText('My Drive › Projects');
+  await expect(row(page, 'loose.txt').getByTestId('trash-location')).toHaveText('My Drive');
+  await expect(row(page, 'plan.txt').getByTestId('trashed-time')).toHaveText(/^\d{1,2}:\d{2}\s?[AP]M$/);
+  await expect(page.getByRole('columnheader', { name: 'Original location' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Trashed' })).toBeVisible();
+  await checkScreens(page, 'files-trash', async () => {
+    await expectNotCut(row(page, 'plan.txt').getByTestId('file-name'));
+    await expect(row(page, 'plan.txt').getByTestId('trash-location')).toBeVisible();
+  });
+
+  await row(page, 'plan.txt').click();
+  await page.getByTestId('action-restore').click();
+  await expect(row(page, 'plan.txt')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, plan.id)).trashed).toBe(false);
+  expect((await getFile(app, plan.id)).parents).toEqual([projects.id]);
+  await page.getByTestId('place-myDrive').click();
+  await row(page, 'Projects').dblclick();
+  await expect(row(page, 'plan.txt')).toBeVisible();
+});
+
+test('right-click and Shift+F10 open the same menu on files and folders', async ({ page, app }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const archive = await createFolder(app, 'Archive');
+  const notes = await createFile(app, 'notes.txt', 'words');
+  const draft = await createFile(app, 'draft.txt', 'more words');
+  await openFiles(page);
+
+  // Right-click a file: the menu offers its actions; Star stars it.
+  await row(page, 'notes.txt').click({ button: 'right' });
+  const menu = page.getByTestId('file-context-menu');
+  await expect(menu).toBeVisible();
+  for (const id of ['menu-open', 'menu-download', 'menu-share', 'menu-copy-link', 'menu-rename', 'menu-move']) {
+    await expect(menu.getByTestId(id)).toBeVisible();
+  }
+  await expect(row(page, 'notes.txt')).toHaveAttribute('aria-selected', 'true');
+  await checkScreens(page, 'files-context-menu');
+  await menu.getByTestId('menu-star').click();
+  await expect.poll(async () => (await getFile(app, notes.id)).starred).toBe(true);
+
+  // Copy link from the menu.
+  await row(page, 'notes.txt').click({ button: 'right' });
+  await menu.getByTestId('menu-copy-link').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Link copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`atrium://file/${notes.id}`);
+
+  // Move to… a folder of the listing, through the submenu.
+  await row(page, 'draft.txt').click({ button: 'right' });
+  await menu.getByTestId('menu-move').hover();
+  await page.getByTestId(`menu-move-${archive.id}`).click();
+  await expect(row(page, 'draft.txt')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, draft.id)).parents).toEqual([archive.id]);
+
+  // A folder: Rename from its menu.
+  await row(page, 'Archive').click({ button: 'right' });
+  await expect(menu.getByTestId('menu-download')).toHaveCount(0);
+  await menu.getByTestId('menu-rename').click();
+  await expect(page.getByTestId('rename-dialog-input')).toHaveValue('Archive');
+  await page.keyboard.press('Escape');
+
+  // From the keyboard: Shift+F10 on the focused row, End to the last action (Move to trash), Enter.
+  await row(page, 'notes.txt').click();
+  await page.keyboard.press('Shift+F10');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(menu.getByTestId('menu-trash')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(menu).toHaveCount(0);
+  await expect(row(page, 'notes.txt')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, notes.id)).trashed).toBe(true);
+  await expect(page.getByTestId('file-list')).toBeFocused();
+});
