@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
@@ -19,10 +19,57 @@ const vendorGroups = [
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
 
+/**
+ * The calendar is the view most starts open on: its chunks are fetched and compiled alongside the
+ * shell's instead of after the shell has run (another first view still loads on demand).
+ */
+function preloadFirstView(entry: RegExp): Plugin {
+  return {
+    name: 'atrium-preload-first-view',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle ?? {};
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const view = chunks.find((chunk) => chunk.facadeModuleId && entry.test(chunk.facadeModuleId));
+        if (!view) return [];
+        const files = new Set<string>();
+        const css = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = chunks.find((candidate) => candidate.fileName === fileName);
+          chunk?.viteMetadata?.importedCss.forEach((file) => css.add(file));
+          chunk?.imports.forEach(visit);
+        };
+        visit(view.fileName);
+        const listed = (file: string) => html.includes(`/${file}"`);
+        return [
+          ...[...files]
+            .filter((file) => !listed(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+              injectTo: 'head' as const,
+            })),
+          ...[...css]
+            .filter((file) => !listed(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `./${file}` },
+              injectTo: 'head' as const,
+            })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react()],
+  plugins: [react(), preloadFirstView(/renderer[\\/]features[\\/]calendar[\\/]index\.ts$/)],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

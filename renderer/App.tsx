@@ -2,6 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorPanel, LoadingPanel } from './components/StatusPanel';
 import { useActiveAccount } from './lib/account-store';
+import { queryClient } from './lib/api';
+import { restoreLastKnownQueries } from './lib/last-known-queries';
 import { AccountsPanel } from './features/accounts';
 // Route listeners run for the app's lifetime; they are small and load with the shell, unlike the views.
 import { listenForCalendarRoutes } from './features/calendar/calendar-routes';
@@ -9,11 +11,13 @@ import { followFileRoutes } from './features/files/file-route';
 import { followTaskRoutes } from './features/tasks/task-route';
 import { AccountBadge } from './shell/AccountBadge';
 import { Navigation } from './shell/Navigation';
-import { useAccounts } from './shell/useAccounts';
+import { accountsQueryKey, useAccounts } from './shell/useAccounts';
 import { lazyViews, preloadViewsWhenIdle } from './shell/view-loaders';
 import { useViewStore, views } from './shell/views';
 
-// The first view's code is fetched while the account connects, not after.
+// The first view's code is fetched while the account connects, not after; what it needs to draw
+// is known from the last run, so it draws as soon as its code has run.
+restoreLastKnownQueries(queryClient, accountsQueryKey);
 void lazyViews[useViewStore.getState().current].preload().catch(() => undefined);
 
 export function App() {

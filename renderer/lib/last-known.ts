@@ -12,6 +12,8 @@ export interface LastKnownStore<T> {
   read(account: string, key: string): T | undefined;
   /** Remembers `value` as the account's last-known answer; too large a value forgets the account's entry. */
   write(account: string, key: string, value: T): void;
+  /** Every stored entry that still reads correctly. */
+  entries(): { account: string; key: string; value: T }[];
 }
 
 interface Options {
@@ -68,15 +70,24 @@ export function lastKnownStore<T>(name: string, schema: z.ZodType<T>, options: O
     }
   };
 
+  const valueOf = (entry: Entry): T | undefined => {
+    if (!checked.has(entry)) {
+      const parsed = schema.safeParse(entry.value);
+      checked.set(entry, parsed.success ? parsed.data : undefined);
+    }
+    return checked.get(entry);
+  };
+
   return {
     read(account, key) {
       const entry = load().find((candidate) => candidate.account === account && candidate.key === key);
-      if (!entry) return undefined;
-      if (!checked.has(entry)) {
-        const parsed = schema.safeParse(entry.value);
-        checked.set(entry, parsed.success ? parsed.data : undefined);
-      }
-      return checked.get(entry);
+      return entry ? valueOf(entry) : undefined;
+    },
+    entries() {
+      return load().flatMap((entry) => {
+        const value = valueOf(entry);
+        return value === undefined ? [] : [{ account: entry.account, key: entry.key, value }];
+      });
     },
     write(account, key, value) {
       const others = load().filter((entry) => entry.account !== account);
