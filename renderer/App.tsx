@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorPanel, LoadingPanel } from './components/StatusPanel';
+import { Toaster } from './components/Toaster';
 import { useActiveAccount } from './lib/account-store';
 import { queryClient } from './lib/api';
 import { restoreLastKnownQueries } from './lib/last-known-queries';
@@ -68,6 +69,7 @@ export function App() {
           </ErrorBoundary>
         )}
       </main>
+      <Toaster />
     </div>
   );
 }

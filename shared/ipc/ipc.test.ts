@@ -46,6 +46,8 @@ const handlers: IpcHandlers = {
   'accounts.remove': (input) => ({ accounts: [], active: input.account, revoked: true }),
   'vault.status': () => ({ backend: 'memory', persistent: false, warning: 'memory only' }),
   'app.focus': () => ({}),
+  'calendar.applySeriesEdit': (input) => ({ results: input.steps.map((step) => step.op) }),
+  'tasks.moveToList': (input) => ({ task: { id: input.task } }),
 };
 
 /** A client and host wired through an in-memory "connection" that delivers frames asynchronously. */

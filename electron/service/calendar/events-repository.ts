@@ -103,7 +103,9 @@ export class EventsRepository {
          AND (start_ms, event_id) > (?, ?) AND start_ms < ? AND end_ms > ? ORDER BY start_ms, event_id LIMIT ?`,
     );
     this.seriesInWindow = db.prepare<[string, number, number], EventRow>(
-      `SELECT * FROM calendar_events WHERE calendar_id = ? AND is_series = 1 AND start_ms < ?
+      // An RDATE may come before the series' start, so a series with one starts at the earliest.
+      `SELECT * FROM calendar_events WHERE calendar_id = ? AND is_series = 1
+         AND (start_ms < ? OR resource LIKE '%"RDATE%')
          AND (range_end_ms IS NULL OR range_end_ms > ?)`,
     );
     this.exceptionKeysStmt = db.prepare<[string], ExceptionKey>(

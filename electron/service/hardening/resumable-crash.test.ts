@@ -93,7 +93,11 @@ async function openSession(service: ServiceProcess, name: string, size: number):
 }
 
 function put(url: string, headers: Record<string, string>, body?: Buffer): Promise<Response> {
-  return fetch(url, { method: 'PUT', headers: { ...auth, ...headers }, body });
+  return fetch(url, {
+    method: 'PUT',
+    headers: { ...auth, ...headers },
+    ...(body ? { body: new Uint8Array(body) } : {}),
+  });
 }
 
 async function expectFile(res: Response, name: string, content: Buffer): Promise<string> {

@@ -1,4 +1,4 @@
 export { FilesView } from './FilesView';
 export { followFileRoutes, revealFile } from './file-route';
-export { refreshDrive } from './data/file-actions';
+export { refreshDrive } from './queries';
 export type { ShareTarget } from './files-store';
