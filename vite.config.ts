@@ -75,6 +75,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
-    rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
+    rolldownOptions: {
+      // Modules run in import order even across chunks: main.tsx configures zod (no eval, per the CSP)
+      // before the shared API schemas, which sit in another chunk, are built.
+      output: { codeSplitting: { groups: vendorGroups }, strictExecutionOrder: true },
+    },
   },
 });

@@ -1,3 +1,5 @@
+// Stored values are parsed as the app starts; the page's CSP needs zod in its no-eval mode by then.
+import './zod-config';
 import { z } from 'zod';
 import { operations, type ResultFor } from '../../shared/api/registry';
 
