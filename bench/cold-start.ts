@@ -90,8 +90,8 @@ async function insertAll(app: BrowserApp, events: SeedEvent[]): Promise<void> {
 }
 
 function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
 }
 
 /**
@@ -211,7 +211,10 @@ async function coldLoad(context: BrowserContext, url: string, expected: number):
     });
     return await page.evaluate(() => ({
       gridMs: (window as unknown as { coldStartGridMs: number }).coldStartGridMs,
-      firstPaintMs: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN,
+      // A page whose first frame already has content may report only first-contentful-paint.
+      firstPaintMs:
+        (performance.getEntriesByName('first-paint')[0] ?? performance.getEntriesByName('first-contentful-paint')[0])
+          ?.startTime ?? Number.NaN,
     }));
   } finally {
     await page.close();
