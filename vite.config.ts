@@ -1,9 +1,84 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * The shell loads first; each view is its own chunk (see renderer/shell/view-loaders.tsx). Libraries
+ * that only one view uses get a chunk of their own, loaded with that view, so the first screen never
+ * waits for another view's code.
+ */
+const vendorGroups = [
+  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+  {
+    name: 'vendor-fullcalendar',
+    test: /node_modules[\\/](@fullcalendar|@full-ui|temporal-polyfill|temporal-utils)[\\/]/,
+    priority: 20,
+  },
+  { name: 'vendor-dnd-kit', test: /node_modules[\\/]@dnd-kit[\\/]/, priority: 20 },
+  { name: 'vendor-virtual', test: /node_modules[\\/]@tanstack[\\/](react-)?virtual/, priority: 20 },
+  // What the shell itself needs (zod, TanStack Query, Radix): one chunk, loaded with the shell.
+  { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+];
+
+/**
+ * The calendar is the view most starts open on: its chunks are fetched and compiled alongside the
+ * shell's instead of after the shell has run (another first view still loads on demand).
+ */
+function preloadFirstView(entry: RegExp): Plugin {
+  return {
+    name: 'atrium-preload-first-view',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle ?? {};
+        const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+        const view = chunks.find((chunk) => chunk.facadeModuleId && entry.test(chunk.facadeModuleId));
+        if (!view) return [];
+        const files = new Set<string>();
+        const css = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = chunks.find((candidate) => candidate.fileName === fileName);
+          chunk?.viteMetadata?.importedCss.forEach((file) => css.add(file));
+          chunk?.imports.forEach(visit);
+        };
+        visit(view.fileName);
+        const listed = (file: string) => html.includes(`/${file}"`);
+        return [
+          ...[...files]
+            .filter((file) => !listed(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+              injectTo: 'head' as const,
+            })),
+          ...[...css]
+            .filter((file) => !listed(file))
+            .map((file) => ({
+              tag: 'link',
+              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `./${file}` },
+              injectTo: 'head' as const,
+            })),
+        ];
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react()],
-  build: { outDir: '../dist/renderer', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 2000 },
+  plugins: [react(), preloadFirstView(/renderer[\\/]features[\\/]calendar[\\/]index\.ts$/)],
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      // Modules run in import order even across chunks: main.tsx configures zod (no eval, per the CSP)
+      // before the shared API schemas, which sit in another chunk, are built.
+      output: { codeSplitting: { groups: vendorGroups }, strictExecutionOrder: true },
+    },
+  },
 });

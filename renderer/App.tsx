@@ -1,23 +1,26 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorPanel, LoadingPanel } from './components/StatusPanel';
 import { Toaster } from './components/Toaster';
 import { useActiveAccount } from './lib/account-store';
+import { queryClient } from './lib/api';
+import { restoreLastKnownQueries } from './lib/last-known-queries';
 import { AccountsPanel } from './features/accounts';
-import { CalendarView, listenForCalendarRoutes } from './features/calendar';
-import { FilesView, followFileRoutes } from './features/files';
-import { followTaskRoutes, TaskBoard } from './features/tasks';
+// Route listeners run for the app's lifetime; they are small and load with the shell, unlike the views.
+import { listenForCalendarRoutes } from './features/calendar/calendar-routes';
+import { followFileRoutes } from './features/files/file-route';
+import { followTaskRoutes } from './features/tasks/task-route';
 import { AccountBadge } from './shell/AccountBadge';
 import { Navigation } from './shell/Navigation';
 import { ServiceNotice } from './shell/ServiceNotice';
-import { useAccounts } from './shell/useAccounts';
-import { useViewStore, views, type ViewId } from './shell/views';
+import { accountsQueryKey, useAccounts } from './shell/useAccounts';
+import { lazyViews, preloadViewsWhenIdle } from './shell/view-loaders';
+import { useViewStore, views } from './shell/views';
 
-const viewComponents: Record<ViewId, () => ReactNode> = {
-  calendar: () => <CalendarView />,
-  tasks: () => <TaskBoard />,
-  files: () => <FilesView />,
-};
+// The first view's code is fetched while the account connects, not after; what it needs to draw
+// is known from the last run, so it draws as soon as its code has run.
+restoreLastKnownQueries(queryClient, accountsQueryKey);
+void lazyViews[useViewStore.getState().current].preload().catch(() => undefined);
 
 export function App() {
   const accounts = useAccounts();
@@ -30,6 +33,9 @@ export function App() {
   useEffect(() => listenForCalendarRoutes(), []);
   useEffect(() => followFileRoutes(), []);
   useEffect(() => followTaskRoutes(), []);
+  // Read once: the views to fetch ahead are the others, whichever comes first.
+  useEffect(() => preloadViewsWhenIdle(useViewStore.getState().current), []);
+  const CurrentView = lazyViews[current].View;
 
   return (
     <div className="app-shell" data-testid="app-shell">
@@ -59,7 +65,9 @@ export function App() {
           <LoadingPanel label="Connecting to your account…" />
         ) : (
           <ErrorBoundary key={accounts.activeAccount?.id} resetKey={current} title={`${label} failed to load`}>
-            {viewComponents[current]()}
+            <Suspense fallback={<LoadingPanel label={`Loading ${label}…`} testId="view-loading-panel" />}>
+              <CurrentView />
+            </Suspense>
           </ErrorBoundary>
         )}
       </main>

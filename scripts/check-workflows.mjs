@@ -1,7 +1,8 @@
 // `npm run check:workflows`: the GitHub workflows are valid (checked against the workflow schema with
 // action-validator, offline), and the release workflow keeps its promises: installers for Linux,
-// Windows and macOS, each built on its own runner only after the tests passed there, the fuses of
-// what was built checked afterwards. A workflow file may be given instead (to see the check fail on one).
+// Windows and macOS, each built on its own runner only after the tests and the desktop smoke suite
+// passed there, the fuses of what was built checked afterwards and the smoke suite run against the
+// packaged app (on Linux both smoke runs under xvfb-run, Electron needing a display). A workflow file may be given instead (to see the check fail on one).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,9 @@ const platforms = { Linux: /ubuntu|linux/i, Windows: /windows/i, macOS: /macos/i
 const runsTests = (step) => /\bnpm test\b|\bvitest\b/.test(step.run ?? '');
 const buildsInstallers = (step) => /\belectron-builder\b/.test(step.run ?? '') && !/check:package/.test(step.run);
 const checksFuses = (step) => /check-fuses/.test(step.run ?? '');
+const smokeRun = (step) => /\btest:electron\b|electron-smoke/.test(step.run ?? '');
+const smokesBuilt = (step) => smokeRun(step) && !/--packaged\b/.test(step.run);
+const smokesPackaged = (step) => smokeRun(step) && /--packaged\s+\S/.test(step.run);
 
 /** Whether a step's `if` lets it run on a platform; only `runner.os ==`/`!=` conditions are understood, others count as yes. */
 function runsOn(step, platform) {
@@ -57,6 +61,22 @@ function releaseProblems(workflow) {
     const fuses = steps.findIndex(checksFuses);
     if (tests < 0 || tests > build) problems.push(`${platform}: the tests do not run before the installers are built`);
     if (fuses < build) problems.push(`${platform}: the fuses of the built app are not checked after building it`);
+    const builtSmoke = steps.findIndex(smokesBuilt);
+    const packagedSmoke = steps.findLastIndex(smokesPackaged);
+    if (builtSmoke < 0 || builtSmoke > build) {
+      problems.push(
+        `${platform}: the desktop smoke suite does not run on the built app before the installers are built`,
+      );
+    }
+    if (packagedSmoke < build) {
+      problems.push(`${platform}: the desktop smoke suite does not run against the packaged app after building it`);
+    }
+    if (platform === 'Linux') {
+      for (const step of steps.filter(smokeRun)) {
+        if (!/\bxvfb-run\b/.test(step.run))
+          problems.push(`Linux: "${step.name ?? step.run}" runs Electron without xvfb-run`);
+      }
+    }
   }
   return problems;
 }

@@ -1,4 +1,5 @@
-// `npm test`: lint, format, unused code (knip), type-check, build, unit + service tests (Vitest), end-to-end tests (Playwright).
+// `npm test`: lint, format, unused code (knip), type-check, build, unit + service tests (Vitest), end-to-end tests
+// (Playwright), and the desktop app's smoke suite where an Electron binary exists.
 // Prints each step's outcome and, as the very last line, the totals over every suite: `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -124,6 +125,28 @@ if (want('e2e')) {
   else {
     totals.failed += 1;
     summary.push('FAIL playwright: not run, the build failed');
+  }
+}
+
+// The desktop app itself, where an Electron binary exists; elsewhere counted as skipped, with the reason.
+if (want('electron')) {
+  console.log('\n=== desktop app smoke (electron) ===');
+  const report = path.join(resultsDir, 'electron-smoke.json');
+  rmSync(report, { force: true });
+  const code = built ? await run(process.execPath, ['scripts/electron-smoke.mjs', '--report', report]) : 1;
+  const outcome = readJson(report) ?? {
+    outcome: 'failed',
+    reason: built ? `no report (exit ${code})` : 'the build failed',
+  };
+  if (outcome.outcome === 'skipped') {
+    totals.skipped += 1;
+    summary.push(`skip electron smoke: ${outcome.reason}`);
+  } else if (outcome.outcome === 'passed' && code === 0) {
+    totals.passed += 1;
+    summary.push('ok   electron smoke');
+  } else {
+    totals.failed += 1;
+    summary.push(`FAIL electron smoke${outcome.reason ? `: ${outcome.reason}` : ''}`);
   }
 }
 

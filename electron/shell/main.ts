@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { app, dialog, session } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { createCore } from '../core/core';
@@ -12,6 +12,13 @@ import { showReminderNotifications } from './reminder-notifications';
 import { saveDialogChooser } from './save-dialog';
 import { SafeStorageVault } from './safe-storage-vault';
 import { createAgendaTray } from './tray';
+
+// A separate profile (tests, a second identity): must be set before the single-instance lock and
+// before anything reads userData.
+const userDataOverride = process.env.ATRIUM_USER_DATA_DIR?.trim();
+if (userDataOverride) {
+  app.setPath('userData', isAbsolute(userDataOverride) ? userDataOverride : resolve(userDataOverride));
+}
 
 // All three must happen before the app is ready.
 registerAppScheme();

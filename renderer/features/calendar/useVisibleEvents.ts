@@ -2,6 +2,7 @@ import type { EventInput } from '@fullcalendar/react';
 import { keepPreviousData, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { apiQueryKey, callApiAllPages, useActiveAccount, type ResultFor } from '../../lib/api';
+import { lastKnownCalendarRange } from '../../lib/last-known';
 import { listItems } from '../../lib/list-cache';
 import type { CalendarInfo } from './calendar-data';
 import type { Palettes } from './colors';
@@ -113,18 +114,32 @@ export function useVisibleEvents(
     [calendarsKey, palettes],
   );
 
+  const shownIds = shown.map((calendar) => calendar.id).join('\n');
+  // Until the range's events arrive, show what was last seen for it (a cold start shows the last-known week).
+  const rangeKey = `${range.start.toISOString()}/${range.end.toISOString()}`;
   const visible = useQueries({
     queries: shown.map((calendar) => ({
       ...eventsQuery(calendar.id, range, account),
-      placeholderData: keepPreviousData,
+      placeholderData: (previous: EventsPage | undefined) =>
+        lastKnownCalendarRange.read(account, rangeKey)?.[calendar.id] ?? keepPreviousData(previous),
     })),
     combine,
   });
+  const settled = !visible.isFetching && !visible.error && shown.length > 0;
+  useEffect(() => {
+    if (!settled || !account) return;
+    const pages: Record<string, EventsPage> = {};
+    for (const id of shownIds.split('\n')) {
+      const page = client.getQueryData<EventsPage>(eventsQuery(id, range, account).queryKey);
+      if (!page) return;
+      pages[id] = page;
+    }
+    lastKnownCalendarRange.write(account, rangeKey, pages);
+  }, [settled, account, range, rangeKey, shownIds, client, visible.events]);
 
   const loaded = !visible.isPending;
   const rangeStart = range.start.getTime();
   const rangeEnd = range.end.getTime();
-  const shownIds = shown.map((calendar) => calendar.id).join('\n');
   useEffect(() => {
     if (!prefetchNeighboursIn || !loaded || !shownIds) return;
     const current = { start: new Date(rangeStart), end: new Date(rangeEnd) };

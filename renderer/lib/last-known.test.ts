@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { lastKnownStore } from './last-known';
+
+/** localStorage's contract over a Map, optionally refusing writes as a full quota does. */
+function memoryStorage(options: { full?: boolean } = {}): Storage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (key) => data.get(key) ?? null,
+    key: (index) => [...data.keys()][index] ?? null,
+    removeItem: (key) => void data.delete(key),
+    setItem: (key, value) => {
+      if (options.full) throw new DOMException('quota', 'QuotaExceededError');
+      data.set(key, value);
+    },
+  };
+}
+
+const week = z.object({ items: z.array(z.object({ id: z.string() })) });
+
+describe('last-known store', () => {
+  it('gives back the value for the same account and key, across a restart', () => {
+    const storage = memoryStorage();
+    lastKnownStore('t', week, { storage: () => storage }).write('local', 'w1', { items: [{ id: 'a' }] });
+    const restarted = lastKnownStore('t', week, { storage: () => storage });
+    expect(restarted.read('local', 'w1')).toEqual({ items: [{ id: 'a' }] });
+    expect(restarted.read('local', 'w2')).toBeUndefined();
+    expect(restarted.read('other', 'w1')).toBeUndefined();
+  });
+
+  it('keeps one range per account, the newest, and a bounded number of accounts', () => {
+    const storage = memoryStorage();
+    const store = lastKnownStore('t', week, { storage: () => storage, maxAccounts: 2 });
+    store.write('a', 'w1', { items: [] });
+    store.write('a', 'w2', { items: [{ id: 'x' }] });
+    expect(store.read('a', 'w1')).toBeUndefined();
+    expect(store.read('a', 'w2')).toEqual({ items: [{ id: 'x' }] });
+    store.write('b', 'w1', { items: [] });
+    store.write('c', 'w1', { items: [] });
+    const restarted = lastKnownStore('t', week, { storage: () => storage, maxAccounts: 2 });
+    expect(restarted.read('a', 'w2')).toBeUndefined();
+    expect(restarted.read('b', 'w1')).toEqual({ items: [] });
+    expect(restarted.read('c', 'w1')).toEqual({ items: [] });
+  });
+
+  it('forgets an account whose value is too large rather than keeping an older one', () => {
+    const storage = memoryStorage();
+    const store = lastKnownStore('t', week, { storage: () => storage, maxBytes: 200 });
+    store.write('a', 'w1', { items: [{ id: 'small' }] });
+    store.write('a', 'w2', { items: Array.from({ length: 50 }, (_, i) => ({ id: `event-${i}` })) });
+    expect(store.read('a', 'w1')).toBeUndefined();
+    expect(store.read('a', 'w2')).toBeUndefined();
+    expect(storage.data.size).toBe(0);
+  });
+
+  it('ignores stored data that does not read as the schema', () => {
+    const storage = memoryStorage();
+    storage.setItem('atrium.last-known.t', JSON.stringify([{ account: 'a', key: 'w1', value: { items: 'no' } }]));
+    expect(lastKnownStore('t', week, { storage: () => storage }).read('a', 'w1')).toBeUndefined();
+    storage.setItem('atrium.last-known.t', '{not json');
+    expect(lastKnownStore('t', week, { storage: () => storage }).read('a', 'w1')).toBeUndefined();
+  });
+
+  it('keeps working in memory when storage refuses writes', () => {
+    const storage = memoryStorage({ full: true });
+    const store = lastKnownStore('t', week, { storage: () => storage });
+    store.write('a', 'w1', { items: [{ id: 'a' }] });
+    expect(store.read('a', 'w1')).toEqual({ items: [{ id: 'a' }] });
+    expect(storage.data.size).toBe(0);
+  });
+});

@@ -1,0 +1,111 @@
+// Stored values are parsed as the app starts; the page's CSP needs zod in its no-eval mode by then.
+import './zod-config';
+import { z } from 'zod';
+import { operations, type ResultFor } from '../../shared/api/registry';
+
+/**
+ * The last answer the app showed for one kind of data, per account, kept in localStorage so the
+ * next start can show it at once while the fresh answer loads. One entry per account (the newest
+ * replaces the older), a few accounts at most, and nothing larger than `maxBytes`: it is a hint for
+ * the first paint, never a copy of the data.
+ */
+export interface LastKnownStore<T> {
+  /** The value stored for `account` under exactly `key`, if it is there and still reads correctly. */
+  read(account: string, key: string): T | undefined;
+  /** Remembers `value` as the account's last-known answer; too large a value forgets the account's entry. */
+  write(account: string, key: string, value: T): void;
+  /** Every stored entry that still reads correctly. */
+  entries(): { account: string; key: string; value: T }[];
+}
+
+interface Options {
+  maxAccounts?: number;
+  maxBytes?: number;
+  storage?: () => Storage | null;
+}
+
+const storedEntries = z.array(z.object({ account: z.string(), key: z.string(), value: z.unknown() }));
+type Entry = z.infer<typeof storedEntries>[number];
+
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function lastKnownStore<T>(name: string, schema: z.ZodType<T>, options: Options = {}): LastKnownStore<T> {
+  const storageKey = `atrium.last-known.${name}`;
+  const maxAccounts = options.maxAccounts ?? 3;
+  const maxBytes = options.maxBytes ?? 512 * 1024;
+  const storage = options.storage ?? browserStorage;
+  // Parsed once: a query may ask for its placeholder on every render while it loads.
+  let entries: Entry[] | null = null;
+  const checked = new Map<Entry, T | undefined>();
+
+  const load = (): Entry[] => {
+    if (entries) return entries;
+    try {
+      const parsed = storedEntries.safeParse(JSON.parse(storage()?.getItem(storageKey) ?? '[]'));
+      entries = parsed.success ? parsed.data : [];
+    } catch {
+      entries = [];
+    }
+    return entries;
+  };
+
+  const save = (next: Entry[]) => {
+    entries = next;
+    const target = storage();
+    if (!target) return;
+    try {
+      if (next.length === 0) target.removeItem(storageKey);
+      else target.setItem(storageKey, JSON.stringify(next));
+    } catch {
+      // Storage full or refused: keep nothing rather than something half-written.
+      try {
+        target.removeItem(storageKey);
+      } catch {
+        // Unavailable altogether; the in-memory copy still serves this session.
+      }
+    }
+  };
+
+  const valueOf = (entry: Entry): T | undefined => {
+    if (!checked.has(entry)) {
+      const parsed = schema.safeParse(entry.value);
+      checked.set(entry, parsed.success ? parsed.data : undefined);
+    }
+    return checked.get(entry);
+  };
+
+  return {
+    read(account, key) {
+      const entry = load().find((candidate) => candidate.account === account && candidate.key === key);
+      return entry ? valueOf(entry) : undefined;
+    },
+    entries() {
+      return load().flatMap((entry) => {
+        const value = valueOf(entry);
+        return value === undefined ? [] : [{ account: entry.account, key: entry.key, value }];
+      });
+    },
+    write(account, key, value) {
+      const others = load().filter((entry) => entry.account !== account);
+      if (JSON.stringify(value).length > maxBytes) {
+        if (others.length !== load().length) save(others);
+        return;
+      }
+      save([{ account, key, value }, ...others].slice(0, maxAccounts));
+    },
+  };
+}
+
+/** The calendar's last rendered range: each shown calendar's events list, keyed by the range. */
+export const lastKnownCalendarRange = lastKnownStore<Record<string, ResultFor<'CalendarEventsList'>>>(
+  'calendar-range',
+  z.record(z.string(), operations.CalendarEventsList.response) as z.ZodType<
+    Record<string, ResultFor<'CalendarEventsList'>>
+  >,
+);

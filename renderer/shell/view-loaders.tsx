@@ -1,0 +1,74 @@
+import { use, type ComponentType } from 'react';
+import type { ViewId } from './views';
+
+/** A view whose code is fetched on first use, or ahead of it with `preload`. */
+export interface LazyView {
+  View: ComponentType;
+  /** Starts fetching the view's code (once); resolves when it can render without suspending. */
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * Unlike React.lazy, a failed fetch is not remembered: the error boundary's Retry fetches again.
+ * Once loaded, the view renders straight away, so switching to a preloaded view never flashes a
+ * loading panel.
+ */
+function lazyView(load: () => Promise<ComponentType>): LazyView {
+  let loaded: ComponentType | null = null;
+  let pending: Promise<ComponentType> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  function View() {
+    const Loaded = loaded ?? use(preload());
+    return <Loaded />;
+  }
+  return { View, preload };
+}
+
+/** Each view's code is its own chunk (with the libraries only it uses: FullCalendar, dnd-kit, TanStack Virtual). */
+export const lazyViews: Record<ViewId, LazyView> = {
+  calendar: lazyView(() => import('../features/calendar').then((module) => module.CalendarView)),
+  tasks: lazyView(() => import('../features/tasks').then((module) => module.TaskBoard)),
+  files: lazyView(() => import('../features/files').then((module) => module.FilesView)),
+};
+
+/** How long after the first view is up the others' code is fetched, so it never competes with that view's first paint. */
+const preloadDelayMs = 1500;
+
+/**
+ * Fetches every view's code in idle time once `current` has loaded, so a later switch is instant.
+ * Returns a function that cancels what has not started yet.
+ */
+export function preloadViewsWhenIdle(current: ViewId): () => void {
+  let cancelled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const preloadAll = () => {
+    for (const view of Object.values(lazyViews)) void view.preload().catch(() => undefined);
+  };
+  void lazyViews[current]
+    .preload()
+    .catch(() => undefined)
+    .then(() => {
+      if (cancelled) return;
+      timer = setTimeout(() => {
+        if (cancelled) return;
+        if (typeof window.requestIdleCallback === 'function')
+          idle = window.requestIdleCallback(preloadAll, { timeout: 5000 });
+        else preloadAll();
+      }, preloadDelayMs);
+    });
+  return () => {
+    cancelled = true;
+    if (timer !== undefined) clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
+}
