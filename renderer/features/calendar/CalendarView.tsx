@@ -11,6 +11,7 @@ import { CalendarSidebar } from './CalendarSidebar';
 import { CalendarToolbar } from './CalendarToolbar';
 import { MiniMonth } from './MiniMonth';
 import { useScopePrompt } from './RecurrenceScopeDialog';
+import { draftFromQuickAdd } from './event-draft';
 import { dateInZone, deviceTimeZone, zoneOffsetLabel } from './time-zone';
 import { useCalendarListCommands } from './useCalendarListCommands';
 import { useCalendarRoute, useJumpTo, useSelectionMarks } from './useCalendarRoute';
@@ -277,10 +278,11 @@ function CalendarWorkspace({
         listCommands={listCommands}
         prompt={prompt}
         onPromptClose={() => setPrompt(null)}
-        onQuickAdd={(text) => {
-          if (!defaultCalendar) return;
-          void commands.quickAdd(text, defaultCalendar).then((created) => {
-            if (created) jumpTo(defaultCalendar, created);
+        defaultCalendar={defaultCalendar}
+        defaultEventMinutes={preferences.defaultEventMinutes}
+        onQuickAdd={(result, calendar) => {
+          void commands.create(draftFromQuickAdd(result, calendar.id, displayZone), calendar).then((created) => {
+            if (created) jumpTo(calendar, created);
           });
         }}
         onNewCalendar={(name) =>
