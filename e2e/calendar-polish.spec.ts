@@ -1,5 +1,6 @@
+import type { Locator } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { CalendarPage, instantOf, local, today, wall, zone } from './calendar-page';
+import { at, CalendarPage, instantOf, local, today, wall, zone } from './calendar-page';
 import { expect, saveScreenshot, test } from './fixtures';
 
 /** The first `weekday` (1 = Monday … 7 = Sunday) after today on New York clocks (today counts unless `strictlyAfter`). */
@@ -59,3 +60,83 @@ test('quick add reads repeats and lengths, and shows what it will add before add
   expect(dentistStart).toBe(local(thursday, '16:00'));
   expect(instantOf(dentist?.end)).toBe(local(thursday, '16:30'));
 });
+
+/** Whether a label is shown whole inside its event block: every line box of it inside, nothing clamped or clipped. */
+async function shownWhole(label: Locator): Promise<boolean> {
+  return label.evaluate((element) => {
+    const block = element.closest('[data-testid="calendar-event"]');
+    const content = element.closest('.grid-event');
+    if (!block || !content) return false;
+    const outer = block.getBoundingClientRect();
+    const shown = content.getBoundingClientRect();
+    const bottom = Math.min(outer.bottom, shown.bottom);
+    const rects = [...element.getClientRects()];
+    const inside = rects.every(
+      (box) =>
+        box.width > 0 &&
+        box.left >= outer.left - 0.5 &&
+        box.right <= outer.right + 0.5 &&
+        box.top >= outer.top - 0.5 &&
+        box.bottom <= bottom + 0.5,
+    );
+    const clamped =
+      element instanceof HTMLElement && getComputedStyle(element).display !== 'inline'
+        ? element.scrollHeight > element.clientHeight + 1
+        : false;
+    return rects.length > 0 && inside && !clamped;
+  });
+}
+
+for (const size of [
+  { width: 1360, height: 860 },
+  { width: 1024, height: 700 },
+]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`week view shows titles before times in small blocks at ${size.width}×${size.height} ${colorScheme}`, async ({
+      page,
+      app,
+    }) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme });
+      const calendar = new CalendarPage(page, app);
+      await calendar.ready();
+      const [, monday = '', tuesday = ''] = await calendar.days();
+      await calendar.insert({
+        summary: 'Team standup',
+        start: { dateTime: at(monday, '10:00') },
+        end: { dateTime: at(monday, '10:30') },
+      });
+      await calendar.insert({
+        summary: 'Design review',
+        start: { dateTime: at(tuesday, '11:15') },
+        end: { dateTime: at(tuesday, '12:45') },
+      });
+      await page.reload();
+      await calendar.ready();
+
+      const standup = calendar.event('Team standup');
+      await expect(standup).toBeVisible();
+      await standup.scrollIntoViewIfNeeded();
+      await expect(standup).toHaveText(/^Team standup,\s*10:00/);
+      const standupTitle = standup.locator('.grid-event__title');
+      const standupTime = standup.locator('.grid-event__time');
+      // The title comes first and is never cut; the time shows whole beside or below it, or not at all.
+      expect(await shownWhole(standupTitle)).toBe(true);
+      const timeVisible = await standupTime.evaluate((element) => {
+        const block = element.closest('.grid-event');
+        if (!block) return false;
+        const box = element.getBoundingClientRect();
+        const outer = block.getBoundingClientRect();
+        return box.top < outer.bottom - 1 && box.width > 0;
+      });
+      if (timeVisible) expect(await shownWhole(standupTime)).toBe(true);
+
+      const review = calendar.event('Design review');
+      expect(await shownWhole(review.locator('.grid-event__title'))).toBe(true);
+      const reviewTime = review.locator('.grid-event__time');
+      await expect(reviewTime).toHaveText(/11:15\s*(AM)?\s*–\s*12:45\s*PM/);
+      expect(await shownWhole(reviewTime)).toBe(true);
+      await saveScreenshot(page, `calendar-week-small-blocks-${size.width}-${colorScheme}`);
+    });
+  }
+}

@@ -75,7 +75,7 @@ function minutesToDuration(minutes: number): string {
 }
 
 /** Marks rendered events for tests, selection and highlighting (FullCalendar v7 uses generated class names). */
-function tagEventElement({ el, event }: EventDisplayInfo & { el: HTMLElement }) {
+function tagEventElement({ el, event, view }: EventDisplayInfo & { el: HTMLElement }) {
   const props = event.extendedProps as Partial<GridEventProps>;
   el.setAttribute('data-testid', 'calendar-event');
   el.setAttribute('data-event-key', event.id);
@@ -83,12 +83,53 @@ function tagEventElement({ el, event }: EventDisplayInfo & { el: HTMLElement }) 
   el.setAttribute('data-calendar-id', props.calendarId ?? '');
   if (props.recurringEventId) el.setAttribute('data-recurring', 'true');
   if (props.pending) el.setAttribute('data-pending', 'true');
+  // Timed blocks in the day and week grids size their labels to their own height (calendar.css).
+  if (view.type.startsWith('timeGrid') && !event.allDay) el.setAttribute('data-time-grid', '');
   const { selectedKey, highlightKey } = useCalendarStore.getState();
   if (selectedKey === event.id) el.setAttribute('data-selected', '');
   if (highlightKey === event.id) {
     el.setAttribute('data-highlight', '');
     requestAnimationFrame(() => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
   }
+}
+
+/** Events this long or shorter read as one line in the time grid: "Team standup, 10:00". */
+const oneLineMinutes = 45;
+
+/**
+ * Timed events in the day and week grids put the title first, as Google Calendar does: one line
+ * ("Team standup, 10:00") for short events, the title then the times for taller ones. Labels
+ * wrap between words or drop out whole (see calendar.css), never cut mid-label. Other views keep
+ * FullCalendar's own content.
+ */
+function eventContent(info: EventDisplayInfo) {
+  if (!info.view.type.startsWith('timeGrid') || info.event.allDay) return true;
+  const title = info.event.title || '(No title)';
+  const start = info.event.start?.getTime() ?? 0;
+  const end = info.event.end?.getTime() ?? start;
+  const short = info.isShort || end - start <= oneLineMinutes * 60_000;
+  // "11:15AM – 12:45PM": each time is one unbreakable piece; a line may break only between them.
+  const pieces = info.timeText.split(/\s+[–-]\s+/);
+  const startText = pieces[0] ?? info.timeText;
+  if (short) {
+    return (
+      <div className="grid-event grid-event--line" data-testid="grid-event-label">
+        <span className="grid-event__title">{title},</span> <span className="grid-event__time">{startText}</span>
+      </div>
+    );
+  }
+  return (
+    <div className="grid-event grid-event--stack" data-testid="grid-event-label">
+      <span className="grid-event__title">{title}</span>
+      <span className="grid-event__time">
+        {pieces.map((piece, index) => (
+          <span key={index} className="grid-event__piece">
+            {index < pieces.length - 1 ? `${piece} –` : piece}
+          </span>
+        ))}
+      </span>
+    </div>
+  );
 }
 
 /** An event's times as the grid now has them (timed ones in the display zone; the caller may keep the event's own). */
@@ -267,6 +308,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         eventDrop={onChange}
         eventResize={onChange}
         eventDidMount={tagEventElement}
+        eventContent={eventContent}
         noEventsText="Nothing scheduled in this period."
       />
     </div>
