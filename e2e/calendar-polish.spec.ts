@@ -140,3 +140,80 @@ for (const size of [
     });
   }
 }
+
+for (const size of [
+  { width: 1360, height: 860 },
+  { width: 1024, height: 700 },
+]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the toolbar stays one row in every view, and hints fit the view, at ${size.width}×${size.height} ${colorScheme}`, async ({
+      page,
+      app,
+    }) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme });
+      const calendar = new CalendarPage(page, app);
+      await calendar.ready();
+      const toolbar = page.locator('.calendar-toolbar');
+      const zoneButton = page.getByTestId('calendar-time-zones');
+      const heights: number[] = [];
+      const hints: Record<string, string | null> = {};
+      for (const view of ['day', 'week', 'workWeek', 'month', 'year', 'agenda'] as const) {
+        const button = page.getByTestId(`calendar-view-${view}`);
+        if (await button.isVisible()) await button.click();
+        else await page.getByTestId('calendar-view-select').selectOption(view);
+        await expect(calendar.surface).toHaveAttribute('data-view', view);
+        const bar = await toolbar.boundingBox();
+        const zoneBox = await zoneButton.boundingBox();
+        const title = await page.getByTestId('calendar-title').boundingBox();
+        expect(bar && zoneBox && title).toBeTruthy();
+        if (!bar || !zoneBox || !title) return;
+        // One row: the zone button sits on the title's line, inside the window.
+        expect(Math.abs(zoneBox.y + zoneBox.height / 2 - (title.y + title.height / 2))).toBeLessThan(6);
+        expect(zoneBox.x + zoneBox.width).toBeLessThanOrEqual(size.width);
+        // The title is shown whole.
+        expect(
+          await page
+            .getByTestId('calendar-title')
+            .evaluate((element) => element.scrollWidth <= element.clientWidth + 1),
+        ).toBe(true);
+        heights.push(Math.round(bar.height));
+        const hint = page.locator('.calendar-view__hint');
+        hints[view] = (await hint.count()) > 0 ? await hint.textContent() : null;
+        if (view === 'day') await saveScreenshot(page, `calendar-toolbar-day-${size.width}-${colorScheme}`);
+      }
+      // The layout does not jump between views.
+      expect(new Set(heights).size).toBe(1);
+      expect(hints.week).toContain('Drag across the grid');
+      expect(hints.month).not.toContain('the grid');
+      expect(hints.year).not.toContain('Drag');
+      expect(hints.agenda).toBeNull();
+    });
+  }
+}
+
+test('year view opens on the current month with its heading whole', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await calendar.view('year');
+  const month = today().slice(0, 7);
+  const table = calendar.surface.locator(`[role="table"][data-date="${month}"]`);
+  const heading = table.locator('[role="link"]').first();
+  await expect(heading).toBeVisible();
+  const monthName = new Date(`${month}-15T12:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  await expect(heading).toHaveText(monthName);
+  await expect
+    .poll(async () =>
+      heading.evaluate((element) => {
+        // Nothing drawn over the heading's top and bottom edges but the heading itself.
+        const box = element.getBoundingClientRect();
+        const x = box.left + Math.min(20, box.width / 2);
+        const top = document.elementFromPoint(x, box.top + 2);
+        const bottom = document.elementFromPoint(x, box.bottom - 2);
+        return Boolean(top && bottom && element.contains(top) && element.contains(bottom));
+      }),
+    )
+    .toBe(true);
+  await saveScreenshot(page, 'calendar-year-current-month');
+});

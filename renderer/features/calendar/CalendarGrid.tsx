@@ -26,7 +26,7 @@ import { memo, useCallback, useEffect, useMemo, useReducer, useRef, type RefObje
 import type { CalendarPreferences } from './calendar-settings';
 import { fullCalendarViews, useCalendarStore, type CalendarViewId } from './calendar-store';
 import type { EventTimes, GridEventProps } from './event-mapping';
-import { addDaysToDate, zoneCity, zoneOffsetLabel } from './time-zone';
+import { addDaysToDate, dateInZone, zoneCity, zoneOffsetLabel } from './time-zone';
 import type { VisibleRange } from './visible-range';
 
 const plugins = [formaTheme, timeGridPlugin, dayGridPlugin, listPlugin, multiMonthPlugin, interactionPlugin];
@@ -45,7 +45,7 @@ function viewOfFullCalendar(type: string): CalendarViewId | null {
 
 /** Constant objects: FullCalendar treats a new options object as a change and lays the view out again. */
 const titleFormats: Record<CalendarViewId, Intl.DateTimeFormatOptions> = {
-  day: { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' },
+  day: { year: 'numeric', month: 'long', day: 'numeric', weekday: 'short' },
   week: { year: 'numeric', month: 'short', day: 'numeric' },
   workWeek: { year: 'numeric', month: 'short', day: 'numeric' },
   month: { year: 'numeric', month: 'long' },
@@ -132,6 +132,32 @@ function eventContent(info: EventDisplayInfo) {
   );
 }
 
+/**
+ * Scrolls the year view to a month (`YYYY-MM`): its row at the top where the scroll can go that far,
+ * otherwise the nearest earlier row, so the top row is never cut through its headings.
+ */
+function scrollMonthIntoView(root: HTMLElement | null, month: string) {
+  const table = root?.querySelector<HTMLElement>(`[role="table"][data-date="${month}"]`);
+  if (!root || !table) return;
+  let scroller: HTMLElement | null = table.parentElement;
+  while (
+    scroller &&
+    scroller !== root &&
+    !(scroller.scrollHeight > scroller.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(scroller).overflowY))
+  )
+    scroller = scroller.parentElement;
+  if (!scroller || scroller === root) return;
+  const origin = scroller.getBoundingClientRect().top - scroller.scrollTop;
+  const margin = 4;
+  const target = table.getBoundingClientRect().top - origin - margin;
+  const most = scroller.scrollHeight - scroller.clientHeight;
+  const rowTops = [...root.querySelectorAll<HTMLElement>('[role="table"][data-date]')].map(
+    (month) => month.getBoundingClientRect().top - origin - margin,
+  );
+  const reachable = rowTops.filter((top) => top <= target + 1 && top <= most + 1);
+  scroller.scrollTop = Math.max(0, reachable.length > 0 ? Math.max(...reachable) : Math.min(target, most));
+}
+
 /** An event's times as the grid now has them (timed ones in the display zone; the caller may keep the event's own). */
 function gridTimes(event: EventApi, displayZone: string, defaultMinutes: number): EventTimes | null {
   if (!event.start) return null;
@@ -181,11 +207,18 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     if (api && api.view.type !== fullCalendarViews[view]) api.changeView(fullCalendarViews[view]);
   }, [view, calendarRef]);
 
-  const onDatesSet = useCallback(
-    (info: DatesSetInfo) =>
-      latest.current.onRange({ start: info.start, end: info.end }, viewOfFullCalendar(info.view.type)),
-    [],
-  );
+  const gridRef = useRef<HTMLDivElement>(null);
+  const onDatesSet = useCallback((info: DatesSetInfo) => {
+    latest.current.onRange({ start: info.start, end: info.end }, viewOfFullCalendar(info.view.type));
+    if (viewOfFullCalendar(info.view.type) === 'year') {
+      const today = dateInZone(Date.now(), latest.current.displayZone).slice(0, 7);
+      const first = info.view.currentStart.toISOString().slice(0, 7);
+      // After FullCalendar's own first scroll (a frame later), which can leave the heading half hidden.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => scrollMonthIntoView(gridRef.current, today >= first ? today : first)),
+      );
+    }
+  }, []);
 
   const onSelect = useCallback((info: DateSelectInfo) => {
     const { displayZone: zone, preferences: prefs } = latest.current;
@@ -270,6 +303,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
 
   return (
     <div
+      ref={gridRef}
       className="calendar-grid"
       onPointerDownCapture={(event) => {
         if (event.button === 0) interacting.current = true;
