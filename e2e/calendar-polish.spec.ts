@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { at, CalendarPage, instantOf, local, today, wall, zone } from './calendar-page';
+import { addDays, at, CalendarPage, instantOf, local, today, wall, zone } from './calendar-page';
 import { expect, saveScreenshot, test } from './fixtures';
 
 /** The first `weekday` (1 = Monday … 7 = Sunday) after today on New York clocks (today counts unless `strictlyAfter`). */
@@ -216,4 +216,41 @@ test('year view opens on the current month with its heading whole', async ({ pag
     )
     .toBe(true);
   await saveScreenshot(page, 'calendar-year-current-month');
+});
+
+test('search lists a recurring series once, at its next occurrence, with how it repeats', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  await calendar.insert({
+    summary: 'Team standup',
+    start: { dateTime: at(addDays(monday, -70), '10:00'), timeZone: zone },
+    end: { dateTime: at(addDays(monday, -70), '10:30'), timeZone: zone },
+    recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR'],
+  });
+  await calendar.insert({
+    summary: 'Standup retro',
+    start: { dateTime: at(addDays(monday, 9), '15:00') },
+    end: { dateTime: at(addDays(monday, 9), '16:00') },
+  });
+
+  await page.locator('body').press('/');
+  await page.keyboard.type('standup');
+  await page.keyboard.press('Enter');
+  const results = page.getByTestId('search-result');
+  await expect(page.getByTestId('search-results').getByRole('heading')).toHaveText('2 events matching “standup”');
+  await expect(results).toHaveCount(2);
+  const series = results.filter({ hasText: 'Team standup' });
+  await expect(series.getByTestId('search-result-repeat')).toHaveText('Repeats weekly on Mon, Wed, Fri');
+  await saveScreenshot(page, 'calendar-search-series');
+  // The next occurrence: today or later, never the first one ten weeks ago.
+  await series.click();
+  const shown = await calendar.days();
+  expect(shown.some((date) => date >= addDays(today(), -6))).toBe(true);
+  await expect(
+    calendar
+      .event('Team standup')
+      .filter({ has: page.locator('[data-selected]') })
+      .or(page.locator('[data-testid="calendar-event"][data-selected]')),
+  ).toHaveCount(1);
 });
