@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { addDays, at, CalendarPage, instantOf, local, today, wall, zone } from './calendar-page';
-import { expect, saveScreenshot, test } from './fixtures';
+import { expect, saveScreenshot, serviceGet, test } from './fixtures';
 
 /** The first `weekday` (1 = Monday … 7 = Sunday) after today on New York clocks (today counts unless `strictlyAfter`). */
 function nextWeekday(weekday: number, strictlyAfter = false): string {
@@ -253,4 +253,42 @@ test('search lists a recurring series once, at its next occurrence, with how it 
       .filter({ has: page.locator('[data-selected]') })
       .or(page.locator('[data-testid="calendar-event"][data-selected]')),
   ).toHaveCount(1);
+});
+
+test('a calendar’s box keeps each click while earlier changes and refreshes are still arriving', async ({
+  page,
+  app,
+}) => {
+  // Every answer from the host arrives 400 ms late, as on a loaded machine: each toggle's refresh
+  // of the list lands after the next click.
+  await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      setTimeout(() => socket.send(message), 400);
+    });
+  });
+  await page.reload();
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const toggle = page.getByTestId('calendar-entry').first().getByTestId('calendar-entry-toggle');
+  await expect(toggle).toBeChecked();
+  for (let round = 0; round < 3; round += 1) {
+    await toggle.uncheck();
+    await page.waitForTimeout(150);
+    await expect(toggle).not.toBeChecked();
+    await toggle.check();
+    await page.waitForTimeout(150);
+    await expect(toggle).toBeChecked();
+  }
+  await toggle.uncheck();
+  // Settled: the stored state and the box agree, and stay so.
+  await expect
+    .poll(
+      async () =>
+        (await serviceGet<{ selected?: boolean }>(app, '/calendar/v3/users/me/calendarList/primary')).selected ?? false,
+    )
+    .toBe(false);
+  await page.waitForTimeout(1_500);
+  await expect(toggle).not.toBeChecked();
+  await saveScreenshot(page, 'calendar-toggle-under-load');
 });

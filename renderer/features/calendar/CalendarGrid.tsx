@@ -114,7 +114,10 @@ function eventContent(info: EventDisplayInfo) {
   if (short) {
     return (
       <div className="grid-event grid-event--line" data-testid="grid-event-label">
-        <span className="grid-event__title">{title},</span> <span className="grid-event__time">{startText}</span>
+        {/* The comma is heard, not seen: on screen the time may sit on the next line. */}
+        <span className="grid-event__title">{title}</span>
+        <span className="visually-hidden">, </span>
+        <span className="grid-event__time">{startText}</span>
       </div>
     );
   }

@@ -236,7 +236,7 @@ function CalendarWorkspace({
           }
           onNewEvent={() => editor.openNew()}
           onQuickAdd={openQuickAdd}
-          onToggle={(calendar, shown) => void listCommands.setShown(calendar, shown)}
+          onToggle={(calendar, shown) => listCommands.setShown(calendar, shown)}
           onOpenSettings={(calendar) => setSettingsFor(calendar.id)}
           onNewCalendar={() => setPrompt('newCalendar')}
           onSubscribe={() => setPrompt('subscribe')}
