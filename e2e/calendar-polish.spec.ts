@@ -292,3 +292,93 @@ test('a calendar’s box keeps each click while earlier changes and refreshes ar
   await expect(toggle).not.toBeChecked();
   await saveScreenshot(page, 'calendar-toggle-under-load');
 });
+
+test('colors are named as Google names them, and a new calendar takes a clear color not yet used', async ({
+  page,
+  app,
+}) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await page.getByRole('button', { name: 'New calendar' }).click();
+  await page.keyboard.type('Family');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('calendar-entry').filter({ hasText: 'Family' })).toBeVisible();
+  const list = await serviceGet<{
+    items?: { id: string; summary?: string; colorId?: string; backgroundColor?: string }[];
+  }>(app, '/calendar/v3/users/me/calendarList');
+  const family = list.items?.find((entry) => entry.summary === 'Family');
+  const mine = list.items?.find((entry) => entry.summary !== 'Family');
+  expect(family?.colorId).toBe('16');
+  expect(family?.backgroundColor).not.toBe(mine?.backgroundColor);
+
+  const settings = await calendar.calendarSettings('Family');
+  const colors = settings.getByTestId('calendar-settings-colors');
+  await expect(colors.getByRole('radio', { name: 'Blueberry' })).toBeChecked();
+  for (const name of [
+    'Basil',
+    'Tomato',
+    'Flamingo',
+    'Tangerine',
+    'Banana',
+    'Sage',
+    'Peacock',
+    'Lavender',
+    'Grape',
+    'Graphite',
+  ])
+    await expect(colors.getByRole('radio', { name })).toHaveCount(1);
+  await expect(colors.getByRole('radio', { name: /#/ })).toHaveCount(0);
+  await colors.getByRole('radio', { name: 'Basil' }).check();
+  await saveScreenshot(page, 'calendar-color-names');
+  await page.keyboard.press('Escape');
+
+  // Event colors in the editor too.
+  await calendar.insert({
+    summary: 'Colorful',
+    start: { dateTime: at(today(), '09:00') },
+    end: { dateTime: at(today(), '10:00') },
+  });
+  await page.reload();
+  await calendar.ready();
+  await calendar.openEvent('Colorful');
+  const eventColors = calendar.editor.getByTestId('editor-color');
+  for (const name of [
+    'Tomato',
+    'Flamingo',
+    'Tangerine',
+    'Banana',
+    'Sage',
+    'Basil',
+    'Peacock',
+    'Blueberry',
+    'Lavender',
+    'Grape',
+    'Graphite',
+  ])
+    await expect(eventColors.getByRole('radio', { name })).toHaveCount(1);
+});
+
+test('? shows every shortcut of the calendar', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await page.locator('body').press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toBeVisible();
+  for (const does of [
+    'Day',
+    'Week',
+    'Month',
+    'Year',
+    'Agenda',
+    'Go to today',
+    'Next period',
+    'Create an event',
+    'Quick add',
+    'Search events',
+    'Delete the selected event',
+  ])
+    await expect(sheet.getByTestId('shortcut-row').filter({ hasText: does }).first()).toBeVisible();
+  await saveScreenshot(page, 'calendar-shortcut-sheet');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+});

@@ -10,7 +10,9 @@ import { CalendarMain } from './CalendarMain';
 import { CalendarSidebar } from './CalendarSidebar';
 import { CalendarToolbar } from './CalendarToolbar';
 import { MiniMonth } from './MiniMonth';
+import { ShortcutSheet } from './ShortcutSheet';
 import { useScopePrompt } from './RecurrenceScopeDialog';
+import { colorForNewCalendar } from './colors';
 import { draftFromQuickAdd } from './event-draft';
 import { dateInZone, deviceTimeZone, zoneOffsetLabel } from './time-zone';
 import { useCalendarListCommands } from './useCalendarListCommands';
@@ -99,6 +101,7 @@ function CalendarWorkspace({
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<CalendarPrompt | null>(null);
   const [zonesOpen, setZonesOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [searchText, setSearchText] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -172,6 +175,7 @@ function CalendarWorkspace({
     previous: () => api()?.prev(),
     create: () => editor.openNew(),
     quickAdd: openQuickAdd,
+    help: () => setShortcutsOpen(true),
     edit: () => {
       if (selectedKey) editor.openKey(selectedKey);
     },
@@ -287,7 +291,14 @@ function CalendarWorkspace({
         }}
         onNewCalendar={(name) =>
           void listCommands
-            .create(name, displayZone)
+            .create(
+              name,
+              displayZone,
+              colorForNewCalendar(
+                calendars.map((calendar) => ({ colorId: calendar.colorId, background: calendar.color.background })),
+                palettes,
+              ),
+            )
             .then((id) => id && setAnnouncement(`Created the calendar “${name}”.`))
         }
         zonesOpen={zonesOpen}
@@ -296,6 +307,7 @@ function CalendarWorkspace({
         localAccount={localAccount}
       />
       {scopePrompt.dialog}
+      <ShortcutSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </section>
   );
 }
