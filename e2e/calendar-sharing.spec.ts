@@ -33,7 +33,7 @@ test('creates, renames, recolors and shares a calendar, and bob sees it in his l
   await settings.getByTestId('calendar-settings-name').fill('Home');
   await settings.getByTestId('calendar-settings-rename').click();
   await expect(page.getByTestId('calendar-entry').filter({ hasText: 'Home' })).toBeVisible();
-  await settings.getByRole('radio', { name: 'Color #f83a22' }).check();
+  await settings.getByRole('radio', { name: 'Tomato' }).check();
   await expect
     .poll(async () => (await list()).find((item) => item.id === familyId))
     .toMatchObject({ summary: 'Family', summaryOverride: 'Home', backgroundColor: '#f83a22' });

@@ -7,6 +7,8 @@ import type { EventDraft } from './event-draft';
 import { TimeZoneDialog } from './TimeZoneDialog';
 import type { useCalendarListCommands } from './useCalendarListCommands';
 import type { Editing } from './useEventEditing';
+import type { QuickAddResult } from './quick-add';
+import { QuickAddDialog } from './QuickAddDialog';
 
 /** The calendar's short text prompts. */
 export type CalendarPrompt = 'quickAdd' | 'newCalendar' | 'subscribe';
@@ -27,7 +29,9 @@ interface CalendarDialogsProps {
   listCommands: ReturnType<typeof useCalendarListCommands>;
   prompt: CalendarPrompt | null;
   onPromptClose: () => void;
-  onQuickAdd: (text: string) => void;
+  onQuickAdd: (result: QuickAddResult, calendar: CalendarInfo) => void;
+  defaultCalendar: CalendarInfo | null;
+  defaultEventMinutes: number;
   onNewCalendar: (name: string) => void;
   zonesOpen: boolean;
   onZonesClose: () => void;
@@ -65,18 +69,17 @@ export function CalendarDialogs(props: CalendarDialogsProps) {
         onDelete={(calendar) => void listCommands.remove(calendar)}
         onClose={props.onSettingsClose}
       />
-      <TextPromptDialog
+      <QuickAddDialog
         open={props.prompt === 'quickAdd'}
-        title="Quick add"
-        description="Describe the event, e.g. “Lunch with Ann tomorrow at 12:30”."
-        label="Event"
-        placeholder="Lunch with Ann tomorrow at 12:30"
-        submitLabel="Add"
-        testId="quick-add-dialog"
+        calendars={props.calendars}
+        defaultCalendar={props.defaultCalendar}
+        displayZone={props.displayZone}
+        hour12={props.hour12}
+        defaultMinutes={props.defaultEventMinutes}
         onCancel={onPromptClose}
-        onSubmit={(text) => {
+        onAdd={(result, calendar) => {
           onPromptClose();
-          props.onQuickAdd(text);
+          props.onQuickAdd(result, calendar);
         }}
       />
       <TextPromptDialog

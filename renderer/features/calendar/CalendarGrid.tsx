@@ -26,7 +26,7 @@ import { memo, useCallback, useEffect, useMemo, useReducer, useRef, type RefObje
 import type { CalendarPreferences } from './calendar-settings';
 import { fullCalendarViews, useCalendarStore, type CalendarViewId } from './calendar-store';
 import type { EventTimes, GridEventProps } from './event-mapping';
-import { addDaysToDate, zoneCity, zoneOffsetLabel } from './time-zone';
+import { addDaysToDate, dateInZone, zoneCity, zoneOffsetLabel } from './time-zone';
 import type { VisibleRange } from './visible-range';
 
 const plugins = [formaTheme, timeGridPlugin, dayGridPlugin, listPlugin, multiMonthPlugin, interactionPlugin];
@@ -45,7 +45,7 @@ function viewOfFullCalendar(type: string): CalendarViewId | null {
 
 /** Constant objects: FullCalendar treats a new options object as a change and lays the view out again. */
 const titleFormats: Record<CalendarViewId, Intl.DateTimeFormatOptions> = {
-  day: { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' },
+  day: { year: 'numeric', month: 'long', day: 'numeric', weekday: 'short' },
   week: { year: 'numeric', month: 'short', day: 'numeric' },
   workWeek: { year: 'numeric', month: 'short', day: 'numeric' },
   month: { year: 'numeric', month: 'long' },
@@ -75,7 +75,7 @@ function minutesToDuration(minutes: number): string {
 }
 
 /** Marks rendered events for tests, selection and highlighting (FullCalendar v7 uses generated class names). */
-function tagEventElement({ el, event }: EventDisplayInfo & { el: HTMLElement }) {
+function tagEventElement({ el, event, view }: EventDisplayInfo & { el: HTMLElement }) {
   const props = event.extendedProps as Partial<GridEventProps>;
   el.setAttribute('data-testid', 'calendar-event');
   el.setAttribute('data-event-key', event.id);
@@ -83,12 +83,82 @@ function tagEventElement({ el, event }: EventDisplayInfo & { el: HTMLElement }) 
   el.setAttribute('data-calendar-id', props.calendarId ?? '');
   if (props.recurringEventId) el.setAttribute('data-recurring', 'true');
   if (props.pending) el.setAttribute('data-pending', 'true');
+  // Timed blocks in the day and week grids size their labels to their own height (calendar.css).
+  if (view.type.startsWith('timeGrid') && !event.allDay) el.setAttribute('data-time-grid', '');
   const { selectedKey, highlightKey } = useCalendarStore.getState();
   if (selectedKey === event.id) el.setAttribute('data-selected', '');
   if (highlightKey === event.id) {
     el.setAttribute('data-highlight', '');
     requestAnimationFrame(() => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
   }
+}
+
+/** Events this long or shorter read as one line in the time grid: "Team standup, 10:00". */
+const oneLineMinutes = 45;
+
+/**
+ * Timed events in the day and week grids put the title first, as Google Calendar does: one line
+ * ("Team standup, 10:00") for short events, the title then the times for taller ones. Labels
+ * wrap between words or drop out whole (see calendar.css), never cut mid-label. Other views keep
+ * FullCalendar's own content.
+ */
+function eventContent(info: EventDisplayInfo) {
+  if (!info.view.type.startsWith('timeGrid') || info.event.allDay) return true;
+  const title = info.event.title || '(No title)';
+  const start = info.event.start?.getTime() ?? 0;
+  const end = info.event.end?.getTime() ?? start;
+  const short = info.isShort || end - start <= oneLineMinutes * 60_000;
+  // "11:15AM – 12:45PM": each time is one unbreakable piece; a line may break only between them.
+  const pieces = info.timeText.split(/\s+[–-]\s+/);
+  const startText = pieces[0] ?? info.timeText;
+  if (short) {
+    return (
+      <div className="grid-event grid-event--line" data-testid="grid-event-label">
+        {/* The comma is heard, not seen: on screen the time may sit on the next line. */}
+        <span className="grid-event__title">{title}</span>
+        <span className="visually-hidden">, </span>
+        <span className="grid-event__time">{startText}</span>
+      </div>
+    );
+  }
+  return (
+    <div className="grid-event grid-event--stack" data-testid="grid-event-label">
+      <span className="grid-event__title">{title}</span>
+      <span className="grid-event__time">
+        {pieces.map((piece, index) => (
+          <span key={index} className="grid-event__piece">
+            {index < pieces.length - 1 ? `${piece} –` : piece}
+          </span>
+        ))}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Scrolls the year view to a month (`YYYY-MM`): its row at the top where the scroll can go that far,
+ * otherwise the nearest earlier row, so the top row is never cut through its headings.
+ */
+function scrollMonthIntoView(root: HTMLElement | null, month: string) {
+  const table = root?.querySelector<HTMLElement>(`[role="table"][data-date="${month}"]`);
+  if (!root || !table) return;
+  let scroller: HTMLElement | null = table.parentElement;
+  while (
+    scroller &&
+    scroller !== root &&
+    !(scroller.scrollHeight > scroller.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(scroller).overflowY))
+  )
+    scroller = scroller.parentElement;
+  if (!scroller || scroller === root) return;
+  const origin = scroller.getBoundingClientRect().top - scroller.scrollTop;
+  const margin = 4;
+  const target = table.getBoundingClientRect().top - origin - margin;
+  const most = scroller.scrollHeight - scroller.clientHeight;
+  const rowTops = [...root.querySelectorAll<HTMLElement>('[role="table"][data-date]')].map(
+    (month) => month.getBoundingClientRect().top - origin - margin,
+  );
+  const reachable = rowTops.filter((top) => top <= target + 1 && top <= most + 1);
+  scroller.scrollTop = Math.max(0, reachable.length > 0 ? Math.max(...reachable) : Math.min(target, most));
 }
 
 /** An event's times as the grid now has them (timed ones in the display zone; the caller may keep the event's own). */
@@ -140,11 +210,18 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     if (api && api.view.type !== fullCalendarViews[view]) api.changeView(fullCalendarViews[view]);
   }, [view, calendarRef]);
 
-  const onDatesSet = useCallback(
-    (info: DatesSetInfo) =>
-      latest.current.onRange({ start: info.start, end: info.end }, viewOfFullCalendar(info.view.type)),
-    [],
-  );
+  const gridRef = useRef<HTMLDivElement>(null);
+  const onDatesSet = useCallback((info: DatesSetInfo) => {
+    latest.current.onRange({ start: info.start, end: info.end }, viewOfFullCalendar(info.view.type));
+    if (viewOfFullCalendar(info.view.type) === 'year') {
+      const today = dateInZone(Date.now(), latest.current.displayZone).slice(0, 7);
+      const first = info.view.currentStart.toISOString().slice(0, 7);
+      // After FullCalendar's own first scroll (a frame later), which can leave the heading half hidden.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => scrollMonthIntoView(gridRef.current, today >= first ? today : first)),
+      );
+    }
+  }, []);
 
   const onSelect = useCallback((info: DateSelectInfo) => {
     const { displayZone: zone, preferences: prefs } = latest.current;
@@ -229,6 +306,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
 
   return (
     <div
+      ref={gridRef}
       className="calendar-grid"
       onPointerDownCapture={(event) => {
         if (event.button === 0) interacting.current = true;
@@ -267,6 +345,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         eventDrop={onChange}
         eventResize={onChange}
         eventDidMount={tagEventElement}
+        eventContent={eventContent}
         noEventsText="Nothing scheduled in this period."
       />
     </div>

@@ -1,6 +1,6 @@
 import type { FocusEvent, RefObject } from 'react';
 import type { CalendarInfo } from './calendar-data';
-import { useCalendarStore } from './calendar-store';
+import { useCalendarStore, type CalendarViewId } from './calendar-store';
 import { CalendarGrid, type CalendarGridProps } from './CalendarGrid';
 import type { GoogleEvent } from './event-mapping';
 import { SearchResults } from './SearchResults';
@@ -19,6 +19,29 @@ type CalendarMainProps = Omit<CalendarGridProps, 'events'> & {
   onOpenFound: (calendar: CalendarInfo, event: GoogleEvent) => void;
 };
 
+/** What the grid does, in the words of the view shown; null where the view says it itself. */
+function hintFor(view: CalendarViewId, empty: boolean): string | null {
+  switch (view) {
+    case 'day':
+    case 'week':
+    case 'workWeek':
+      return empty
+        ? 'Nothing scheduled here. Drag across the grid, or press c, to add an event.'
+        : 'Drag across the grid to add an event; drag an event to move it.';
+    case 'month':
+      return empty
+        ? 'Nothing scheduled this month. Drag across days, or press c, to add an event.'
+        : 'Drag across days to add an event; drag an event to another day to move it.';
+    case 'year':
+      return empty
+        ? 'Nothing scheduled this year. Click a day to open it, or press c to add an event.'
+        : 'Click a day to open it; press c to add an event.';
+    case 'agenda':
+      // The list says "Nothing scheduled in this period." itself, and has nothing to drag across.
+      return null;
+  }
+}
+
 /** The calendar's main column: search results over a hint line and the grid. */
 export function CalendarMain({
   calendars,
@@ -33,6 +56,8 @@ export function CalendarMain({
   const select = useCalendarStore((state) => state.select);
   const loadingEvents = visible.isPending && hasRange;
   const empty = !visible.isPending && visible.events.length === 0;
+
+  const hint = loadingEvents ? 'Loading events…' : hintFor(grid.view, empty);
 
   // Focusing an event (Tab) selects it, so e and Delete act on what has focus.
   const onSurfaceFocus = (event: FocusEvent<HTMLDivElement>) => {
@@ -57,16 +82,14 @@ export function CalendarMain({
           onClose={onCloseSearch}
         />
       ) : null}
-      <p
-        className="calendar-view__hint"
-        data-testid={loadingEvents ? 'calendar-loading-hint' : empty ? 'calendar-empty' : 'calendar-hint'}
-      >
-        {loadingEvents
-          ? 'Loading events…'
-          : empty
-            ? 'Nothing scheduled here. Drag across the grid, or press c, to add an event.'
-            : 'Drag across the grid to add an event; drag an event to move it.'}
-      </p>
+      {hint ? (
+        <p
+          className="calendar-view__hint"
+          data-testid={loadingEvents ? 'calendar-loading-hint' : empty ? 'calendar-empty' : 'calendar-hint'}
+        >
+          {hint}
+        </p>
+      ) : null}
       <div
         ref={surfaceRef}
         className="calendar-surface"

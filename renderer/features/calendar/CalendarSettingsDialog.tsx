@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import type { CalendarInfo } from './calendar-data';
-import { readableTextOn, type ColorPair, type Palettes } from './colors';
+import { calendarColorNames, readableTextOn, type ColorPair, type Palettes } from './colors';
 import { SharingPanel } from './SharingPanel';
 
 interface CalendarSettingsDialogProps {
@@ -88,7 +88,7 @@ function SettingsContent({
             <label
               key={id}
               className="color-picker__swatch"
-              title={pair.background}
+              title={calendarColorNames[id] ?? pair.background}
               style={{ background: pair.background }}
             >
               <input
@@ -96,7 +96,7 @@ function SettingsContent({
                 name="calendar-color"
                 checked={calendar.color.background.toLowerCase() === pair.background.toLowerCase()}
                 onChange={() => onColor(calendar, pair, id)}
-                aria-label={`Color ${pair.background}`}
+                aria-label={calendarColorNames[id] ?? 'Custom color'}
               />
             </label>
           ))}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { CalendarInfo } from './calendar-data';
 
@@ -6,7 +7,8 @@ interface CalendarSidebarProps {
   miniMonth: ReactNode;
   onNewEvent: () => void;
   onQuickAdd: () => void;
-  onToggle: (calendar: CalendarInfo, shown: boolean) => void;
+  /** Settles once the change is stored (or refused and undone). */
+  onToggle: (calendar: CalendarInfo, shown: boolean) => Promise<unknown>;
   onOpenSettings: (calendar: CalendarInfo) => void;
   onNewCalendar: () => void;
   onSubscribe: () => void;
@@ -94,21 +96,7 @@ function CalendarGroup({
       <ul className="calendar-group__list">
         {calendars.map((calendar) => (
           <li key={calendar.id} className="calendar-entry" data-testid="calendar-entry" data-calendar-id={calendar.id}>
-            <label
-              className="calendar-entry__label"
-              style={{ ['--calendar-color' as string]: calendar.color.background }}
-            >
-              <input
-                type="checkbox"
-                className="calendar-entry__box"
-                checked={calendar.selected}
-                onChange={(event) => onToggle(calendar, event.target.checked)}
-                data-testid="calendar-entry-toggle"
-              />
-              <span className="calendar-entry__name" data-testid="calendar-entry-name">
-                {calendar.name}
-              </span>
-            </label>
+            <CalendarToggle calendar={calendar} onToggle={onToggle} />
             <button
               type="button"
               className="button button--ghost button--icon button--small calendar-entry__settings"
@@ -127,5 +115,38 @@ function CalendarGroup({
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * A calendar's show/hide box. The click's new state is kept here until the change is stored: the
+ * list's optimistic update lands a moment later (after in-flight reads are cancelled), and a
+ * render in between from the old list would otherwise set the box back under the pointer.
+ */
+function CalendarToggle({
+  calendar,
+  onToggle,
+}: {
+  calendar: CalendarInfo;
+  onToggle: CalendarSidebarProps['onToggle'];
+}) {
+  const [pending, setPending] = useState<boolean | null>(null);
+  return (
+    <label className="calendar-entry__label" style={{ ['--calendar-color' as string]: calendar.color.background }}>
+      <input
+        type="checkbox"
+        className="calendar-entry__box"
+        checked={pending ?? calendar.selected}
+        onChange={(event) => {
+          const shown = event.target.checked;
+          setPending(shown);
+          void onToggle(calendar, shown).finally(() => setPending((current) => (current === shown ? null : current)));
+        }}
+        data-testid="calendar-entry-toggle"
+      />
+      <span className="calendar-entry__name" data-testid="calendar-entry-name">
+        {calendar.name}
+      </span>
+    </label>
   );
 }

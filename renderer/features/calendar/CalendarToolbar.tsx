@@ -63,17 +63,21 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
       <h1 className="view__title calendar-toolbar__title" aria-live="polite" data-testid="calendar-title">
         {props.title || 'Calendar'}
       </h1>
-      {props.busy ? (
-        <span className="view__status" role="status" data-testid="calendar-loading">
-          <span className="spinner" aria-hidden="true" />
-          <span className="visually-hidden">Updating…</span>
-        </span>
-      ) : null}
+      {/* The spinner's place is kept while idle, so the row never shifts when a refresh starts. */}
+      <span className="view__status calendar-toolbar__status" role="status">
+        {props.busy ? (
+          <span data-testid="calendar-loading">
+            <span className="spinner" aria-hidden="true" />
+            <span className="visually-hidden">Updating…</span>
+          </span>
+        ) : null}
+      </span>
       <div className="view__spacer" />
       <form role="search" className="calendar-search" onSubmit={submit}>
         <label className="visually-hidden" htmlFor="calendar-search-input">
           Search events
         </label>
+        <SearchIcon />
         <input
           ref={props.searchRef}
           id="calendar-search-input"
@@ -85,7 +89,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           data-testid="calendar-search-input"
         />
       </form>
-      <div className="segmented" role="group" aria-label="View">
+      <div className="segmented calendar-toolbar__views" role="group" aria-label="View">
         {calendarViews.map((view) => (
           <button
             key={view}
@@ -100,9 +104,23 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           </button>
         ))}
       </div>
+      {/* Where the row is too narrow for every view's name, the views are one menu. */}
+      <select
+        className="input calendar-toolbar__view-select"
+        aria-label="View"
+        value={props.view}
+        onChange={(event) => props.onView(event.target.value as CalendarViewId)}
+        data-testid="calendar-view-select"
+      >
+        {calendarViews.map((view) => (
+          <option key={view} value={view}>
+            {viewLabels[view]}
+          </option>
+        ))}
+      </select>
       <button
         type="button"
-        className="button button--small"
+        className="button button--small calendar-toolbar__zone"
         onClick={props.onTimeZones}
         title="Time zones"
         data-testid="calendar-time-zones"
@@ -128,6 +146,25 @@ function Chevron({ direction }: { direction: 'left' | 'right' }) {
       aria-hidden="true"
     >
       <path d={direction === 'left' ? 'M15 18l-6-6 6-6' : 'M9 18l6-6-6-6'} />
+    </svg>
+  );
+}
+
+function SearchIcon() {
+  return (
+    <svg
+      className="calendar-search__icon"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-4-4" />
     </svg>
   );
 }

@@ -10,7 +10,10 @@ import { CalendarMain } from './CalendarMain';
 import { CalendarSidebar } from './CalendarSidebar';
 import { CalendarToolbar } from './CalendarToolbar';
 import { MiniMonth } from './MiniMonth';
+import { ShortcutSheet } from './ShortcutSheet';
 import { useScopePrompt } from './RecurrenceScopeDialog';
+import { colorForNewCalendar } from './colors';
+import { draftFromQuickAdd } from './event-draft';
 import { dateInZone, deviceTimeZone, zoneOffsetLabel } from './time-zone';
 import { useCalendarListCommands } from './useCalendarListCommands';
 import { useCalendarRoute, useJumpTo, useSelectionMarks } from './useCalendarRoute';
@@ -98,6 +101,7 @@ function CalendarWorkspace({
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<CalendarPrompt | null>(null);
   const [zonesOpen, setZonesOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [searchText, setSearchText] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -171,6 +175,7 @@ function CalendarWorkspace({
     previous: () => api()?.prev(),
     create: () => editor.openNew(),
     quickAdd: openQuickAdd,
+    help: () => setShortcutsOpen(true),
     edit: () => {
       if (selectedKey) editor.openKey(selectedKey);
     },
@@ -235,7 +240,7 @@ function CalendarWorkspace({
           }
           onNewEvent={() => editor.openNew()}
           onQuickAdd={openQuickAdd}
-          onToggle={(calendar, shown) => void listCommands.setShown(calendar, shown)}
+          onToggle={(calendar, shown) => listCommands.setShown(calendar, shown)}
           onOpenSettings={(calendar) => setSettingsFor(calendar.id)}
           onNewCalendar={() => setPrompt('newCalendar')}
           onSubscribe={() => setPrompt('subscribe')}
@@ -277,15 +282,23 @@ function CalendarWorkspace({
         listCommands={listCommands}
         prompt={prompt}
         onPromptClose={() => setPrompt(null)}
-        onQuickAdd={(text) => {
-          if (!defaultCalendar) return;
-          void commands.quickAdd(text, defaultCalendar).then((created) => {
-            if (created) jumpTo(defaultCalendar, created);
+        defaultCalendar={defaultCalendar}
+        defaultEventMinutes={preferences.defaultEventMinutes}
+        onQuickAdd={(result, calendar) => {
+          void commands.create(draftFromQuickAdd(result, calendar.id, displayZone), calendar).then((created) => {
+            if (created) jumpTo(calendar, created);
           });
         }}
         onNewCalendar={(name) =>
           void listCommands
-            .create(name, displayZone)
+            .create(
+              name,
+              displayZone,
+              colorForNewCalendar(
+                calendars.map((calendar) => ({ colorId: calendar.colorId, background: calendar.color.background })),
+                palettes,
+              ),
+            )
             .then((id) => id && setAnnouncement(`Created the calendar “${name}”.`))
         }
         zonesOpen={zonesOpen}
@@ -294,6 +307,7 @@ function CalendarWorkspace({
         localAccount={localAccount}
       />
       {scopePrompt.dialog}
+      <ShortcutSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
     </section>
   );
 }

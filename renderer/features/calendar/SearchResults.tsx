@@ -1,10 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorBanner } from '../../components/StatusPanel';
-import { apiQueryKey, callApiAllPages, errorMessage, useActiveAccount } from '../../lib/api';
+import { apiQueryKey, callApi, callApiAllPages, errorMessage, useActiveAccount } from '../../lib/api';
 import { listItems } from '../../lib/list-cache';
 import type { CalendarInfo } from './calendar-data';
-import { describeTimes, eventKey, eventTimesOf, type GoogleEvent } from './event-mapping';
+import { describeTimes, eventKey, eventTimesOf, type EventTimes, type GoogleEvent } from './event-mapping';
+import { describeRepeat, parseRecurrence } from './recurrence-rule';
 
 interface SearchResultsProps {
   text: string;
@@ -29,6 +30,41 @@ function searchParams(calendarId: string, text: string, now: number) {
     timeMax: new Date(now + searchYears * year).toISOString(),
     maxResults: 250,
   } as const;
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+interface Found {
+  calendar: CalendarInfo;
+  event: GoogleEvent;
+  times: EventTimes;
+  sortKey: number;
+}
+
+/**
+ * One result per series, as Google Calendar lists them: the next occurrence from now (the last
+ * one when all are past), with how many were found; single events stand alone.
+ */
+export function groupSeries(found: Found[], now: number): (Found & { seriesId: string | null; count: number })[] {
+  const out: (Found & { seriesId: string | null; count: number })[] = [];
+  const bySeries = new Map<string, Found[]>();
+  for (const entry of found) {
+    const seriesId = entry.event.recurringEventId;
+    if (!seriesId) {
+      out.push({ ...entry, seriesId: null, count: 1 });
+      continue;
+    }
+    const key = `${entry.calendar.id}\u0000${seriesId}`;
+    bySeries.set(key, [...(bySeries.get(key) ?? []), entry]);
+  }
+  for (const members of bySeries.values()) {
+    const endOf = (entry: Found) => (entry.times.allDay ? entry.sortKey + 86_400_000 : entry.times.endMs);
+    const next = members.find((entry) => endOf(entry) > now) ?? members[members.length - 1];
+    if (next) out.push({ ...next, seriesId: next.event.recurringEventId ?? null, count: members.length });
+  }
+  return out.sort((a, b) => a.sortKey - b.sortKey);
 }
 
 /** Events matching `q` in the shown calendars, soonest first; choosing one jumps to it. Mount with `key={text}`. */
@@ -62,6 +98,29 @@ export function SearchResults({ text, calendars, displayZone, hour12, onOpen, on
         : [];
     })
     .sort((a, b) => a.sortKey - b.sortKey);
+  const groups = groupSeries(found, now);
+  const seriesMasters = useQueries({
+    queries: groups
+      .filter((group) => group.seriesId)
+      .map((group) => {
+        const params = { calendarId: group.calendar.id, eventId: group.seriesId ?? '' };
+        return {
+          queryKey: apiQueryKey('CalendarEventsGet', params, account),
+          queryFn: () => callApi('CalendarEventsGet', params, undefined, account ? { account } : {}),
+          staleTime: 60_000,
+        };
+      }),
+  });
+  const repeatOf = new Map<string, string>();
+  for (const master of seriesMasters) {
+    const event = master.data;
+    if (!event?.id) continue;
+    const rule = parseRecurrence(event.recurrence, {
+      allDay: Boolean(event.start?.date),
+      timeZone: event.start?.timeZone ?? displayZone,
+    });
+    repeatOf.set(event.id, rule.kind === 'none' ? 'Repeats' : `Repeats ${lowerFirst(describeRepeat(rule))}`);
+  }
 
   return (
     <section className="search-results" aria-label={`Search results for ${text}`} data-testid="search-results">
@@ -69,19 +128,19 @@ export function SearchResults({ text, calendars, displayZone, hour12, onOpen, on
         <h2 className="search-results__title">
           {pending
             ? `Searching for “${text}”…`
-            : `${found.length} ${found.length === 1 ? 'event' : 'events'} matching “${text}”`}
+            : `${groups.length} ${groups.length === 1 ? 'event' : 'events'} matching “${text}”`}
         </h2>
         <button type="button" className="button button--small" onClick={onClose} data-testid="search-close">
           Close search
         </button>
       </header>
       {failed?.error ? <ErrorBanner message={`Couldn’t search every calendar: ${errorMessage(failed.error)}`} /> : null}
-      {!pending && found.length === 0 ? (
+      {!pending && groups.length === 0 ? (
         <p className="search-results__empty">Nothing found in the calendars you are showing.</p>
       ) : null}
       <ul className="search-results__list">
-        {found.map(({ calendar, event, times }) => (
-          <li key={eventKey(calendar.id, event.id ?? '')}>
+        {groups.map(({ calendar, event, times, seriesId }) => (
+          <li key={eventKey(calendar.id, seriesId ?? event.id ?? '')}>
             <button
               type="button"
               className="search-result"
@@ -94,7 +153,14 @@ export function SearchResults({ text, calendars, displayZone, hour12, onOpen, on
                 aria-hidden="true"
               />
               <span className="search-result__when">{describeTimes(times, displayZone, { hour12 })}</span>
-              <span className="search-result__title">{event.summary || '(No title)'}</span>
+              <span className="search-result__title">
+                {event.summary || '(No title)'}
+                {seriesId ? (
+                  <span className="search-result__repeat" data-testid="search-result-repeat">
+                    {repeatOf.get(seriesId) ?? 'Repeats'}
+                  </span>
+                ) : null}
+              </span>
               <span className="search-result__calendar">{calendar.name}</span>
             </button>
           </li>

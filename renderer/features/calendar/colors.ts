@@ -91,3 +91,47 @@ export const eventColorNames: Record<string, string> = {
   '10': 'Basil',
   '11': 'Tomato',
 };
+
+/** Google Calendar's names for the calendar palette (ids 1–24 of CalendarColorsGet's `calendar`). */
+export const calendarColorNames: Record<string, string> = {
+  '1': 'Cocoa',
+  '2': 'Flamingo',
+  '3': 'Tomato',
+  '4': 'Tangerine',
+  '5': 'Pumpkin',
+  '6': 'Mango',
+  '7': 'Eucalyptus',
+  '8': 'Basil',
+  '9': 'Pistachio',
+  '10': 'Avocado',
+  '11': 'Citron',
+  '12': 'Banana',
+  '13': 'Sage',
+  '14': 'Peacock',
+  '15': 'Cobalt',
+  '16': 'Blueberry',
+  '17': 'Lavender',
+  '18': 'Wisteria',
+  '19': 'Graphite',
+  '20': 'Birch',
+  '21': 'Radicchio',
+  '22': 'Cherry blossom',
+  '23': 'Grape',
+  '24': 'Amethyst',
+};
+
+/** Clear, distinct colors a new calendar takes in turn, skipping those the person's calendars already wear. */
+const newCalendarOrder = ['16', '8', '4', '23', '14', '3', '12', '17', '7', '22', '6', '15'];
+
+/** The calendar palette id for a new calendar: the first pleasant one not yet used (by id or by color). */
+export function colorForNewCalendar(
+  used: { colorId: string | null; background: string }[],
+  palettes: Palettes,
+): string {
+  const usedBackgrounds = new Set(used.map((entry) => entry.background.toLowerCase()));
+  const usedIds = new Set(used.map((entry) => entry.colorId).filter(Boolean));
+  const free = newCalendarOrder.find(
+    (id) => !usedIds.has(id) && !usedBackgrounds.has((palettes.calendar[id]?.background ?? '').toLowerCase()),
+  );
+  return free ?? newCalendarOrder[used.length % newCalendarOrder.length] ?? '16';
+}

@@ -1,4 +1,5 @@
 import type { EventTimes, GoogleEvent } from './event-mapping';
+import type { QuickAddResult } from './quick-add';
 import { checkCustomRecurrence, formatRecurrence, parseRecurrence, type RepeatRule } from './recurrence-rule';
 import type { EventFields } from './series-plan';
 import { addDaysToDate, dateInZone, instantOfWallTime, isValidTimeZone, parseWallTime, timeInZone } from './time-zone';
@@ -107,6 +108,21 @@ function timesToFields(
 export function draftForNewEvent(times: EventTimes, calendarId: string, displayZone: string): EventDraft {
   const zone = times.allDay ? displayZone : times.timeZone;
   return { ...emptyDraft(calendarId, zone), ...timesToFields(times, zone) };
+}
+
+/** A new event read by quick add, in the zone its times were read in. */
+export function draftFromQuickAdd(result: QuickAddResult, calendarId: string, zone: string): EventDraft {
+  return {
+    ...emptyDraft(calendarId, zone),
+    summary: result.summary,
+    location: result.location,
+    allDay: result.allDay,
+    startDate: result.startDate,
+    startTime: result.startTime,
+    endDate: result.endDate,
+    endTime: result.endTime,
+    repeat: result.repeat,
+  };
 }
 
 /**

@@ -66,9 +66,12 @@ export function useCalendarListCommands(reportError: (message: string) => void) 
           `Couldn’t change the color of ${calendar.name}`,
         ),
 
-      async create(summary: string, timeZone: string): Promise<string | null> {
+      /** Creates a calendar wearing `colorId` (see colorForNewCalendar). */
+      async create(summary: string, timeZone: string, colorId?: string): Promise<string | null> {
         try {
           const created = await callApi('CalendarCalendarsInsert', {}, { summary: summary.trim(), timeZone });
+          if (created.id && colorId)
+            await callApi('CalendarCalendarListPatch', { calendarId: created.id }, { colorId });
           return created.id ?? null;
         } catch (error) {
           reportError(`Couldn’t create the calendar “${summary.trim()}”: ${errorMessage(error)}`);

@@ -8,6 +8,8 @@ export interface ShortcutHandlers {
   previous: () => void;
   create: () => void;
   quickAdd: () => void;
+  /** Shows the sheet of these shortcuts. */
+  help: () => void;
   edit: () => void;
   remove: () => void;
   search: () => void;
@@ -35,7 +37,7 @@ function isTextTarget(target: EventTarget | null): boolean {
 
 /**
  * Google Calendar's single-key shortcuts: d/w/x/m/y/a views, t today, j/k (n/p) next/previous,
- * c create, q quick add, e edit, Delete delete, / search, Escape. Ignored while typing, with
+ * c create, q quick add, e edit, Delete delete, / search, ? this list, Escape. Ignored while typing, with
  * modifier keys, or while a dialog is open.
  */
 export function useCalendarShortcuts(handlers: ShortcutHandlers): void {
@@ -62,6 +64,7 @@ export function useCalendarShortcuts(handlers: ShortcutHandlers): void {
       else if (key === 'e') h.edit();
       else if (key === 'Delete' || key === 'Backspace') h.remove();
       else if (key === '/') h.search();
+      else if (key === '?') h.help();
       else if (key === 'Escape') h.escape();
       else handled = false;
       if (handled) event.preventDefault();
@@ -70,3 +73,38 @@ export function useCalendarShortcuts(handlers: ShortcutHandlers): void {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 }
+
+/** Every shortcut above, as the shortcut sheet lists them. */
+export const shortcutSheet: { group: string; items: { keys: string[]; does: string }[] }[] = [
+  {
+    group: 'Views',
+    items: [
+      { keys: ['d'], does: 'Day' },
+      { keys: ['w'], does: 'Week' },
+      { keys: ['x'], does: 'Work week' },
+      { keys: ['m'], does: 'Month' },
+      { keys: ['y'], does: 'Year' },
+      { keys: ['a'], does: 'Agenda' },
+    ],
+  },
+  {
+    group: 'Navigation',
+    items: [
+      { keys: ['t'], does: 'Go to today' },
+      { keys: ['j', 'n'], does: 'Next period' },
+      { keys: ['k', 'p'], does: 'Previous period' },
+      { keys: ['/'], does: 'Search events' },
+    ],
+  },
+  {
+    group: 'Events',
+    items: [
+      { keys: ['c'], does: 'Create an event' },
+      { keys: ['q'], does: 'Quick add' },
+      { keys: ['e'], does: 'Edit the selected event' },
+      { keys: ['Delete', 'Backspace'], does: 'Delete the selected event' },
+      { keys: ['Esc'], does: 'Close search, or clear the selection' },
+      { keys: ['?'], does: 'Show these shortcuts' },
+    ],
+  },
+];

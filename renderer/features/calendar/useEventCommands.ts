@@ -39,7 +39,7 @@ function verbFor(action: ScopeAction): string {
 
 /**
  * The event commands of the calendar: create, move/resize, edit, delete, move to another
- * calendar, quick add. Each shows its result at once (optimistically), runs the writes, and on
+ * calendar. Each shows its result at once (optimistically), runs the writes, and on
  * refusal puts everything back and says why.
  */
 export function useEventCommands(deps: CommandDeps) {
@@ -199,20 +199,6 @@ export function useEventCommands(deps: CommandDeps) {
       },
 
       moveToCalendar,
-
-      /** CalendarEventsQuickAdd: the service reads the date and time out of the text. */
-      async quickAdd(text: string, calendar: CalendarInfo): Promise<GoogleEvent | null> {
-        try {
-          const created = await callApi('CalendarEventsQuickAdd', { calendarId: calendar.id, text });
-          deps.announce(`Added “${created.summary ?? text}”.`);
-          return created;
-        } catch (error) {
-          deps.reportError(`Couldn’t add “${text}”: ${errorMessage(error)}`);
-          return null;
-        } finally {
-          void refreshCalendarEvents(client, [calendar.id]);
-        }
-      },
     };
   }, [client, deps]);
 }

@@ -113,7 +113,7 @@ export function ColorField({
     { id: '', name: 'Calendar color', background: calendarColor },
     ...Object.entries(palettes.event).map(([id, pair]) => ({
       id,
-      name: eventColorNames[id] ?? `Color ${id}`,
+      name: eventColorNames[id] ?? 'Custom color',
       background: pair.background,
     })),
   ];

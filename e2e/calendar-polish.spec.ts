@@ -1,0 +1,384 @@
+import type { Locator } from '@playwright/test';
+import { Temporal } from 'temporal-polyfill';
+import { addDays, at, CalendarPage, instantOf, local, today, wall, zone } from './calendar-page';
+import { expect, saveScreenshot, serviceGet, test } from './fixtures';
+
+/** The first `weekday` (1 = Monday … 7 = Sunday) after today on New York clocks (today counts unless `strictlyAfter`). */
+function nextWeekday(weekday: number, strictlyAfter = false): string {
+  const start = Temporal.PlainDate.from(today());
+  for (let step = strictlyAfter ? 1 : 0; step < 15; step += 1) {
+    const date = start.add({ days: step });
+    if (date.dayOfWeek === weekday) return date.toString();
+  }
+  throw new Error('unreachable');
+}
+
+test('quick add reads repeats and lengths, and shows what it will add before adding', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await page.locator('body').press('q');
+  const dialog = page.getByRole('dialog', { name: 'Quick add' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.type('Gym every Monday 7am @ Fitness First');
+  await expect(dialog.getByTestId('quick-add-title')).toHaveText('Gym');
+  await expect(dialog.getByTestId('quick-add-repeat')).toHaveText('Weekly on Mon');
+  await expect(dialog.getByTestId('quick-add-when')).toContainText('Mon');
+  await expect(dialog.getByTestId('quick-add-when')).toContainText('7:00 AM');
+  await expect(dialog.getByTestId('quick-add-location')).toHaveText('Fitness First');
+  await expect(dialog.getByTestId('quick-add-calendar')).toHaveValue(app.localUser.email);
+  await saveScreenshot(page, 'calendar-quick-add-preview');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(calendar.event('Gym').first()).toBeVisible();
+
+  await expect.poll(async () => (await calendar.stored()).length).toBe(1);
+  const [gym] = await calendar.stored();
+  expect(gym?.summary).toBe('Gym');
+  expect(gym?.location).toBe('Fitness First');
+  expect(gym?.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=MO']);
+  const firstStart = instantOf(gym?.start);
+  expect(Temporal.Instant.fromEpochMilliseconds(firstStart).toZonedDateTimeISO(zone).dayOfWeek).toBe(1);
+  expect(wall(firstStart).slice(11)).toBe('07:00');
+  expect(instantOf(gym?.end) - firstStart).toBe(3_600_000);
+
+  await page.locator('body').press('q');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.type('Dentist next Thursday 30 minutes 4pm');
+  await expect(dialog.getByTestId('quick-add-title')).toHaveText('Dentist');
+  await expect(dialog.getByTestId('quick-add-when')).toContainText('4:00 PM – 4:30 PM');
+  await expect(dialog.getByTestId('quick-add-repeat')).toHaveText('Does not repeat');
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await calendar.stored()).length).toBe(2);
+  const dentist = (await calendar.stored()).find((event) => event.summary === 'Dentist');
+  expect(dentist?.start?.date).toBeUndefined();
+  const dentistStart = instantOf(dentist?.start);
+  const thursday = wall(dentistStart).slice(0, 10);
+  // chrono's "next Thursday": the Thursday of next week, never today or this week's past one.
+  expect([nextWeekday(4, true), Temporal.PlainDate.from(nextWeekday(4, true)).add({ days: 7 }).toString()]).toContain(
+    thursday,
+  );
+  expect(dentistStart).toBe(local(thursday, '16:00'));
+  expect(instantOf(dentist?.end)).toBe(local(thursday, '16:30'));
+});
+
+/** Whether a label is shown whole inside its event block: every line box of it inside, nothing clamped or clipped. */
+async function shownWhole(label: Locator): Promise<boolean> {
+  return label.evaluate((element) => {
+    const block = element.closest('[data-testid="calendar-event"]');
+    const content = element.closest('.grid-event');
+    if (!block || !content) return false;
+    const outer = block.getBoundingClientRect();
+    const shown = content.getBoundingClientRect();
+    const bottom = Math.min(outer.bottom, shown.bottom);
+    const rects = [...element.getClientRects()];
+    const inside = rects.every(
+      (box) =>
+        box.width > 0 &&
+        box.left >= outer.left - 0.5 &&
+        box.right <= outer.right + 0.5 &&
+        box.top >= outer.top - 0.5 &&
+        box.bottom <= bottom + 0.5,
+    );
+    const clamped =
+      element instanceof HTMLElement && getComputedStyle(element).display !== 'inline'
+        ? element.scrollHeight > element.clientHeight + 1
+        : false;
+    return rects.length > 0 && inside && !clamped;
+  });
+}
+
+for (const size of [
+  { width: 1360, height: 860 },
+  { width: 1024, height: 700 },
+]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`week view shows titles before times in small blocks at ${size.width}×${size.height} ${colorScheme}`, async ({
+      page,
+      app,
+    }) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme });
+      const calendar = new CalendarPage(page, app);
+      await calendar.ready();
+      const [, monday = '', tuesday = ''] = await calendar.days();
+      await calendar.insert({
+        summary: 'Team standup',
+        start: { dateTime: at(monday, '10:00') },
+        end: { dateTime: at(monday, '10:30') },
+      });
+      await calendar.insert({
+        summary: 'Design review',
+        start: { dateTime: at(tuesday, '11:15') },
+        end: { dateTime: at(tuesday, '12:45') },
+      });
+      await page.reload();
+      await calendar.ready();
+
+      const standup = calendar.event('Team standup');
+      await expect(standup).toBeVisible();
+      await standup.scrollIntoViewIfNeeded();
+      await expect(standup).toHaveText(/^Team standup,\s*10:00/);
+      const standupTitle = standup.locator('.grid-event__title');
+      const standupTime = standup.locator('.grid-event__time');
+      // The title comes first and is never cut; the time shows whole beside or below it, or not at all.
+      expect(await shownWhole(standupTitle)).toBe(true);
+      const timeVisible = await standupTime.evaluate((element) => {
+        const block = element.closest('.grid-event');
+        if (!block) return false;
+        const box = element.getBoundingClientRect();
+        const outer = block.getBoundingClientRect();
+        return box.top < outer.bottom - 1 && box.width > 0;
+      });
+      if (timeVisible) expect(await shownWhole(standupTime)).toBe(true);
+
+      const review = calendar.event('Design review');
+      expect(await shownWhole(review.locator('.grid-event__title'))).toBe(true);
+      const reviewTime = review.locator('.grid-event__time');
+      await expect(reviewTime).toHaveText(/11:15\s*(AM)?\s*–\s*12:45\s*PM/);
+      expect(await shownWhole(reviewTime)).toBe(true);
+      await saveScreenshot(page, `calendar-week-small-blocks-${size.width}-${colorScheme}`);
+    });
+  }
+}
+
+for (const size of [
+  { width: 1360, height: 860 },
+  { width: 1024, height: 700 },
+]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the toolbar stays one row in every view, and hints fit the view, at ${size.width}×${size.height} ${colorScheme}`, async ({
+      page,
+      app,
+    }) => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme });
+      const calendar = new CalendarPage(page, app);
+      await calendar.ready();
+      const toolbar = page.locator('.calendar-toolbar');
+      const zoneButton = page.getByTestId('calendar-time-zones');
+      const heights: number[] = [];
+      const hints: Record<string, string | null> = {};
+      for (const view of ['day', 'week', 'workWeek', 'month', 'year', 'agenda'] as const) {
+        const button = page.getByTestId(`calendar-view-${view}`);
+        if (await button.isVisible()) await button.click();
+        else await page.getByTestId('calendar-view-select').selectOption(view);
+        await expect(calendar.surface).toHaveAttribute('data-view', view);
+        const bar = await toolbar.boundingBox();
+        const zoneBox = await zoneButton.boundingBox();
+        const title = await page.getByTestId('calendar-title').boundingBox();
+        expect(bar && zoneBox && title).toBeTruthy();
+        if (!bar || !zoneBox || !title) return;
+        // One row: the zone button sits on the title's line, inside the window.
+        expect(Math.abs(zoneBox.y + zoneBox.height / 2 - (title.y + title.height / 2))).toBeLessThan(6);
+        expect(zoneBox.x + zoneBox.width).toBeLessThanOrEqual(size.width);
+        // The title is shown whole.
+        expect(
+          await page
+            .getByTestId('calendar-title')
+            .evaluate((element) => element.scrollWidth <= element.clientWidth + 1),
+        ).toBe(true);
+        heights.push(Math.round(bar.height));
+        const hint = page.locator('.calendar-view__hint');
+        hints[view] = (await hint.count()) > 0 ? await hint.textContent() : null;
+        if (view === 'day') await saveScreenshot(page, `calendar-toolbar-day-${size.width}-${colorScheme}`);
+      }
+      // The layout does not jump between views.
+      expect(new Set(heights).size).toBe(1);
+      expect(hints.week).toContain('Drag across the grid');
+      expect(hints.month).not.toContain('the grid');
+      expect(hints.year).not.toContain('Drag');
+      expect(hints.agenda).toBeNull();
+    });
+  }
+}
+
+test('year view opens on the current month with its heading whole', async ({ page, app }) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await calendar.view('year');
+  const month = today().slice(0, 7);
+  const table = calendar.surface.locator(`[role="table"][data-date="${month}"]`);
+  const heading = table.locator('[role="link"]').first();
+  await expect(heading).toBeVisible();
+  const monthName = new Date(`${month}-15T12:00:00Z`).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  await expect(heading).toHaveText(monthName);
+  await expect
+    .poll(async () =>
+      heading.evaluate((element) => {
+        // Nothing drawn over the heading's top and bottom edges but the heading itself.
+        const box = element.getBoundingClientRect();
+        const x = box.left + Math.min(20, box.width / 2);
+        const top = document.elementFromPoint(x, box.top + 2);
+        const bottom = document.elementFromPoint(x, box.bottom - 2);
+        return Boolean(top && bottom && element.contains(top) && element.contains(bottom));
+      }),
+    )
+    .toBe(true);
+  await saveScreenshot(page, 'calendar-year-current-month');
+});
+
+test('search lists a recurring series once, at its next occurrence, with how it repeats', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  await calendar.insert({
+    summary: 'Team standup',
+    start: { dateTime: at(addDays(monday, -70), '10:00'), timeZone: zone },
+    end: { dateTime: at(addDays(monday, -70), '10:30'), timeZone: zone },
+    recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR'],
+  });
+  await calendar.insert({
+    summary: 'Standup retro',
+    start: { dateTime: at(addDays(monday, 9), '15:00') },
+    end: { dateTime: at(addDays(monday, 9), '16:00') },
+  });
+
+  await page.locator('body').press('/');
+  await page.keyboard.type('standup');
+  await page.keyboard.press('Enter');
+  const results = page.getByTestId('search-result');
+  await expect(page.getByTestId('search-results').getByRole('heading')).toHaveText('2 events matching “standup”');
+  await expect(results).toHaveCount(2);
+  const series = results.filter({ hasText: 'Team standup' });
+  await expect(series.getByTestId('search-result-repeat')).toHaveText('Repeats weekly on Mon, Wed, Fri');
+  await saveScreenshot(page, 'calendar-search-series');
+  // The next occurrence: today or later, never the first one ten weeks ago.
+  await series.click();
+  const shown = await calendar.days();
+  expect(shown.some((date) => date >= addDays(today(), -6))).toBe(true);
+  await expect(
+    calendar
+      .event('Team standup')
+      .filter({ has: page.locator('[data-selected]') })
+      .or(page.locator('[data-testid="calendar-event"][data-selected]')),
+  ).toHaveCount(1);
+});
+
+test('a calendar’s box keeps each click while earlier changes and refreshes are still arriving', async ({
+  page,
+  app,
+}) => {
+  // Every answer from the host arrives 400 ms late, as on a loaded machine: each toggle's refresh
+  // of the list lands after the next click.
+  await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      setTimeout(() => socket.send(message), 400);
+    });
+  });
+  await page.reload();
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const toggle = page.getByTestId('calendar-entry').first().getByTestId('calendar-entry-toggle');
+  await expect(toggle).toBeChecked();
+  for (let round = 0; round < 3; round += 1) {
+    await toggle.uncheck();
+    await page.waitForTimeout(150);
+    await expect(toggle).not.toBeChecked();
+    await toggle.check();
+    await page.waitForTimeout(150);
+    await expect(toggle).toBeChecked();
+  }
+  await toggle.uncheck();
+  // Settled: the stored state and the box agree, and stay so.
+  await expect
+    .poll(
+      async () =>
+        (await serviceGet<{ selected?: boolean }>(app, '/calendar/v3/users/me/calendarList/primary')).selected ?? false,
+    )
+    .toBe(false);
+  await page.waitForTimeout(1_500);
+  await expect(toggle).not.toBeChecked();
+  await saveScreenshot(page, 'calendar-toggle-under-load');
+});
+
+test('colors are named as Google names them, and a new calendar takes a clear color not yet used', async ({
+  page,
+  app,
+}) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await page.getByRole('button', { name: 'New calendar' }).click();
+  await page.keyboard.type('Family');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('calendar-entry').filter({ hasText: 'Family' })).toBeVisible();
+  const list = await serviceGet<{
+    items?: { id: string; summary?: string; colorId?: string; backgroundColor?: string }[];
+  }>(app, '/calendar/v3/users/me/calendarList');
+  const family = list.items?.find((entry) => entry.summary === 'Family');
+  const mine = list.items?.find((entry) => entry.summary !== 'Family');
+  expect(family?.colorId).toBe('16');
+  expect(family?.backgroundColor).not.toBe(mine?.backgroundColor);
+
+  const settings = await calendar.calendarSettings('Family');
+  const colors = settings.getByTestId('calendar-settings-colors');
+  await expect(colors.getByRole('radio', { name: 'Blueberry' })).toBeChecked();
+  for (const name of [
+    'Basil',
+    'Tomato',
+    'Flamingo',
+    'Tangerine',
+    'Banana',
+    'Sage',
+    'Peacock',
+    'Lavender',
+    'Grape',
+    'Graphite',
+  ])
+    await expect(colors.getByRole('radio', { name })).toHaveCount(1);
+  await expect(colors.getByRole('radio', { name: /#/ })).toHaveCount(0);
+  await colors.getByRole('radio', { name: 'Basil' }).check();
+  await saveScreenshot(page, 'calendar-color-names');
+  await page.keyboard.press('Escape');
+
+  // Event colors in the editor too.
+  await calendar.insert({
+    summary: 'Colorful',
+    start: { dateTime: at(today(), '09:00') },
+    end: { dateTime: at(today(), '10:00') },
+  });
+  await page.reload();
+  await calendar.ready();
+  await calendar.openEvent('Colorful');
+  const eventColors = calendar.editor.getByTestId('editor-color');
+  for (const name of [
+    'Tomato',
+    'Flamingo',
+    'Tangerine',
+    'Banana',
+    'Sage',
+    'Basil',
+    'Peacock',
+    'Blueberry',
+    'Lavender',
+    'Grape',
+    'Graphite',
+  ])
+    await expect(eventColors.getByRole('radio', { name })).toHaveCount(1);
+});
+
+test('? shows every shortcut of the calendar', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await page.locator('body').press('?');
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(sheet).toBeVisible();
+  for (const does of [
+    'Day',
+    'Week',
+    'Month',
+    'Year',
+    'Agenda',
+    'Go to today',
+    'Next period',
+    'Create an event',
+    'Quick add',
+    'Search events',
+    'Delete the selected event',
+  ])
+    await expect(sheet.getByTestId('shortcut-row').filter({ hasText: does }).first()).toBeVisible();
+  await saveScreenshot(page, 'calendar-shortcut-sheet');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+});
