@@ -26,7 +26,7 @@ export interface StoredEvent {
 }
 
 export const hourMs = 3_600_000;
-export const dayMs = 24 * hourMs;
+const dayMs = 24 * hourMs;
 
 /** `YYYY-MM-DD` plus `HH:MM` on New York clocks, as epoch ms. */
 export function local(date: string, time = '00:00'): number {

@@ -23,7 +23,6 @@ import { queryClient } from './query-client';
 
 export type { ApiParams, ApiQueryKey, BodyFor, OperationName, OptimisticUpdate, ParamsFor, ResultFor };
 export {
-  apiKeyParamsInclude,
   apiQueryKey,
   apiQueryPrefix,
   // Cache-level pieces of the mutation helper (lib/mutation), for code that has not moved onto it yet.
@@ -34,7 +33,7 @@ export {
   rollbackOptimisticUpdates,
 };
 export { getActiveAccount, useActiveAccount } from './account-store';
-export { errorMessage, isRetryableError } from './errors';
+export { errorMessage } from './errors';
 
 export async function callApi<N extends OperationName>(
   operation: N,

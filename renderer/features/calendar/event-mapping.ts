@@ -7,7 +7,7 @@ import { addDaysToDate, rfc3339InZone } from './time-zone';
 export type GoogleEvent = CalendarEvent;
 
 /** Google's EventDateTime: `date` (YYYY-MM-DD) for all-day events, `dateTime` (RFC 3339) otherwise. */
-export interface GoogleEventDateTime {
+interface GoogleEventDateTime {
   date?: string | null;
   dateTime?: string | null;
   timeZone?: string | null;

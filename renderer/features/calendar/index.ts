@@ -1,2 +1,1 @@
 export { CalendarView } from './CalendarView';
-export { listenForCalendarRoutes } from './calendar-routes';

@@ -27,10 +27,6 @@ export const scopeTypeLabels: Record<ScopeType, string> = {
 
 const roleRank: Record<AclRole, number> = { none: 0, freeBusyReader: 1, reader: 2, writer: 3, owner: 4 };
 
-export function strongerRole(a: AclRole, b: AclRole): AclRole {
-  return roleRank[a] >= roleRank[b] ? a : b;
-}
-
 export interface AclRuleView {
   id: string;
   role: AclRole;

@@ -1,2 +1,1 @@
 export { TaskBoard } from './TaskBoard';
-export { followTaskRoutes } from './task-route';

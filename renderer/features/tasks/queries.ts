@@ -79,12 +79,6 @@ export function cachedSubtree(listId: string, taskId: string): TaskItem[] {
   return subtreeOf(cachedListTasks(listId), taskId);
 }
 
-/** Every live task of a list from the service, completed and hidden ones included. */
-export async function fetchCompleteList(listId: string): Promise<TaskItem[]> {
-  const page = await fetchAllTasks(listParams(listId, { showCompleted: true, showHidden: true }), false);
-  return page.items;
-}
-
 /** Every task of a list from the service, deleted ones included (to restore what was deleted). */
 export async function fetchListWithDeleted(listId: string): Promise<TaskItem[]> {
   const page = await fetchAllTasks(

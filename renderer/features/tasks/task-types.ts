@@ -17,13 +17,3 @@ export function hasId<T extends { id?: string }>(resource: T): resource is T & {
   return typeof resource.id === 'string' && resource.id !== '';
 }
 
-/** The fields a task keeps when it is copied into another list. */
-export function copyableFields(task: TaskItem): Pick<TaskItem, 'title' | 'notes' | 'status' | 'due' | 'completed'> {
-  return {
-    title: task.title ?? '',
-    ...(task.notes !== undefined ? { notes: task.notes } : {}),
-    status: task.status ?? 'needsAction',
-    ...(task.due !== undefined ? { due: task.due } : {}),
-    ...(task.status === 'completed' && task.completed !== undefined ? { completed: task.completed } : {}),
-  };
-}
