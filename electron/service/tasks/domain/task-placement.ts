@@ -1,4 +1,4 @@
-import { badRequest } from '../http/api-error';
+import { badRequest } from '../../http/api-error';
 import { positionBetween } from './positions';
 import type { TasksRepository, TaskRow } from './repository';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { badRequest } from '../http/api-error';
+import { badRequest } from '../../http/api-error';
 import { dueDateOf, formatMillis, parseInstant } from './time-formats';
 import {
   normalizeDispatchDeadline,

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { Store } from '../store/store';
+import type { Store } from '../../store/store';
 import { inTreeOrder } from './tree-order';
 
 export interface TaskListRow {
@@ -76,30 +76,21 @@ const taskColumns = [
 const maxCachedOutlines = 64;
 const maxCachedOutlineRows = 50_000;
 
-interface OutlineCache {
-  readonly lists: Map<string, readonly TaskOrderRow[]>;
-  rows: number;
-}
-
-const outlineCaches = new WeakMap<Store, OutlineCache>();
-
-/** What the outline cache of `store` holds (for tests of its bound). */
-export function outlineCacheSize(store: Store): { lists: number; rows: number } {
-  const cache = outlineCaches.get(store);
-  return { lists: cache?.lists.size ?? 0, rows: cache?.rows ?? 0 };
-}
-
-/** SQL for task lists and tasks (statements are compiled once by the store). */
+/** SQL for task lists and tasks (statements are compiled once by the store), and the outlines it keeps. */
 export class TasksRepository {
-  private readonly outlines: OutlineCache;
+  private readonly outlines = { lists: new Map<string, readonly TaskOrderRow[]>(), rows: 0 };
 
-  constructor(private readonly store: Store) {
-    let outlines = outlineCaches.get(store);
-    if (!outlines) {
-      outlines = { lists: new Map(), rows: 0 };
-      outlineCaches.set(store, outlines);
-    }
-    this.outlines = outlines;
+  constructor(private readonly store: Store) {}
+
+  /** What the outline cache holds (for tests of its bound). */
+  outlineCacheSize(): { lists: number; rows: number } {
+    return { lists: this.outlines.lists.size, rows: this.outlines.rows };
+  }
+
+  /** Forgets every cached outline. */
+  clear(): void {
+    this.outlines.lists.clear();
+    this.outlines.rows = 0;
   }
 
   private forget(listId: string): void {
@@ -284,8 +275,4 @@ export class TasksRepository {
       "UPDATE tasks_items SET hidden = 1, updated = ?, version = version + 1 WHERE list_id = ? AND status = 'completed' AND hidden = 0 AND deleted = 0",
     ).run(updated, listId).changes;
   }
-}
-
-export function tasksRepository(store: Store): TasksRepository {
-  return new TasksRepository(store);
 }

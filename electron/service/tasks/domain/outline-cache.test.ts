@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Store } from '../store/store';
-import { tasksMigrations } from './migrations';
-import { outlineCacheSize, TasksRepository } from './repository';
+import { Store } from '../../store/store';
+import { tasksMigrations } from '../schema';
+import { TasksRepository } from './repository';
 
 describe('outline cache', () => {
   let dir: string;
@@ -38,12 +38,12 @@ describe('outline cache', () => {
   it('keeps at most 64 lists, dropping the earliest filled', () => {
     for (let i = 0; i < 70; i++) list(`l${i}`, 2);
     for (let i = 0; i < 70; i++) expect(repo.outlineOf(`l${i}`).map((t) => t.id)).toEqual([`l${i}-0`, `l${i}-1`]);
-    expect(outlineCacheSize(store)).toEqual({ lists: 64, rows: 128 });
+    expect(repo.outlineCacheSize()).toEqual({ lists: 64, rows: 128 });
     // l69 is still cached (the same array), l0 was dropped and is read again.
     expect(repo.outlineOf('l69')).toBe(repo.outlineOf('l69'));
     const again = repo.outlineOf('l0');
     expect(again).toHaveLength(2);
-    expect(outlineCacheSize(store)).toEqual({ lists: 64, rows: 128 });
+    expect(repo.outlineCacheSize()).toEqual({ lists: 64, rows: 128 });
   });
 
   it('keeps a bounded number of tasks however long the lists, and forgets a list on write', () => {
@@ -52,20 +52,20 @@ describe('outline cache', () => {
     list('short', 10);
     expect(repo.outlineOf('long')).toHaveLength(25_000);
     expect(repo.outlineOf('short')).toHaveLength(10);
-    expect(outlineCacheSize(store)).toEqual({ lists: 2, rows: 25_010 });
+    expect(repo.outlineCacheSize()).toEqual({ lists: 2, rows: 25_010 });
     expect(repo.outlineOf('longer')).toHaveLength(25_001);
     // 'long' went to make room; 'short' stayed.
-    expect(outlineCacheSize(store)).toEqual({ lists: 2, rows: 25_011 });
+    expect(repo.outlineCacheSize()).toEqual({ lists: 2, rows: 25_011 });
     expect(repo.outlineOf('short')).toBe(repo.outlineOf('short'));
 
     repo.moveTask('short', 'short-0', '', '99999999', '2030-01-02T00:00:00.000Z');
-    expect(outlineCacheSize(store)).toEqual({ lists: 1, rows: 25_001 });
+    expect(repo.outlineCacheSize()).toEqual({ lists: 1, rows: 25_001 });
     expect(repo.outlineOf('short').at(-1)!.id).toBe('short-0');
   });
 
   it('does not keep a list longer than the whole bound', () => {
     list('huge', 50_001);
     expect(repo.outlineOf('huge')).toHaveLength(50_001);
-    expect(outlineCacheSize(store)).toEqual({ lists: 0, rows: 0 });
+    expect(repo.outlineCacheSize()).toEqual({ lists: 0, rows: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/api-error';
+import { badRequest } from '../../http/api-error';
 import { formatPrecise, parsePreciseInstant } from './time-formats';
 
 /**
