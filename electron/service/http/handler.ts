@@ -92,17 +92,42 @@ export type HandlerResult = { status?: number; body?: unknown; headers?: Record<
 /** The implementation of operation `N`. */
 export type Handler<N extends OperationName> = (ctx: TypedRequestContext<N>) => HandlerResult | Promise<HandlerResult>;
 
-/** Implementations keyed by operation name; an operation missing here answers 501. */
+/** Implementations keyed by operation name, ready to serve; an operation missing here answers 501. */
 export type Handlers = { readonly [N in OperationName]?: Handler<N> };
+
+/** The implementation of operation `N` in an area whose per-service state is `S`. */
+export type AreaHandler<N extends OperationName, S> = (
+  ctx: TypedRequestContext<N>,
+  area: S,
+) => HandlerResult | Promise<HandlerResult>;
+
+/** An area's implementations keyed by operation name, each given the area's state beside the request. */
+export type AreaHandlers<S> = { readonly [N in OperationName]?: AreaHandler<N, S> };
 
 /**
  * Declares implementations by operation name. Each one's context is typed from its registry entry,
- * so a name outside the registry, or reading a parameter the operation does not have, does not compile:
+ * so a name outside the registry, or reading a parameter the operation does not have, does not
+ * compile. `S` is the state the area's factory hands every handler (see `bindHandlers`):
  *
- *   defineHandlers({ TasksTasksGet(ctx) { ctx.params.task … } })
+ *   export const taskHandlers = defineHandlers<TasksState>({
+ *     TasksTasksGet(ctx, tasks) { … ctx.params.task … },
+ *   });
  */
-export function defineHandlers(handlers: Handlers): Handlers {
+export function defineHandlers<S = unknown>(handlers: AreaHandlers<S>): AreaHandlers<S> {
   return handlers;
+}
+
+/** The handlers of `maps` served with `state`; an operation declared twice is a mistake. */
+export function bindHandlers<S>(state: S, ...maps: readonly AreaHandlers<S>[]): Handlers {
+  const bound: Record<string, (ctx: never) => HandlerResult | Promise<HandlerResult>> = {};
+  for (const map of maps) {
+    for (const [name, handler] of Object.entries(map) as [string, AreaHandler<never, S>][]) {
+      if (Object.hasOwn(bound, name)) throw new Error(`Two handlers for ${name}.`);
+      bound[name] = (ctx) => handler(ctx, state);
+    }
+  }
+  // Each entry keeps the operation it was declared under, so its context type still matches its name.
+  return bound as Handlers;
 }
 
 export type OperationHandler = (ctx: UntypedRequestContext) => HandlerResult | Promise<HandlerResult>;

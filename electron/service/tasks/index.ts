@@ -1,5 +1,5 @@
 import { UnitsOfWork } from '../area/unit-of-work';
-import type { ServiceArea } from '../http/handler';
+import { bindHandlers, type ServiceArea } from '../http/handler';
 import { newId } from './domain/ids';
 import { TasksRepository } from './domain/repository';
 import { TasksState } from './domain/tasks-state';
@@ -15,7 +15,7 @@ export const tasksModule: ServiceArea = {
     const repo = new TasksRepository(service.store);
     const tasks = new TasksState(service, repo, new UnitsOfWork(service));
     return {
-      handlers: { ...taskListHandlers(tasks), ...taskHandlers(tasks) },
+      handlers: bindHandlers(tasks, taskListHandlers, taskHandlers),
       provisionUser(user) {
         repo.insertList({
           id: newId(),

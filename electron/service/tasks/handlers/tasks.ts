@@ -1,5 +1,5 @@
 import { badRequest, conflict, notFound } from '../../http/api-error';
-import { defineHandlers, type Handlers } from '../../http/handler';
+import { defineHandlers } from '../../http/handler';
 import type { User } from '../../store/users';
 import { etagOf, newId } from '../domain/ids';
 import { encodePageToken, pageOffset } from '../domain/page-token';
@@ -71,143 +71,139 @@ function instantBound(value: string | undefined, name: string): string | undefin
   return formatMillis(at);
 }
 
-export function taskHandlers(tasks: TasksState): Handlers {
-  const { service, repo } = tasks;
+function writeTask(tasks: TasksState, ctx: TaskTarget & { readonly body: unknown }, mode: 'full' | 'patch') {
+  const changes = readTaskBody(ctx.body, mode);
+  const row = tasks.write(() => {
+    const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
+    const current = existingTask(tasks.repo, list.id, ctx);
+    checkQueueName(tasks.repo, ctx, changes, current);
+    const next = applyChanges(current, changes, formatMillis(tasks.service.now()));
+    tasks.repo.replaceTask(next);
+    return next;
+  });
+  return { body: toTaskResource(row, tasks.service.baseUrl()) };
+}
 
-  function writeTask(ctx: TaskTarget & { readonly body: unknown }, mode: 'full' | 'patch') {
-    const changes = readTaskBody(ctx.body, mode);
+export const taskHandlers = defineHandlers<TasksState>({
+  TasksTasksGet(ctx, tasks) {
+    const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
+    return { body: toTaskResource(existingTask(tasks.repo, list.id, ctx), tasks.service.baseUrl()) };
+  },
+
+  TasksTasksList(ctx, tasks) {
+    const p = ctx.params;
+    const filter: TaskFilter = {
+      showCompleted: p.showCompleted,
+      showDeleted: p.showDeleted,
+      showHidden: p.showHidden,
+      completedMin: instantBound(p.completedMin, 'completedMin'),
+      completedMax: instantBound(p.completedMax, 'completedMax'),
+      dueMin: instantBound(p.dueMin, 'dueMin'),
+      dueMax: instantBound(p.dueMax, 'dueMax'),
+      updatedMin: instantBound(p.updatedMin, 'updatedMin'),
+    };
+    const size = p.maxResults;
+    const list = tasks.taskList(ctx.user.id, p.tasklist);
+    const scope = `tasks:${list.id}`;
+    const offset = pageOffset(p.pageToken, scope);
+    const matching = filterTasks(tasks.repo.outlineOf(list.id), filter);
+    const pageIds = matching.slice(offset, offset + size).map((r) => r.id);
+    const rows = new Map(tasks.repo.tasksByIds(list.id, pageIds).map((r) => [r.id, r]));
+    const items = pageIds.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [toTaskResource(row, tasks.service.baseUrl())] : [];
+    });
+    return {
+      body: {
+        kind: 'tasks#tasks',
+        etag: etagOf('tasks', list.id, ...items.map((i) => i.etag)),
+        ...(offset + size < matching.length
+          ? { nextPageToken: encodePageToken({ scope, offset: offset + size }) }
+          : {}),
+        items,
+      },
+    };
+  },
+
+  TasksTasksInsert(ctx, tasks) {
+    const changes = readTaskBody(ctx.body, 'full');
+    const { parent, previous } = ctx.params;
     const row = tasks.write(() => {
       const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
-      const current = existingTask(repo, list.id, ctx);
-      checkQueueName(repo, ctx, changes, current);
-      const next = applyChanges(current, changes, formatMillis(service.now()));
-      repo.replaceTask(next);
-      return next;
+      checkQueueName(tasks.repo, ctx, changes, null);
+      const placement = placementFor(tasks.repo, list.id, null, parent, previous);
+      const now = tasks.service.now();
+      const blank: TaskRow = {
+        id: newId(),
+        list_id: list.id,
+        user_id: ctx.user.id,
+        parent_id: placement.parentId,
+        position: positionFor(placement),
+        title: '',
+        notes: null,
+        status: 'needsAction',
+        due: null,
+        completed: null,
+        deleted: 0,
+        hidden: 0,
+        links: '[]',
+        updated: formatMillis(now),
+        created: formatMillis(now),
+        version: 0,
+        queue_name: null,
+        schedule_time: null,
+        dispatch_deadline: null,
+        platform_http_request: null,
+      };
+      const created = applyChanges(blank, changes, formatMillis(now));
+      tasks.repo.insertTask(created);
+      return created;
     });
-    return { body: toTaskResource(row, service.baseUrl()) };
-  }
+    return { body: toTaskResource(row, tasks.service.baseUrl()) };
+  },
 
-  return defineHandlers({
-    TasksTasksGet(ctx) {
+  TasksTasksMove(ctx, tasks) {
+    const { parent, previous, destinationTasklist: destination } = ctx.params;
+    const row = tasks.write(() => {
       const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
-      return { body: toTaskResource(existingTask(repo, list.id, ctx), service.baseUrl()) };
-    },
-
-    TasksTasksList(ctx) {
-      const p = ctx.params;
-      const filter: TaskFilter = {
-        showCompleted: p.showCompleted,
-        showDeleted: p.showDeleted,
-        showHidden: p.showHidden,
-        completedMin: instantBound(p.completedMin, 'completedMin'),
-        completedMax: instantBound(p.completedMax, 'completedMax'),
-        dueMin: instantBound(p.dueMin, 'dueMin'),
-        dueMax: instantBound(p.dueMax, 'dueMax'),
-        updatedMin: instantBound(p.updatedMin, 'updatedMin'),
+      const task = existingTask(tasks.repo, list.id, ctx);
+      const target = destination === undefined ? list : tasks.taskList(ctx.user.id, destination);
+      const placement = placementFor(tasks.repo, target.id, task.id, parent, previous);
+      if (target.id === list.id && alreadyPlaced(task, placement)) return task;
+      const moved: TaskRow = {
+        ...task,
+        list_id: target.id,
+        parent_id: placement.parentId,
+        position: positionFor(placement),
+        updated: formatMillis(tasks.service.now()),
+        version: task.version + 1,
       };
-      const size = p.maxResults;
-      const list = tasks.taskList(ctx.user.id, p.tasklist);
-      const scope = `tasks:${list.id}`;
-      const offset = pageOffset(p.pageToken, scope);
-      const matching = filterTasks(repo.outlineOf(list.id), filter);
-      const pageIds = matching.slice(offset, offset + size).map((r) => r.id);
-      const rows = new Map(repo.tasksByIds(list.id, pageIds).map((r) => [r.id, r]));
-      const items = pageIds.flatMap((id) => {
-        const row = rows.get(id);
-        return row ? [toTaskResource(row, service.baseUrl())] : [];
-      });
-      return {
-        body: {
-          kind: 'tasks#tasks',
-          etag: etagOf('tasks', list.id, ...items.map((i) => i.etag)),
-          ...(offset + size < matching.length
-            ? { nextPageToken: encodePageToken({ scope, offset: offset + size }) }
-            : {}),
-          items,
-        },
-      };
-    },
+      // Within a list only the moved task's row changes: its subtasks follow through their parent
+      // reference. Into another list, the subtasks go along with it.
+      if (target.id !== list.id) tasks.repo.moveSubtreeToList(list.id, task.id, target.id);
+      tasks.repo.moveTask(moved.list_id, moved.id, moved.parent_id, moved.position, moved.updated);
+      return moved;
+    });
+    return { body: toTaskResource(row, tasks.service.baseUrl()) };
+  },
 
-    TasksTasksInsert(ctx) {
-      const changes = readTaskBody(ctx.body, 'full');
-      const { parent, previous } = ctx.params;
-      const row = tasks.write(() => {
-        const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
-        checkQueueName(repo, ctx, changes, null);
-        const placement = placementFor(repo, list.id, null, parent, previous);
-        const now = service.now();
-        const blank: TaskRow = {
-          id: newId(),
-          list_id: list.id,
-          user_id: ctx.user.id,
-          parent_id: placement.parentId,
-          position: positionFor(placement),
-          title: '',
-          notes: null,
-          status: 'needsAction',
-          due: null,
-          completed: null,
-          deleted: 0,
-          hidden: 0,
-          links: '[]',
-          updated: formatMillis(now),
-          created: formatMillis(now),
-          version: 0,
-          queue_name: null,
-          schedule_time: null,
-          dispatch_deadline: null,
-          platform_http_request: null,
-        };
-        const created = applyChanges(blank, changes, formatMillis(now));
-        repo.insertTask(created);
-        return created;
-      });
-      return { body: toTaskResource(row, service.baseUrl()) };
-    },
+  TasksTasksUpdate: (ctx, tasks) => writeTask(tasks, ctx, 'full'),
+  TasksTasksPatch: (ctx, tasks) => writeTask(tasks, ctx, 'patch'),
 
-    TasksTasksMove(ctx) {
-      const { parent, previous, destinationTasklist: destination } = ctx.params;
-      const row = tasks.write(() => {
-        const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
-        const task = existingTask(repo, list.id, ctx);
-        const target = destination === undefined ? list : tasks.taskList(ctx.user.id, destination);
-        const placement = placementFor(repo, target.id, task.id, parent, previous);
-        if (target.id === list.id && alreadyPlaced(task, placement)) return task;
-        const moved: TaskRow = {
-          ...task,
-          list_id: target.id,
-          parent_id: placement.parentId,
-          position: positionFor(placement),
-          updated: formatMillis(service.now()),
-          version: task.version + 1,
-        };
-        // Within a list only the moved task's row changes: its subtasks follow through their parent
-        // reference. Into another list, the subtasks go along with it.
-        if (target.id !== list.id) repo.moveSubtreeToList(list.id, task.id, target.id);
-        repo.moveTask(moved.list_id, moved.id, moved.parent_id, moved.position, moved.updated);
-        return moved;
-      });
-      return { body: toTaskResource(row, service.baseUrl()) };
-    },
+  TasksTasksDelete(ctx, tasks) {
+    tasks.write(() => {
+      const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
+      const task = existingTask(tasks.repo, list.id, ctx);
+      tasks.repo.deleteSubtree(list.id, task.id, formatMillis(tasks.service.now()));
+    });
+    return { status: 204 };
+  },
 
-    TasksTasksUpdate: (ctx) => writeTask(ctx, 'full'),
-    TasksTasksPatch: (ctx) => writeTask(ctx, 'patch'),
-
-    TasksTasksDelete(ctx) {
-      tasks.write(() => {
-        const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
-        const task = existingTask(repo, list.id, ctx);
-        repo.deleteSubtree(list.id, task.id, formatMillis(service.now()));
-      });
-      return { status: 204 };
-    },
-
-    TasksTasksClear(ctx) {
-      tasks.write(() => {
-        const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
-        repo.hideCompleted(list.id, formatMillis(service.now()));
-      });
-      return { status: 204 };
-    },
-  });
-}
+  TasksTasksClear(ctx, tasks) {
+    tasks.write(() => {
+      const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
+      tasks.repo.hideCompleted(list.id, formatMillis(tasks.service.now()));
+    });
+    return { status: 204 };
+  },
+});
