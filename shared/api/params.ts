@@ -45,7 +45,13 @@ export type SystemParams = { prettyPrint?: boolean } & {
   [K in Exclude<SystemParameterName, 'prettyPrint'>]?: string;
 };
 
-type ValidatedField<S extends ParamSpec> = S['repeated'] extends true ? ParamValue<S>[] : ParamValue<S>;
+/** One validated value: an enumerated string parameter is one of its values. */
+type ValidatedValue<S extends ParamSpec> = S extends { readonly enum: readonly (infer E extends string)[] }
+  ? S['type'] extends 'string'
+    ? E
+    : ParamValue<S>
+  : ParamValue<S>;
+type ValidatedField<S extends ParamSpec> = S['repeated'] extends true ? ValidatedValue<S>[] : ValidatedValue<S>;
 type AlwaysPresent<S extends ParamSpec> = S['required'] extends true
   ? true
   : S extends { readonly default: string | number | boolean }

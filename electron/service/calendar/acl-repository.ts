@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Store } from '../store/store';
 import type { Role } from './roles';
 import { isRole, strongest } from './roles';
 
@@ -13,42 +13,58 @@ export interface AclRow {
 }
 
 export class AclRepository {
-  private readonly getStmt: Statement<[string, string], AclRow>;
-  private readonly upsertStmt: Statement<[AclRow]>;
-  private readonly pageStmt: Statement<[string, string, number], AclRow>;
-  private readonly changedStmt: Statement<[string, number, number], AclRow>;
-  private readonly rolesStmt: Statement<[string, string, string], { role: string }>;
-  private readonly groupsOfStmt: Statement<[string], { rule_id: string }>;
-  private readonly groupRolesStmt: Statement<[string, string], { role: string }>;
-  private readonly byCalendarStmt: Statement<[string], AclRow>;
-  private readonly deleteAllStmt: Statement<[string]>;
+  constructor(private readonly store: Store) {}
 
-  constructor(db: Database) {
-    this.getStmt = db.prepare<[string, string], AclRow>(
+  private get getStmt() {
+    return this.store.prepare<[string, string], AclRow>(
       'SELECT * FROM calendar_acl WHERE calendar_id = ? AND rule_id = ?',
     );
-    this.upsertStmt = db.prepare(
+  }
+
+  private get upsertStmt() {
+    return this.store.prepare(
       `INSERT INTO calendar_acl (calendar_id, rule_id, scope_type, scope_value, role, change_seq)
-       VALUES (@calendar_id, @rule_id, @scope_type, @scope_value, @role, @change_seq)
-       ON CONFLICT (calendar_id, rule_id) DO UPDATE SET role = excluded.role, change_seq = excluded.change_seq`,
+         VALUES (@calendar_id, @rule_id, @scope_type, @scope_value, @role, @change_seq)
+         ON CONFLICT (calendar_id, rule_id) DO UPDATE SET role = excluded.role, change_seq = excluded.change_seq`,
     );
-    this.pageStmt = db.prepare<[string, string, number], AclRow>(
+  }
+
+  private get pageStmt() {
+    return this.store.prepare<[string, string, number], AclRow>(
       'SELECT * FROM calendar_acl WHERE calendar_id = ? AND rule_id > ? ORDER BY rule_id LIMIT ?',
     );
-    this.changedStmt = db.prepare<[string, number, number], AclRow>(
+  }
+
+  private get changedStmt() {
+    return this.store.prepare<[string, number, number], AclRow>(
       'SELECT * FROM calendar_acl WHERE calendar_id = ? AND change_seq > ? ORDER BY change_seq LIMIT ?',
     );
-    this.rolesStmt = db.prepare<[string, string, string], { role: string }>(
+  }
+
+  private get rolesStmt() {
+    return this.store.prepare<[string, string, string], { role: string }>(
       `SELECT role FROM calendar_acl WHERE calendar_id = ? AND rule_id IN (?, ?, 'default')`,
     );
-    this.groupsOfStmt = db.prepare<[string], { rule_id: string }>(
+  }
+
+  private get groupsOfStmt() {
+    return this.store.prepare<[string], { rule_id: string }>(
       "SELECT 'group:' || group_email AS rule_id FROM calendar_group_members WHERE member_email = ?",
     );
-    this.groupRolesStmt = db.prepare<[string, string], { role: string }>(
+  }
+
+  private get groupRolesStmt() {
+    return this.store.prepare<[string, string], { role: string }>(
       'SELECT role FROM calendar_acl WHERE calendar_id = ? AND rule_id IN (SELECT value FROM json_each(?))',
     );
-    this.byCalendarStmt = db.prepare<[string], AclRow>('SELECT * FROM calendar_acl WHERE calendar_id = ?');
-    this.deleteAllStmt = db.prepare<[string]>('DELETE FROM calendar_acl WHERE calendar_id = ?');
+  }
+
+  private get byCalendarStmt() {
+    return this.store.prepare<[string], AclRow>('SELECT * FROM calendar_acl WHERE calendar_id = ?');
+  }
+
+  private get deleteAllStmt() {
+    return this.store.prepare<[string]>('DELETE FROM calendar_acl WHERE calendar_id = ?');
   }
 
   get(calendarId: string, ruleId: string): AclRow | undefined {

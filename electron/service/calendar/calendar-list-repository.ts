@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Store } from '../store/store';
 
 /** A row of `calendar_list_entries`: one user's view of one calendar. */
 export interface CalendarListRow {
@@ -18,43 +18,53 @@ export interface CalendarListRow {
 }
 
 export class CalendarListRepository {
-  private readonly getStmt: Statement<[string, string], CalendarListRow>;
-  private readonly insertStmt: Statement<[CalendarListRow]>;
-  private readonly updateStmt: Statement<[CalendarListRow]>;
-  private readonly pageStmt: Statement<[string, number, number], CalendarListRow>;
-  private readonly changedStmt: Statement<[string, number, number], CalendarListRow>;
-  private readonly nextPositionStmt: Statement<[string], { p: number | null }>;
-  private readonly byCalendarStmt: Statement<[string], CalendarListRow>;
+  constructor(private readonly store: Store) {}
 
-  constructor(db: Database) {
-    this.getStmt = db.prepare<[string, string], CalendarListRow>(
+  private get getStmt() {
+    return this.store.prepare<[string, string], CalendarListRow>(
       'SELECT * FROM calendar_list_entries WHERE user_email = ? AND calendar_id = ?',
     );
-    this.insertStmt = db.prepare(
+  }
+
+  private get insertStmt() {
+    return this.store.prepare(
       `INSERT INTO calendar_list_entries (user_email, calendar_id, position, summary_override, color_id, background_color,
-         foreground_color, hidden, selected, default_reminders, notification_settings, deleted, change_seq)
-       VALUES (@user_email, @calendar_id, @position, @summary_override, @color_id, @background_color, @foreground_color,
-         @hidden, @selected, @default_reminders, @notification_settings, @deleted, @change_seq)`,
+           foreground_color, hidden, selected, default_reminders, notification_settings, deleted, change_seq)
+         VALUES (@user_email, @calendar_id, @position, @summary_override, @color_id, @background_color, @foreground_color,
+           @hidden, @selected, @default_reminders, @notification_settings, @deleted, @change_seq)`,
     );
-    this.updateStmt = db.prepare(
+  }
+
+  private get updateStmt() {
+    return this.store.prepare(
       `UPDATE calendar_list_entries SET position = @position, summary_override = @summary_override, color_id = @color_id,
-         background_color = @background_color, foreground_color = @foreground_color, hidden = @hidden, selected = @selected,
-         default_reminders = @default_reminders, notification_settings = @notification_settings, deleted = @deleted,
-         change_seq = @change_seq
-       WHERE user_email = @user_email AND calendar_id = @calendar_id`,
+           background_color = @background_color, foreground_color = @foreground_color, hidden = @hidden, selected = @selected,
+           default_reminders = @default_reminders, notification_settings = @notification_settings, deleted = @deleted,
+           change_seq = @change_seq
+         WHERE user_email = @user_email AND calendar_id = @calendar_id`,
     );
-    this.pageStmt = db.prepare<[string, number, number], CalendarListRow>(
+  }
+
+  private get pageStmt() {
+    return this.store.prepare<[string, number, number], CalendarListRow>(
       'SELECT * FROM calendar_list_entries WHERE user_email = ? AND position > ? ORDER BY position LIMIT ?',
     );
-    this.changedStmt = db.prepare<[string, number, number], CalendarListRow>(
+  }
+
+  private get changedStmt() {
+    return this.store.prepare<[string, number, number], CalendarListRow>(
       'SELECT * FROM calendar_list_entries WHERE user_email = ? AND change_seq > ? ORDER BY change_seq LIMIT ?',
     );
-    this.nextPositionStmt = db.prepare<[string], { p: number | null }>(
+  }
+
+  private get nextPositionStmt() {
+    return this.store.prepare<[string], { p: number | null }>(
       'SELECT MAX(position) AS p FROM calendar_list_entries WHERE user_email = ?',
     );
-    this.byCalendarStmt = db.prepare<[string], CalendarListRow>(
-      'SELECT * FROM calendar_list_entries WHERE calendar_id = ?',
-    );
+  }
+
+  private get byCalendarStmt() {
+    return this.store.prepare<[string], CalendarListRow>('SELECT * FROM calendar_list_entries WHERE calendar_id = ?');
   }
 
   get(email: string, calendarId: string): CalendarListRow | undefined {

@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Store } from '../store/store';
 
 /** A row of `calendar_calendars`. */
 export interface CalendarRow {
@@ -18,26 +18,32 @@ export type NewCalendar = Omit<CalendarRow, 'events_updated_ms' | 'max_event_spa
 
 /** Reads and writes calendars. One instance per database (statements are prepared once). */
 export class CalendarsRepository {
-  private readonly byId: Statement<[string], CalendarRow>;
-  private readonly insertStmt: Statement<[NewCalendar & { events_updated_ms: number }]>;
-  private readonly updateStmt: Statement<
-    [Pick<CalendarRow, 'id' | 'summary' | 'description' | 'location' | 'time_zone' | 'change_seq'>]
-  >;
-  private readonly deleteStmt: Statement<[string]>;
-  private readonly touchEventsStmt: Statement<[number, number, string]>;
+  constructor(private readonly store: Store) {}
 
-  constructor(db: Database) {
-    this.byId = db.prepare<[string], CalendarRow>('SELECT * FROM calendar_calendars WHERE id = ?');
-    this.insertStmt = db.prepare(
+  private get byId() {
+    return this.store.prepare<[string], CalendarRow>('SELECT * FROM calendar_calendars WHERE id = ?');
+  }
+
+  private get insertStmt() {
+    return this.store.prepare(
       `INSERT INTO calendar_calendars (id, owner_email, is_primary, summary, description, location, time_zone, change_seq, events_updated_ms)
-       VALUES (@id, @owner_email, @is_primary, @summary, @description, @location, @time_zone, @change_seq, @events_updated_ms)`,
+         VALUES (@id, @owner_email, @is_primary, @summary, @description, @location, @time_zone, @change_seq, @events_updated_ms)`,
     );
-    this.updateStmt = db.prepare(
+  }
+
+  private get updateStmt() {
+    return this.store.prepare(
       `UPDATE calendar_calendars SET summary = @summary, description = @description, location = @location,
-       time_zone = @time_zone, change_seq = @change_seq WHERE id = @id`,
+         time_zone = @time_zone, change_seq = @change_seq WHERE id = @id`,
     );
-    this.deleteStmt = db.prepare<[string]>('DELETE FROM calendar_calendars WHERE id = ?');
-    this.touchEventsStmt = db.prepare<[number, number, string]>(
+  }
+
+  private get deleteStmt() {
+    return this.store.prepare<[string]>('DELETE FROM calendar_calendars WHERE id = ?');
+  }
+
+  private get touchEventsStmt() {
+    return this.store.prepare<[number, number, string]>(
       'UPDATE calendar_calendars SET events_updated_ms = ?, max_event_span_ms = MAX(max_event_span_ms, ?) WHERE id = ?',
     );
   }

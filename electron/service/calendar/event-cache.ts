@@ -1,10 +1,8 @@
-import type { Database } from 'better-sqlite3';
 import { RawJson } from '../http/raw-json';
-import type { EventVersion } from './events-repository';
+import type { EventsRepository, EventVersion } from './events-repository';
 import type { EventResource } from './event-types';
 import type { EventViewer, KnownInstants } from './event-view';
 import { renderEvent } from './event-view';
-import { repositoriesFor } from './repositories';
 import type { Role } from './roles';
 import { atLeast } from './roles';
 
@@ -81,29 +79,31 @@ interface CachedRendering {
   readonly next: CachedRendering | undefined;
 }
 
-interface Caches {
-  resources: GenerationalMap<CachedResource>;
-  renderings: GenerationalMap<CachedRendering>;
-}
-
-const byDatabase = new WeakMap<Database, Caches>();
-
 function renderingChars(head: CachedRendering): number {
   let chars = 0;
   for (let e: CachedRendering | undefined = head; e; e = e.next) chars += e.json.text.length;
   return chars;
 }
 
-function caches(db: Database): Caches {
-  let c = byDatabase.get(db);
-  if (!c) {
-    c = {
-      resources: new GenerationalMap((r) => r.chars),
-      renderings: new GenerationalMap(renderingChars),
-    };
-    byDatabase.set(db, c);
+/** Parsed and rendered events kept between requests by one Calendar area. */
+export class EventCache {
+  resources = new GenerationalMap<CachedResource>((r) => r.chars);
+  renderings = new GenerationalMap<CachedRendering>(renderingChars);
+  /** Numbers naming the kinds of viewer seen so far (see `renderVariant`). */
+  readonly variants = new Map<string, number>();
+
+  constructor(readonly events: EventsRepository) {}
+
+  /** Rows held (for tests of the bounds). */
+  size(): { resources: number; renderings: number } {
+    return { resources: this.resources.size, renderings: this.renderings.size };
   }
-  return c;
+
+  clear(): void {
+    this.resources = new GenerationalMap<CachedResource>((r) => r.chars);
+    this.renderings = new GenerationalMap<CachedRendering>(renderingChars);
+    this.variants.clear();
+  }
 }
 
 /** What rendering makes of a role: free/busy only, reader (private events without details), or everything. */
@@ -112,43 +112,39 @@ function roleClass(role: Role): string {
   return atLeast(role, 'writer') ? 'full' : 'reader';
 }
 
-const variants = new Map<string, number>();
-
 /**
  * A small number naming everything rendering depends on besides the row version (which fixes the
  * calendar too: a row belongs to one). The calendar's zone is part of it because changing the zone
  * rewrites rows' derived instants without giving them a new change_seq. 0 (past a bound on distinct
  * variants) means "do not cache".
  */
-export function renderVariant(viewer: EventViewer): number {
+export function renderVariant(c: EventCache, viewer: EventViewer): number {
   const key = `${roleClass(viewer.role)}|${viewer.calendarZone}|${viewer.responseZone}|${viewer.maxAttendees ?? ''}`;
-  let variant = variants.get(key);
+  let variant = c.variants.get(key);
   if (variant === undefined) {
-    if (variants.size >= MAX_VARIANTS) return 0;
-    variant = variants.size + 1;
-    variants.set(key, variant);
+    if (c.variants.size >= MAX_VARIANTS) return 0;
+    variant = c.variants.size + 1;
+    c.variants.set(key, variant);
   }
   return variant;
 }
 
 /** A version may lack its JSON (a key or head row); it is then read by primary key. */
-function resourceJson(db: Database, row: EventVersion): string {
-  return row.resource ?? repositoriesFor(db).events.body(row.pk).resource;
+function resourceJson(c: EventCache, row: EventVersion): string {
+  return row.resource ?? c.events.body(row.pk).resource;
 }
 
-export function cachedResource(db: Database, row: EventVersion): EventResource {
-  const c = caches(db);
+export function cachedResource(c: EventCache, row: EventVersion): EventResource {
   const cached = c.resources.get(row.pk);
   if (cached && cached.seq === row.change_seq) return cached.resource;
-  const text = resourceJson(db, row);
+  const text = resourceJson(c, row);
   const resource = JSON.parse(text) as EventResource;
   c.resources.set(row.pk, { seq: row.change_seq, resource, chars: text.length });
   return resource;
 }
 
 /** Loads, in one query, the resources of the rows not cached yet (a scan's batch of heads). */
-export function preloadResources(db: Database, rows: readonly EventVersion[]): void {
-  const c = caches(db);
+export function preloadResources(c: EventCache, rows: readonly EventVersion[]): void {
   const missing = new Map<number, number>();
   for (const row of rows) {
     const cached = c.resources.get(row.pk);
@@ -162,7 +158,7 @@ export function preloadResources(db: Database, rows: readonly EventVersion[]): v
     else missing.set(row.pk, row.change_seq);
   }
   if (missing.size === 0) return;
-  for (const body of repositoriesFor(db).events.bodies([...missing.keys()])) {
+  for (const body of c.events.bodies([...missing.keys()])) {
     const seq = missing.get(body.pk);
     if (seq !== undefined)
       c.resources.set(body.pk, {
@@ -174,18 +170,18 @@ export function preloadResources(db: Database, rows: readonly EventVersion[]): v
 }
 
 /** The lower-cased text `q` searches. */
-export function searchTextOf(db: Database, row: EventVersion & { search_text?: string }): string {
-  return row.search_text ?? repositoriesFor(db).events.body(row.pk).search_text;
+export function searchTextOf(c: EventCache, row: EventVersion & { search_text?: string }): string {
+  return row.search_text ?? c.events.body(row.pk).search_text;
 }
 
-function findRendering(c: Caches, row: EventVersion, variant: number): CachedRendering | undefined {
+function findRendering(c: EventCache, row: EventVersion, variant: number): CachedRendering | undefined {
   let entry = c.renderings.get(row.pk);
   if (!entry || entry.seq !== row.change_seq) return undefined;
   while (entry && entry.variant !== variant) entry = entry.next;
   return entry;
 }
 
-function storeRendering(c: Caches, row: EventVersion, variant: number, json: RawJson): void {
+function storeRendering(c: EventCache, row: EventVersion, variant: number, json: RawJson): void {
   const head = c.renderings.get(row.pk);
   // Other variants of the same version stay (up to a few); those of an older version go.
   let kept: CachedRendering | undefined;
@@ -208,29 +204,27 @@ function storeRendering(c: Caches, row: EventVersion, variant: number, json: Raw
  * caller has them (they spare re-reading the times on a miss).
  */
 export function renderedEventJson(
-  db: Database,
+  c: EventCache,
   row: EventVersion,
   viewer: EventViewer,
   variant: number,
   known?: KnownInstants,
 ): RawJson {
-  const c = caches(db);
   const hit = variant === 0 ? undefined : findRendering(c, row, variant);
   if (hit) return hit.json;
-  const json = new RawJson(JSON.stringify(renderEvent(cachedResource(db, row), row.change_seq, viewer, known)));
+  const json = new RawJson(JSON.stringify(renderEvent(cachedResource(c, row), row.change_seq, viewer, known)));
   if (variant !== 0) storeRendering(c, row, variant, json);
   return json;
 }
 
 /** Renders several rows, reading the resources of all misses in one query first. */
 export function renderedEventsJson(
-  db: Database,
+  c: EventCache,
   rows: readonly EventVersion[],
   viewer: EventViewer,
   variant: number,
   knownOf?: (row: EventVersion) => KnownInstants | undefined,
 ): RawJson[] {
-  const c = caches(db);
   const out: RawJson[] = new Array<RawJson>(rows.length);
   const misses: number[] = [];
   rows.forEach((row, i) => {
@@ -240,15 +234,9 @@ export function renderedEventsJson(
   });
   if (misses.length > 1)
     preloadResources(
-      db,
+      c,
       misses.map((i) => rows[i]!),
     );
-  for (const i of misses) out[i] = renderedEventJson(db, rows[i]!, viewer, variant, knownOf?.(rows[i]!));
+  for (const i of misses) out[i] = renderedEventJson(c, rows[i]!, viewer, variant, knownOf?.(rows[i]!));
   return out;
-}
-
-/** Rows held by the caches of `db` (for tests of their bounds). */
-export function eventCacheSize(db: Database): { resources: number; renderings: number } {
-  const c = caches(db);
-  return { resources: c.resources.size, renderings: c.renderings.size };
 }

@@ -27,7 +27,14 @@ export function findEventIn(r: CalendarRepositories, calendar: CalendarRow, even
   const series = r.events.get(calendar.id, parsed.seriesId);
   if (!series || !series.is_series) return undefined;
   const seriesResource = parseResource(series);
-  const occurrence = findOccurrence(r.db, series, seriesResource, calendar.time_zone, eventId, parsed.floatingOrMs);
+  const occurrence = findOccurrence(
+    r.expansions,
+    series,
+    seriesResource,
+    calendar.time_zone,
+    eventId,
+    parsed.floatingOrMs,
+  );
   if (!occurrence) return undefined;
   const resource = occurrenceResource(seriesResource, occurrence, calendar.time_zone);
   if (series.status === 'cancelled') resource.status = 'cancelled';

@@ -1,27 +1,33 @@
-import type { RequestContext } from '../http/handler';
+import type { HandlerParams, ServiceContext } from '../http/handler';
 import { badRequest } from '../http/api-error';
 import { RawJson } from '../http/raw-json';
+import type { User } from '../store/users';
 import type { CalendarAccess } from './access';
 import type { CalendarRow } from './calendars-repository';
-import { repos } from './access';
 import { collections } from './change-log';
 import type { EventFilters } from './events-query';
 import type { EventViewer } from './event-view';
-import { booleanParam, explicitQueryValue, integerParam, stringListParam, stringParam } from './params';
+import type { CalendarRepositories } from './repositories';
 import type { SyncPosition } from './tokens';
 import { decodeSyncToken } from './tokens';
 import { isValidTimeZone, parseTimeParam } from './time';
 
 /** Reading the event list parameters shared by EventsList and EventsWatch. */
 
-export function viewerFor(ctx: RequestContext, access: CalendarAccess): EventViewer {
-  const timeZone = stringParam(ctx, 'timeZone');
+/** An events list or watch request (the two take the same parameters). */
+interface EventListRequest {
+  readonly params: HandlerParams<'CalendarEventsList'>;
+  given(name: string): boolean;
+  readonly service: ServiceContext;
+}
+
+export function viewerFor(
+  ctx: { readonly params: { readonly calendarId: string; readonly timeZone?: string; readonly maxAttendees?: number } },
+  access: CalendarAccess,
+): EventViewer {
+  const { timeZone, maxAttendees } = ctx.params;
   if (timeZone !== undefined && !isValidTimeZone(timeZone)) {
     throw badRequest('invalid', `Invalid time zone: ${timeZone}`, 'timeZone');
-  }
-  const maxAttendees = integerParam(ctx, 'maxAttendees');
-  if (maxAttendees !== undefined && maxAttendees < 1) {
-    throw badRequest('invalid', 'Invalid value for maxAttendees: must be at least 1.', 'maxAttendees');
   }
   return {
     role: access.role,
@@ -32,8 +38,8 @@ export function viewerFor(ctx: RequestContext, access: CalendarAccess): EventVie
   };
 }
 
-function propertyFilters(ctx: RequestContext, name: string): [string, string][] {
-  return stringListParam(ctx, name).map((entry) => {
+function propertyFilters(entries: readonly string[] | undefined, name: string): [string, string][] {
+  return (entries ?? []).map((entry) => {
     const eq = entry.indexOf('=');
     if (eq <= 0) throw badRequest('invalid', `Invalid ${name} value "${entry}": expected propertyName=value.`, name);
     return [entry.slice(0, eq), entry.slice(eq + 1)];
@@ -52,10 +58,13 @@ const notWithSyncToken = [
   'updatedMin',
 ] as const;
 
-/** Rejects a showDeleted (or similar) explicitly set to false next to a sync token. */
-export function refuseExplicitFalse(ctx: RequestContext, names: readonly string[]): void {
-  for (const name of names) {
-    if (explicitQueryValue(ctx, name) === 'false') {
+/** Rejects a showDeleted (or similar) flag the request itself set to false next to a sync token. */
+export function refuseExplicitFalse(
+  ctx: { given(name: string): boolean },
+  flags: Readonly<Record<string, boolean | undefined>>,
+): void {
+  for (const [name, value] of Object.entries(flags)) {
+    if (value === false && ctx.given(name)) {
       throw badRequest(
         'invalid',
         `${name}=false cannot be combined with syncToken: deleted entries are always part of an incremental sync.`,
@@ -65,9 +74,10 @@ export function refuseExplicitFalse(ctx: RequestContext, names: readonly string[
   }
 }
 
-export function readEventFilters(ctx: RequestContext): EventFilters {
-  const timeMin = parseTimeParam(stringParam(ctx, 'timeMin'), 'timeMin');
-  const timeMax = parseTimeParam(stringParam(ctx, 'timeMax'), 'timeMax');
+export function readEventFilters(ctx: EventListRequest): EventFilters {
+  const p = ctx.params;
+  const timeMin = parseTimeParam(p.timeMin, 'timeMin');
+  const timeMax = parseTimeParam(p.timeMax, 'timeMax');
   // Milliseconds are ignored in the bounds.
   const bound = (ms: number | undefined) => (ms === undefined ? undefined : Math.floor(ms / 1000) * 1000);
   if (timeMin !== undefined && timeMax !== undefined && timeMax <= timeMin) {
@@ -77,50 +87,43 @@ export function readEventFilters(ctx: RequestContext): EventFilters {
       'timeMax',
     );
   }
-  const orderByRaw = stringParam(ctx, 'orderBy');
-  if (orderByRaw !== undefined && orderByRaw !== 'startTime' && orderByRaw !== 'updated') {
-    throw badRequest('invalid', `Invalid value for orderBy: ${orderByRaw}`, 'orderBy');
-  }
-  const singleEvents = booleanParam(ctx, 'singleEvents');
-  if (orderByRaw === 'startTime' && !singleEvents) {
+  const orderBy = p.orderBy;
+  const singleEvents = p.singleEvents;
+  if (orderBy === 'startTime' && !singleEvents) {
     throw badRequest(
       'invalid',
       'The requested ordering is not available for the particular query: orderBy=startTime needs singleEvents=true.',
       'orderBy',
     );
   }
-  const updatedMin = parseTimeParam(stringParam(ctx, 'updatedMin'), 'updatedMin');
-  const q = stringParam(ctx, 'q');
-  const iCalUID = stringParam(ctx, 'iCalUID');
+  const updatedMin = parseTimeParam(p.updatedMin, 'updatedMin');
   const filters: EventFilters = {
-    showDeleted: booleanParam(ctx, 'showDeleted'),
+    showDeleted: p.showDeleted,
     singleEvents,
-    privateProperties: propertyFilters(ctx, 'privateExtendedProperty'),
-    sharedProperties: propertyFilters(ctx, 'sharedExtendedProperty'),
-    eventTypes: stringListParam(ctx, 'eventTypes'),
+    privateProperties: propertyFilters(p.privateExtendedProperty, 'privateExtendedProperty'),
+    sharedProperties: propertyFilters(p.sharedExtendedProperty, 'sharedExtendedProperty'),
+    eventTypes: p.eventTypes ?? [],
     hideInvitations: false,
   };
-  if (orderByRaw) filters.orderBy = orderByRaw;
+  if (orderBy) filters.orderBy = orderBy;
   const min = bound(timeMin);
   const max = bound(timeMax);
   if (min !== undefined) filters.timeMin = min;
   if (max !== undefined) filters.timeMax = max;
   if (updatedMin !== undefined) filters.updatedMin = updatedMin;
-  if (q !== undefined) filters.q = q;
-  if (iCalUID !== undefined) filters.iCalUID = iCalUID;
+  if (p.q !== undefined) filters.q = p.q;
+  if (p.iCalUID !== undefined) filters.iCalUID = p.iCalUID;
   return filters;
 }
 
 /** The sync position of a syncToken parameter, after checking the combination rules. */
-export function readEventSyncToken(ctx: RequestContext, calendarId: string): SyncPosition | undefined {
-  const token = stringParam(ctx, 'syncToken');
+export function readEventSyncToken(ctx: EventListRequest, calendarId: string): SyncPosition | undefined {
+  const token = ctx.params.syncToken;
   if (token === undefined) return undefined;
   for (const name of notWithSyncToken) {
-    if (stringListParam(ctx, name).length > 0 || explicitQueryValue(ctx, name) !== undefined) {
-      throw badRequest('invalid', `${name} cannot be combined with syncToken.`, name);
-    }
+    if (ctx.given(name)) throw badRequest('invalid', `${name} cannot be combined with syncToken.`, name);
   }
-  refuseExplicitFalse(ctx, ['showDeleted']);
+  refuseExplicitFalse(ctx, { showDeleted: ctx.params.showDeleted });
   return decodeSyncToken(
     token,
     collections.events(calendarId),
@@ -130,8 +133,12 @@ export function readEventSyncToken(ctx: RequestContext, calendarId: string): Syn
 }
 
 /** The user's default reminders on the calendar, as stored (JSON text written by this service). */
-export function defaultRemindersFor(ctx: RequestContext, calendarId: string): RawJson | never[] {
-  const entry = repos(ctx).calendarList.get(ctx.user.email, calendarId);
+export function defaultRemindersFor(
+  r: CalendarRepositories,
+  ctx: { readonly user: User },
+  calendarId: string,
+): RawJson | never[] {
+  const entry = r.calendarList.get(ctx.user.email, calendarId);
   return entry && !entry.deleted ? new RawJson(entry.default_reminders) : [];
 }
 
@@ -140,7 +147,11 @@ export function defaultRemindersFor(ctx: RequestContext, calendarId: string): Ra
  * (setting hideInvitations) and the request did not ask for them (showHiddenInvitations). Only a
  * primary calendar receives invitations.
  */
-export function hidesInvitations(ctx: RequestContext, calendar: CalendarRow): boolean {
-  if (!calendar.is_primary || booleanParam(ctx, 'showHiddenInvitations')) return false;
-  return repos(ctx).settings.value(calendar.owner_email, 'hideInvitations') === 'true';
+export function hidesInvitations(
+  r: CalendarRepositories,
+  ctx: { readonly params: { readonly showHiddenInvitations: boolean } },
+  calendar: CalendarRow,
+): boolean {
+  if (!calendar.is_primary || ctx.params.showHiddenInvitations) return false;
+  return r.settings.value(calendar.owner_email, 'hideInvitations') === 'true';
 }

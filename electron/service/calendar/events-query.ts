@@ -104,7 +104,7 @@ export function listEvents(scope: ListScope, request: ListRequest): ListPage {
   const mode: Mode =
     cursor?.after.m ??
     (request.sync ? 'sync' : filters.singleEvents ? 'start' : filters.orderBy === 'updated' ? 'updated' : 'id');
-  const snapshot: SyncPosition = cursor?.snapshot ?? { seq: latestChangeSeq(scope.r.db), at: scope.nowMs };
+  const snapshot: SyncPosition = cursor?.snapshot ?? { seq: latestChangeSeq(scope.r.store), at: scope.nowMs };
   const limit = request.maxResults;
 
   let candidates: Candidate[];
@@ -153,7 +153,13 @@ const knownOf = (row: StoredRow): KnownInstants | undefined =>
 function renderCandidates(scope: ListScope, shown: readonly Candidate[]): (RawJson | Record<string, unknown>)[] {
   const rows: StoredRow[] = [];
   for (const candidate of shown) if (candidate.row) rows.push(candidate.row);
-  const rendered = renderedEventsJson(scope.r.db, rows, scope.viewer, renderVariant(scope.viewer), knownOf);
+  const rendered = renderedEventsJson(
+    scope.r.eventCache,
+    rows,
+    scope.viewer,
+    renderVariant(scope.r.eventCache, scope.viewer),
+    knownOf,
+  );
   let next = 0;
   return shown.map((candidate) => (candidate.row ? rendered[next++]! : candidate.render()));
 }
@@ -201,13 +207,13 @@ function resourceMatches(scope: ListScope, filters: EventFilters, row: EventHead
   if (filters.updatedMin !== undefined && row.updated_ms < filters.updatedMin) return false;
   if (filters.iCalUID !== undefined && row.ical_uid !== filters.iCalUID) return false;
   if (!readsResources(filters)) return true;
-  const resource = cachedResource(scope.r.db, row);
+  const resource = cachedResource(scope.r.eventCache, row);
   if (filters.hideInvitations && isUnansweredInvitation(resource, scope.calendar.id)) return false;
   if (filters.eventTypes.length > 0 && !filters.eventTypes.includes(resource.eventType ?? 'default')) return false;
   if (filters.q !== undefined) {
     if (!detailsVisible(resource, scope.viewer.role)) return false;
     const terms = filters.q.toLowerCase().split(/\s+/).filter(Boolean);
-    const text = searchTextOf(scope.r.db, row);
+    const text = searchTextOf(scope.r.eventCache, row);
     if (!terms.every((t) => text.includes(t))) return false;
   }
   for (const [name, value] of filters.privateProperties) {
@@ -250,7 +256,7 @@ function scan<R extends EventVersion, K extends Key>(
   let batch = Math.min(BATCH, limit + 1);
   for (;;) {
     const rows = fetch(after, batch);
-    if (preload) preloadResources(scope.r.db, rows);
+    if (preload) preloadResources(scope.r.eventCache, rows);
     for (const row of rows) {
       const found = accept(row);
       if (Array.isArray(found)) out.push(...found);
@@ -347,8 +353,8 @@ function syncCandidates(scope: ListScope, filters: EventFilters, afterSeq: numbe
     (row) => {
       if (!resourceMatches(scope, syncFilters, row)) return undefined;
       if (filters.singleEvents && row.is_series) {
-        const resource = cachedResource(scope.r.db, row);
-        const occurrences = occurrencesOf(scope.r.db, row, resource, scope.calendar.time_zone, {
+        const resource = cachedResource(scope.r.eventCache, row);
+        const occurrences = occurrencesOf(scope.r.expansions, row, resource, scope.calendar.time_zone, {
           min: -FAR,
           max: row.range_end_ms ?? horizon,
         });
@@ -390,9 +396,9 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
   for (const row of r.events.seriesOverlapping(calendar.id, window)) {
     if (row.status === 'cancelled' && !(filters.showDeleted || filters.updatedMin !== undefined)) continue;
     if (!resourceMatches(scope, filters, row)) continue;
-    const resource = cachedResource(scope.r.db, row);
+    const resource = cachedResource(scope.r.eventCache, row);
     const max = Math.min(window.max, row.range_end_ms ?? horizon);
-    const all = occurrencesOf(r.db, row, resource, calendar.time_zone, { min: window.min, max });
+    const all = occurrencesOf(r.expansions, row, resource, calendar.time_zone, { min: window.min, max });
     const skip = exceptionStarts.get(row.event_id);
     const occurrences = skip ? all.filter((o) => !skip.has(o.startMs)) : all;
     heap.push({
@@ -427,7 +433,8 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
         if (buffer.length === 0) return undefined;
       }
       // Resources are loaded a slice at a time: a page merged with many occurrences uses few rows.
-      if (preload && next % PRELOAD_SLICE === 0) preloadResources(r.db, buffer.slice(next, next + PRELOAD_SLICE));
+      if (preload && next % PRELOAD_SLICE === 0)
+        preloadResources(r.eventCache, buffer.slice(next, next + PRELOAD_SLICE));
       const row = buffer[next];
       next += 1;
       if (!row) continue;

@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Store } from '../store/store';
 
 /**
  * A row of `calendar_events`. The resource JSON is the event as stored; the other columns are
@@ -51,88 +51,124 @@ export interface ExceptionKey {
 }
 
 export class EventsRepository {
-  private readonly getStmt: Statement<[string, string], EventRow>;
-  private readonly insertStmt: Statement<[NewEventRow]>;
-  private readonly updateStmt: Statement<[EventRow]>;
-  private readonly byIdPage: Statement<[string, string, number], EventHead>;
-  private readonly keysByIdPage: Statement<[string, string, number], EventKey>;
-  private readonly byIdWindowPage: Statement<[string, string, number, number, number], EventHead>;
-  private readonly byUpdatedPage: Statement<[string, number, string, number, number, number], EventHead>;
-  private readonly singlesByStart: Statement<[string, number, number, string, number, number, number], EventHead>;
-  private readonly seriesInWindow: Statement<[string, number, number], EventRow>;
-  private readonly exceptionKeysStmt: Statement<[string], ExceptionKey>;
-  private readonly exceptionsOfStmt: Statement<[string, string], EventRow>;
-  private readonly changedStmt: Statement<[string, number, number], EventHead>;
-  private readonly bodyStmt: Statement<[number], Pick<EventRow, 'resource' | 'search_text'>>;
-  private readonly bodiesStmt: Statement<[string], Pick<EventRow, 'pk' | 'resource'>>;
-  private readonly byICalUidStmt: Statement<[string, string], EventRow>;
-  private readonly liveStmt: Statement<[string], EventRow>;
-  private readonly deleteAllStmt: Statement<[string]>;
-  private readonly allDayStmt: Statement<[string], EventRow>;
-  private readonly retimeStmt: Statement<[number, number, number | null, number | null, number]>;
+  constructor(private readonly store: Store) {}
 
-  constructor(db: Database) {
-    this.getStmt = db.prepare<[string, string], EventRow>(
+  private get getStmt() {
+    return this.store.prepare<[string, string], EventRow>(
       'SELECT * FROM calendar_events WHERE calendar_id = ? AND event_id = ?',
     );
-    this.insertStmt = db.prepare(`INSERT INTO calendar_events (${columns}) VALUES (${values})`);
-    this.updateStmt = db.prepare(
+  }
+
+  private get insertStmt() {
+    return this.store.prepare(`INSERT INTO calendar_events (${columns}) VALUES (${values})`);
+  }
+
+  private get updateStmt() {
+    return this.store.prepare(
       `UPDATE calendar_events SET calendar_id = @calendar_id, event_id = @event_id, ical_uid = @ical_uid, status = @status,
-         is_series = @is_series, recurring_event_id = @recurring_event_id, original_start_ms = @original_start_ms,
-         start_ms = @start_ms, end_ms = @end_ms, range_end_ms = @range_end_ms, updated_ms = @updated_ms,
-         change_seq = @change_seq, search_text = @search_text, resource = @resource
-       WHERE pk = @pk`,
+           is_series = @is_series, recurring_event_id = @recurring_event_id, original_start_ms = @original_start_ms,
+           start_ms = @start_ms, end_ms = @end_ms, range_end_ms = @range_end_ms, updated_ms = @updated_ms,
+           change_seq = @change_seq, search_text = @search_text, resource = @resource
+         WHERE pk = @pk`,
     );
-    this.byIdPage = db.prepare<[string, string, number], EventHead>(
+  }
+
+  private get byIdPage() {
+    return this.store.prepare<[string, string, number], EventHead>(
       `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND event_id > ? ORDER BY event_id LIMIT ?`,
     );
-    this.keysByIdPage = db.prepare<[string, string, number], EventKey>(
+  }
+
+  private get keysByIdPage() {
+    return this.store.prepare<[string, string, number], EventKey>(
       `SELECT pk, event_id, change_seq, status, recurring_event_id FROM calendar_events
-       WHERE calendar_id = ? AND event_id > ? ORDER BY event_id LIMIT ?`,
+         WHERE calendar_id = ? AND event_id > ? ORDER BY event_id LIMIT ?`,
     );
-    this.byIdWindowPage = db.prepare<[string, string, number, number, number], EventHead>(
+  }
+
+  private get byIdWindowPage() {
+    return this.store.prepare<[string, string, number, number, number], EventHead>(
       `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND event_id > ? AND start_ms < ?
-         AND (range_end_ms IS NULL OR range_end_ms > ?) ORDER BY event_id LIMIT ?`,
+           AND (range_end_ms IS NULL OR range_end_ms > ?) ORDER BY event_id LIMIT ?`,
     );
-    this.byUpdatedPage = db.prepare<[string, number, string, number, number, number], EventHead>(
+  }
+
+  private get byUpdatedPage() {
+    return this.store.prepare<[string, number, string, number, number, number], EventHead>(
       `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND (updated_ms, event_id) > (?, ?) AND start_ms < ?
-         AND (range_end_ms IS NULL OR range_end_ms > ?) ORDER BY updated_ms, event_id LIMIT ?`,
+           AND (range_end_ms IS NULL OR range_end_ms > ?) ORDER BY updated_ms, event_id LIMIT ?`,
     );
-    this.singlesByStart = db.prepare<[string, number, number, string, number, number, number], EventHead>(
+  }
+
+  private get singlesByStart() {
+    return this.store.prepare<[string, number, number, string, number, number, number], EventHead>(
       `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND is_series = 0 AND start_ms >= ?
-         AND (start_ms, event_id) > (?, ?) AND start_ms < ? AND end_ms > ? ORDER BY start_ms, event_id LIMIT ?`,
+           AND (start_ms, event_id) > (?, ?) AND start_ms < ? AND end_ms > ? ORDER BY start_ms, event_id LIMIT ?`,
     );
-    this.seriesInWindow = db.prepare<[string, number, number], EventRow>(
+  }
+
+  private get seriesInWindow() {
+    return this.store.prepare<[string, number, number], EventRow>(
       `SELECT * FROM calendar_events WHERE calendar_id = ? AND is_series = 1 AND start_ms < ?
-         AND (range_end_ms IS NULL OR range_end_ms > ?)`,
+           AND (range_end_ms IS NULL OR range_end_ms > ?)`,
     );
-    this.exceptionKeysStmt = db.prepare<[string], ExceptionKey>(
+  }
+
+  private get exceptionKeysStmt() {
+    return this.store.prepare<[string], ExceptionKey>(
       `SELECT recurring_event_id, original_start_ms FROM calendar_events
-       WHERE calendar_id = ? AND recurring_event_id IS NOT NULL AND original_start_ms IS NOT NULL`,
+         WHERE calendar_id = ? AND recurring_event_id IS NOT NULL AND original_start_ms IS NOT NULL`,
     );
-    this.exceptionsOfStmt = db.prepare<[string, string], EventRow>(
+  }
+
+  private get exceptionsOfStmt() {
+    return this.store.prepare<[string, string], EventRow>(
       'SELECT * FROM calendar_events WHERE calendar_id = ? AND recurring_event_id = ? ORDER BY original_start_ms',
     );
-    this.changedStmt = db.prepare<[string, number, number], EventHead>(
+  }
+
+  private get changedStmt() {
+    return this.store.prepare<[string, number, number], EventHead>(
       `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND change_seq > ? ORDER BY change_seq LIMIT ?`,
     );
-    this.bodyStmt = db.prepare<[number], Pick<EventRow, 'resource' | 'search_text'>>(
+  }
+
+  private get bodyStmt() {
+    return this.store.prepare<[number], Pick<EventRow, 'resource' | 'search_text'>>(
       'SELECT resource, search_text FROM calendar_events WHERE pk = ?',
     );
-    this.bodiesStmt = db.prepare<[string], Pick<EventRow, 'pk' | 'resource'>>(
+  }
+
+  private get bodiesStmt() {
+    return this.store.prepare<[string], Pick<EventRow, 'pk' | 'resource'>>(
       'SELECT pk, resource FROM calendar_events WHERE pk IN (SELECT value FROM json_each(?))',
     );
-    this.byICalUidStmt = db.prepare<[string, string], EventRow>(
+  }
+
+  private get byICalUidStmt() {
+    return this.store.prepare<[string, string], EventRow>(
       'SELECT * FROM calendar_events WHERE calendar_id = ? AND ical_uid = ? ORDER BY event_id',
     );
-    this.liveStmt = db.prepare<[string], EventRow>(
+  }
+
+  private get liveStmt() {
+    return this.store.prepare<[string], EventRow>(
       "SELECT * FROM calendar_events WHERE calendar_id = ? AND status != 'cancelled'",
     );
-    this.deleteAllStmt = db.prepare<[string]>('DELETE FROM calendar_events WHERE calendar_id = ?');
-    this.allDayStmt = db.prepare<[string], EventRow>(
+  }
+
+  private get deleteAllStmt() {
+    return this.store.prepare<[string]>('DELETE FROM calendar_events WHERE calendar_id = ?');
+  }
+
+  private get allDayStmt() {
+    return this.store.prepare<[string], EventRow>(
       `SELECT * FROM calendar_events WHERE calendar_id = ? AND json_extract(resource, '$.start.date') IS NOT NULL`,
     );
-    this.retimeStmt = db.prepare<[number, number, number | null, number | null, number]>(
+  }
+
+  private get retimeStmt() {
+    return this.store.prepare<[number, number, number | null, number | null, number]>(
       'UPDATE calendar_events SET start_ms = ?, end_ms = ?, range_end_ms = ?, original_start_ms = ? WHERE pk = ?',
     );
   }

@@ -1,25 +1,33 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Store } from '../store/store';
 
 /** Group membership: which addresses belong to a group address (all stored lower-cased). */
 export class GroupsRepository {
-  private readonly membersStmt: Statement<[string], { member_email: string }>;
-  private readonly isGroupStmt: Statement<[string], { found: number }>;
-  private readonly clearStmt: Statement<[string]>;
-  private readonly addStmt: Statement<[string, string]>;
-  private readonly calendarsStmt: Statement<[string], { calendar_id: string }>;
+  constructor(private readonly store: Store) {}
 
-  constructor(db: Database) {
-    this.membersStmt = db.prepare<[string], { member_email: string }>(
+  private get membersStmt() {
+    return this.store.prepare<[string], { member_email: string }>(
       'SELECT member_email FROM calendar_group_members WHERE group_email = ? ORDER BY member_email',
     );
-    this.isGroupStmt = db.prepare<[string], { found: number }>(
+  }
+
+  private get isGroupStmt() {
+    return this.store.prepare<[string], { found: number }>(
       'SELECT 1 AS found FROM calendar_group_members WHERE group_email = ? LIMIT 1',
     );
-    this.clearStmt = db.prepare<[string]>('DELETE FROM calendar_group_members WHERE group_email = ?');
-    this.addStmt = db.prepare<[string, string]>(
+  }
+
+  private get clearStmt() {
+    return this.store.prepare<[string]>('DELETE FROM calendar_group_members WHERE group_email = ?');
+  }
+
+  private get addStmt() {
+    return this.store.prepare<[string, string]>(
       'INSERT OR IGNORE INTO calendar_group_members (group_email, member_email) VALUES (?, ?)',
     );
-    this.calendarsStmt = db.prepare<[string], { calendar_id: string }>(
+  }
+
+  private get calendarsStmt() {
+    return this.store.prepare<[string], { calendar_id: string }>(
       "SELECT calendar_id FROM calendar_acl WHERE rule_id = ? AND role != 'none'",
     );
   }

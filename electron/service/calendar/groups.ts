@@ -1,8 +1,8 @@
 import { badRequest } from '../http/api-error';
 import type { ServiceContext } from '../http/handler';
-import { commit } from './access';
 import { syncListEntry } from './calendar-operations';
-import { repositoriesFor } from './repositories';
+import { CalendarState } from './calendar-state';
+import { GroupsRepository } from './groups-repository';
 
 /**
  * Groups for ACL rules with scope `group`. Google keeps groups in its directory, outside the
@@ -23,7 +23,8 @@ export function setCalendarGroupMembers(service: ServiceContext, group: string, 
   const next = [...new Set(members.map((m) => m.trim().toLowerCase()))];
   const bad = next.find((m) => !emailPattern.test(m) || m === address);
   if (bad !== undefined) throw badRequest('invalid', `Invalid group member address: ${bad}`, 'members');
-  commit({ service }, (r, changes) => {
+  // Membership is set from outside any request; the write needs none of the area's caches.
+  new CalendarState(service).write((r, changes) => {
     const previous = r.groups.members(address);
     r.groups.replaceMembers(address, next);
     const affected = new Set([...previous, ...next]);
@@ -36,5 +37,5 @@ export function setCalendarGroupMembers(service: ServiceContext, group: string, 
 }
 
 export function calendarGroupMembers(service: ServiceContext, group: string): string[] {
-  return repositoriesFor(service.store.db).groups.members(group);
+  return new GroupsRepository(service.store).members(group);
 }

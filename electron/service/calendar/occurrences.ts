@@ -1,4 +1,3 @@
-import type { Database } from 'better-sqlite3';
 import type { EventRow } from './events-repository';
 import { instanceId, occurrenceDateTime, occurrenceEnd, resolveTime } from './event-time';
 import type { ResolvedTime } from './event-time';
@@ -38,26 +37,20 @@ const CACHE_ENTRIES = 2000;
 const CACHE_OCCURRENCES = 50_000;
 const LARGEST_CACHED = CACHE_OCCURRENCES / 10;
 
-interface ExpansionCache {
-  readonly entries: Map<string, Occurrence[]>;
-  occurrences: number;
-}
+/** Expansions kept between requests by one Calendar area (see the bound above). */
+export class ExpansionCache {
+  readonly entries = new Map<string, Occurrence[]>();
+  occurrences = 0;
 
-const caches = new WeakMap<Database, ExpansionCache>();
-
-function cacheFor(db: Database): ExpansionCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = { entries: new Map(), occurrences: 0 };
-    caches.set(db, cache);
+  /** What the cache holds (for tests of its bound). */
+  size(): { entries: number; occurrences: number } {
+    return { entries: this.entries.size, occurrences: this.occurrences };
   }
-  return cache;
-}
 
-/** What the expansion cache of `db` holds (for tests of its bound). */
-export function expansionCacheSize(db: Database): { entries: number; occurrences: number } {
-  const cache = cacheFor(db);
-  return { entries: cache.entries.size, occurrences: cache.occurrences };
+  clear(): void {
+    this.entries.clear();
+    this.occurrences = 0;
+  }
 }
 
 /**
@@ -65,14 +58,13 @@ export function expansionCacheSize(db: Database): { entries: number; occurrences
  * for an endless series (callers apply an expansion horizon).
  */
 export function occurrencesOf(
-  db: Database,
+  cache: ExpansionCache,
   row: Pick<EventRow, 'pk' | 'change_seq' | 'event_id'>,
   resource: EventResource,
   calendarZone: string,
   window: TimeWindow,
 ): Occurrence[] {
   const key = `${row.pk}:${row.change_seq}:${calendarZone}:${window.min}:${window.max}:${window.inclusiveMin ? 1 : 0}`;
-  const cache = cacheFor(db);
   const { entries } = cache;
   const hit = entries.get(key);
   if (hit) {
@@ -119,7 +111,7 @@ function expand(seriesId: string, resource: EventResource, calendarZone: string,
 
 /** The occurrence of the series with this id, or undefined if its rules do not produce one. */
 export function findOccurrence(
-  db: Database,
+  cache: ExpansionCache,
   row: Pick<EventRow, 'pk' | 'change_seq' | 'event_id'>,
   resource: EventResource,
   calendarZone: string,
@@ -127,7 +119,7 @@ export function findOccurrence(
   approxStartMs: number,
 ): Occurrence | undefined {
   const window = { min: approxStartMs - 2 * DAY_MS, max: approxStartMs + 2 * DAY_MS };
-  return occurrencesOf(db, row, resource, calendarZone, window).find((o) => o.id === id);
+  return occurrencesOf(cache, row, resource, calendarZone, window).find((o) => o.id === id);
 }
 
 /** The series' own start and end, resolved once and reused for each of its occurrences. */

@@ -1,8 +1,8 @@
-import type { ServiceContext, UserDefaults } from '../http/handler';
+import type { UserDefaults } from '../http/handler';
 import type { User } from '../store/users';
 import { ChangeRecorder, collections } from './change-log';
 import { createCalendar } from './calendar-operations';
-import { repositoriesFor } from './repositories';
+import type { CalendarRepositories } from './repositories';
 import { defaultSettings } from './settings-repository';
 
 /**
@@ -10,11 +10,15 @@ import { defaultSettings } from './settings-repository';
  * calendar list entry (owner, primary) and the default settings. Runs inside the transaction that
  * creates the user; a user who already has them is left alone.
  */
-export function provisionCalendarUser(user: User, service: ServiceContext, defaults: UserDefaults = {}): void {
+export function provisionCalendarUser(
+  r: CalendarRepositories,
+  user: User,
+  now: Date,
+  defaults: UserDefaults = {},
+): void {
   const timeZone =
     defaults.timeZone && isIanaZone(defaults.timeZone) ? defaults.timeZone : (defaultSettings.timezone ?? 'UTC');
-  const r = repositoriesFor(service.store.db);
-  const changes = new ChangeRecorder(r.db, service.now().getTime());
+  const changes = new ChangeRecorder(r.store, now.getTime());
   if (!r.calendars.get(user.email)) {
     createCalendar(r, changes, {
       id: user.email,

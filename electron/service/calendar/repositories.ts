@@ -1,37 +1,39 @@
-import type { Database } from 'better-sqlite3';
+import type { Store } from '../store/store';
 import { AclRepository } from './acl-repository';
 import { CalendarListRepository } from './calendar-list-repository';
 import { CalendarsRepository } from './calendars-repository';
+import { EventCache } from './event-cache';
 import { EventsRepository } from './events-repository';
 import { GroupsRepository } from './groups-repository';
+import { ExpansionCache } from './occurrences';
 import { SettingsRepository } from './settings-repository';
 
-/** The calendar area's repositories over one database, with statements prepared once. */
+/** The calendar area's repositories over one store, and the caches they fill between requests. */
 export interface CalendarRepositories {
-  readonly db: Database;
+  readonly store: Store;
   readonly calendars: CalendarsRepository;
   readonly acl: AclRepository;
   readonly calendarList: CalendarListRepository;
   readonly events: EventsRepository;
   readonly settings: SettingsRepository;
   readonly groups: GroupsRepository;
+  /** Parsed and rendered events. */
+  readonly eventCache: EventCache;
+  /** Expanded recurring events. */
+  readonly expansions: ExpansionCache;
 }
 
-const cache = new WeakMap<Database, CalendarRepositories>();
-
-export function repositoriesFor(db: Database): CalendarRepositories {
-  let repos = cache.get(db);
-  if (!repos) {
-    repos = {
-      db,
-      calendars: new CalendarsRepository(db),
-      acl: new AclRepository(db),
-      calendarList: new CalendarListRepository(db),
-      events: new EventsRepository(db),
-      settings: new SettingsRepository(db),
-      groups: new GroupsRepository(db),
-    };
-    cache.set(db, repos);
-  }
-  return repos;
+export function createCalendarRepositories(store: Store): CalendarRepositories {
+  const events = new EventsRepository(store);
+  return {
+    store,
+    calendars: new CalendarsRepository(store),
+    acl: new AclRepository(store),
+    calendarList: new CalendarListRepository(store),
+    events,
+    settings: new SettingsRepository(store),
+    groups: new GroupsRepository(store),
+    eventCache: new EventCache(events),
+    expansions: new ExpansionCache(),
+  };
 }

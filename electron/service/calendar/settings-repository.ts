@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Store } from '../store/store';
 
 /** A row of `calendar_settings`; values are strings, as in Google's settings resource. */
 export interface SettingRow {
@@ -25,23 +25,29 @@ export const defaultSettings: Readonly<Record<string, string>> = {
 };
 
 export class SettingsRepository {
-  private readonly getStmt: Statement<[string, string], SettingRow>;
-  private readonly upsertStmt: Statement<[SettingRow]>;
-  private readonly pageStmt: Statement<[string, string, number], SettingRow>;
-  private readonly changedStmt: Statement<[string, number, number], SettingRow>;
+  constructor(private readonly store: Store) {}
 
-  constructor(db: Database) {
-    this.getStmt = db.prepare<[string, string], SettingRow>(
+  private get getStmt() {
+    return this.store.prepare<[string, string], SettingRow>(
       'SELECT * FROM calendar_settings WHERE user_email = ? AND setting_id = ?',
     );
-    this.upsertStmt = db.prepare(
+  }
+
+  private get upsertStmt() {
+    return this.store.prepare(
       `INSERT INTO calendar_settings (user_email, setting_id, value, change_seq) VALUES (@user_email, @setting_id, @value, @change_seq)
-       ON CONFLICT (user_email, setting_id) DO UPDATE SET value = excluded.value, change_seq = excluded.change_seq`,
+         ON CONFLICT (user_email, setting_id) DO UPDATE SET value = excluded.value, change_seq = excluded.change_seq`,
     );
-    this.pageStmt = db.prepare<[string, string, number], SettingRow>(
+  }
+
+  private get pageStmt() {
+    return this.store.prepare<[string, string, number], SettingRow>(
       'SELECT * FROM calendar_settings WHERE user_email = ? AND setting_id > ? ORDER BY setting_id LIMIT ?',
     );
-    this.changedStmt = db.prepare<[string, number, number], SettingRow>(
+  }
+
+  private get changedStmt() {
+    return this.store.prepare<[string, number, number], SettingRow>(
       'SELECT * FROM calendar_settings WHERE user_email = ? AND change_seq > ? ORDER BY change_seq LIMIT ?',
     );
   }

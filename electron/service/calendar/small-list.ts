@@ -44,7 +44,7 @@ export function listSmall<Row, K extends string | number>(req: SmallListRequest<
     return typeof c.sync === 'boolean' && (c.sync ? typeof c.key === 'number' : req.isKey(c.key));
   };
   const cursor = req.pageToken ? decodePageToken(req.pageToken, req.fingerprint, isCursor) : undefined;
-  const snapshot = cursor?.snapshot ?? { seq: latestChangeSeq(req.r.db), at: req.nowMs };
+  const snapshot = cursor?.snapshot ?? { seq: latestChangeSeq(req.r.store), at: req.nowMs };
   const incremental = cursor ? cursor.after.sync : req.sync !== undefined;
   const out: Row[] = [];
   let lastKey: K | number | undefined = cursor?.after.key;

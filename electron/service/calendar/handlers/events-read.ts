@@ -1,7 +1,9 @@
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
+import type { CalendarState } from '../calendar-state';
+import type { CalendarRepositories } from '../repositories';
 import { badRequest, notFound } from '../../http/api-error';
 import type { CalendarAccess } from '../access';
-import { accessCalendar, repos } from '../access';
+import { accessCalendar } from '../access';
 import { etagOf } from '../calendar-views';
 import { collections, latestChangeSeq } from '../change-log';
 import { listEvents } from '../events-query';
@@ -16,7 +18,6 @@ import { parseInstanceId } from '../event-time';
 import { parseResource, renderEvent } from '../event-view';
 import { matchesIfNoneMatch } from '../event-writes';
 import { occurrenceResource, occurrencesOf } from '../occurrences';
-import { pageSize, requiredStringParam, stringParam } from '../params';
 import { decodePageToken, encodePageToken, isNumberStringKey, queryFingerprint } from '../tokens';
 import { DAY_MS, isoUtc, parseDate, parseRfc3339, parseTimeParam } from '../time';
 import { EXPANSION_HORIZON_MS } from '../events-query';
@@ -27,28 +28,28 @@ import { findEventIn, foundSeq } from '../event-lookup';
 export type { FoundEvent };
 export { foundSeq };
 
-export function findEvent(ctx: RequestContext, access: CalendarAccess, eventId: string): FoundEvent | undefined {
-  return findEventIn(repos(ctx), access.calendar, eventId);
+export function findEvent(r: CalendarRepositories, access: CalendarAccess, eventId: string): FoundEvent | undefined {
+  return findEventIn(r, access.calendar, eventId);
 }
 
-export function CalendarEventsGet(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');
+export function CalendarEventsGet(ctx: RequestContext<'CalendarEventsGet'>, cal: CalendarState): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'freeBusyReader');
   const viewer = viewerFor(ctx, access);
-  const found = findEvent(ctx, access, requiredStringParam(ctx, 'eventId'));
+  const found = findEvent(cal.r, access, ctx.params.eventId);
   if (!found) throw notFound('Not Found');
   const seq = foundSeq(found);
   if (matchesIfNoneMatch(ctx.headers['if-none-match'], etagOf(seq))) return { status: 304 };
   return { body: renderEvent(found.resource, seq, viewer), headers: { ETag: etagOf(seq) } };
 }
 
-export function CalendarEventsList(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');
+export function CalendarEventsList(ctx: RequestContext<'CalendarEventsList'>, cal: CalendarState): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'freeBusyReader');
   const viewer = viewerFor(ctx, access);
   const sync = readEventSyncToken(ctx, access.calendar.id);
   const filters = readEventFilters(ctx);
-  filters.hideInvitations = hidesInvitations(ctx, access.calendar);
-  const r = repos(ctx);
-  const pageToken = stringParam(ctx, 'pageToken');
+  filters.hideInvitations = hidesInvitations(cal.r, ctx, access.calendar);
+  const r = cal.r;
+  const pageToken = ctx.params.pageToken;
   const page = listEvents(
     {
       r,
@@ -57,18 +58,18 @@ export function CalendarEventsList(ctx: RequestContext): HandlerResult {
       nowMs: ctx.service.now().getTime(),
       collection: collections.events(access.calendar.id),
     },
-    { filters, maxResults: pageSize(ctx, 250, 2500), ...(pageToken ? { pageToken } : {}), ...(sync ? { sync } : {}) },
+    { filters, maxResults: ctx.params.maxResults, ...(pageToken ? { pageToken } : {}), ...(sync ? { sync } : {}) },
   );
   return {
     body: {
       kind: 'calendar#events',
-      etag: etagOf(latestChangeSeq(r.db)),
+      etag: etagOf(latestChangeSeq(r.store)),
       summary: access.calendar.summary,
       ...(access.calendar.description !== null ? { description: access.calendar.description } : {}),
       updated: isoUtc(access.calendar.events_updated_ms),
       timeZone: viewer.responseZone,
       accessRole: access.role,
-      defaultReminders: defaultRemindersFor(ctx, access.calendar.id),
+      defaultReminders: defaultRemindersFor(cal.r, ctx, access.calendar.id),
       ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
       ...(page.nextSyncToken ? { nextSyncToken: page.nextSyncToken } : {}),
       items: page.items,
@@ -84,16 +85,19 @@ function parseOriginalStart(value: string | undefined): number | undefined {
   return ms;
 }
 
-export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');
+export function CalendarEventsInstances(
+  ctx: RequestContext<'CalendarEventsInstances'>,
+  cal: CalendarState,
+): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'freeBusyReader');
   const viewer = viewerFor(ctx, access);
-  const r = repos(ctx);
-  const eventId = requiredStringParam(ctx, 'eventId');
+  const r = cal.r;
+  const eventId = ctx.params.eventId;
   const series = r.events.get(access.calendar.id, eventId);
   if (!series || series.recurring_event_id) throw notFound('Not Found');
   const seriesResource = parseResource(series);
-  const timeMin = parseTimeParam(stringParam(ctx, 'timeMin'), 'timeMin');
-  const timeMax = parseTimeParam(stringParam(ctx, 'timeMax'), 'timeMax');
+  const timeMin = parseTimeParam(ctx.params.timeMin, 'timeMin');
+  const timeMax = parseTimeParam(ctx.params.timeMax, 'timeMax');
   if (timeMin !== undefined && timeMax !== undefined && timeMax <= timeMin) {
     throw badRequest(
       'timeRangeEmpty',
@@ -101,10 +105,10 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
       'timeMax',
     );
   }
-  const originalStart = parseOriginalStart(stringParam(ctx, 'originalStart'));
+  const originalStart = parseOriginalStart(ctx.params.originalStart);
   const showDeleted = ctx.params.showDeleted === true;
   const nowMs = ctx.service.now().getTime();
-  const limit = pageSize(ctx, 250, 2500);
+  const limit = ctx.params.maxResults;
   const fingerprint = queryFingerprint([
     'instances',
     access.calendar.id,
@@ -115,7 +119,7 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
     showDeleted,
     viewer.responseZone,
   ]);
-  const pageTokenParam = stringParam(ctx, 'pageToken');
+  const pageTokenParam = ctx.params.pageToken;
   const cursor = pageTokenParam ? decodePageToken(pageTokenParam, fingerprint, isNumberStringKey) : undefined;
   const after: [number, string] = cursor?.after ?? [-8.64e15, ''];
 
@@ -133,7 +137,11 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
     );
     const exceptions = r.events.exceptionsOf(access.calendar.id, eventId);
     const exceptionStarts = new Set(exceptions.map((e) => e.original_start_ms));
-    items = occurrencesOf(r.db, series, seriesResource, access.calendar.time_zone, { min, max, inclusiveMin: true })
+    items = occurrencesOf(r.expansions, series, seriesResource, access.calendar.time_zone, {
+      min,
+      max,
+      inclusiveMin: true,
+    })
       .filter((o) => !exceptionStarts.has(o.startMs))
       .map((o) => ({
         key: [o.startMs, o.id] as [number, string],
@@ -167,7 +175,7 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
   );
   const remaining = items.filter((i) => i.key[0] > after[0] || (i.key[0] === after[0] && i.key[1] > after[1]));
   const shown = remaining.slice(0, limit);
-  const snapshot = cursor?.snapshot ?? { seq: latestChangeSeq(r.db), at: nowMs };
+  const snapshot = cursor?.snapshot ?? { seq: latestChangeSeq(r.store), at: nowMs };
   const last = shown[shown.length - 1];
   const more = remaining.length > limit && last;
   return {
@@ -178,9 +186,15 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
       updated: isoUtc(access.calendar.events_updated_ms),
       timeZone: viewer.responseZone,
       accessRole: access.role,
-      defaultReminders: defaultRemindersFor(ctx, access.calendar.id),
+      defaultReminders: defaultRemindersFor(cal.r, ctx, access.calendar.id),
       ...(more ? { nextPageToken: encodePageToken(fingerprint, { after: last.key, snapshot }) } : {}),
       items: shown.map((i) => i.render()),
     },
   };
 }
+
+export const eventReadHandlers = defineHandlers<CalendarState>({
+  CalendarEventsGet,
+  CalendarEventsList,
+  CalendarEventsInstances,
+});

@@ -1,6 +1,7 @@
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
+import type { CalendarState } from '../calendar-state';
 import { badRequest } from '../../http/api-error';
-import { repos, resolveCalendarId, roleOn } from '../access';
+import { resolveCalendarId, roleOn } from '../access';
 import type { CalendarRow } from '../calendars-repository';
 import type { EventHead } from '../events-repository';
 import { declinedBySelf } from '../attendee-copies';
@@ -43,7 +44,7 @@ function busyIntervals(r: CalendarRepositories, calendar: CalendarRow, min: numb
   // Busy: live, opaque, and not declined by the calendar's owner (an invitation they turned down).
   const opaque = (row: EventHead) => {
     if (row.status === 'cancelled') return false;
-    const resource = cachedResource(r.db, row);
+    const resource = cachedResource(r.eventCache, row);
     return resource.transparency !== 'transparent' && !declinedBySelf(resource, calendar.id);
   };
   let after: [number, string] = [-8.64e15, ''];
@@ -64,7 +65,7 @@ function busyIntervals(r: CalendarRepositories, calendar: CalendarRow, min: numb
   for (const row of r.events.seriesOverlapping(calendar.id, window)) {
     if (!opaque(row)) continue;
     const skip = exceptions.get(row.event_id);
-    for (const o of occurrencesOf(r.db, row, parseResource(row), calendar.time_zone, window)) {
+    for (const o of occurrencesOf(r.expansions, row, parseResource(row), calendar.time_zone, window)) {
       if (!skip?.has(o.startMs)) out.push([o.startMs, o.endMs]);
     }
   }
@@ -82,7 +83,7 @@ function merge(intervals: Interval[]): Interval[] {
   return merged;
 }
 
-export function CalendarFreebusyQuery(ctx: RequestContext): HandlerResult {
+export function CalendarFreebusyQuery(ctx: RequestContext<'CalendarFreebusyQuery'>, cal: CalendarState): HandlerResult {
   if (!isObject(ctx.body)) throw badRequest('required', 'Missing free/busy request body.');
   const body = ctx.body;
   const timeMin = readTime(body, 'timeMin');
@@ -101,7 +102,7 @@ export function CalendarFreebusyQuery(ctx: RequestContext): HandlerResult {
     return item.id;
   });
 
-  const r = repos(ctx);
+  const r = cal.r;
   // A group stands for its members' primary calendars (their ids are their addresses).
   // No prototype: an id such as `__proto__` is just a key.
   const groups = Object.create(null) as Record<string, unknown>;
@@ -151,3 +152,5 @@ export function CalendarFreebusyQuery(ctx: RequestContext): HandlerResult {
     },
   };
 }
+
+export const freebusyHandlers = defineHandlers<CalendarState>({ CalendarFreebusyQuery });
