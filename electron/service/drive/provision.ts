@@ -1,14 +1,13 @@
-import type { ServiceContext } from '../http/handler';
 import type { User } from '../store/users';
 import { grantOwner } from './domain/file-operations';
 import { domainOf } from './domain/roles';
 import { newFileId } from './ids';
 import { folderMimeType } from './mime';
-import { DriveSession, driveData } from './session';
+import { DriveSession, type DriveState } from './session';
 
 /** Gives a new user their My Drive root folder (runs inside the transaction that creates the user). */
-export function provisionDriveUser(user: User, service: ServiceContext): void {
-  const data = driveData(service.store);
+export function provisionDriveUser(drive: DriveState, user: User): void {
+  const { data, service } = drive;
   if (data.users.byId(user.id)) return;
   const now = service.now().toISOString();
   const rootId = newFileId();
@@ -29,5 +28,5 @@ export function provisionDriveUser(user: User, service: ServiceContext): void {
     created_time: now,
     modified_time: now,
   });
-  grantOwner(new DriveSession({ user, service }), rootId);
+  grantOwner(new DriveSession(drive, { user }), rootId);
 }

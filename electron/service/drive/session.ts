@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import type { RequestContext, ServiceContext } from '../http/handler';
+import { UnitsOfWork, type UnitOfWork } from '../area/unit-of-work';
+import type { ServiceContext } from '../http/handler';
 import type { Store } from '../store/store';
 import type { User } from '../store/users';
 import { BlobStore } from './content/blob-store';
@@ -14,9 +15,10 @@ import { RevisionsRepository } from './domain/revisions-repository';
 import { restrictionsOf, type DriveRestrictions } from './domain/drive-restrictions';
 import { policyFor, type FilePolicy } from './domain/policy';
 import { roleRank } from './domain/roles';
+import { UploadSessionsRepository } from './domain/upload-sessions-repository';
 import { UsersRepository, type DriveUserRow } from './domain/users-repository';
 import { driveErrors } from './errors';
-import { changesWatchKey, fileWatchKey, PendingNotices } from './notices';
+import { changesWatchKey, fileWatchKey } from './notices';
 
 /** Repositories over one store (stateless; statements are cached by the store). */
 export class DriveData {
@@ -28,6 +30,7 @@ export class DriveData {
   readonly changes: ChangesRepository;
   readonly comments: CommentsRepository;
   readonly drives: DrivesRepository;
+  readonly uploads: UploadSessionsRepository;
 
   constructor(readonly store: Store) {
     this.files = new FilesRepository(store);
@@ -38,43 +41,28 @@ export class DriveData {
     this.changes = new ChangesRepository(store);
     this.comments = new CommentsRepository(store);
     this.drives = new DrivesRepository(store);
+    this.uploads = new UploadSessionsRepository(store);
   }
 }
 
-const dataByStore = new WeakMap<Store, DriveData>();
-const blobsByService = new WeakMap<ServiceContext, BlobStore>();
-const checksumsByService = new WeakMap<ServiceContext, ChecksumCache>();
+/**
+ * What the Drive handlers of one service share between requests: the repositories, the content
+ * store with its checksum cache, and the writes (one unit of work each).
+ */
+export class DriveState {
+  readonly data: DriveData;
+  readonly blobs: BlobStore;
+  readonly checksums: ChecksumCache;
+  readonly units: UnitsOfWork;
+  /** When abandoned resumable upload sessions were last swept (service clock, ms). */
+  lastUploadSweep = Number.NEGATIVE_INFINITY;
 
-export function driveData(store: Store): DriveData {
-  let data = dataByStore.get(store);
-  if (!data) {
-    data = new DriveData(store);
-    dataByStore.set(store, data);
+  constructor(readonly service: ServiceContext) {
+    this.data = new DriveData(service.store);
+    this.blobs = new BlobStore(join(service.dataDir, 'blobs'), (address) => this.data.revisions.blobRecorded(address));
+    this.checksums = new ChecksumCache(service.store, (address) => this.blobs.pathOf(address));
+    this.units = new UnitsOfWork(service);
   }
-  return data;
-}
-
-export function blobStoreOf(service: ServiceContext): BlobStore {
-  let blobs = blobsByService.get(service);
-  if (!blobs) {
-    const recorded = (address: string) =>
-      service.store
-        .prepare<[string], { n: number }>('SELECT 1 AS n FROM drive_blobs WHERE address = ?')
-        .get(address) !== undefined;
-    blobs = new BlobStore(join(service.dataDir, 'blobs'), recorded);
-    blobsByService.set(service, blobs);
-  }
-  return blobs;
-}
-
-export function checksumsOf(service: ServiceContext): ChecksumCache {
-  let checksums = checksumsByService.get(service);
-  if (!checksums) {
-    const blobs = blobStoreOf(service);
-    checksums = new ChecksumCache(service.store, (address) => blobs.pathOf(address));
-    checksumsByService.set(service, checksums);
-  }
-  return checksums;
 }
 
 /** What a file change means to watchers of that file (`X-Goog-Resource-State` and `X-Goog-Changed`). */
@@ -94,17 +82,19 @@ export class DriveSession {
   readonly checksums: ChecksumCache;
   readonly now: Date;
   readonly nowIso: string;
-  private readonly notices = new PendingNotices();
-  /** Blob addresses to drop from disk once the transaction that released them has committed. */
-  private readonly releasedBlobs: string[] = [];
+  /** The unit of work of the write in progress (see `write`). */
+  private work: UnitOfWork | undefined;
 
-  constructor(readonly ctx: Pick<RequestContext, 'user' | 'service'>) {
+  constructor(
+    readonly drive: DriveState,
+    readonly ctx: { readonly user: User },
+  ) {
     this.user = ctx.user;
-    this.service = ctx.service;
-    this.data = driveData(ctx.service.store);
-    this.blobs = blobStoreOf(ctx.service);
-    this.checksums = checksumsOf(ctx.service);
-    this.now = ctx.service.now();
+    this.service = drive.service;
+    this.data = drive.data;
+    this.blobs = drive.blobs;
+    this.checksums = drive.checksums;
+    this.now = drive.service.now();
     this.nowIso = this.now.toISOString();
   }
 
@@ -112,20 +102,23 @@ export class DriveSession {
     return this.data.users.require(this.user);
   }
 
-  /** Runs `fn` in one transaction; notifications and blob removal happen only after it commits. */
+  /** Runs `fn` as one unit of work: notifications and blob removal happen only after it commits. */
   write<T>(fn: () => T): T {
-    let result: T;
-    try {
-      result = this.service.store.transaction(fn);
-    } catch (error) {
-      this.notices.clear();
-      this.releasedBlobs.length = 0;
-      throw error;
-    }
-    this.notices.deliver(this.service.channels);
-    const released = this.releasedBlobs.splice(0);
-    for (const address of released) void this.blobs.remove(address).catch(() => undefined);
-    return result;
+    return this.drive.units.write((work) => {
+      const outer = this.work;
+      this.work = work;
+      try {
+        return fn();
+      } finally {
+        this.work = outer;
+      }
+    });
+  }
+
+  /** The unit of work changes are announced to; a change outside a write is a mistake. */
+  private get announce(): UnitOfWork {
+    if (!this.work) throw new Error('A Drive change is recorded outside a write.');
+    return this.work;
   }
 
   /**
@@ -134,15 +127,14 @@ export class DriveSession {
    */
   async settleBlob(address: string): Promise<void> {
     this.blobs.unhold(address);
-    const used =
-      this.service.store
-        .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE blob_address = ?')
-        .get(address)?.n ?? 0;
-    if (used === 0) await this.blobs.remove(address).catch(() => undefined);
+    if (!this.data.revisions.blobInUse(address)) await this.blobs.remove(address).catch(() => undefined);
   }
 
   releaseBlobs(addresses: Iterable<string>): void {
-    this.releasedBlobs.push(...this.data.revisions.releaseUnreferenced(addresses));
+    const work = this.announce;
+    for (const address of this.data.revisions.releaseUnreferenced(addresses)) {
+      work.afterCommit(() => void this.blobs.remove(address).catch(() => undefined));
+    }
   }
 
   /** `root` and `appDataFolder` are aliases for the user's own top folders. */
@@ -206,22 +198,22 @@ export class DriveSession {
       drive_id: file.drive_id,
       time: this.nowIso,
     });
-    for (const u of users) this.notices.add(changesWatchKey(u), 'change');
-    if (change.state) this.notices.add(fileWatchKey(file.id), change.state, change.changed);
+    for (const u of users) this.announce.notify(changesWatchKey(u), 'change');
+    if (change.state) this.announce.notify(fileWatchKey(file.id), change.state, change.changed);
   }
 
   /** A shared drive itself changed (name, theme, hidden, deleted): every member's feed hears of it. */
   driveChanged(driveId: string, users: Iterable<string>): void {
     const list = [...users];
     this.data.changes.append(list, { change_type: 'drive', file_id: null, drive_id: driveId, time: this.nowIso });
-    for (const u of list) this.notices.add(changesWatchKey(u), 'change');
+    for (const u of list) this.announce.notify(changesWatchKey(u), 'change');
   }
 
   notifyChanges(userId: string): void {
-    this.notices.add(changesWatchKey(userId), 'change');
+    this.announce.notify(changesWatchKey(userId), 'change');
   }
 
   notifyFile(fileId: string, state: string, changed: readonly string[] = []): void {
-    this.notices.add(fileWatchKey(fileId), state, changed);
+    this.announce.notify(fileWatchKey(fileId), state, changed);
   }
 }

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import type { OperationName, Operations, ValidatedParams } from '../../../shared/api';
+import type { OperationName, Operations, SystemParams, ValidatedParams } from '../../../shared/api';
 import type { Store } from '../store/store';
 import type { ChannelHub } from '../channels/channel-hub';
 import type { User } from '../store/users';
@@ -19,6 +19,11 @@ interface RequestBasics {
   readonly upload: boolean;
   readonly service: ServiceContext;
 }
+
+/** The HTTP side of a request, whatever its operation: for code that streams bodies or reads headers. */
+export type RawRequest = Pick<RequestBasics, 'headers' | 'req' | 'res' | 'upload'> & {
+  readonly params: SystemParams;
+};
 
 /** The parameters of operation `N` after validation: typed, defaults applied, repeated ones as arrays. */
 export type HandlerParams<N extends OperationName> = ValidatedParams<Operations[N]['params']>;

@@ -1,29 +1,17 @@
 import { fileTypeFromFile } from 'file-type';
 import { open, rm, truncate } from 'node:fs/promises';
 import { ApiError, badRequest } from '../../http/api-error';
-import type { HandlerResult, RequestContext, ServiceContext } from '../../http/handler';
+import type { HandlerResult } from '../../http/handler';
 import type { IngestedContent } from '../content/ingest';
 import { BatchedWriter } from '../content/batched-writer';
 import { bodyBrokeOff, readSmallJson } from '../content/upload-request';
 import { parseFileMetadata, type FileMetadataInput } from '../domain/file-metadata';
 import { checkNewId, checkPinLimit, placeNewFile } from '../domain/file-operations';
 import { newId } from '../ids';
+import type { UploadSessionRow } from '../domain/upload-sessions-repository';
 import type { DriveSession } from '../session';
-import { boolParam, fileBody, stringParam } from './common';
+import { fileBody, type FileWriteContext, parentParams } from './common';
 import { checkUpdate, createWithContent, updateWithContent } from './file-updates';
-
-interface UploadSessionRow {
-  id: string;
-  user_id: string;
-  file_id: string | null;
-  metadata: string;
-  params: string;
-  content_type: string | null;
-  total_size: number | null;
-  received: number;
-  created_time: string;
-  completed_file_id: string | null;
-}
 
 const sessionNotFound = () =>
   new ApiError(404, 'notFound', 'The upload session does not exist or has expired.', {
@@ -35,7 +23,6 @@ const sessionNotFound = () =>
 export const uploadSessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 /** Expired sessions are looked for at most this often (when a new session starts). */
 const sweepIntervalMs = 60 * 60 * 1000;
-const lastSweep = new WeakMap<ServiceContext, number>();
 
 function hasExpired(s: DriveSession, session: UploadSessionRow): boolean {
   return Date.parse(session.created_time) + uploadSessionLifetimeMs <= s.now.getTime();
@@ -44,20 +31,17 @@ function hasExpired(s: DriveSession, session: UploadSessionRow): boolean {
 /** Forgets a session: its row, its running digest and the bytes received so far. */
 async function dropSession(s: DriveSession, id: string): Promise<void> {
   s.blobs.running.forget(id);
-  s.service.store.prepare('DELETE FROM drive_upload_sessions WHERE id = ?').run(id);
+  s.data.uploads.delete(id);
   await rm(s.blobs.tempPath(`upload-${id}`), { force: true });
 }
 
 /** Drops every expired session no request is writing to (abandoned uploads must not hold disk space forever). */
 async function sweepExpiredSessions(s: DriveSession): Promise<void> {
   const now = s.now.getTime();
-  if (now - (lastSweep.get(s.service) ?? Number.NEGATIVE_INFINITY) < sweepIntervalMs) return;
-  lastSweep.set(s.service, now);
+  if (now - s.drive.lastUploadSweep < sweepIntervalMs) return;
+  s.drive.lastUploadSweep = now;
   const cutoff = new Date(now - uploadSessionLifetimeMs).toISOString();
-  const expired = s.service.store
-    .prepare<[string], { id: string }>('SELECT id FROM drive_upload_sessions WHERE created_time <= ?')
-    .all(cutoff);
-  for (const { id } of expired) if (!s.blobs.running.isBusy(id)) await dropSession(s, id);
+  for (const id of s.data.uploads.startedBy(cutoff)) if (!s.blobs.running.isBusy(id)) await dropSession(s, id);
 }
 
 /**
@@ -66,12 +50,12 @@ async function sweepExpiredSessions(s: DriveSession): Promise<void> {
  * connections and restarts, for a week.
  */
 export async function startResumableSession(
-  ctx: RequestContext,
+  ctx: FileWriteContext,
   s: DriveSession,
   fileId: string | undefined,
 ): Promise<HandlerResult> {
   const meta = parseFileMetadata(await readSmallJson(ctx), fileId ? 'update' : 'create');
-  const keepForever = boolParam(ctx, 'keepRevisionForever');
+  const keepForever = ctx.params.keepRevisionForever;
   const lengthHeader = ctx.headers['x-upload-content-length'];
   const total = typeof lengthHeader === 'string' && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
   const contentType = ctx.headers['x-upload-content-type'];
@@ -85,25 +69,20 @@ export async function startResumableSession(
       placeNewFile(s, meta.parents);
       checkNewId(s, meta.id);
     }
-    s.service.store
-      .prepare(
-        `INSERT INTO drive_upload_sessions (id, user_id, file_id, metadata, params, content_type, total_size, received, created_time)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-      )
-      .run(
-        id,
-        s.user.id,
-        fileId ?? null,
-        JSON.stringify(meta),
-        JSON.stringify({
-          keepForever,
-          addParents: stringParam(ctx, 'addParents'),
-          removeParents: stringParam(ctx, 'removeParents'),
-        }),
-        typeof contentType === 'string' ? contentType : null,
-        total,
-        s.nowIso,
-      );
+    s.data.uploads.insert({
+      id,
+      user_id: s.user.id,
+      file_id: fileId ?? null,
+      metadata: JSON.stringify(meta),
+      params: JSON.stringify({
+        keepForever,
+        addParents: parentParams(ctx).addParents,
+        removeParents: parentParams(ctx).removeParents,
+      }),
+      content_type: typeof contentType === 'string' ? contentType : null,
+      total_size: total,
+      created_time: s.nowIso,
+    });
   });
   await sweepExpiredSessions(s);
   const path = (ctx.req.url ?? '').split('?')[0];
@@ -137,12 +116,9 @@ function incomplete(received: number): HandlerResult {
 }
 
 /** A `PUT` to a session: a status query (`bytes *\/N`), a chunk, or the whole content. */
-export async function continueResumableSession(ctx: RequestContext, s: DriveSession): Promise<HandlerResult> {
-  const uploadId = stringParam(ctx, 'upload_id') ?? '';
-  const store = s.service.store;
-  const session = store
-    .prepare<[string], UploadSessionRow>('SELECT * FROM drive_upload_sessions WHERE id = ?')
-    .get(uploadId);
+export async function continueResumableSession(ctx: FileWriteContext, s: DriveSession): Promise<HandlerResult> {
+  const uploadId = ctx.params.upload_id ?? '';
+  const session = s.data.uploads.get(uploadId);
   if (!session || session.user_id !== s.user.id) throw sessionNotFound();
   if (hasExpired(s, session)) {
     ctx.req.resume();
@@ -199,7 +175,7 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
  * resume from there.
  */
 async function receiveChunk(
-  ctx: RequestContext,
+  ctx: FileWriteContext,
   s: DriveSession,
   session: UploadSessionRow,
   temp: string,
@@ -264,9 +240,7 @@ async function receiveChunk(
       digest = undefined;
     }
     s.blobs.running.release(session.id, digest);
-    s.service.store
-      .prepare('UPDATE drive_upload_sessions SET received = ?, total_size = ? WHERE id = ?')
-      .run(recorded, total, session.id);
+    s.data.uploads.recordProgress(session.id, recorded, total);
   }
   if (bodyBrokeOff(ctx)) return 'dropped';
   if (failure !== undefined) throw failure;
@@ -275,7 +249,7 @@ async function receiveChunk(
 }
 
 async function finish(
-  ctx: RequestContext,
+  ctx: FileWriteContext,
   s: DriveSession,
   session: UploadSessionRow,
   temp: string,
@@ -298,9 +272,7 @@ async function finish(
     const file = session.file_id
       ? await updateWithContent(s, ctx, session.file_id, meta, content, params.keepForever === true)
       : await createWithContent(s, meta, content, params.keepForever === true);
-    s.service.store
-      .prepare('UPDATE drive_upload_sessions SET completed_file_id = ? WHERE id = ?')
-      .run(file.id, session.id);
+    s.data.uploads.complete(session.id, file.id);
     return { body: await fileBody(ctx, s, file) };
   } finally {
     await s.settleBlob(blob.address);
