@@ -30,6 +30,42 @@ const electronImport = {
   message: 'Only electron/shell may import electron.',
 };
 
+const rendererFeatures = ['calendar', 'tasks', 'files', 'sharing', 'accounts'];
+const serviceAreas = ['calendar', 'tasks', 'drive'];
+
+/** `no-restricted-imports` for one folder: the shared patterns plus its own. */
+const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** A renderer feature reaches another only through that feature's index.ts. */
+const featureBoundaries = rendererFeatures.map((feature) => ({
+  files: [`renderer/features/${feature}/**/*.{ts,tsx}`],
+  rules: restrictImports(
+    electronImport,
+    { group: nodeBuiltins, message: 'The renderer is DOM only.' },
+    { group: ['**/electron/**', '**/e2e/**', '**/bench/**'], message: 'The renderer imports only shared/.' },
+    {
+      regex: `^(\\.\\./)+(features/)?(${rendererFeatures.filter((f) => f !== feature).join('|')})/.+`,
+      message: 'Another feature is reached only through its index.ts.',
+    },
+  ),
+}));
+
+/** The service's areas (calendar, tasks, drive) never import each other; what they share lives beside them. */
+const areaBoundaries = serviceAreas.map((area) => ({
+  files: [`electron/service/${area}/**/*.ts`],
+  rules: restrictImports(
+    electronImport,
+    {
+      group: ['**/renderer/**', '**/shell/**'],
+      message: 'Plain Node code does not reach into the renderer or the shell.',
+    },
+    {
+      regex: `^(\\.\\./)+(${serviceAreas.filter((a) => a !== area).join('|')})(/.*)?$`,
+      message: 'Service areas do not import each other.',
+    },
+  ),
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -107,6 +143,8 @@ export default tseslint.config(
       ],
     },
   },
+  ...featureBoundaries,
+  ...areaBoundaries,
   {
     files: ['electron/shell/**/*.ts'],
     rules: {
@@ -114,6 +152,26 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['**/renderer/**'], message: 'The shell talks to the renderer only over IPC.' }] },
       ],
+    },
+  },
+  {
+    // Promises are awaited, returned or explicitly voided; none is handed to something that ignores it.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        project: [
+          './shared/tsconfig.json',
+          './electron/tsconfig.json',
+          './electron/shell/tsconfig.json',
+          './renderer/tsconfig.json',
+          './tsconfig.tools.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

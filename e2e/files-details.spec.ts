@@ -191,7 +191,7 @@ test('a file deleted after the list showed it: Download says so in the app, and 
   await expect(toast).toContainText(
     'Couldn’t download “short-lived.txt”: The file no longer exists. It may have been deleted.',
   );
-  await expect(toast).toHaveAttribute('role', 'alert');
+  await expect(toast).toHaveAttribute('data-kind', 'error');
   await expect(row(page, 'short-lived.txt')).toHaveCount(0);
   expect(deletedFirst).toBe(true);
   expect(browserDownloads).toEqual([]);

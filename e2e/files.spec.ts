@@ -11,6 +11,7 @@ import {
   row,
 } from './files-helpers';
 import { injectApiFailures } from './ipc-faults';
+import { screenshotVariants } from './screens';
 
 test('uploads by dropping files, creates folders, walks the breadcrumbs and sees changes made elsewhere', async ({
   page,
@@ -200,4 +201,65 @@ test('shows a readable error with Retry when the folder cannot be listed', async
   refuse = false;
   await error.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('files-empty')).toBeVisible();
+});
+
+test('shows at most three toasts, newest first, in a strip below the file list that never covers its rows', async ({
+  page,
+  app,
+}, testInfo) => {
+  const names = Array.from({ length: 16 }, (_, i) => `file-${String(i + 1).padStart(2, '0')}.txt`);
+  const ids: Record<string, string> = {};
+  for (const name of names) ids[name] = (await createFile(app, name, name)).id;
+  await openFiles(page);
+  await expect(row(page, 'file-16.txt')).toBeVisible();
+  const trashed = names.slice(0, 4);
+  for (const name of trashed) {
+    await row(page, name).click();
+    await page.keyboard.press('Delete');
+    await expect(row(page, name)).toHaveCount(0);
+    await expect(page.getByTestId('toast').filter({ hasText: `Moved “${name}” to the trash` })).toBeVisible();
+  }
+
+  const toasts = page.getByTestId('toast');
+  await expect(toasts).toHaveCount(3);
+  const placed = await Promise.all(
+    (await toasts.all()).map(async (toast) => ({ text: await toast.innerText(), box: await toast.boundingBox() })),
+  );
+  const topToBottom = placed.sort((a, b) => (a.box?.y ?? 0) - (b.box?.y ?? 0)).map((t) => t.text);
+  expect(topToBottom.map((text) => /file-\d+/.exec(text)?.[0])).toEqual(['file-04', 'file-03', 'file-02']);
+
+  const overlaps = async () => {
+    const region = await page.getByTestId('toast-region').boundingBox();
+    const list = await page.getByTestId('file-list').boundingBox();
+    if (!region || !list) throw new Error('no toast region or file list');
+    const rows = await Promise.all((await page.getByTestId('file-row').all()).map((r) => r.boundingBox()));
+    const covered = rows.filter((box) => box && Math.min(box.y + box.height, list.y + list.height) > region.y + 0.5);
+    return { listBottom: Math.round(list.y + list.height), regionTop: Math.round(region.y), covered: covered.length };
+  };
+  const before = await overlaps();
+  expect(before.covered).toBe(0);
+  expect(before.listBottom).toBeLessThanOrEqual(before.regionTop);
+  for (const toast of placed) expect(toast.box!.y).toBeGreaterThanOrEqual(before.regionTop);
+  await screenshotVariants(page, testInfo, 'files-three-toasts');
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 1360, height: 860 },
+  ]) {
+    await page.setViewportSize(size);
+    expect((await overlaps()).covered).toBe(0);
+  }
+
+  // Ctrl+Z takes back the newest: file-04 comes out of the trash.
+  await page.getByTestId('file-list').focus();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(row(page, 'file-04.txt')).toBeVisible();
+  await expect.poll(async () => (await getFile(app, ids['file-04.txt']!)).trashed).toBe(false);
+  await expect(toasts.first()).toBeVisible();
+  expect((await getFile(app, ids['file-03.txt']!)).trashed).toBe(true);
+
+  // Left alone, they leave on their own, and the strip gives its room back to the list.
+  await page.mouse.move(5, 5);
+  await expect(toasts).toHaveCount(0, { timeout: 20_000 });
+  const region = await page.getByTestId('toast-region').boundingBox();
+  expect(region?.height ?? 0).toBe(0);
 });

@@ -10,8 +10,8 @@ export interface InjectedError {
 
 /**
  * Sits between the page and the browser host's IPC socket, passing every frame through except
- * `api.call`s for which `decide` returns an error: those are answered with that error instead of
- * reaching the host. Call before the page loads (or reload after). Returns how many were failed.
+ * calls for which `decide` returns an error: those are answered with that error instead of
+ * reaching the host. `decide` gets an `api.call`'s operation name, or another method's name. Call before the page loads (or reload after). Returns how many were failed.
  */
 export async function injectApiFailures(
   page: Page,
@@ -22,7 +22,8 @@ export async function injectApiFailures(
     const server = socket.connectToServer();
     socket.onMessage((message) => {
       const frame = typeof message === 'string' ? parseCall(message) : null;
-      const error = frame?.method === 'api.call' ? decide(frame.operation, frame.params) : null;
+      // Other methods (the core's own commands) are decided by their method name.
+      const error = frame ? decide(frame.method === 'api.call' ? frame.operation : frame.method, frame.params) : null;
       if (frame && error) {
         failed += 1;
         socket.send(JSON.stringify({ type: 'reply', id: frame.id, reply: { ok: false, error } }));

@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorPanel, LoadingPanel } from './components/StatusPanel';
+import { Toaster } from './components/Toaster';
 import { useActiveAccount } from './lib/account-store';
 import { AccountsPanel } from './features/accounts';
 import { CalendarView, listenForCalendarRoutes } from './features/calendar';
@@ -60,6 +61,7 @@ export function App() {
           </ErrorBoundary>
         )}
       </main>
+      <Toaster />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiCallError } from './api-call-error';
@@ -19,25 +19,27 @@ const readBody = (req: IncomingMessage): Promise<string> =>
   });
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    seen.push({
-      method: req.method ?? '',
-      url: req.url ?? '',
-      authorization: req.headers.authorization,
-      body: await readBody(req),
-    });
-    const next = script.shift() ?? { status: 500, body: { error: { code: 500, message: 'script exhausted' } } };
-    if (next.status === 204) {
-      res.writeHead(204).end();
-      return;
-    }
-    res
-      .writeHead(next.status, { 'content-type': 'application/json; charset=UTF-8', ...next.headers })
-      .end(JSON.stringify(next.body ?? {}));
-  });
+  server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
+
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  seen.push({
+    method: req.method ?? '',
+    url: req.url ?? '',
+    authorization: req.headers.authorization,
+    body: await readBody(req),
+  });
+  const next = script.shift() ?? { status: 500, body: { error: { code: 500, message: 'script exhausted' } } };
+  if (next.status === 204) {
+    res.writeHead(204).end();
+    return;
+  }
+  res
+    .writeHead(next.status, { 'content-type': 'application/json; charset=UTF-8', ...next.headers })
+    .end(JSON.stringify(next.body ?? {}));
+}
 
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedService } from '../service';
 import type { EmbeddedService } from '../service';
 import { ApiCallError } from './api-call-error';
+import { uploadForTest, type UploadTarget } from './testing/drive-upload';
 import { ApiClient } from './api-client';
 import type { DownloadContent, MediaContent } from './api-client';
 
 let dir: string;
 let service: EmbeddedService;
 let api: ApiClient;
+let ann: UploadTarget;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'atrium-api-client-'));
@@ -20,6 +22,7 @@ beforeAll(async () => {
     users: [{ email: 'ann@example.com', token: 'ann-token', displayName: 'Ann' }],
   });
   api = new ApiClient({ baseUrl: service.url, accessToken: () => 'ann-token' });
+  ann = { baseUrl: service.url, token: 'ann-token' };
 });
 
 afterAll(async () => {
@@ -59,28 +62,6 @@ describe('ApiClient against the embedded service', () => {
     const stranger = new ApiClient({ baseUrl: service.url, accessToken: () => 'wrong-token' });
     await expect(stranger.call('TasksTasklistsList', {})).rejects.toMatchObject({ status: 401 });
   });
-
-  it('uploads through the /upload path in one multipart request and downloads the content', async () => {
-    const bytes = Buffer.from([0, 1, 2, 250, 251, 252, 13, 10, 45, 45]);
-    const file = (await api.upload(
-      'DriveFilesCreate',
-      {},
-      { name: 'blob.bin', mimeType: 'application/octet-stream' },
-      { data: bytes },
-    )) as {
-      id: string;
-      name: string;
-    };
-    expect(file.name).toBe('blob.bin');
-    const media = (await api.callByName('DriveFilesGet', { fileId: file.id, alt: 'media' })) as MediaContent;
-    expect(Buffer.from(media.contentBase64, 'base64').equals(bytes)).toBe(true);
-  });
-
-  it('refuses uploads to operations without an upload path', async () => {
-    await expect(api.upload('TasksTasklistsInsert', {}, {}, { data: Buffer.from('x') })).rejects.toMatchObject({
-      reason: 'mediaUploadNotSupported',
-    });
-  });
 });
 
 async function readAll(content: DownloadContent): Promise<Buffer> {
@@ -91,12 +72,9 @@ describe('ApiClient.download against the embedded service', () => {
   it("streams a file's content with its type and length", async () => {
     const bytes = Buffer.alloc(300_000);
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 256;
-    const file = (await api.upload(
-      'DriveFilesCreate',
-      {},
-      { name: 'big.bin', mimeType: 'application/x-atrium-test' },
-      { data: bytes, contentType: 'application/x-atrium-test' },
-    )) as { id: string };
+    const file = await uploadForTest(ann, { name: 'big.bin', mimeType: 'application/x-atrium-test' }, bytes, {
+      contentType: 'application/x-atrium-test',
+    });
     const content = await api.download('DriveFilesGet', { fileId: file.id, alt: 'media' });
     expect(content.contentType).toMatch(/^application\/x-atrium-test/);
     expect(content.contentLength).toBe(bytes.length);
@@ -104,18 +82,10 @@ describe('ApiClient.download against the embedded service', () => {
   });
 
   it('streams an earlier revision', async () => {
-    const file = (await api.upload(
-      'DriveFilesCreate',
-      {},
-      { name: 'notes.txt', mimeType: 'text/plain' },
-      { data: Buffer.from('first draft'), contentType: 'text/plain' },
-    )) as { id: string };
-    await api.upload(
-      'DriveFilesUpdate',
-      { fileId: file.id },
-      {},
-      { data: Buffer.from('second'), contentType: 'text/plain' },
-    );
+    const file = await uploadForTest(ann, { name: 'notes.txt', mimeType: 'text/plain' }, Buffer.from('first draft'), {
+      contentType: 'text/plain',
+    });
+    await uploadForTest(ann, {}, Buffer.from('second'), { fileId: file.id, contentType: 'text/plain' });
     const { revisions } = await api.call('DriveRevisionsList', { fileId: file.id });
     const first = revisions?.[0]?.id as string;
     const content = await api.download('DriveRevisionsGet', { fileId: file.id, revisionId: first, alt: 'media' });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { OperationSpec } from '../../shared/api/operation';
 import { expandPath, splitParams } from '../../shared/api/paths';
 import { findOperation } from '../../shared/api/registry';
@@ -42,11 +41,6 @@ export interface DownloadOptions {
   readonly signal?: AbortSignal;
 }
 
-export interface UploadContent {
-  readonly data: Uint8Array;
-  readonly contentType?: string;
-}
-
 const idempotentMethods = new Set(['GET', 'PUT', 'DELETE']);
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -68,21 +62,6 @@ function appendQuery(url: URL, query: Readonly<Record<string, unknown>>): void {
 function isJson(contentType: string): boolean {
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   return type === 'application/json' || type.endsWith('+json');
-}
-
-/** `multipart/related` body of a Drive multipart upload: JSON metadata, then the content. */
-function multipartRelated(
-  metadata: unknown,
-  content: UploadContent,
-): { body: Uint8Array<ArrayBuffer>; contentType: string } {
-  const boundary = `atrium_${randomBytes(18).toString('hex')}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(metadata ?? {})}\r\n` +
-      `--${boundary}\r\nContent-Type: ${content.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-    'utf8',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
-  return { body: Buffer.concat([head, content.data, tail]), contentType: `multipart/related; boundary=${boundary}` };
 }
 
 /**
@@ -136,23 +115,6 @@ export class ApiClient {
     const url = this.urlFor(op, op.path, params);
     const response = await this.respond('GET', url, undefined, undefined, { accept: '*/*', signal: options.signal });
     return downloadContentOf(response);
-  }
-
-  /** Sends metadata and content in one `uploadType=multipart` request to the operation's upload path. */
-  async upload(
-    operation: string,
-    params: Readonly<Record<string, unknown>>,
-    metadata: unknown,
-    content: UploadContent,
-  ): Promise<unknown> {
-    const op = lookupOperation(operation);
-    const uploadPath = op.media?.uploadPath;
-    if (!uploadPath)
-      throw new ApiCallError(400, 'mediaUploadNotSupported', `${operation} does not accept content`, 'operation');
-    const url = this.urlFor(op, uploadPath, params);
-    url.searchParams.set('uploadType', 'multipart');
-    const { body, contentType } = multipartRelated(metadata, content);
-    return this.send(op.method, url, body, contentType);
   }
 
   /**

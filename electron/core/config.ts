@@ -25,6 +25,8 @@ export const googleConfigSchema = z.object({
   clientId: z.string().min(1).optional(),
   /** Google issues desktop clients a "secret" that is not secret (RFC 8252 §8.5); sent when set. */
   clientSecret: z.string().min(1).optional(),
+  /** The issuer its ID tokens name (`iss`), checked when a code or a refresh token is exchanged. */
+  issuer: httpUrl.default('https://accounts.google.com'),
   authorizationEndpoint: httpUrl.default('https://accounts.google.com/o/oauth2/v2/auth'),
   tokenEndpoint: httpUrl.default('https://oauth2.googleapis.com/token'),
   revocationEndpoint: httpUrl.default('https://oauth2.googleapis.com/revoke'),

@@ -137,29 +137,6 @@ describe('core composition', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: 'notFound', status: 404, reason: 'notFound' } });
   });
 
-  it('uploads content with files.upload and reads it back as media', async () => {
-    const content = 'Minutes of the meeting\n';
-    const file = (await value('files.upload', {
-      metadata: { name: 'minutes.txt', mimeType: 'text/plain' },
-      contentBase64: Buffer.from(content).toString('base64'),
-    })) as { id: string; name: string };
-    expect(file.name).toBe('minutes.txt');
-    const media = (await value('api.call', {
-      operation: 'DriveFilesGet',
-      params: { fileId: file.id, alt: 'media' },
-    })) as {
-      contentType: string;
-      contentBase64: string;
-    };
-    expect(media.contentType).toMatch(/^text\/plain/);
-    expect(Buffer.from(media.contentBase64, 'base64').toString('utf8')).toBe(content);
-
-    expect(await call('files.upload', { metadata: { name: 'x' }, contentBase64: 'not base64!' })).toMatchObject({
-      ok: false,
-      error: { code: 'invalidInput', location: 'contentBase64' },
-    });
-  });
-
   it('turns watch notifications of the embedded service into changed events', async () => {
     let mark = events.length;
     await value('api.call', {

@@ -8,6 +8,8 @@ import type { EmbeddedService } from '../service';
 import { AccountMetadataStore, accountMetadataFile } from './account-metadata';
 import { Accounts } from './accounts';
 import { ApiClient } from './api-client';
+import { commandJournalDir } from './command-journal';
+import { CoreCommands } from './commands/core-commands';
 import { loadAppConfig, parseAppConfig } from './config';
 import type { AppConfig, AppConfigInput } from './config';
 import { todayAgenda } from './agenda';
@@ -17,6 +19,7 @@ import { Downloads } from './downloads';
 import { EventFeed } from './event-feed';
 import { createCoreHandlers } from './ipc-handlers';
 import { localAccountId, localAccountToken, localUserDisplayName, localUserEmail } from './local-account';
+import { settleLocalCalendarZone } from './local-calendar-zone';
 import { OAuthClient } from './oauth/oauth-client';
 import { SignInFlows } from './oauth/sign-in-flows';
 import { RelayServer } from './relay-server';
@@ -141,6 +144,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const token = await localAccountToken(options.vault);
   const dataDir = join(options.userDataDir, 'local-service');
   await mkdir(dataDir, { recursive: true });
+  const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const service = await startEmbeddedService({
     dataDir,
     port: 0,
@@ -149,7 +153,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         email: localUserEmail,
         token,
         displayName: localUserDisplayName,
-        timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+        timeZone,
       },
       ...(options.extraUsers ?? []),
     ],
@@ -173,6 +177,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const accounts = opened.accounts;
   if (opened.problem) log(opened.problem);
+  await settleLocalCalendarZone(localApi, timeZone, log);
+  const commands = new CoreCommands({
+    journalDir: commandJournalDir(options.userDataDir),
+    connection: (account) => accounts.get(account),
+    feed,
+    log,
+  });
+  // Commands an earlier run left half-done are settled in the background; start-up does not wait on the network.
+  const recovering = commands.recover().catch((error: unknown) => log(`Command recovery failed: ${String(error)}`));
   accounts.onChange((overview) => feed.push({ type: 'accounts', ...overview }));
 
   const openExternal =
@@ -229,6 +242,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const handlers = createCoreHandlers({
     accounts,
+    commands,
     downloads,
     feed,
     info: { version: options.version ?? '0.0.0', host: options.host, platform: process.platform },
@@ -288,6 +302,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     close() {
       closing ??= (async () => {
         for (const scheduler of reminderSchedulers) scheduler.close();
+        await recovering;
         await signIn.close();
         await sync?.close();
         await relay?.close();

@@ -10,6 +10,7 @@ import { ApiCallError } from './api-call-error';
 import { ApiClient } from './api-client';
 import type { DownloadContent } from './api-client';
 import { createCore } from './core';
+import { uploadForTest } from './testing/drive-upload';
 import type { Core } from './core';
 import { Downloads, downloadLinkPrefix, downloadTarget, saveContent } from './downloads';
 import type { DownloadsOptions } from './downloads';
@@ -42,14 +43,14 @@ beforeAll(async () => {
       return fetch(input, init);
     },
   });
-  const file = (await api.upload(
-    'DriveFilesCreate',
-    {},
+  const ann = { baseUrl: service.url, token: 'ann-token' };
+  const file = await uploadForTest(
+    ann,
     { name: 'data.bin', mimeType: 'application/octet-stream' },
-    { data: Buffer.from('the first version'), contentType: 'application/octet-stream' },
-  )) as { id: string };
+    Buffer.from('the first version'),
+  );
   fileId = file.id;
-  await api.upload('DriveFilesUpdate', { fileId }, {}, { data: fileBytes, contentType: 'application/octet-stream' });
+  await uploadForTest(ann, {}, fileBytes, { fileId });
   const { revisions } = await api.call('DriveRevisionsList', { fileId });
   firstRevision = revisions?.[0]?.id as string;
 });
@@ -271,12 +272,12 @@ describe('download links (browser host)', () => {
   });
 
   it('reports a file deleted after it was listed, before any link exists', async () => {
-    const doomed = (await api.upload(
-      'DriveFilesCreate',
-      {},
+    const doomed = await uploadForTest(
+      { baseUrl: service.url, token: 'ann-token' },
       { name: 'doomed.txt', mimeType: 'text/plain' },
-      { data: Buffer.from('soon gone'), contentType: 'text/plain' },
-    )) as { id: string };
+      Buffer.from('soon gone'),
+      { contentType: 'text/plain' },
+    );
     await api.call('DriveFilesDelete', { fileId: doomed.id });
     const links = downloads();
     await expect(links.start({ fileId: doomed.id, fileName: 'doomed.txt' })).rejects.toMatchObject({ status: 404 });
@@ -388,12 +389,11 @@ describe('files.download through the core with a save dialog (the Electron shell
   });
 
   it('saves where the dialog says, answers cancelled when it is dismissed, and maps API errors', async () => {
-    const uploaded = await core.dispatcher.dispatch('files.upload', {
-      metadata: { name: 'photo.raw', mimeType: 'application/octet-stream' },
-      contentBase64: fileBytes.toString('base64'),
-    });
-    expect(uploaded.ok).toBe(true);
-    const id = (uploaded as { value: { id: string } }).value.id;
+    const { id } = await uploadForTest(
+      { baseUrl: core.serviceUrl, token: core.localUser.token },
+      { name: 'photo.raw', mimeType: 'application/octet-stream' },
+      fileBytes,
+    );
     const where = await folder();
 
     answerDialog = (name) => join(where, name);

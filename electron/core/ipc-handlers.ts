@@ -7,6 +7,7 @@ import type { IpcHandlers } from '../../shared/ipc/dispatcher';
 import { IpcCallError } from '../../shared/ipc/errors';
 import { ApiCallError } from './api-call-error';
 import type { Accounts } from './accounts';
+import type { CoreCommands } from './commands/core-commands';
 import type { Downloads } from './downloads';
 import type { EventFeed } from './event-feed';
 import { toIpcCallError } from './ipc-error-mapping';
@@ -16,6 +17,8 @@ import { fetchThumbnail } from './thumbnails';
 
 export interface CoreHandlerDeps {
   readonly accounts: Accounts;
+  /** Commands that need several API writes. */
+  readonly commands: CoreCommands;
   readonly downloads: Downloads;
   readonly feed: EventFeed;
   readonly info: IpcOutput<'app.info'>;
@@ -83,6 +86,7 @@ async function callApi<T>(run: () => Promise<T>): Promise<T> {
 
 export function createCoreHandlers({
   accounts,
+  commands,
   downloads,
   feed,
   info,
@@ -124,17 +128,6 @@ export function createCoreHandlers({
       return {};
     },
     'api.call': apiCall,
-    'files.upload': async (input) => {
-      const connection = accounts.get(input.account);
-      const op = resolveOperation('DriveFilesCreate');
-      checkBody(op, input.metadata, 'metadata');
-      if (!base64Pattern.test(input.contentBase64))
-        throw invalidInput('contentBase64 is not valid base64', 'contentBase64');
-      const data = Buffer.from(input.contentBase64, 'base64');
-      const mimeType = typeof input.metadata.mimeType === 'string' ? input.metadata.mimeType : undefined;
-      const contentType = input.contentType ?? mimeType ?? 'application/octet-stream';
-      return callApi(() => connection.api.upload(op.name, {}, input.metadata, { data, contentType }));
-    },
     'files.uploadStart': (input) => {
       const connection = accounts.get(input.account);
       checkBody(resolveOperation(input.fileId ? 'DriveFilesUpdate' : 'DriveFilesCreate'), input.metadata, 'metadata');
@@ -157,5 +150,17 @@ export function createCoreHandlers({
     'files.uploadCancel': (input) => uploads.cancel(input.upload),
     'files.download': (input) => callApi(() => downloads.start(input)),
     'files.thumbnail': (input) => fetchThumbnail(accounts.get(input.account).api, input.fileId),
+    'calendar.applySeriesEdit': async (input) => ({
+      results: await callApi(() => commands.applySeriesEdit(input.account, input.steps)),
+    }),
+    'tasks.moveToList': async (input) => ({
+      task: await callApi(() =>
+        commands.moveTaskToList(input.account, {
+          tasklist: input.tasklist,
+          task: input.task,
+          destination: input.destination,
+        }),
+      ),
+    }),
   };
 }

@@ -139,9 +139,8 @@ export class TasksPoller {
   private schedule(ms: number): void {
     if (this.closed) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(async () => {
-      await this.pollOnce();
-      this.schedule(this.interval());
+    this.timer = setTimeout(() => {
+      void this.pollOnce().finally(() => this.schedule(this.interval()));
     }, ms);
     this.timer.unref();
   }

@@ -121,7 +121,7 @@ if (!primaryInstance) {
     shutDown = true;
     for (const stop of stops.splice(0)) stop();
     // Channels are stopped at the services here too, so nothing keeps notifying an address nobody answers.
-    core.close().finally(() => app.quit());
+    void core.close().finally(() => app.quit());
   });
 
   start().catch((error: unknown) => {

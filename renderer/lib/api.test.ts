@@ -21,7 +21,7 @@ vi.mock('../platform/ipc', () => ({
   onHostConnectionChange: () => () => {},
 }));
 
-const { apiQueryKey, callApi, callApiAllPages, subscribeToChanges, uploadFile } = await import('./api');
+const { apiQueryKey, callApi, callApiAllPages, subscribeToChanges } = await import('./api');
 const { useAccountStore } = await import('./account-store');
 
 beforeEach(() => {
@@ -74,25 +74,6 @@ describe('callApiAllPages', () => {
       'p3',
     ]);
     expect(calls.every((call) => (call.input.params as { q?: string }).q === "'root' in parents")).toBe(true);
-  });
-});
-
-describe('uploadFile', () => {
-  it('sends the metadata and the content as base64 with its type', async () => {
-    answer = () => ({ id: 'f1', name: 'notes.txt' });
-    const file = new File(['hello world'], 'notes.txt', { type: 'text/plain' });
-    await uploadFile({ parents: ['root'] }, file);
-    expect(calls).toEqual([
-      {
-        method: 'files.upload',
-        input: {
-          account: 'local',
-          metadata: { name: 'notes.txt', parents: ['root'] },
-          contentBase64: 'aGVsbG8gd29ybGQ=',
-          contentType: 'text/plain',
-        },
-      },
-    ]);
   });
 });
 

@@ -20,6 +20,8 @@ export interface ParamSpec {
   readonly minimum?: number;
   readonly maximum?: number;
   readonly enum?: readonly string[];
+  /** Longest accepted string value, in characters; `maxParamLength` when not given. */
+  readonly maxLength?: number;
   readonly deprecated?: boolean;
   /** Textual format checked on top of the type: `date-time` is an RFC 3339 timestamp with a zone offset. */
   readonly format?: 'date-time';

@@ -82,6 +82,14 @@ export type ParamValidation<P> =
 type Scalar = string | number | boolean;
 type Checked = { ok: true; value: Scalar } | { ok: false; error: ParamError };
 
+/**
+ * Longest string parameter accepted unless its spec says otherwise. A URL on the embedded service is
+ * bounded by the HTTP header limit anyway; this bound also holds for calls that carry parameters otherwise.
+ */
+export const maxParamLength = 8192;
+/** Most values of one repeated parameter. */
+export const maxParamRepeats = 100;
+
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 const INTEGER = /^-?\d+$/;
 
@@ -124,6 +132,9 @@ function checkValue(name: string, spec: ParamSpec, raw: unknown): Checked {
     }
     case 'string': {
       if (typeof raw !== 'string') return invalid(name, show(raw), 'must be a string');
+      const maxLength = spec.maxLength ?? maxParamLength;
+      if (raw.length > maxLength)
+        return invalid(name, `${raw.slice(0, 40)}…`, `must be at most ${maxLength} characters`);
       if (spec.format === 'date-time' && (!RFC3339.test(raw) || Number.isNaN(Date.parse(raw)))) {
         return invalid(name, raw, 'must be an RFC 3339 timestamp with a time zone offset');
       }
@@ -150,7 +161,10 @@ function checkParam(
 ): { ok: true; value: Scalar | Scalar[] } | { ok: false; error: ParamError } {
   if (spec.repeated) {
     const values: Scalar[] = [];
-    for (const item of Array.isArray(raw) ? raw : [raw]) {
+    const items = Array.isArray(raw) ? raw : [raw];
+    if (items.length > maxParamRepeats)
+      return invalid(name, `${items.length} values`, `may be given at most ${maxParamRepeats} times`);
+    for (const item of items) {
       const checked = checkValue(name, spec, item);
       if (!checked.ok) return checked;
       values.push(checked.value);

@@ -65,15 +65,6 @@ export const apiCallInput = z.object({
   body: z.unknown().optional(),
 });
 
-export const uploadInput = z.object({
-  account: accountIdSchema.optional(),
-  /** DriveFilesCreate metadata (name, parents, mimeType, ...). */
-  metadata: z.record(z.string(), z.unknown()),
-  /** File content, base64-encoded. */
-  contentBase64: z.string().max(64 * 1024 * 1024),
-  contentType: z.string().max(255).optional(),
-});
-
 /** Most bytes one `files.uploadChunk` carries (Google wants chunks in multiples of 256 KiB). */
 export const maxUploadChunkBytes = 8 * 1024 * 1024;
 
@@ -141,6 +132,28 @@ export const downloadOutcomeSchema = z.discriminatedUnion('kind', [
 ]);
 export type DownloadOutcome = z.infer<typeof downloadOutcomeSchema>;
 
+/** One write of a multi-write calendar change (see renderer/features/calendar/series-plan.ts). */
+const calendarIdInput = z.string().min(1).max(1024);
+const eventIdInput = z.string().min(1).max(1024);
+const eventBodyInput = z.record(z.string(), z.unknown());
+export const calendarWriteStepSchema = z.discriminatedUnion('op', [
+  z
+    .object({ op: z.literal('patch'), calendarId: calendarIdInput, eventId: eventIdInput, body: eventBodyInput })
+    .strict(),
+  z
+    .object({ op: z.literal('update'), calendarId: calendarIdInput, eventId: eventIdInput, body: eventBodyInput })
+    .strict(),
+  z.object({ op: z.literal('insert'), calendarId: calendarIdInput, body: eventBodyInput }).strict(),
+  z.object({ op: z.literal('delete'), calendarId: calendarIdInput, eventId: eventIdInput }).strict(),
+]);
+export type CalendarWriteStep = z.infer<typeof calendarWriteStepSchema>;
+
+/** Most writes one series edit carries: a split series may drop up to 2,500 later exceptions. */
+export const maxSeriesEditSteps = 2600;
+
+const tasklistIdInput = z.string().min(1).max(1024);
+const taskIdInput = z.string().min(1).max(1024);
+
 export const ipcMethods = {
   'app.info': {
     input: z.object({}).strict(),
@@ -198,10 +211,6 @@ export const ipcMethods = {
     input: apiCallInput,
     output: z.unknown(),
   },
-  'files.upload': {
-    input: uploadInput,
-    output: z.unknown(),
-  },
   /**
    * Resumable uploads: the core keeps the session (its address never leaves the core); the renderer
    * sends the content in chunks from `received`, asks `files.uploadStatus` after a failure and goes
@@ -243,6 +252,38 @@ export const ipcMethods = {
   'files.thumbnail': {
     input: z.object({ account: accountIdSchema.optional(), fileId: z.string().min(1).max(1024) }).strict(),
     output: z.object({ contentType: z.string(), contentBase64: z.string() }).nullable(),
+  },
+  /**
+   * Runs the writes of one calendar change in order (a recurring event's "this and following" or
+   * "all" edit); if one fails, those already made are undone. The plan is journalled first, so a
+   * change cut short by a restart is undone when the core starts again. Answers each write's event.
+   */
+  'calendar.applySeriesEdit': {
+    input: z
+      .object({
+        account: accountIdSchema.optional(),
+        steps: z.array(calendarWriteStepSchema).min(1).max(maxSeriesEditSteps),
+      })
+      .strict(),
+    output: z.object({ results: z.array(z.unknown()) }),
+  },
+  /**
+   * Moves a task with its subtasks to another list: one atomic move where the service offers it,
+   * otherwise copies into the destination and removes the original, undoing the copies if a step
+   * fails (journalled like `calendar.applySeriesEdit`). Answers the moved (or copied) task.
+   */
+  'tasks.moveToList': {
+    input: z
+      .object({
+        account: accountIdSchema.optional(),
+        tasklist: tasklistIdInput,
+        task: taskIdInput,
+        destination: z
+          .object({ tasklist: tasklistIdInput, parent: taskIdInput.optional(), previous: taskIdInput.optional() })
+          .strict(),
+      })
+      .strict(),
+    output: z.object({ task: z.unknown() }),
   },
 } as const;
 

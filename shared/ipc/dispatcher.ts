@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { maxNestingDepth, nestingExceeds } from '../api/schemas/limits';
 import { ipcMethods } from './contract';
 import type { IpcError, IpcMethodName, IpcMethods, IpcOutput, IpcReply } from './contract';
 import { IpcCallError } from './errors';
@@ -59,6 +60,16 @@ export function createIpcDispatcher(handlers: IpcHandlers, options: IpcDispatche
     context: IpcCallContext,
   ): Promise<IpcReply<unknown>> {
     const spec = ipcMethods[method];
+    // zod, the handlers and the serialisers all recurse over the input: its depth is measured first.
+    if (nestingExceeds(input, maxNestingDepth)) {
+      return {
+        ok: false,
+        error: {
+          code: 'invalidInput',
+          message: `Invalid input for ${method}: objects and arrays nest deeper than ${maxNestingDepth} levels`,
+        },
+      };
+    }
     const parsed = spec.input.safeParse(input ?? {});
     if (!parsed.success) return { ok: false, error: describeInvalidInput(method, parsed.error) };
     const handler = handlers[method] as (input: unknown, context: IpcCallContext) => unknown;

@@ -30,8 +30,6 @@ const handlers: IpcHandlers = {
     if (input.operation === 'Nothing') return undefined;
     return { echoed: input.params };
   },
-  // Answers something the contract does not allow, which must not reach the caller as a value.
-  'files.upload': () => undefined,
   'files.uploadStart': () => ({ upload: 'u1' }),
   'files.uploadChunk': (input) => ({ received: input.offset }),
   'files.uploadStatus': () => ({ received: 0 }),
@@ -46,6 +44,8 @@ const handlers: IpcHandlers = {
   'accounts.remove': (input) => ({ accounts: [], active: input.account, revoked: true }),
   'vault.status': () => ({ backend: 'memory', persistent: false, warning: 'memory only' }),
   'app.focus': () => ({}),
+  'calendar.applySeriesEdit': (input) => ({ results: input.steps.map((step) => step.op) }),
+  'tasks.moveToList': (input) => ({ task: { id: input.task } }),
 };
 
 /** A client and host wired through an in-memory "connection" that delivers frames asynchronously. */
@@ -104,8 +104,8 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
 
   it('names nested fields of invalid input', async () => {
     const dispatcher = createIpcDispatcher(handlers);
-    const reply = await dispatcher.dispatch('files.upload', { metadata: {}, contentBase64: 7 });
-    expect(reply).toMatchObject({ ok: false, error: { code: 'invalidInput', location: 'contentBase64' } });
+    const reply = await dispatcher.dispatch('files.uploadStart', { metadata: {}, size: 'seven' });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalidInput', location: 'size' } });
     const strict = await dispatcher.dispatch('app.info', { extra: true });
     expect(strict).toMatchObject({ ok: false, error: { code: 'invalidInput' } });
   });

@@ -1,11 +1,12 @@
-import { z } from 'zod';
+import * as oidc from 'openid-client';
 import { ApiCallError } from '../api-call-error';
 import type { GoogleConfig } from '../config';
 
 /**
- * The OAuth 2.0 requests a desktop app makes (RFC 6749, RFC 7636, RFC 7009, Google's installed-app
- * flow): build the authorization address, exchange the code, refresh, revoke, and ask who signed
- * in. Plain fetch; every answer is validated before use.
+ * The OAuth 2.0 requests a desktop app makes (RFC 6749, RFC 7636, RFC 7009, OpenID Connect, Google's
+ * installed-app flow) on openid-client: build the authorization address, exchange the code (the ID
+ * token's claims checked), refresh, revoke, and ask who signed in. This class only adapts its
+ * answers and errors to what the accounts code works with.
  */
 
 /** A refused OAuth request, with the protocol's `error` code (`invalid_grant`, `invalid_client`, ...). */
@@ -26,6 +27,8 @@ export interface TokenSet {
   readonly expiresAt: number;
   readonly refreshToken?: string;
   readonly scope?: string;
+  /** The `sub` of the ID token that came with the tokens, when one did. */
+  readonly subject?: string;
 }
 
 export interface UserInfo {
@@ -33,22 +36,6 @@ export interface UserInfo {
   readonly email: string;
   readonly name?: string;
 }
-
-const tokenAnswerSchema = z.object({
-  access_token: z.string().min(1),
-  token_type: z.string().refine((t) => t.toLowerCase() === 'bearer', 'token_type must be Bearer'),
-  expires_in: z.coerce.number().positive().optional(),
-  refresh_token: z.string().min(1).optional(),
-  scope: z.string().optional(),
-});
-
-const errorAnswerSchema = z.object({ error: z.string(), error_description: z.string().optional() });
-
-const userInfoSchema = z.object({
-  sub: z.string().min(1),
-  email: z.string().min(3),
-  name: z.string().optional(),
-});
 
 /** Without `expires_in`, assume Google's usual hour. */
 const defaultLifetimeSeconds = 3600;
@@ -61,6 +48,7 @@ export interface OAuthClientOptions {
 export class OAuthClient {
   private readonly fetchImpl: typeof fetch;
   private readonly now: () => number;
+  private configuration: oidc.Configuration | undefined;
 
   constructor(
     private readonly config: GoogleConfig,
@@ -74,24 +62,36 @@ export class OAuthClient {
     return this.config.clientId !== undefined;
   }
 
-  private clientId(): string {
-    if (!this.config.clientId)
-      throw new OAuthError('unconfigured', 'No OAuth client id is configured for Google sign-in.', 0);
-    return this.config.clientId;
-  }
-
-  /** Client authentication for the token and revocation endpoints (client_secret_post). */
-  private clientFields(): Record<string, string> {
-    return {
-      client_id: this.clientId(),
-      ...(this.config.clientSecret ? { client_secret: this.config.clientSecret } : {}),
+  /** The server's metadata comes from configuration (Google's endpoints are fixed; a test points them elsewhere). */
+  private client(): oidc.Configuration {
+    if (this.configuration) return this.configuration;
+    const clientId = this.config.clientId;
+    if (!clientId) throw new OAuthError('unconfigured', 'No OAuth client id is configured for Google sign-in.', 0);
+    const server: oidc.ServerMetadata = {
+      issuer: this.config.issuer,
+      authorization_endpoint: this.config.authorizationEndpoint,
+      token_endpoint: this.config.tokenEndpoint,
+      revocation_endpoint: this.config.revocationEndpoint,
+      userinfo_endpoint: this.config.userinfoEndpoint,
     };
+    // Google issues desktop clients a "secret" that is not secret (RFC 8252 §8.5); sent in the body when set.
+    const auth = this.config.clientSecret ? oidc.ClientSecretPost(this.config.clientSecret) : oidc.None();
+    const configuration = new oidc.Configuration(server, clientId, undefined, auth);
+    configuration[oidc.customFetch] = (url, init) => this.fetchImpl(url, init as RequestInit);
+    // Plain http only where configuration asks for it (a local authorization server in tests).
+    const endpoints = [
+      server.authorization_endpoint,
+      server.token_endpoint,
+      server.revocation_endpoint,
+      server.userinfo_endpoint,
+    ];
+    if (endpoints.some((endpoint) => endpoint?.startsWith('http:'))) oidc.allowInsecureRequests(configuration);
+    this.configuration = configuration;
+    return configuration;
   }
 
   authorizationUrl(request: { redirectUri: string; state: string; codeChallenge: string; loginHint?: string }): string {
-    const url = new URL(this.config.authorizationEndpoint);
     const params: Record<string, string> = {
-      client_id: this.clientId(),
       redirect_uri: request.redirectUri,
       response_type: 'code',
       scope: this.config.scopes.join(' '),
@@ -103,121 +103,123 @@ export class OAuthClient {
       prompt: 'consent',
     };
     if (request.loginHint) params.login_hint = request.loginHint;
-    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    return url.toString();
+    return oidc.buildAuthorizationUrl(this.client(), params).toString();
   }
 
-  exchangeCode(request: { code: string; redirectUri: string; codeVerifier: string }): Promise<TokenSet> {
-    return this.tokenRequest({
-      grant_type: 'authorization_code',
-      code: request.code,
-      redirect_uri: request.redirectUri,
-      code_verifier: request.codeVerifier,
-    });
+  /** The redirect's `state` was checked by the loopback listener that received it. */
+  async exchangeCode(request: { code: string; redirectUri: string; codeVerifier: string }): Promise<TokenSet> {
+    const callback = new URL(request.redirectUri);
+    callback.searchParams.set('code', request.code);
+    return this.tokens((configuration) =>
+      oidc.authorizationCodeGrant(configuration, callback, {
+        pkceCodeVerifier: request.codeVerifier,
+        expectedState: oidc.skipStateCheck,
+      }),
+    );
   }
 
   refresh(refreshToken: string): Promise<TokenSet> {
-    return this.tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken });
+    return this.tokens((configuration) => oidc.refreshTokenGrant(configuration, refreshToken));
   }
 
   /** Revokes a token (a refresh token revokes the whole grant at Google). An unknown token counts as revoked. */
   async revoke(token: string): Promise<void> {
-    const response = await this.post(this.config.revocationEndpoint, { token, ...this.clientFields() });
-    if (response.ok) return;
-    const text = await response.text();
-    const error = errorAnswerSchema.safeParse(parseJson(text));
-    // RFC 7009: an invalid token is not an error for revocation; Google answers invalid_token for one already revoked.
-    if (error.success && (error.data.error === 'invalid_token' || error.data.error === 'invalid_grant')) return;
-    throw new OAuthError(
-      error.success ? error.data.error : 'revocation_failed',
-      describe(response.status, text),
-      response.status,
-    );
+    const configuration = this.client();
+    try {
+      await oidc.tokenRevocation(configuration, token);
+    } catch (error) {
+      // RFC 7009: an invalid token is not an error for revocation; Google answers invalid_token for one already revoked.
+      if (
+        error instanceof oidc.ResponseBodyError &&
+        (error.error === 'invalid_token' || error.error === 'invalid_grant')
+      )
+        return;
+      throw this.translate(error, this.config.revocationEndpoint, 'revocation_failed');
+    }
   }
 
-  async userInfo(accessToken: string): Promise<UserInfo> {
-    let response: Response;
+  async userInfo(accessToken: string, expectedSubject?: string): Promise<UserInfo> {
+    const configuration = this.client();
+    let claims: oidc.UserInfoResponse;
     try {
-      response = await this.fetchImpl(this.config.userinfoEndpoint, {
-        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-      });
-    } catch (cause) {
-      throw networkError(this.config.userinfoEndpoint, cause);
+      claims = await oidc.fetchUserInfo(configuration, accessToken, expectedSubject ?? oidc.skipSubjectCheck);
+    } catch (error) {
+      throw this.translate(error, this.config.userinfoEndpoint, 'userinfo_failed');
     }
-    const text = await response.text();
-    if (!response.ok) throw new OAuthError('userinfo_failed', describe(response.status, text), response.status);
-    const parsed = userInfoSchema.safeParse(parseJson(text));
-    if (!parsed.success)
+    const email = typeof claims.email === 'string' ? claims.email : '';
+    if (!claims.sub || email.length < 3)
       throw new OAuthError(
         'invalid_userinfo',
         'The account server did not say which account signed in (no sub or email).',
-        response.status,
+        200,
       );
-    return parsed.data;
+    return { sub: claims.sub, email, ...(typeof claims.name === 'string' ? { name: claims.name } : {}) };
   }
 
-  private async tokenRequest(fields: Record<string, string>): Promise<TokenSet> {
+  private async tokens(
+    grant: (
+      configuration: oidc.Configuration,
+    ) => Promise<oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers>,
+  ): Promise<TokenSet> {
+    const configuration = this.client();
     const requestedAt = this.now();
-    const response = await this.post(this.config.tokenEndpoint, { ...fields, ...this.clientFields() });
-    const text = await response.text();
-    const body = parseJson(text);
-    if (!response.ok) {
-      const error = errorAnswerSchema.safeParse(body);
-      throw new OAuthError(
-        error.success ? error.data.error : 'token_request_failed',
-        describe(response.status, text),
-        response.status,
-      );
+    let answer: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers;
+    try {
+      answer = await grant(configuration);
+    } catch (error) {
+      throw this.translate(error, this.config.tokenEndpoint, 'token_request_failed');
     }
-    const parsed = tokenAnswerSchema.safeParse(body);
-    if (!parsed.success)
-      throw new OAuthError(
-        'invalid_token_response',
-        'The account server answered a token request with something that is not a token.',
-        response.status,
-      );
-    const answer = parsed.data;
+    const subject = answer.claims()?.sub;
     return {
       accessToken: answer.access_token,
       // Counted from when the request was sent, so the token is never thought to live longer than it does.
       expiresAt: requestedAt + (answer.expires_in ?? defaultLifetimeSeconds) * 1000,
       ...(answer.refresh_token ? { refreshToken: answer.refresh_token } : {}),
       ...(answer.scope !== undefined ? { scope: answer.scope } : {}),
+      ...(subject ? { subject } : {}),
     };
   }
 
-  private async post(endpoint: string, fields: Record<string, string>): Promise<Response> {
-    try {
-      return await this.fetchImpl(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams(fields).toString(),
-      });
-    } catch (cause) {
-      throw networkError(endpoint, cause);
+  /** The library's errors as the accounts code knows them; the request (which carries secrets) is never repeated. */
+  private translate(error: unknown, endpoint: string, fallback: string): Error {
+    if (error instanceof OAuthError) return error;
+    if (error instanceof oidc.ResponseBodyError) {
+      const description = error.error_description ? `${error.error}: ${error.error_description}` : error.error;
+      return new OAuthError(error.error, description, error.status);
     }
+    if (error instanceof oidc.WWWAuthenticateChallengeError) {
+      const challenge = error.cause[0];
+      const code = challenge?.parameters.error ?? fallback;
+      return new OAuthError(code, `The account server answered ${error.status} (${code}).`, error.status);
+    }
+    if (error instanceof oidc.ClientError) {
+      const status = error.cause instanceof Response ? error.cause.status : 0;
+      if (status >= 400) return new OAuthError(fallback, `The account server answered ${status}.`, status);
+      if (!isNetworkFailure(error))
+        return new OAuthError(
+          fallback === 'token_request_failed' ? 'invalid_token_response' : fallback,
+          `The account server's answer could not be used (${error.message}).`,
+          status,
+        );
+    }
+    return networkError(endpoint, error);
   }
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+function isNetworkFailure(error: Error): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof TypeError && /fetch failed|network|ECONNREFUSED/i.test(cause.message)) return true;
   }
-}
-
-/** A readable reason that never repeats the request (which carries secrets), only the server's words. */
-function describe(status: number, text: string): string {
-  const error = errorAnswerSchema.safeParse(parseJson(text));
-  if (error.success)
-    return error.data.error_description ? `${error.data.error}: ${error.data.error_description}` : error.data.error;
-  return `The account server answered ${status}.`;
+  return false;
 }
 
 function networkError(endpoint: string, cause: unknown): ApiCallError {
   const origin = URL.canParse(endpoint) ? new URL(endpoint).origin : endpoint;
-  const detail =
-    cause instanceof Error ? ((cause as Error & { cause?: Error }).cause?.message ?? cause.message) : String(cause);
+  let detail = String(cause);
+  if (cause instanceof Error) {
+    let deepest: Error = cause;
+    while (deepest.cause instanceof Error) deepest = deepest.cause;
+    detail = deepest.message;
+  }
   return new ApiCallError(0, 'networkError', `Could not reach ${origin}: ${detail}`);
 }

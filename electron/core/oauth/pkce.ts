@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import * as oidc from 'openid-client';
 
 /** A PKCE pair (RFC 7636): the verifier stays in the core, only its S256 challenge travels. */
 export interface PkcePair {
@@ -7,13 +7,11 @@ export interface PkcePair {
   readonly method: 'S256';
 }
 
-/** 32 random bytes give a 43-character verifier, the shortest RFC 7636 allows, with 256 bits of entropy. */
-export function createPkcePair(): PkcePair {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: s256(verifier), method: 'S256' };
+/** A 43-character verifier (32 random bytes, 256 bits of entropy) and its S256 challenge. */
+export async function createPkcePair(): Promise<PkcePair> {
+  const verifier = oidc.randomPKCECodeVerifier();
+  return { verifier, challenge: await oidc.calculatePKCECodeChallenge(verifier), method: 'S256' };
 }
 
-export const s256 = (verifier: string): string => createHash('sha256').update(verifier, 'ascii').digest('base64url');
-
 /** An unguessable `state` value binding a redirect to the request that started it. */
-export const createState = (): string => randomBytes(32).toString('base64url');
+export const createState = (): string => oidc.randomState();

@@ -55,7 +55,7 @@ export class SignInFlows {
 
     const flow = randomUUID();
     const state = createState();
-    const pkce = createPkcePair();
+    const pkce = await createPkcePair();
     const redirect = await openLoopbackRedirect(state);
     const authorizationUrl = this.options.oauth.authorizationUrl({
       redirectUri: redirect.redirectUri,
@@ -109,7 +109,7 @@ export class SignInFlows {
           'Google did not grant offline access, so Atrium could not stay signed in. Try again.',
           0,
         );
-      const user = await this.options.oauth.userInfo(tokens.accessToken);
+      const user = await this.options.oauth.userInfo(tokens.accessToken, tokens.subject);
       if (!this.running.has(flow)) throw new OAuthError('cancelled', 'The sign-in was cancelled.', 0);
       const account = await this.options.onSignedIn(user, tokens);
       await redirect.finish({ ok: true, message: `Atrium is now connected to ${account.email}.` });

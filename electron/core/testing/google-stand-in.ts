@@ -162,7 +162,8 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
   });
   // oidc-provider logs each server error to the console through this event; tests read answers instead.
   provider.on('server_error', () => {});
-  providerServer.on('request', provider.callback());
+  const handleProviderRequest = provider.callback();
+  providerServer.on('request', (req, res) => void handleProviderRequest(req, res));
 
   async function introspect(token: string): Promise<{ active: boolean; sub?: string }> {
     const response = await fetch(`${issuer}/token/introspection`, {
@@ -238,6 +239,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
   const config: GoogleConfig = {
     clientId,
     clientSecret,
+    issuer,
     authorizationEndpoint: `${issuer}/auth`,
     tokenEndpoint: `${issuer}/token`,
     revocationEndpoint: `${issuer}/token/revocation`,

@@ -3,7 +3,7 @@ import { eventColors } from './colors';
 import type { EventResource, WritableEventField } from './event-types';
 import { writableEventFields } from './event-types';
 import { isValidTimeZone, parseDate, parseLocalDateTime, parseRfc3339 } from './time';
-import { parseRecurrence } from './recurrence';
+import { checkWritableRecurrence, parseRecurrence } from './recurrence';
 
 /**
  * Reads the writable fields of an event body, checking each one's type and range. Nothing is
@@ -187,7 +187,7 @@ function readPerson(v: unknown, field: string): { email?: string; displayName?: 
 function readRecurrence(v: unknown): string[] {
   if (!Array.isArray(v)) throw invalid('recurrence', 'Invalid value for: recurrence must be an array of strings.');
   const lines = v.map((line, i) => str(line, `recurrence[${i}]`));
-  parseRecurrence(lines); // throws a 400 on bad lines
+  checkWritableRecurrence(lines, parseRecurrence(lines)); // throws a 400 on bad lines
   return lines;
 }
 

@@ -6,8 +6,9 @@ import type { EventHead, EventKey, EventRow, EventVersion } from './events-repos
 import type { EventViewer, KnownInstants } from './event-view';
 import { cachedResource, preloadResources, renderedEventsJson, renderVariant, searchTextOf } from './event-cache';
 import { detailsVisible, renderEvent } from './event-view';
-import { compareKeys, firstAfter, OccurrenceHeap } from './occurrence-heap';
-import { occurrenceResource, occurrencesOf, seriesTemplate } from './occurrences';
+import { compareKeys, OccurrenceHeap } from './occurrence-heap';
+import { occurrenceResource, occurrencesAfter, occurrencesOf, seriesTemplate } from './occurrences';
+import { ExpansionBudget } from './recurrence';
 import type { CalendarRepositories } from './repositories';
 import type { PageCursor, SyncPosition } from './tokens';
 import { decodePageToken, encodePageToken, encodeSyncToken, queryFingerprint } from './tokens';
@@ -343,6 +344,7 @@ function syncCandidates(scope: ListScope, filters: EventFilters, afterSeq: numbe
   // Deleted events are always part of an incremental sync.
   const syncFilters: EventFilters = { ...filters, showDeleted: true };
   const horizon = scope.nowMs + EXPANSION_HORIZON_MS;
+  const budget = new ExpansionBudget();
   return scan(
     scope,
     (a: number, batch) => scope.r.events.changedSince(scope.calendar.id, a, batch),
@@ -354,10 +356,17 @@ function syncCandidates(scope: ListScope, filters: EventFilters, afterSeq: numbe
       if (!resourceMatches(scope, syncFilters, row)) return undefined;
       if (filters.singleEvents && row.is_series) {
         const resource = cachedResource(scope.r.eventCache, row);
-        const occurrences = occurrencesOf(scope.r.expansions, row, resource, scope.calendar.time_zone, {
-          min: -FAR,
-          max: row.range_end_ms ?? horizon,
-        });
+        const occurrences = occurrencesOf(
+          scope.r.expansions,
+          row,
+          resource,
+          scope.calendar.time_zone,
+          {
+            min: -FAR,
+            max: row.range_end_ms ?? horizon,
+          },
+          budget,
+        );
         const exceptions = new Set(
           scope.r.events.exceptionsOf(scope.calendar.id, row.event_id).map((e) => e.original_start_ms),
         );
@@ -393,17 +402,28 @@ function startCandidates(scope: ListScope, filters: EventFilters, after: [number
   }
 
   const heap = new OccurrenceHeap();
+  const budget = new ExpansionBudget();
   for (const row of r.events.seriesOverlapping(calendar.id, window)) {
     if (row.status === 'cancelled' && !(filters.showDeleted || filters.updatedMin !== undefined)) continue;
     if (!resourceMatches(scope, filters, row)) continue;
     const resource = cachedResource(scope.r.eventCache, row);
     const max = Math.min(window.max, row.range_end_ms ?? horizon);
-    const all = occurrencesOf(r.expansions, row, resource, calendar.time_zone, { min: window.min, max });
     const skip = exceptionStarts.get(row.event_id);
+    // The page shows at most `limit + 1` occurrences of any one series after the cursor.
+    const all = occurrencesAfter(
+      r.expansions,
+      row,
+      resource,
+      calendar.time_zone,
+      { min: window.min, max },
+      after,
+      limit + 1 + (skip?.size ?? 0),
+      budget,
+    );
     const occurrences = skip ? all.filter((o) => !skip.has(o.startMs)) : all;
     heap.push({
       occurrences,
-      index: firstAfter(occurrences, after),
+      index: 0,
       row,
       resource,
       template: seriesTemplate(resource, calendar.time_zone),

@@ -109,7 +109,9 @@ export class EventsRepository {
 
   private get seriesInWindow() {
     return this.store.prepare<[string, number, number], EventRow>(
-      `SELECT * FROM calendar_events WHERE calendar_id = ? AND is_series = 1 AND start_ms < ?
+      // An RDATE may come before the series' start, so a series with one starts at the earliest.
+      `SELECT * FROM calendar_events WHERE calendar_id = ? AND is_series = 1
+           AND (start_ms < ? OR resource LIKE '%"RDATE%')
            AND (range_end_ms IS NULL OR range_end_ms > ?)`,
     );
   }

@@ -1,10 +1,11 @@
 import type { EventRow } from './events-repository';
+import { firstAfter } from './occurrence-heap';
 import { instanceId, occurrenceDateTime, occurrenceEnd, resolveTime } from './event-time';
 import type { ResolvedTime } from './event-time';
 import type { EventResource } from './event-types';
-import { expandFloating, parseRecurrence } from './recurrence';
+import { ExpansionBudget, expandFloating, parseRecurrence } from './recurrence';
 import type { SeriesTiming } from './recurrence';
-import { DAY_MS, floatingToInstant, instantToFloating } from './time';
+import { DAY_MS, floatingToInstant, instantToFloating, offsetMinutes } from './time';
 
 /** One occurrence of a recurring event, as generated from its rules. */
 export interface Occurrence {
@@ -37,9 +38,15 @@ const CACHE_ENTRIES = 2000;
 const CACHE_OCCURRENCES = 50_000;
 const LARGEST_CACHED = CACHE_OCCURRENCES / 10;
 
+/** Occurrences of a window, in start order; not `complete` when cut at the number asked for. */
+interface Expansion {
+  list: Occurrence[];
+  complete: boolean;
+}
+
 /** Expansions kept between requests by one Calendar area (see the bound above). */
 export class ExpansionCache {
-  readonly entries = new Map<string, Occurrence[]>();
+  readonly entries = new Map<string, Expansion>();
   occurrences = 0;
 
   /** What the cache holds (for tests of its bound). */
@@ -53,18 +60,18 @@ export class ExpansionCache {
   }
 }
 
-/**
- * Occurrences of the series in `row` overlapping `window`, in start order. `max` must be finite
- * for an endless series (callers apply an expansion horizon).
- */
-export function occurrencesOf(
+type SeriesRow = Pick<EventRow, 'pk' | 'change_seq' | 'event_id'>;
+
+function cachedExpansion(
   cache: ExpansionCache,
-  row: Pick<EventRow, 'pk' | 'change_seq' | 'event_id'>,
+  row: SeriesRow,
   resource: EventResource,
   calendarZone: string,
   window: TimeWindow,
-): Occurrence[] {
-  const key = `${row.pk}:${row.change_seq}:${calendarZone}:${window.min}:${window.max}:${window.inclusiveMin ? 1 : 0}`;
+  budget: ExpansionBudget,
+  take: number,
+): Expansion {
+  const key = `${row.pk}:${row.change_seq}:${calendarZone}:${window.min}:${window.max}:${window.inclusiveMin ? 1 : 0}:${take}`;
   const { entries } = cache;
   const hit = entries.get(key);
   if (hit) {
@@ -73,40 +80,101 @@ export function occurrencesOf(
     entries.set(key, hit);
     return hit;
   }
-  const result = expand(row.event_id, resource, calendarZone, window);
-  if (result.length > LARGEST_CACHED) return result;
+  const result = expand(row.event_id, resource, calendarZone, window, budget, take);
+  if (result.list.length > LARGEST_CACHED) return result;
   entries.set(key, result);
-  cache.occurrences += result.length;
+  cache.occurrences += result.list.length;
   while (entries.size > CACHE_ENTRIES || cache.occurrences > CACHE_OCCURRENCES) {
     const [oldestKey, oldest] = entries.entries().next().value!;
     entries.delete(oldestKey);
-    cache.occurrences -= oldest.length;
+    cache.occurrences -= oldest.list.length;
   }
   return result;
 }
 
-function expand(seriesId: string, resource: EventResource, calendarZone: string, window: TimeWindow): Occurrence[] {
+const ALL = 100_000;
+
+/**
+ * Occurrences of the series in `row` overlapping `window`, in start order. `max` must be finite
+ * for an endless series (callers apply an expansion horizon).
+ */
+export function occurrencesOf(
+  cache: ExpansionCache,
+  row: SeriesRow,
+  resource: EventResource,
+  calendarZone: string,
+  window: TimeWindow,
+  budget: ExpansionBudget = new ExpansionBudget(),
+): Occurrence[] {
+  return cachedExpansion(cache, row, resource, calendarZone, window, budget, ALL).list;
+}
+
+/**
+ * At least `need` occurrences of the series in `window` ordered after `after` (fewer only when the
+ * window holds fewer), in start order. A page needs only its own occurrences, so a long or dense
+ * series costs what the page shows, not what the window holds.
+ */
+export function occurrencesAfter(
+  cache: ExpansionCache,
+  row: SeriesRow,
+  resource: EventResource,
+  calendarZone: string,
+  window: TimeWindow,
+  after: [number, string],
+  need: number,
+  budget: ExpansionBudget,
+): Occurrence[] {
+  // Occurrences after the key end at or after its start.
+  const from: TimeWindow = after[0] > window.min ? { ...window, min: after[0], inclusiveMin: true } : window;
+  for (let take = need + 16; ; take *= 4) {
+    const { list, complete } = cachedExpansion(cache, row, resource, calendarZone, from, budget, Math.min(take, ALL));
+    const rest = list.slice(firstAfter(list, after));
+    if (complete || rest.length >= need || take >= ALL) return rest;
+  }
+}
+
+/**
+ * Around a change of offset, wall-clock order and instant order differ by the change: a bound
+ * converted to wall-clock time is widened by any change within a day of it (none in most
+ * windows, so a dense series is not expanded beyond the window).
+ */
+function marginAt(zone: string, ms: number): number {
+  const change = Math.abs(offsetMinutes(zone, ms - DAY_MS) - offsetMinutes(zone, ms + DAY_MS)) * 60_000;
+  return change === 0 ? 0 : change + 60_000;
+}
+
+function expand(
+  seriesId: string,
+  resource: EventResource,
+  calendarZone: string,
+  window: TimeWindow,
+  budget: ExpansionBudget,
+  take: number,
+): Expansion {
   const start = resolveTime(resource.start, calendarZone);
   const end = resolveTime(resource.end, calendarZone);
   const series: SeriesTiming = { allDay: start.allDay, zone: start.zone, startFloating: start.floating };
   const rec = parseRecurrence(resource.recurrence ?? []);
   const span = Math.max(0, end.ms - start.ms);
-  // Bounds beyond the representable range (the "no bound" sentinels) are not converted.
+  const margin = (ms: number) => (series.allDay ? DAY_MS : marginAt(series.zone, ms));
+  // Bounds beyond the representable range (the "no bound" sentinels) are not converted. The
+  // series' start is no lower bound: an RDATE may come before it.
   const from =
     window.min > -MAX_INSTANT
-      ? Math.max(series.startFloating, instantToFloating(series.zone, window.min - span) - DAY_MS)
-      : series.startFloating;
+      ? instantToFloating(series.zone, window.min - span) - margin(window.min - span)
+      : -MAX_INSTANT;
   if (window.max >= MAX_INSTANT) throw new Error('Expanding an endless window: callers bound it with a horizon.');
-  const to = instantToFloating(series.zone, window.max) + DAY_MS;
+  const to = instantToFloating(series.zone, window.max) + margin(window.max);
   const out: Occurrence[] = [];
-  for (const floating of expandFloating(rec, series, from, to)) {
+  const floatings = expandFloating(rec, series, from, to, take, budget);
+  for (const floating of floatings) {
     const startMs = floatingToInstant(series.zone, floating);
     if (startMs >= window.max) continue;
     const endMs = occurrenceEnd(series, start, end, floating, startMs);
     if (window.inclusiveMin ? endMs < window.min : endMs <= window.min) continue;
     out.push({ id: instanceId(seriesId, series.allDay, floating, startMs), startMs, endMs, floating });
   }
-  return out;
+  return { list: out, complete: floatings.length < take };
 }
 
 /** The occurrence of the series with this id, or undefined if its rules do not produce one. */

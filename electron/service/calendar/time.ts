@@ -64,17 +64,20 @@ export function instantToFloating(zoneName: string, ms: number): number {
 }
 
 /**
- * The instant a wall-clock time in `zoneName` denotes. In a DST gap the wall time does not exist
- * and it moves forward by the gap, as calendar clients do.
+ * The instant a wall-clock time in `zoneName` denotes (RFC 5545 §3.3.5). A wall time that occurs
+ * twice (the clocks go back) means the first of its instants; one that does not exist (the clocks
+ * go forward) is read with the offset in effect before the gap, so it moves forward by the gap.
+ * Zones change offset at most once within a day, so the offsets a day either side are the only
+ * candidates.
  */
 export function floatingToInstant(zoneName: string, floating: number): number {
-  const firstGuess = floating - offsetMinutes(zoneName, floating) * 60_000;
-  const offset = offsetMinutes(zoneName, firstGuess);
-  const candidate = floating - offset * 60_000;
-  if (instantToFloating(zoneName, candidate) === floating) return candidate;
-  const other = floating - offsetMinutes(zoneName, candidate) * 60_000;
-  if (instantToFloating(zoneName, other) === floating) return other;
-  return Math.max(candidate, other);
+  const before = offsetMinutes(zoneName, floating - DAY_MS);
+  const after = offsetMinutes(zoneName, floating + DAY_MS);
+  const early = floating - Math.max(before, after) * 60_000;
+  if (instantToFloating(zoneName, early) === floating) return early;
+  const late = floating - Math.min(before, after) * 60_000;
+  if (instantToFloating(zoneName, late) === floating) return late;
+  return floating - before * 60_000;
 }
 
 const rfc3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;

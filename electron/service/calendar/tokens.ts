@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { badRequest, gone } from '../http/api-error';
+import { badRequest, fullSyncRequired } from '../http/api-error';
 
 /**
  * Sync and page tokens are opaque to clients. A sync token names the collection it belongs to, the
@@ -43,7 +43,7 @@ export function encodeSyncToken(collection: string, position: SyncPosition): str
 export function decodeSyncToken(token: string, collection: string, nowMs: number, retentionMs: number): SyncPosition {
   const body = decode(token);
   const fullSync = (): never => {
-    throw gone('Sync token is no longer valid, a full sync is required.', 'fullSyncRequired');
+    throw fullSyncRequired();
   };
   if (!isRecord(body) || body.v !== 1 || body.c !== collectionDigest(collection)) return fullSync();
   const { s, t } = body;

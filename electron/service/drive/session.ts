@@ -56,12 +56,21 @@ export class DriveState {
   readonly units: UnitsOfWork;
   /** When abandoned resumable upload sessions were last swept (service clock, ms). */
   lastUploadSweep = Number.NEGATIVE_INFINITY;
+  /** Resumable uploads being finished, per session: a second request for the same session waits for it. */
+  readonly finishingUploads = new Map<string, Promise<unknown>>();
 
   constructor(readonly service: ServiceContext) {
     this.data = new DriveData(service.store);
     this.blobs = new BlobStore(join(service.dataDir, 'blobs'), (address) => this.data.revisions.blobRecorded(address));
     this.checksums = new ChecksumCache(service.store, (address) => this.blobs.pathOf(address));
     this.units = new UnitsOfWork(service);
+    // Before any request has written to the blob store, what a crash left behind with nothing
+    // referring to it goes (see `BlobStore.reclaimOrphans`). The temporary file of every
+    // unfinished upload session is kept, so that the session can go on.
+    this.blobs.reclaimOrphans(
+      this.data.revisions.referencedBlobAddresses(),
+      new Set(this.data.uploads.unfinishedIds().map((id) => `upload-${id}`)),
+    );
   }
 }
 

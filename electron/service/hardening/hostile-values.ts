@@ -79,6 +79,14 @@ const hostileTexts = [
   "name contains 'x' and (",
   "'x' in parents or not",
   'x'.repeat(5_000),
+  'x'.repeat(8_193),
+  // Nesting far past what the query parser and compiler may recurse over.
+  `${'('.repeat(3_000)}starred = true${')'.repeat(3_000)}`,
+  `${'not '.repeat(1_500)}starred = true`,
+  `${'(not '.repeat(1_000)}trashed = true${')'.repeat(1_000)}`,
+  'prototype',
+  'hasOwnProperty',
+  'toString',
 ];
 
 export const hostileText = fc.oneof(
@@ -126,7 +134,28 @@ function queryValue(spec: ParamSpec | undefined, known: readonly string[]): fc.A
 
 const systemParams: Readonly<Record<string, readonly string[]>> = {
   alt: ['json', 'media', 'proto', 'sse', ''],
-  fields: ['*', 'id', 'items(id,summary)', 'files(id,name),nextPageToken', 'kind,bogus', 'a((b)', '', ',', 'x/y/z'],
+  fields: [
+    '*',
+    'id',
+    'items(id,summary)',
+    'files(id,name),nextPageToken',
+    'kind,bogus',
+    'a((b)',
+    '',
+    ',',
+    'x/y/z',
+    'constructor/prototype',
+    'constructor/name',
+    '__proto__/constructor',
+    '__proto__',
+    'prototype',
+    'hasOwnProperty',
+    'toString',
+    'items(constructor,__proto__)',
+    'files(toString/name)',
+    Array.from({ length: 3_000 }, () => 'a').join('/'),
+    `${'a('.repeat(2_000)}b${')'.repeat(2_000)}`,
+  ],
   prettyPrint: ['true', 'false', 'yes'],
   uploadType: ['media', 'multipart', 'resumable', 'simple', ''],
   upload_id: ['none', '..%2F..%2Fx', '0'],
@@ -138,6 +167,7 @@ const systemParams: Readonly<Record<string, readonly string[]>> = {
 const unknownParamNames = [
   '__proto__',
   'constructor',
+  'prototype',
   'hasOwnProperty',
   'bogus',
   'toString',
@@ -226,6 +256,11 @@ export function schemaKeys(schema: z.ZodType | null): string[] {
   return [];
 }
 
+/** Names that an object inherits from its prototype, sent wherever a name goes. */
+const prototypeNames = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString'];
+
+const deepObject = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+
 const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: hostileText },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
@@ -244,6 +279,12 @@ const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
       { date: '2024-13-45' },
       { role: 'owner', type: 'anyone' },
       [{ email: 'x' }],
+      // Past the bounds of docs/limits.md: long text, long lists, large maps.
+      'x'.repeat(40_000),
+      Array.from({ length: 1_200 }, (_, i) => ({ email: `g${i}@example.com` })),
+      Array.from({ length: 11_000 }, () => 'RRULE:FREQ=DAILY'),
+      Object.fromEntries(Array.from({ length: 301 }, (_, i) => [`k${i}`, 'v'])),
+      { private: { ['k'.repeat(45)]: 'v' }, shared: { k: 'v'.repeat(1_025) } },
     ),
   },
 );
@@ -254,14 +295,12 @@ export function jsonBodyArbitrary(op: OperationSpec, known: readonly string[]): 
   const fieldValue = known.length > 0 ? fc.oneof(hostileJson, fc.constantFrom(...known)) : hostileJson;
   const overSchema =
     keys.length > 0
-      ? fc.dictionary(
-          fc.oneof(fc.constantFrom(...keys), fc.constantFrom('__proto__', 'constructor', 'extra')),
-          fieldValue,
-          {
-            maxKeys: 6,
-          },
-        )
-      : fc.dictionary(fc.string({ maxLength: 8 }), hostileJson, { maxKeys: 4 });
+      ? fc.dictionary(fc.oneof(fc.constantFrom(...keys), fc.constantFrom(...prototypeNames, 'extra')), fieldValue, {
+          maxKeys: 6,
+        })
+      : fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(...prototypeNames)), hostileJson, {
+          maxKeys: 4,
+        });
   return fc.oneof(
     { weight: 5, arbitrary: overSchema.map((value) => JSON.stringify(value)) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)) },
@@ -281,7 +320,16 @@ export function jsonBodyArbitrary(op: OperationSpec, known: readonly string[]): 
         '{"__proto__":{"polluted":true}}',
         `{"title":"${'x'.repeat(200_000)}"}`,
         `${'['.repeat(5_000)}${']'.repeat(5_000)}`,
+        deepObject,
+        '{"__proto__":{"constructor":{"prototype":{"toString":1}}},"hasOwnProperty":"x"}',
       ),
+    },
+    {
+      // A schema field (or a prototype name) holding a value nested far past the stack.
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(...(keys.length > 0 ? keys : ['a']), ...prototypeNames)
+        .map((key) => `{${JSON.stringify(key)}:${deepObject}}`),
     },
   );
 }

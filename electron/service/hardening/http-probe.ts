@@ -89,7 +89,10 @@ export function googleErrorProblem(answer: ProbeAnswer): string | null {
   if (typeof error !== 'object' || error === null) return 'no "error" object';
   if (error.code !== answer.status) return `error.code ${String(error.code)} differs from the status ${answer.status}`;
   if (typeof error.message !== 'string' || error.message === '') return 'error.message is missing';
-  if (typeof error.status !== 'string' || error.status === '') return 'error.status is missing';
+  // Calendar's 410 for a stale sync token is documented without `status`; every other error has one.
+  const documentedWithoutStatus = answer.status === 410 && JSON.stringify(error.errors).includes('"fullSyncRequired"');
+  if (!documentedWithoutStatus && (typeof error.status !== 'string' || error.status === ''))
+    return 'error.status is missing';
   if (!Array.isArray(error.errors) || error.errors.length === 0) return 'error.errors is empty';
   for (const item of error.errors as unknown[]) {
     const detail = item as { reason?: unknown; message?: unknown };

@@ -8,6 +8,8 @@ export interface ServiceProcessOptions {
   readonly dataDir: string;
   readonly users: readonly { email: string; token: string }[];
   readonly port?: number;
+  /** Extra environment for the child (e.g. `ATRIUM_FAULT_POINT`, see drive/content/fault-points.ts). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The service CLI running in a child process of its own. */
@@ -29,7 +31,11 @@ export interface ServiceProcess {
 export function startServiceProcess(options: ServiceProcessOptions): Promise<ServiceProcess> {
   const args = ['--import', 'tsx', cli, '--data', options.dataDir, '--port', String(options.port ?? 0)];
   for (const user of options.users) args.push('--user', `${user.email}:${user.token}`);
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let out = '';
   let err = '';

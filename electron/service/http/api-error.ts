@@ -34,24 +34,27 @@ export class ApiError extends Error {
   readonly code: number;
   readonly reason: string;
   readonly details: ApiErrorDetail[];
+  /** Whether the body carries `status`; a few of Google's answers (e.g. Calendar's 410) leave it out. */
+  readonly withStatus: boolean;
 
-  constructor(code: number, reason: string, message: string, extra: Omit<ApiErrorDetail, 'reason' | 'message'> = {}) {
+  constructor(
+    code: number,
+    reason: string,
+    message: string,
+    extra: Omit<ApiErrorDetail, 'reason' | 'message'> = {},
+    options: { withStatus?: boolean } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.reason = reason;
     this.details = [{ domain: 'global', reason, message, ...extra }];
+    this.withStatus = options.withStatus ?? true;
   }
 
-  toJSON(): { error: { code: number; message: string; errors: ApiErrorDetail[]; status: string } } {
-    return {
-      error: {
-        code: this.code,
-        message: this.message,
-        errors: this.details,
-        status: statusNames[this.code] ?? 'UNKNOWN',
-      },
-    };
+  toJSON(): { error: { code: number; message: string; errors: ApiErrorDetail[]; status?: string } } {
+    const error = { code: this.code, message: this.message, errors: this.details };
+    return { error: this.withStatus ? { ...error, status: statusNames[this.code] ?? 'UNKNOWN' } : error };
   }
 }
 
@@ -60,7 +63,18 @@ export const badRequest = (reason: string, message: string, location?: string): 
 export const notFound = (message = 'Not Found'): ApiError => new ApiError(404, 'notFound', message);
 export const forbidden = (message: string, reason = 'forbidden'): ApiError => new ApiError(403, reason, message);
 export const conflict = (message: string, reason = 'duplicate'): ApiError => new ApiError(409, reason, message);
-export const gone = (message: string, reason = 'fullSyncRequired'): ApiError => new ApiError(410, reason, message);
+/**
+ * Calendar's answer to a sync token it no longer honours, as Google documents it: domain `calendar`,
+ * the `syncToken` parameter named, and no `status` member.
+ */
+export const fullSyncRequired = (): ApiError =>
+  new ApiError(
+    410,
+    'fullSyncRequired',
+    'Sync token is no longer valid, a full sync is required.',
+    { domain: 'calendar', locationType: 'parameter', location: 'syncToken' },
+    { withStatus: false },
+  );
 export const preconditionFailed = (message = 'Precondition Failed'): ApiError =>
   new ApiError(412, 'conditionNotMet', message, { location: 'If-Match', locationType: 'header' });
 export const notImplemented = (operation: string): ApiError =>

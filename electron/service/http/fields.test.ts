@@ -138,3 +138,30 @@ describe('FieldsCompiler', () => {
     expect(compiler.compile('files(id)')).toBe(compiler.compile('files(id)'));
   });
 });
+
+describe('prototype members and depth', () => {
+  it('never takes a prototype member for a field of the schema', () => {
+    for (const expression of ['constructor/prototype', 'constructor/name', '__proto__/constructor', 'toString']) {
+      expect(unknownField(parseFields(expression), file)).toBe(expression.split('/')[0]);
+    }
+    expect(unknownField(parseFields('owners(hasOwnProperty)'), file)).toBe('owners/hasOwnProperty');
+  });
+
+  it('selects only own fields of a value, and keeps a map key named __proto__ as a key', () => {
+    expect(applyFields({ id: '1' }, parseFields('constructor,toString,id'))).toEqual({ id: '1' });
+    const value = JSON.parse('{"properties":{"__proto__":"x","a":"b"}}') as unknown;
+    const selected = applyFields(value, parseFields('properties(__proto__)')) as { properties: object };
+    expect(Object.getPrototypeOf(selected.properties)).toBe(Object.prototype);
+    expect(Object.keys(selected.properties)).toEqual(['__proto__']);
+    expect(JSON.stringify(selected)).toBe('{"properties":{"__proto__":"x"}}');
+  });
+
+  it('refuses a selection nested deeper than 32 levels before recursing', () => {
+    const path = (n: number) => Array.from({ length: n }, () => 'a').join('/');
+    expect(() => parseFields(path(32))).not.toThrow();
+    expect(() => parseFields(path(33))).toThrow(FieldsSyntaxError);
+    expect(() => parseFields(`${'a('.repeat(31)}b${')'.repeat(31)}`)).not.toThrow();
+    expect(() => parseFields(`${'a('.repeat(32)}b${')'.repeat(32)}`)).toThrow(/deeper than 32/);
+    expect(() => parseFields(`${'a('.repeat(50_000)}b${')'.repeat(50_000)}`)).toThrow(FieldsSyntaxError);
+  });
+});

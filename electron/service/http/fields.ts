@@ -13,9 +13,38 @@ export class FieldsSyntaxError extends Error {}
 
 const namePattern = /[A-Za-z0-9_$@#.\-*]/;
 
+/**
+ * Deepest selection accepted (`a/b(c/d)` is four levels). Parsing, merging and checking a selection
+ * recurse once per level; no resource nests anywhere near this deep.
+ */
+export const maxFieldsDepth = 32;
+
+/** Refuses a selection nesting deeper than `maxFieldsDepth`, in one pass without recursion. */
+function checkDepth(text: string): void {
+  const enclosing: number[] = [];
+  let base = 0;
+  let segments = 1;
+  for (const c of text) {
+    if (c === '/') segments += 1;
+    else if (c === ',') segments = 1;
+    else if (c === '(') {
+      enclosing.push(base);
+      base += segments;
+      segments = 1;
+    } else if (c === ')') {
+      base = enclosing.pop() ?? 0;
+      segments = 1;
+    }
+    if (base + segments > maxFieldsDepth) {
+      throw new FieldsSyntaxError(`the selection nests deeper than ${maxFieldsDepth} levels`);
+    }
+  }
+}
+
 /** Parses a `fields` expression; `true` means everything (`*`). Throws FieldsSyntaxError. */
 export function parseFields(expression: string): FieldSelection | true {
   const text = expression.replace(/\s+/g, '');
+  checkDepth(text);
   let pos = 0;
 
   const name = (): string => {
@@ -91,8 +120,17 @@ export function applyFields(value: unknown, selection: FieldSelection | true): u
   const source = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of selection) {
+    // Only the value's own fields: `constructor` or `__proto__` name no field of any resource.
+    if (!Object.hasOwn(source, key)) continue;
     const field = source[key];
-    if (field !== undefined) out[key] = applyFields(field, inner);
+    if (field === undefined) continue;
+    // defineProperty, not assignment: a map key `__proto__` stays a key instead of a prototype.
+    Object.defineProperty(out, key, {
+      value: applyFields(field, inner),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -164,7 +202,7 @@ export function unknownField(selection: FieldSelection | true, schema: ZodLike, 
   const open =
     def.catchall !== undefined && defOf(def.catchall).type !== 'never' && Object.keys(def.shape).length === 0;
   for (const [key, inner] of selection) {
-    const child = def.shape[key];
+    const child = Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
     if (!child) {
       if (open) continue;
       return prefix + key;
@@ -191,7 +229,8 @@ export class FieldsCompiler {
     try {
       selection = parseFields(expression);
     } catch (error) {
-      throw invalidSelection(`${expression} (${(error as Error).message})`);
+      const shown = expression.length > 200 ? `${expression.slice(0, 200)}…` : expression;
+      throw invalidSelection(`${shown} (${(error as Error).message})`);
     }
     const problem = this.schema ? unknownField(selection, this.schema) : null;
     if (problem !== null) throw invalidSelection(problem);

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
+import { jsonTextNestingExceeds, maxNestingDepth } from '../../../shared/api/schemas/limits';
 import { ApiError } from './api-error';
 
 /** Largest JSON request body accepted (media goes through the upload paths, unread here). */
@@ -18,6 +19,22 @@ export async function readJsonBody(req: IncomingMessage, limit = maxJsonBodyByte
   }
   const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return {};
+  return parseJsonText(text);
+}
+
+/**
+ * Parses a JSON request text (a body, or the metadata part of an upload). JSON.parse itself does
+ * not recurse, but validation and serialisation do, so a text nesting deeper than
+ * `maxNestingDepth` is refused here, before any of them runs.
+ */
+export function parseJsonText(text: string): unknown {
+  if (jsonTextNestingExceeds(text, maxNestingDepth)) {
+    throw new ApiError(
+      400,
+      'parseError',
+      `Parse Error: the request body nests objects and arrays deeper than ${maxNestingDepth} levels.`,
+    );
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

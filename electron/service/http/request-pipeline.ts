@@ -17,6 +17,7 @@ import { ApiError, notImplemented } from './api-error';
 import { FieldsCompiler, applyFields } from './fields';
 import type { HandlerBody, HandlerResult, Handlers, ServiceContext, TypedRequestContext } from './handler';
 import { readJsonBody, validateBody } from './json-body';
+import { withoutNulls } from './merge-patch';
 import { etagOf, sendEmpty, sendError, sendJson } from './respond';
 
 /** Maps a bearer token to its user; undefined when the token is unknown. */
@@ -124,7 +125,11 @@ export class RequestPipeline {
     // The body is read only after the request passed everything that needs no body; upload
     // bodies are left on the request for the handler to stream.
     let body: unknown;
-    if (op.spec.request && !match.upload) body = validateBody(op.spec.request, await readJsonBody(req));
+    if (op.spec.request && !match.upload) {
+      body = validateBody(op.spec.request, await readJsonBody(req));
+      // Outside a patch, Google reads a null anywhere in the body as "not set".
+      if (!op.spec.patch) body = withoutNulls(body);
+    }
 
     const context: TypedRequestContext<N> = {
       user,

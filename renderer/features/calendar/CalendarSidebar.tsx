@@ -3,8 +3,6 @@ import type { CalendarInfo } from './calendar-data';
 
 interface CalendarSidebarProps {
   calendars: CalendarInfo[];
-  loading: boolean;
-  error: ReactNode;
   miniMonth: ReactNode;
   onNewEvent: () => void;
   onQuickAdd: () => void;
@@ -41,11 +39,9 @@ export function CalendarSidebar(props: CalendarSidebarProps) {
         </button>
       </div>
       {props.miniMonth}
-      {props.error}
       <CalendarGroup
         title="My calendars"
         calendars={mine}
-        loading={props.loading}
         onToggle={props.onToggle}
         onOpenSettings={props.onOpenSettings}
         testId="my-calendars"
@@ -54,7 +50,6 @@ export function CalendarSidebar(props: CalendarSidebarProps) {
         <CalendarGroup
           title="Other calendars"
           calendars={others}
-          loading={false}
           onToggle={props.onToggle}
           onOpenSettings={props.onOpenSettings}
           testId="other-calendars"
@@ -85,20 +80,17 @@ export function CalendarSidebar(props: CalendarSidebarProps) {
 function CalendarGroup({
   title,
   calendars,
-  loading,
   onToggle,
   onOpenSettings,
   testId,
 }: Pick<CalendarSidebarProps, 'onToggle' | 'onOpenSettings'> & {
   title: string;
   calendars: CalendarInfo[];
-  loading: boolean;
   testId: string;
 }) {
   return (
     <section className="calendar-group" aria-label={title} data-testid={testId}>
       <h2 className="calendar-group__title">{title}</h2>
-      {loading && calendars.length === 0 ? <p className="calendar-group__empty">Loading calendars…</p> : null}
       <ul className="calendar-group__list">
         {calendars.map((calendar) => (
           <li key={calendar.id} className="calendar-entry" data-testid="calendar-entry" data-calendar-id={calendar.id}>

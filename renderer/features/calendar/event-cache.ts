@@ -57,20 +57,6 @@ export function refreshCalendarEvents(client: QueryClient, calendarIds: Iterable
   });
 }
 
-/** Every cached event of a calendar with this id (first match), e.g. to open it in the editor. */
-export function findCachedEvent(client: QueryClient, calendarId: string, eventId: string): GoogleEvent | undefined {
-  for (const [, data] of client.getQueriesData<Record<string, unknown>>(filterFor(calendarId))) {
-    const found = listItems<GoogleEvent>(data, 'items').find((item) => item.id === eventId);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-export const replaceEvent =
-  (eventId: string, next: (event: GoogleEvent) => GoogleEvent) =>
-  (items: GoogleEvent[]): GoogleEvent[] =>
-    items.map((item) => (item.id === eventId ? next(item) : item));
-
 export const removeEvents =
   (matches: (event: GoogleEvent) => boolean) =>
   (items: GoogleEvent[]): GoogleEvent[] =>

@@ -1,15 +1,8 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { callApi, errorMessage, type BodyFor } from '../../lib/api';
+import { callApi, errorMessage } from '../../lib/api';
 import type { CalendarInfo } from './calendar-data';
-import {
-  appendEvent,
-  editCachedEvents,
-  refreshCalendarEvents,
-  removeEvents,
-  restoreCachedEvents,
-  type EventListSnapshot,
-} from './event-cache';
+import { appendEvent, editCachedEvents, refreshCalendarEvents, removeEvents, restoreCachedEvents } from './event-cache';
 import {
   changedFields,
   fieldsForInsert,
@@ -18,18 +11,10 @@ import {
   timesOfDraft,
   type EventDraft,
 } from './event-draft';
-import { eventTimesOf, googleTimesOf, newPendingEventId, type EventTimes, type GoogleEvent } from './event-mapping';
-import { usesCount } from './recurrence-rule';
-import {
-  isFirstOccurrence,
-  originalStartOf,
-  planSeriesChange,
-  planSingleChange,
-  type EventChange,
-  type SeriesScope,
-  type WriteStep,
-} from './series-plan';
-import { addDaysToDate, daysBetween } from './time-zone';
+import { googleTimesOf, newPendingEventId, type EventTimes, type GoogleEvent } from './event-mapping';
+import { loadSeries, runSteps } from './event-writes';
+import { applyOptimistic } from './optimistic-change';
+import { planSeriesChange, planSingleChange, type EventChange, type SeriesScope } from './series-plan';
 
 /** An event as shown on the grid: the stored event (or instance) and the calendar it is on. */
 export interface EventTarget {
@@ -46,144 +31,6 @@ export interface CommandDeps {
   reportError: (message: string) => void;
   /** Shows what just happened, for screen readers and as a quiet confirmation. */
   announce: (message: string) => void;
-}
-
-/** Write options every event write sends: attachments are edited in the app. */
-const writeOptions = { supportsAttachments: true } as const;
-
-async function runStep(step: WriteStep): Promise<GoogleEvent | undefined> {
-  switch (step.op) {
-    case 'patch':
-      return callApi(
-        'CalendarEventsPatch',
-        { calendarId: step.calendarId, eventId: step.eventId, ...writeOptions },
-        step.body as BodyFor<'CalendarEventsPatch'>,
-      );
-    case 'update':
-      return callApi(
-        'CalendarEventsUpdate',
-        { calendarId: step.calendarId, eventId: step.eventId, ...writeOptions },
-        step.body as BodyFor<'CalendarEventsUpdate'>,
-      );
-    case 'insert':
-      return callApi(
-        'CalendarEventsInsert',
-        { calendarId: step.calendarId, ...writeOptions },
-        step.body as BodyFor<'CalendarEventsInsert'>,
-      );
-    case 'delete':
-      await callApi('CalendarEventsDelete', { calendarId: step.calendarId, eventId: step.eventId });
-      return undefined;
-  }
-}
-
-/** Runs the steps in order; if one fails, events created by earlier steps are removed again. */
-export async function runSteps(steps: readonly WriteStep[]): Promise<GoogleEvent[]> {
-  const results: GoogleEvent[] = [];
-  const created: { calendarId: string; eventId: string }[] = [];
-  try {
-    for (const step of steps) {
-      const result = await runStep(step);
-      if (result) results.push(result);
-      if (step.op === 'insert' && result?.id) created.push({ calendarId: step.calendarId, eventId: result.id });
-    }
-  } catch (error) {
-    for (const made of created) await callApi('CalendarEventsDelete', made).catch(() => undefined);
-    throw error;
-  }
-  return results;
-}
-
-/** Everything the series needs for a "following" or "all" change: the series, and what COUNT and later exceptions require. */
-async function loadSeries(calendarId: string, instance: GoogleEvent, scope: SeriesScope) {
-  const masterId = instance.recurringEventId ?? '';
-  const master = await callApi('CalendarEventsGet', { calendarId, eventId: masterId });
-  if (scope !== 'following' || isFirstOccurrence(instance, master)) return { master };
-  const zone = master.start?.timeZone ?? 'UTC';
-  const original = originalStartOf(instance, zone);
-  const originalIso =
-    instance.originalStartTime?.dateTime ?? (original ? new Date(original.startMs).toISOString() : undefined);
-  let occurrencesBefore: number | undefined;
-  if (usesCount(master.recurrence ?? []) && originalIso) {
-    const before = await callApi('CalendarEventsInstances', {
-      calendarId,
-      eventId: masterId,
-      timeMax: originalIso,
-      showDeleted: true,
-      maxResults: 2500,
-    });
-    occurrencesBefore = (before.items ?? []).length;
-  }
-  const exceptions = master.iCalUID
-    ? await callApi('CalendarEventsList', { calendarId, iCalUID: master.iCalUID, maxResults: 2500 })
-    : undefined;
-  const laterExceptionIds = (exceptions?.items ?? [])
-    .filter((item) => item.recurringEventId === masterId && item.status !== 'cancelled' && item.id)
-    .filter((item) => {
-      const start = originalStartOf(item, zone);
-      return start !== null && original !== null && start.startMs >= original.startMs;
-    })
-    .map((item) => item.id as string);
-  return { master, occurrencesBefore, laterExceptionIds };
-}
-
-function withTimes(event: GoogleEvent, to: EventTimes): GoogleEvent {
-  return { ...event, ...googleTimesOf(to) };
-}
-
-/** An instance's times moved the way the dragged one moved: same shift, new length. */
-function shiftLike(event: GoogleEvent, before: EventTimes, after: EventTimes): GoogleEvent {
-  const times = eventTimesOf(event, 'UTC');
-  if (!times || times.allDay !== before.allDay || before.allDay !== after.allDay) return event;
-  if (times.allDay && before.allDay && after.allDay) {
-    const startDate = addDaysToDate(times.startDate, daysBetween(before.startDate, after.startDate));
-    return withTimes(event, {
-      allDay: true,
-      startDate,
-      endDate: addDaysToDate(startDate, daysBetween(after.startDate, after.endDate)),
-    });
-  }
-  if (!times.allDay && !before.allDay && !after.allDay) {
-    const startMs = times.startMs + (after.startMs - before.startMs);
-    return withTimes(event, {
-      allDay: false,
-      startMs,
-      endMs: startMs + (after.endMs - after.startMs),
-      timeZone: times.timeZone,
-    });
-  }
-  return event;
-}
-
-/** Which cached instances a scoped change touches. */
-function seriesMatcher(instance: GoogleEvent, scope: SeriesScope): (event: GoogleEvent) => boolean {
-  const masterId = instance.recurringEventId;
-  if (scope === 'this' || !masterId) return (event) => event.id === instance.id;
-  const from = originalStartOf(instance, 'UTC')?.startMs ?? Number.NEGATIVE_INFINITY;
-  return (event) =>
-    event.id === instance.id ||
-    (event.recurringEventId === masterId &&
-      (scope === 'all' || (originalStartOf(event, 'UTC')?.startMs ?? Number.NEGATIVE_INFINITY) >= from));
-}
-
-/** The optimistic form of a change, applied to the cached lists of the calendar. */
-function applyOptimistic(
-  client: QueryClient,
-  target: EventTarget,
-  scope: SeriesScope,
-  change: EventChange,
-): EventListSnapshot {
-  const matches = seriesMatcher(target.event, scope);
-  if (change.kind === 'delete') return editCachedEvents(client, target.calendar.id, removeEvents(matches));
-  const before = eventTimesOf(target.event, 'UTC');
-  const fields = change.kind === 'edit' ? (change.fields as Partial<GoogleEvent>) : {};
-  return editCachedEvents(client, target.calendar.id, (items) =>
-    items.map((event) => {
-      if (event.id === target.event.id) return { ...withTimes(event, change.to), ...fields };
-      if (!matches(event) || !before) return event;
-      return { ...shiftLike(event, before, change.to), ...fields };
-    }),
-  );
 }
 
 function verbFor(action: ScopeAction): string {

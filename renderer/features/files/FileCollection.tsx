@@ -10,7 +10,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { openItem, requestDeleteForever, requestRename, trashItems } from './commands';
-import type { DriveItem } from './data/file-actions';
+import type { DriveItem } from './drive-file';
 import { FileRow, FileTile, rowDomId } from './FileRow';
 import type { ViewMode } from './files-store';
 import type { SortKey, SortOrder } from './model/places';

@@ -1,5 +1,5 @@
 import { memo, type DragEvent, type MouseEvent } from 'react';
-import type { DriveItem } from './data/file-actions';
+import type { DriveItem } from './drive-file';
 import { endItemDrag, startItemDrag, useDropTarget } from './drag-drop';
 import { isFolder } from './drive-file';
 import { FileIcon } from './FileIcon';

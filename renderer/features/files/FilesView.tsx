@@ -4,8 +4,8 @@ import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { useApiQuery } from '../../lib/api';
 import { ShareDialog } from '../sharing';
 import { requestEmptyTrash } from './commands';
-import type { DriveItem } from './data/file-actions';
-import { useFileListing } from './data/useFileListing';
+import type { DriveItem } from './drive-file';
+import { useFileListing } from './queries';
 import { DetailsPanel } from './details/DetailsPanel';
 import { useDialogStore } from './dialog-store';
 import { useDropTarget } from './drag-drop';
@@ -22,8 +22,6 @@ import { isEmptySelection, keepListed } from './model/selection';
 import { PlacesPane } from './PlacesPane';
 import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
-import { latestUndoable, useToastStore } from './toast-store';
-import { Toasts } from './Toasts';
 import { entriesFromPicker } from './uploads/dropped-entries';
 import { UploadPanel } from './uploads/UploadPanel';
 import { uploadInto } from './uploads/upload-store';
@@ -80,24 +78,6 @@ function ViewToggle() {
   );
 }
 
-/** Ctrl/Cmd+Z anywhere in the file manager (outside text fields) takes back the last undoable action. */
-function useUndoShortcut() {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== 'z') return;
-      const target = event.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
-      const toast = latestUndoable();
-      if (!toast?.undo) return;
-      event.preventDefault();
-      useToastStore.getState().dismiss(toast.id);
-      void toast.undo();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-}
-
 /** Drive: places, folders, search, uploads, actions on files, details and sharing. */
 export function FilesView() {
   const location = useFilesStore((state) => state.location);
@@ -112,10 +92,9 @@ export function FilesView() {
   const [creatingDrive, setCreatingDrive] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
-  useUndoShortcut();
 
   const about = useApiQuery('DriveAboutGet', { fields: 'user(emailAddress,displayName,permissionId)' });
-  const myEmail = (about.data as { user?: { emailAddress?: string } } | undefined)?.user?.emailAddress ?? '';
+  const myEmail = about.data?.user?.emailAddress ?? '';
   const searchQuery = useMemo(() => buildSearchQuery(search, { myEmail }), [search, myEmail]);
   const listing = listingFor(location, sort, searchQuery);
   const contents = useFileListing(
@@ -123,7 +102,7 @@ export function FilesView() {
   );
   const folder = currentFolder(location);
   const inTrash = location.place === 'trash' && location.path.length === 0;
-  const files = contents.files as DriveItem[];
+  const files = contents.files;
 
   // Items that left the listing leave the selection, once the whole listing is known (a file being
   // revealed may be on a page not read yet).
@@ -296,7 +275,6 @@ export function FilesView() {
         />
       ) : null}
       <UploadPanel />
-      <Toasts />
       <FilesDialogs folder={folder} />
       <TextPromptDialog
         open={creatingDrive}

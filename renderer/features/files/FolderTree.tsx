@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useApiQuery } from '../../lib/api';
 import { useDropTarget } from './drag-drop';
-import { folderMimeType, quoteQueryValue, sortForDisplay, type DriveFileEntry } from './drive-file';
+import { folderMimeType, hasId, quoteQueryValue, sortForDisplay } from './drive-file';
 import { FileIcon } from './FileIcon';
 import type { FolderCrumb } from './model/places';
 
@@ -35,7 +35,7 @@ function TreeNode({ folder, depth, currentId, onOpen, ancestors, initiallyOpen =
   });
   const drop = useDropTarget(folder, { acceptUploads: true });
   const path = [...ancestors, folder];
-  const subfolders = sortForDisplay(((children.data?.files ?? []) as DriveFileEntry[]).filter((f) => f.id));
+  const subfolders = sortForDisplay((children.data?.files ?? []).filter(hasId));
   const current = folder.id === currentId;
 
   return (

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { callApi, useActiveAccount } from '../../lib/api';
 import { ipc } from '../../platform/ipc';
-import type { DriveItem } from './data/file-actions';
+import type { DriveItem } from './drive-file';
 import { fileKind } from './file-format';
 
 /** Images without a thumbnail are previewed from their own content up to this size. */

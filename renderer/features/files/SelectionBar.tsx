@@ -11,7 +11,7 @@ import {
   starItems,
   trashItems,
 } from './commands';
-import type { DriveItem } from './data/file-actions';
+import type { DriveItem } from './drive-file';
 import { folderColors, isFolder } from './drive-file';
 import { MenuButton, type MenuAction } from './MenuButton';
 

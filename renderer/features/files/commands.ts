@@ -1,34 +1,19 @@
-import { errorMessage } from '../../lib/api';
-import {
-  copy,
-  createFolder,
-  deleteForever,
-  describeCount,
-  emptyTrash,
-  move,
-  rename,
-  restore,
-  setFolderColor,
-  setStarred,
-  trash,
-  undoMove,
-  type DriveItem,
-} from './data/file-actions';
+import { errorMessage } from '../../lib/errors';
+import { notify } from '../../lib/notify';
 import { downloadFile } from './data/download';
 import { useDialogStore } from './dialog-store';
-import { isFolder } from './drive-file';
+import { isFolder, type DriveItem } from './drive-file';
 import { useFilesStore } from './files-store';
 import type { FolderCrumb } from './model/places';
-import { showToast } from './toast-store';
+import { createFolder, deleteForever, describeCount, emptyTrash } from './mutations';
 
 /**
- * What the toolbar, the keyboard, drag and drop and the details panel do to files: each action
- * reports its outcome in a toast, with Undo for move, rename and trash.
+ * What the toolbar, the keyboard, drag and drop and the details panel do to files. Writes are the
+ * mutations (./mutations), which report in the app's toasts with Undo where it can be taken back;
+ * here are the steps around them: opening, asking first, downloading, sharing.
  */
 
-function failed(what: string, error: unknown): void {
-  showToast({ message: `Couldn’t ${what}: ${errorMessage(error)}`, tone: 'error' });
-}
+export { colorFolders, copyItems, moveItems, renameItem, restoreItems, starItems, trashItems } from './mutations';
 
 export function openItem(item: DriveItem): void {
   const store = useFilesStore.getState();
@@ -45,69 +30,11 @@ export function openItem(item: DriveItem): void {
 }
 
 export async function newFolder(parent: FolderCrumb, name: string): Promise<void> {
-  try {
-    await createFolder(parent, name);
-    showToast({ message: `Created folder “${name}”` });
-  } catch (error) {
-    failed(`create folder “${name}”`, error);
-  }
+  await createFolder(parent, name);
 }
 
 export function requestRename(item: DriveItem): void {
   useDialogStore.getState().open({ kind: 'rename', item });
-}
-
-export async function renameItem(item: DriveItem, name: string): Promise<void> {
-  const previous = item.name ?? '';
-  if (name === previous) return;
-  try {
-    await rename(item, name);
-    showToast({
-      message: `Renamed “${previous}” to “${name}”`,
-      undo: () => rename({ ...item, name }, previous).catch((error: unknown) => failed('undo the rename', error)),
-    });
-  } catch (error) {
-    failed(`rename “${previous}”`, error);
-  }
-}
-
-export async function moveItems(items: readonly DriveItem[], target: FolderCrumb): Promise<void> {
-  try {
-    const records = await move(items, target);
-    if (records.length === 0) return;
-    showToast({
-      message: `Moved ${describeCount(items)} to “${target.name}”`,
-      undo: () => undoMove(records).catch((error: unknown) => failed('undo the move', error)),
-    });
-  } catch (error) {
-    failed(`move ${describeCount(items)}`, error);
-  }
-}
-
-export async function trashItems(items: readonly DriveItem[]): Promise<void> {
-  if (items.length === 0) return;
-  try {
-    await trash(items);
-    showToast({
-      message: `Moved ${describeCount(items)} to the trash`,
-      undo: () => restore(items).catch((error: unknown) => failed('restore', error)),
-    });
-  } catch (error) {
-    failed(`move ${describeCount(items)} to the trash`, error);
-  }
-}
-
-export async function restoreItems(items: readonly DriveItem[]): Promise<void> {
-  if (items.length === 0) return;
-  try {
-    await restore(items);
-    showToast({
-      message: `Restored ${describeCount(items)}`,
-      undo: () => trash(items).catch((error: unknown) => failed('trash again', error)),
-    });
-  } catch (error) {
-    failed(`restore ${describeCount(items)}`, error);
-  }
 }
 
 export function requestDeleteForever(items: readonly DriveItem[]): void {
@@ -117,12 +44,7 @@ export function requestDeleteForever(items: readonly DriveItem[]): void {
     title: 'Delete forever?',
     message: `${describeCount(items)} will be deleted forever. This can’t be undone.`,
     confirmLabel: 'Delete forever',
-    onConfirm: () => {
-      deleteForever(items).then(
-        () => showToast({ message: `Deleted ${describeCount(items)} forever` }),
-        (error: unknown) => failed(`delete ${describeCount(items)}`, error),
-      );
-    },
+    onConfirm: () => void deleteForever(items),
   });
 }
 
@@ -132,42 +54,8 @@ export function requestEmptyTrash(): void {
     title: 'Empty the trash?',
     message: 'Everything in the trash will be deleted forever. This can’t be undone.',
     confirmLabel: 'Empty trash',
-    onConfirm: () => {
-      emptyTrash().then(
-        () => showToast({ message: 'The trash is empty' }),
-        (error: unknown) => failed('empty the trash', error),
-      );
-    },
+    onConfirm: () => void emptyTrash(),
   });
-}
-
-export async function copyItems(items: readonly DriveItem[]): Promise<void> {
-  try {
-    await copy(items);
-    showToast({ message: `Copied ${describeCount(items)}` });
-  } catch (error) {
-    failed(`copy ${describeCount(items)}`, error);
-  }
-}
-
-export async function starItems(items: readonly DriveItem[], starred: boolean): Promise<void> {
-  try {
-    await setStarred(items, starred);
-    showToast({
-      message: `${starred ? 'Starred' : 'Removed star from'} ${describeCount(items)}`,
-      undo: () => setStarred(items, !starred),
-    });
-  } catch (error) {
-    failed(starred ? 'star' : 'remove the star', error);
-  }
-}
-
-export async function colorFolders(items: readonly DriveItem[], rgb: string): Promise<void> {
-  try {
-    await setFolderColor(items.filter(isFolder), rgb);
-  } catch (error) {
-    failed('change the folder color', error);
-  }
 }
 
 export async function downloadItems(items: readonly DriveItem[]): Promise<void> {
@@ -175,7 +63,8 @@ export async function downloadItems(items: readonly DriveItem[]): Promise<void> 
     try {
       await downloadFile(item);
     } catch (error) {
-      failed(`download “${item.name ?? ''}”`, error);
+      // Download failures are already explained in plain words (see data/download).
+      notify({ message: `Couldn’t download “${item.name ?? ''}”: ${errorMessage(error)}`, kind: 'error' });
     }
   }
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DriveItem } from './data/file-actions';
+import type { DriveItem } from './drive-file';
 
 /** The one modal the file manager has open, if any (besides sharing, which has its own). */
 export type FilesDialog =

@@ -1,6 +1,7 @@
 import { useState, type DragEvent } from 'react';
 import { moveItems } from './commands';
-import { canMoveInto, type DriveItem } from './data/file-actions';
+import type { DriveItem } from './drive-file';
+import { canMoveInto } from './mutations';
 import type { FolderCrumb } from './model/places';
 import { readDropped, takeDropped } from './uploads/dropped-entries';
 import { uploadInto } from './uploads/upload-store';

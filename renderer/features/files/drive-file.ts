@@ -1,50 +1,13 @@
-/** The fields of a Drive v3 File the file manager reads (`size` is an int64 carried as a string). */
-export interface DriveFileOwner {
-  displayName?: string | null;
-  emailAddress?: string | null;
-  me?: boolean | null;
-  permissionId?: string | null;
-}
+import type { DriveFile } from '../../../shared/api/schemas/drive';
 
-export interface DriveFileCapabilities {
-  canAddChildren?: boolean;
-  canComment?: boolean;
-  canCopy?: boolean;
-  canDelete?: boolean;
-  canDownload?: boolean;
-  canEdit?: boolean;
-  canModifyContent?: boolean;
-  canMoveItemWithinDrive?: boolean;
-  canReadRevisions?: boolean;
-  canRename?: boolean;
-  canShare?: boolean;
-  canTrash?: boolean;
-  canUntrash?: boolean;
-}
+/** A Drive v3 `drive#file` as the file manager reads it (the shared schema's answer type). */
+export type { DriveFile };
 
-export interface DriveFileEntry {
-  id?: string | null;
-  name?: string | null;
-  mimeType?: string | null;
-  modifiedTime?: string | null;
-  createdTime?: string | null;
-  size?: string | number | null;
-  quotaBytesUsed?: string | null;
-  owners?: DriveFileOwner[] | null;
-  lastModifyingUser?: DriveFileOwner | null;
-  parents?: string[] | null;
-  starred?: boolean | null;
-  trashed?: boolean | null;
-  shared?: boolean | null;
-  folderColorRgb?: string | null;
-  hasThumbnail?: boolean | null;
-  thumbnailLink?: string | null;
-  thumbnailVersion?: string | null;
-  driveId?: string | null;
-  webViewLink?: string | null;
-  description?: string | null;
-  headRevisionId?: string | null;
-  capabilities?: DriveFileCapabilities | null;
+/** A listed file: one with an id. */
+export type DriveItem = DriveFile & { id: string };
+
+export function hasId<T extends { id?: string }>(file: T): file is T & { id: string } {
+  return typeof file.id === 'string' && file.id !== '';
 }
 
 export const folderMimeType = 'application/vnd.google-apps.folder';
@@ -100,12 +63,12 @@ export const listEntryFields = [
 
 export const listFields = `nextPageToken,files(${listEntryFields})`;
 
-export function isFolder(file: DriveFileEntry): boolean {
+export function isFolder(file: DriveFile): boolean {
   return file.mimeType === folderMimeType;
 }
 
 /** Google-native documents have no bytes of their own: they are exported to download. */
-export function isGoogleNative(file: DriveFileEntry): boolean {
+export function isGoogleNative(file: DriveFile): boolean {
   return (file.mimeType ?? '').startsWith('application/vnd.google-apps.') && !isFolder(file);
 }
 
@@ -120,7 +83,7 @@ export function unquoteQueryValue(literal: string): string {
 }
 
 /** Folders first, then by name as people read it (case-insensitive, numbers in order). */
-export function sortForDisplay<T extends DriveFileEntry>(files: readonly T[]): T[] {
+export function sortForDisplay<T extends DriveFile>(files: readonly T[]): T[] {
   const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   return [...files].sort(
     (a, b) => Number(isFolder(b)) - Number(isFolder(a)) || collator.compare(a.name ?? '', b.name ?? ''),

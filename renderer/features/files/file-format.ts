@@ -1,4 +1,4 @@
-import { folderMimeType, type DriveFileEntry } from './drive-file';
+import { folderMimeType, type DriveFile } from './drive-file';
 
 const units = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -47,7 +47,7 @@ export function formatModified(
   ).format(date);
 }
 
-export function formatOwner(file: DriveFileEntry): string {
+export function formatOwner(file: DriveFile): string {
   const owner = file.owners?.[0];
   if (!owner) return '—';
   if (owner.me) return 'me';

@@ -1,12 +1,12 @@
-import { callApi, errorMessage } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import { ipc } from '../../platform/ipc';
 import { useViewStore } from '../../shell/views';
-import { isFolder, type DriveFileEntry } from './drive-file';
+import { hasId, isFolder, type DriveItem } from './drive-file';
 import { useFilesStore } from './files-store';
 import type { FileLocation, FolderCrumb } from './model/places';
-import { showToast } from './toast-store';
+import { notify, notifyError } from '../../lib/notify';
 
-type Entry = DriveFileEntry & { id: string };
+type Entry = DriveItem;
 
 const fields = 'id,name,mimeType,parents,driveId,trashed';
 /** Deeper than any real folder tree; a cycle or a runaway stops here. */
@@ -14,7 +14,8 @@ const maxDepth = 64;
 
 async function get(fileId: string): Promise<Entry | null> {
   try {
-    return (await callApi('DriveFilesGet', { fileId, fields, supportsAllDrives: true })) as Entry;
+    const file = await callApi('DriveFilesGet', { fileId, fields, supportsAllDrives: true });
+    return hasId(file) ? file : null;
   } catch {
     return null;
   }
@@ -52,7 +53,7 @@ export async function locationOf(item: Entry): Promise<FileLocation> {
 export async function revealFile(fileId: string): Promise<void> {
   const item = await get(fileId);
   if (!item) {
-    showToast({ message: 'That file does not exist, or you no longer have access to it.', tone: 'error' });
+    notify({ message: 'That file does not exist, or you no longer have access to it.', kind: 'error' });
     return;
   }
   try {
@@ -64,7 +65,7 @@ export async function revealFile(fileId: string): Promise<void> {
       store.setDetailsOpen(true);
     }
   } catch (error) {
-    showToast({ message: `Couldn’t open the file: ${errorMessage(error)}`, tone: 'error' });
+    notifyError('Couldn’t open the file.', error);
   }
 }
 

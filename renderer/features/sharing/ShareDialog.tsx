@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
 import { errorMessage } from '../../lib/api';
-import type { ShareTarget } from '../files/files-store';
+import type { ShareTarget } from '../files';
 import { AddPeopleForm } from './AddPeopleForm';
 import { GeneralAccessSection } from './GeneralAccessSection';
 import { PermissionRow } from './PermissionRow';

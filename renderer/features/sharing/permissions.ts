@@ -1,3 +1,16 @@
+import type { DrivePermission } from '../../../shared/api/schemas/drive';
+
+/** A listed permission the dialog can act on: it has an id, a type and a role. */
+export function isPermission(permission: DrivePermission): permission is DrivePermission & Permission {
+  return (
+    typeof permission.id === 'string' &&
+    permission.id !== '' &&
+    permission.type !== undefined &&
+    permission.role !== undefined &&
+    (permission.domain === undefined || typeof permission.domain === 'string')
+  );
+}
+
 /** A Drive permission as the share dialog reads it. */
 export interface Permission {
   id: string;

@@ -1,18 +1,7 @@
 import { useMemo } from 'react';
 import { callApi, useApiQuery } from '../../lib/api';
-import { refreshDrive } from '../files/data/file-actions';
-import type { ShareTarget } from '../files/files-store';
-import { permissionFields, type Permission, type Role, type ShareContext } from './permissions';
-
-interface SharedItem {
-  id?: string;
-  name?: string;
-  webViewLink?: string;
-  parents?: string[];
-  driveId?: string;
-  ownedByMe?: boolean;
-  capabilities?: { canShare?: boolean };
-}
+import { refreshDrive, type ShareTarget } from '../files';
+import { isPermission, permissionFields, type Permission, type Role, type ShareContext } from './permissions';
 
 /** What the share dialog needs about its target: the item, its permissions, its parent's, and who "I" am. */
 export function useSharing(target: ShareTarget) {
@@ -32,7 +21,7 @@ export function useSharing(target: ShareTarget) {
     { fileId: target.id, supportsAllDrives: true, fields: permissionFields },
     { allPagesOf: 'permissions' },
   );
-  const parentId = (item.data as SharedItem | undefined)?.parents?.[0];
+  const parentId = item.data?.parents?.[0];
   // The parent's grants tell which of the item's come from it (My Drive does not mark them).
   const parentPermissions = useApiQuery(
     'DrivePermissionsList',
@@ -42,22 +31,19 @@ export function useSharing(target: ShareTarget) {
   const about = useApiQuery('DriveAboutGet', { fields: 'user(emailAddress,permissionId,displayName)' });
 
   // Stable while the answer is the same, so components can tell when the service's state changed.
-  const list = useMemo(
-    () => ((permissions.data?.permissions ?? []) as Permission[]).filter((p) => p.id),
-    [permissions.data],
-  );
+  const list = useMemo(() => (permissions.data?.permissions ?? []).filter(isPermission), [permissions.data]);
   const parentList = useMemo(
-    () => (parentPermissions.data ? ((parentPermissions.data.permissions ?? []) as Permission[]) : null),
+    () => (parentPermissions.data ? (parentPermissions.data.permissions ?? []).filter(isPermission) : null),
     [parentPermissions.data],
   );
 
   return {
     context,
-    item: item.data as SharedItem | undefined,
+    item: item.data,
     permissions,
     list,
     parentList: parentPermissions.isSuccess ? parentList : null,
-    me: (about.data as { user?: { emailAddress?: string; permissionId?: string } } | undefined)?.user,
+    me: about.data?.user,
   };
 }
 

@@ -13,7 +13,7 @@ import {
 } from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { EmptyPanel, ErrorBanner, ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
+import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { useActiveAccount } from '../../lib/api';
 import { describeTarget, dragInstructions } from './announcements';
@@ -28,10 +28,10 @@ import {
   type DragData,
 } from './drag-geometry';
 import { planDrop, sameTarget, type DropTarget } from './drop-plan';
-import { createList, deleteList, moveTask, renameList, transferTask } from './task-actions';
+import { createList, deleteList, moveTask, renameList, transferTask } from './mutations';
 import { TaskCard, taskTitle } from './TaskCard';
 import { TaskColumn, type ColumnCommands } from './TaskColumn';
-import { cachedTasks, useTaskLists, type TaskView } from './task-data';
+import { cachedTasks, useTaskLists, type TaskView } from './queries';
 import { TaskDetailsDialog } from './TaskDetailsDialog';
 import { subtreeOf } from './task-tree';
 import type { TaskItem, TaskListItem } from './task-types';
@@ -44,7 +44,8 @@ interface ActiveDrag extends DragData {
 /**
  * The task board: a column per task list, cards nested under their parents. Tasks are moved by
  * dragging their handle (pointer or keyboard) above, onto or below another card, or to the end of
- * a column; every change shows at once and is taken back, with the reason shown, if the service refuses it.
+ * a column; every change shows at once, can be undone from its toast, and is taken back, with the
+ * reason shown, if the service refuses it.
  */
 export function TaskBoard() {
   const account = useActiveAccount();
@@ -58,7 +59,6 @@ export function TaskBoard() {
 
   const showCompleted = useBoardStore((s) => s.showCompleted);
   const showHidden = useBoardStore((s) => s.showHidden);
-  const boardError = useBoardStore((s) => s.error);
   const status = useBoardStore((s) => s.status);
   const view = useMemo<TaskView>(() => ({ showCompleted, showHidden }), [showCompleted, showHidden]);
 
@@ -141,7 +141,6 @@ export function TaskBoard() {
     const drag = { ...data, width: started.rect.current.initial?.width ?? null };
     activeRef.current = drag;
     setActive(drag);
-    useBoardStore.getState().dismissError();
   };
 
   const onDragEnd = (event: DragEndEvent) => {
@@ -233,13 +232,6 @@ export function TaskBoard() {
           New list
         </button>
       </div>
-      {boardError ? (
-        <ErrorBanner
-          message={boardError}
-          onDismiss={() => useBoardStore.getState().dismissError()}
-          testId="task-board-error"
-        />
-      ) : null}
       <div className="visually-hidden" role="status" aria-live="polite" data-testid="task-board-status">
         {status}
       </div>

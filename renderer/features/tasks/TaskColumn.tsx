@@ -3,9 +3,9 @@ import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/rea
 import { memo, useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { EndDropData } from './drag-geometry';
 import type { DropTarget } from './drop-plan';
-import { addTask, clearCompleted, setCompleted } from './task-actions';
+import { addTask, clearCompleted, setCompleted } from './mutations';
 import { TaskRow } from './TaskCard';
-import { useColumnTasks, type TaskView } from './task-data';
+import { useColumnTasks, type TaskView } from './queries';
 import { buildRows } from './task-tree';
 import type { TaskItem, TaskListItem } from './task-types';
 

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
-import { deleteTask, editTask, type TaskEdit } from './task-actions';
+import { deleteTask, editTask, type TaskEdit } from './mutations';
 import { dueDate, taskTitle } from './TaskCard';
 import type { TaskItem } from './task-types';
 

@@ -3,6 +3,7 @@ import { planDrop, type DropTarget } from './drop-plan';
 import { orderKeyBetween } from './order-key';
 import { insertSubtreeInPage, moveInPage, removeSubtreeFromPage } from './task-cache';
 import { buildRows, subtreeOf } from './task-tree';
+import { deletedTogether } from './mutations';
 import type { TaskItem } from './task-types';
 
 // A list:  a ( a1, a2 ), b, c ( c1 ( c1x ) )
@@ -131,5 +132,25 @@ describe('optimistic cache changes', () => {
       if (before !== null) expect(key > before).toBe(true);
       if (after !== null) expect(key < after).toBe(true);
     }
+  });
+});
+
+describe('restoring a deleted task', () => {
+  const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 9, 0, seconds)).toISOString();
+  const tasks: TaskItem[] = [
+    { id: 'p', title: 'Trip', position: 'a0', deleted: true, updated: at(30) },
+    { id: 'c1', title: 'Pack', parent: 'p', position: 'a0', deleted: true, updated: at(30) },
+    { id: 'g', title: 'Socks', parent: 'c1', position: 'a0', deleted: true, updated: at(31) },
+    // Deleted on its own earlier: stays deleted when the trip comes back.
+    { id: 'c2', title: 'Old idea', parent: 'p', position: 'a1', deleted: true, updated: at(0) },
+    { id: 'o', title: 'Other', position: 'a1', deleted: true, updated: at(30) },
+  ];
+
+  it('brings back the task and the subtasks deleted with it, parents first', () => {
+    expect(deletedTogether(tasks, 'p').map((t) => t.id)).toEqual(['p', 'c1', 'g']);
+  });
+
+  it('brings back nothing when the task is not deleted', () => {
+    expect(deletedTogether([{ id: 'p', title: 'Trip', updated: at(1) }], 'p')).toEqual([]);
   });
 });

@@ -7,18 +7,15 @@ export interface RevealedTask {
   task: TaskItem;
 }
 
-/** Board-wide view state: which tasks are shown, the last refused action, what to announce. */
+/** Board-wide view state: which tasks are shown, what to announce, a task asked for from outside. */
 interface BoardState {
   showCompleted: boolean;
   showHidden: boolean;
-  error: string | null;
   /** Polite status text for screen readers (results of moves and edits). */
   status: string;
   revealed: RevealedTask | null;
   setShowCompleted(show: boolean): void;
   setShowHidden(show: boolean): void;
-  fail(message: string): void;
-  dismissError(): void;
   announce(message: string): void;
   reveal(task: RevealedTask | null): void;
 }
@@ -26,13 +23,10 @@ interface BoardState {
 export const useBoardStore = create<BoardState>((set) => ({
   showCompleted: true,
   showHidden: false,
-  error: null,
   status: '',
   revealed: null,
   setShowCompleted: (showCompleted) => set({ showCompleted }),
   setShowHidden: (showHidden) => set({ showHidden }),
-  fail: (error) => set({ error, status: error }),
-  dismissError: () => set({ error: null }),
   announce: (status) => set({ status }),
   reveal: (revealed) => set({ revealed }),
 }));

@@ -1,5 +1,6 @@
 import type { AppRoute } from '../../../shared/ipc/contract';
-import { callApi, errorMessage } from '../../lib/api';
+import { callApi } from '../../lib/api';
+import { notify, notifyError } from '../../lib/notify';
 import { ipc } from '../../platform/ipc';
 import { enterAccountOf } from '../../shell/route-account';
 import { useViewStore } from '../../shell/views';
@@ -9,19 +10,18 @@ type TaskRoute = Extract<AppRoute, { kind: 'task' }>;
 
 /** Shows the board and opens the task a route names in its details dialog, in the account it belongs to. */
 export async function openTaskRoute(route: TaskRoute): Promise<void> {
-  const board = useBoardStore.getState();
   const entered = await enterAccountOf(route);
   useViewStore.getState().show('tasks');
   if (!entered.ok) {
-    board.fail(`Couldn’t open the task: ${entered.reason}`);
+    notify({ message: `Couldn’t open the task: ${entered.reason}`, kind: 'error' });
     return;
   }
   try {
     const task = await callApi('TasksTasksGet', { tasklist: route.tasklist, task: route.task });
-    if (task.deleted || !task.id) throw new Error('it was deleted');
-    board.reveal({ listId: route.tasklist, task: { ...task, id: task.id } });
+    if (task.deleted || !task.id) throw new Error('The task was deleted.');
+    useBoardStore.getState().reveal({ listId: route.tasklist, task: { ...task, id: task.id } });
   } catch (error) {
-    board.fail(`Couldn’t open the task: ${errorMessage(error)}`);
+    notifyError('Couldn’t open the task. It may have been deleted, or you no longer have access to it.', error);
   }
 }
 

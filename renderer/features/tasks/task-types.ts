@@ -1,30 +1,20 @@
-/** The parts of Tasks v1 resources the board reads (kinds `tasks#task`, `tasks#taskList`). */
-export interface TaskItem {
-  id: string;
-  title?: string;
-  parent?: string;
-  position?: string;
-  notes?: string;
-  status?: 'needsAction' | 'completed';
-  due?: string;
-  completed?: string;
-  deleted?: boolean;
-  hidden?: boolean;
-  updated?: string;
-  etag?: string;
-}
+import type { Task, TaskList } from '../../../shared/api/schemas/tasks';
 
-export interface TaskListItem {
-  id: string;
-  title?: string;
-  updated?: string;
-  etag?: string;
-}
+/** A Tasks v1 `tasks#task` as the board holds it: one the service has given an id. */
+export type TaskItem = Task & { id: string };
 
-/** The cached answer of TasksTasksList with every page merged. */
+/** A `tasks#taskList` with its id. */
+export type TaskListItem = TaskList & { id: string };
+
+/** The cached answer of TasksTasksList with every page merged (`partial` while the first load is under way). */
 export interface TaskPage {
+  kind?: string;
   items?: TaskItem[];
-  [field: string]: unknown;
+  partial?: boolean;
+}
+
+export function hasId<T extends { id?: string }>(resource: T): resource is T & { id: string } {
+  return typeof resource.id === 'string' && resource.id !== '';
 }
 
 /** The fields a task keeps when it is copied into another list. */

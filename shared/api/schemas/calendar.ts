@@ -1,7 +1,37 @@
 import { z } from 'zod';
-import { inner, kind, requestSchema, resourceSchema, stringMap } from './common';
+import { inner, kind, requestSchema, resourceSchema } from './common';
+import { boundedMap, list, text } from './limits';
 
 // Calendar v3 resources (docs/spec/calendar.md §2) with Google's inner shapes.
+// Every string and array is bounded; docs/limits.md says which bounds are Google's.
+
+/** Calendar and event titles (chosen here, as Tasks' documented title bound). */
+export const maxSummaryLength = 1024;
+/** Calendar and event descriptions (chosen here: Google publishes none; integrators report about 8,192). */
+export const maxDescriptionLength = 8192;
+/** Event and calendar locations (chosen here). */
+export const maxLocationLength = 1024;
+/** Attendees of one event (chosen here). */
+export const maxAttendees = 1000;
+/** Lines of an event's recurrence (RRULE, EXRULE, RDATE, EXDATE; chosen here). */
+export const maxRecurrenceLines = 100;
+/** Reminder overrides of an event, and default reminders of a calendar (Google documents 5). */
+export const maxReminderOverrides = 5;
+/** Attachments of an event (Google documents 25). */
+export const maxAttachments = 25;
+
+/** Extended properties (Google documents these in its extended properties guide). */
+export const extendedPropertyBounds = {
+  maxEntries: 300,
+  maxKeyLength: 44,
+  maxValueLength: 1024,
+  maxTotalLength: 32 * 1024,
+} as const;
+
+/** A small string map of an inner object (gadget preferences, add-on parameters; chosen here). */
+const smallMap = boundedMap(text(), { maxEntries: 100, maxKeyLength: 1024 });
+/** One map of extended properties; the bounds of both maps together are checked on ExtendedProperties. */
+const extendedPropertyMap = boundedMap(text(extendedPropertyBounds.maxValueLength), extendedPropertyBounds);
 
 export const ACL_ROLES = ['none', 'freeBusyReader', 'reader', 'writer', 'owner'] as const;
 export type AclRole = (typeof ACL_ROLES)[number];
@@ -18,21 +48,21 @@ export const ATTENDEE_RESPONSES = ['needsAction', 'declined', 'tentative', 'acce
 export const REMINDER_METHODS = ['email', 'popup'] as const;
 
 /** Hex color `#rrggbb`. */
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a color in the form #rrggbb');
+const hexColor = text().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a color in the form #rrggbb');
 
 // ---------------------------------------------------------------- ACL
 
 export const AclScope = inner({
   /** `default` (public), `user`, `group` or `domain`. */
-  type: z.string(),
+  type: text(),
   /** Email address of a user or group, or a domain name; omitted for `default`. */
-  value: z.string(),
+  value: text(),
 });
 export type AclScope = z.output<typeof AclScope>;
 
 const aclRuleShape = {
-  etag: z.string(),
-  id: z.string(),
+  etag: text(),
+  id: text(),
   kind,
   role: z.enum(ACL_ROLES),
   scope: AclScope,
@@ -44,11 +74,11 @@ export type AclRuleInput = z.input<typeof AclRuleInput>;
 
 /** `calendar#acl`: one page of ACL rules. */
 export const CalendarAcl = resourceSchema({
-  etag: z.string(),
-  items: z.array(AclRule),
+  etag: text(),
+  items: list(AclRule),
   kind,
-  nextPageToken: z.string(),
-  nextSyncToken: z.string(),
+  nextPageToken: text(),
+  nextSyncToken: text(),
 });
 export type CalendarAcl = z.output<typeof CalendarAcl>;
 
@@ -63,17 +93,17 @@ export type EventReminder = z.output<typeof EventReminder>;
 
 export const ConferenceProperties = inner({
   /** e.g. `eventHangout`, `eventNamedHangout`, `hangoutsMeet`. */
-  allowedConferenceSolutionTypes: z.array(z.string()),
+  allowedConferenceSolutionTypes: list(text()),
 });
 
 export const CalendarNotification = inner({
   /** Only `email`. */
-  method: z.string(),
+  method: text(),
   /** `eventCreation`, `eventChange`, `eventCancellation`, `eventResponse`, `agenda`. */
-  type: z.string(),
+  type: text(),
 });
 
-export const EventLabel = inner({ backgroundColor: z.string(), id: z.string(), name: z.string() });
+export const EventLabel = inner({ backgroundColor: text(), id: text(), name: text() });
 
 // ---------------------------------------------------------------- Calendar list
 
@@ -81,24 +111,24 @@ const calendarListEntryShape = {
   accessRole: z.enum(ACCESS_ROLES),
   autoAcceptInvitations: z.boolean(),
   backgroundColor: hexColor,
-  colorId: z.string(),
+  colorId: text(),
   conferenceProperties: ConferenceProperties,
-  dataOwner: z.string(),
-  defaultReminders: z.array(EventReminder),
+  dataOwner: text(),
+  defaultReminders: list(EventReminder, maxReminderOverrides),
   deleted: z.boolean(),
-  description: z.string(),
-  etag: z.string(),
+  description: text(maxDescriptionLength),
+  etag: text(),
   foregroundColor: hexColor,
   hidden: z.boolean(),
-  id: z.string(),
+  id: text(),
   kind,
-  location: z.string(),
-  notificationSettings: inner({ notifications: z.array(CalendarNotification) }),
+  location: text(maxLocationLength),
+  notificationSettings: inner({ notifications: list(CalendarNotification) }),
   primary: z.boolean(),
   selected: z.boolean(),
-  summary: z.string(),
-  summaryOverride: z.string(),
-  timeZone: z.string(),
+  summary: text(maxSummaryLength),
+  summaryOverride: text(maxSummaryLength),
+  timeZone: text(),
 } as const;
 export const CalendarListEntry = resourceSchema(calendarListEntryShape);
 export type CalendarListEntry = z.output<typeof CalendarListEntry>;
@@ -107,11 +137,11 @@ export type CalendarListEntryInput = z.input<typeof CalendarListEntryInput>;
 
 /** `calendar#calendarList`: one page of calendar list entries. */
 export const CalendarList = resourceSchema({
-  etag: z.string(),
-  items: z.array(CalendarListEntry),
+  etag: text(),
+  items: list(CalendarListEntry),
   kind,
-  nextPageToken: z.string(),
-  nextSyncToken: z.string(),
+  nextPageToken: text(),
+  nextSyncToken: text(),
 });
 export type CalendarList = z.output<typeof CalendarList>;
 
@@ -120,15 +150,15 @@ export type CalendarList = z.output<typeof CalendarList>;
 const calendarShape = {
   autoAcceptInvitations: z.boolean(),
   conferenceProperties: ConferenceProperties,
-  dataOwner: z.string(),
-  description: z.string(),
-  etag: z.string(),
-  id: z.string(),
+  dataOwner: text(),
+  description: text(maxDescriptionLength),
+  etag: text(),
+  id: text(),
   kind,
-  labelProperties: inner({ eventLabels: z.array(EventLabel) }),
-  location: z.string(),
-  summary: z.string(),
-  timeZone: z.string(),
+  labelProperties: inner({ eventLabels: list(EventLabel) }),
+  location: text(maxLocationLength),
+  summary: text(maxSummaryLength),
+  timeZone: text(),
 } as const;
 /** `calendar#calendar`: a calendar's own metadata. */
 export const Calendar = resourceSchema(calendarShape);
@@ -140,19 +170,19 @@ export type CalendarInput = z.input<typeof CalendarInput>;
 
 /** Start, end or original start of an event: `date` (all-day, `yyyy-mm-dd`) or `dateTime` (RFC 3339). */
 export const EventDateTime = inner({
-  date: z.string(),
-  dateTime: z.string(),
+  date: text(),
+  dateTime: text(),
   /** IANA time zone name; required for recurring events, otherwise the offset in dateTime rules. */
-  timeZone: z.string(),
+  timeZone: text(),
 });
 export type EventDateTime = z.output<typeof EventDateTime>;
 
 /** Creator or organizer of an event. */
 export const EventPerson = inner({
-  displayName: z.string(),
-  email: z.string(),
+  displayName: text(),
+  email: text(),
   /** Profile id, if available. */
-  id: z.string(),
+  id: text(),
   /** The person is the calendar this copy of the event is on. */
   self: z.boolean(),
 });
@@ -160,11 +190,11 @@ export type EventPerson = z.output<typeof EventPerson>;
 
 export const EventAttendee = inner({
   additionalGuests: z.number().int().min(0),
-  asyncOperation: z.string(),
-  comment: z.string(),
-  displayName: z.string(),
-  email: z.string(),
-  id: z.string(),
+  asyncOperation: text(),
+  comment: text(),
+  displayName: text(),
+  email: text(),
+  id: text(),
   optional: z.boolean(),
   organizer: z.boolean(),
   resource: z.boolean(),
@@ -174,143 +204,157 @@ export const EventAttendee = inner({
 export type EventAttendee = z.output<typeof EventAttendee>;
 
 export const EventAttachment = inner({
-  fileId: z.string(),
+  fileId: text(),
   /** Required when adding an attachment. */
-  fileUrl: z.string(),
-  iconLink: z.string(),
-  mimeType: z.string(),
-  title: z.string(),
+  fileUrl: text(),
+  iconLink: text(),
+  mimeType: text(),
+  title: text(),
 });
 export type EventAttachment = z.output<typeof EventAttachment>;
 
 export const EventReminders = inner({
-  overrides: z.array(EventReminder).max(5),
+  overrides: list(EventReminder, maxReminderOverrides),
   useDefault: z.boolean(),
 });
 export type EventReminders = z.output<typeof EventReminders>;
 
 const ConferenceSolutionKey = inner({
   /** `eventHangout`, `eventNamedHangout`, `hangoutsMeet`, `addOn`. */
-  type: z.string(),
+  type: text(),
 });
 
 export const ConferenceEntryPoint = inner({
-  accessCode: z.string(),
-  entryPointFeatures: z.array(z.string()),
+  accessCode: text(),
+  entryPointFeatures: list(text()),
   /** `video`, `phone`, `sip`, `more`. */
-  entryPointType: z.string(),
-  label: z.string(),
-  meetingCode: z.string(),
-  passcode: z.string(),
-  password: z.string(),
-  pin: z.string(),
-  regionCode: z.string(),
-  uri: z.string(),
+  entryPointType: text(),
+  label: text(),
+  meetingCode: text(),
+  passcode: text(),
+  password: text(),
+  pin: text(),
+  regionCode: text(),
+  uri: text(),
 });
 
 export const ConferenceData = inner({
-  conferenceId: z.string(),
-  conferenceSolution: inner({ iconUri: z.string(), key: ConferenceSolutionKey, name: z.string() }),
+  conferenceId: text(),
+  conferenceSolution: inner({ iconUri: text(), key: ConferenceSolutionKey, name: text() }),
   createRequest: inner({
     conferenceSolutionKey: ConferenceSolutionKey,
-    requestId: z.string(),
+    requestId: text(),
     /** `pending`, `success`, `failure`. */
-    status: inner({ statusCode: z.string() }),
+    status: inner({ statusCode: text() }),
   }),
-  entryPoints: z.array(ConferenceEntryPoint),
-  notes: z.string(),
-  parameters: inner({ addOnParameters: inner({ parameters: stringMap }) }),
-  signature: z.string(),
+  entryPoints: list(ConferenceEntryPoint),
+  notes: text(),
+  parameters: inner({ addOnParameters: inner({ parameters: smallMap }) }),
+  signature: text(),
 });
 export type ConferenceData = z.output<typeof ConferenceData>;
 
 export const ExtendedProperties = inner({
   /** Properties private to this copy of the event. */
-  private: stringMap,
+  private: extendedPropertyMap,
   /** Properties shared among the attendees' copies. */
-  shared: stringMap,
+  shared: extendedPropertyMap,
+}).superRefine((value, ctx) => {
+  // Google's count and size bounds are of the event's properties, private and shared together.
+  const entries = [...Object.entries(value.private ?? {}), ...Object.entries(value.shared ?? {})];
+  const { maxEntries, maxTotalLength } = extendedPropertyBounds;
+  if (entries.length > maxEntries) {
+    ctx.addIssue({ code: 'custom', message: `An event holds at most ${maxEntries} extended properties` });
+  }
+  const total = entries.reduce(
+    (sum, [key, item]) => sum + key.length + (typeof item === 'string' ? item.length : 0),
+    0,
+  );
+  if (total > maxTotalLength) {
+    ctx.addIssue({ code: 'custom', message: `Extended properties take more than ${maxTotalLength} characters in all` });
+  }
 });
 export type ExtendedProperties = z.output<typeof ExtendedProperties>;
 
 export const EventGadget = inner({
-  display: z.string(),
+  display: text(),
   height: z.number().int(),
-  iconLink: z.string(),
-  link: z.string(),
-  preferences: stringMap,
-  title: z.string(),
-  type: z.string(),
+  iconLink: text(),
+  link: text(),
+  preferences: smallMap,
+  title: text(),
+  type: text(),
   width: z.number().int(),
 });
 
-export const EventSource = inner({ title: z.string(), url: z.string() });
+export const EventSource = inner({ title: text(), url: text() });
 
-const autoDecline = { autoDeclineMode: z.string(), declineMessage: z.string() } as const;
+const autoDecline = { autoDeclineMode: text(), declineMessage: text() } as const;
 
 const eventShape = {
   anyoneCanAddSelf: z.boolean(),
-  attachments: z.array(EventAttachment).max(25),
-  attendees: z.array(EventAttendee),
+  attachments: list(EventAttachment, maxAttachments),
+  attendees: list(EventAttendee, maxAttendees),
   attendeesOmitted: z.boolean(),
-  birthdayProperties: inner({ contact: z.string(), customTypeName: z.string(), type: z.string() }),
-  callLink: z.string(),
-  colorId: z.string(),
+  birthdayProperties: inner({ contact: text(), customTypeName: text(), type: text() }),
+  callLink: text(),
+  colorId: text(),
   conferenceData: ConferenceData,
-  created: z.string(),
+  created: text(),
   creator: EventPerson,
   /** Metadata of a person-derived event (birthday, anniversary); shape as Google sends it. */
   date: inner({ year: z.number().int(), month: z.number().int(), day: z.number().int() }),
-  description: z.string(),
+  description: text(maxDescriptionLength),
   end: EventDateTime,
   endTimeUnspecified: z.boolean(),
-  etag: z.string(),
-  eventLabelId: z.string(),
+  etag: text(),
+  eventLabelId: text(),
   /** `default`, `birthday`, `focusTime`, `fromGmail`, `outOfOffice`, `workingLocation`. */
-  eventType: z.string(),
+  eventType: text(),
   extendedProperties: ExtendedProperties,
-  focusTimeProperties: inner({ ...autoDecline, chatStatus: z.string() }),
-  formattedType: z.string(),
+  focusTimeProperties: inner({ ...autoDecline, chatStatus: text() }),
+  formattedType: text(),
   gadget: EventGadget,
   guestsCanInviteOthers: z.boolean(),
   guestsCanModify: z.boolean(),
   guestsCanSeeOtherGuests: z.boolean(),
-  hangoutLink: z.string(),
-  htmlLink: z.string(),
-  iCalUID: z.string(),
-  id: z.string(),
+  hangoutLink: text(),
+  htmlLink: text(),
+  iCalUID: text(),
+  id: text(),
   kind,
-  location: z.string(),
+  location: text(maxLocationLength),
   locked: z.boolean(),
-  metadata: inner({ primary: z.boolean(), verified: z.boolean(), source: inner({ type: z.string(), id: z.string() }) }),
+  metadata: inner({ primary: z.boolean(), verified: z.boolean(), source: inner({ type: text(), id: text() }) }),
   organizer: EventPerson,
   originalStartTime: EventDateTime,
   outOfOfficeProperties: inner(autoDecline),
   privateCopy: z.boolean(),
-  recurrence: z.array(z.string()),
-  recurringEventId: z.string(),
+  recurrence: list(text(), maxRecurrenceLines),
+  recurringEventId: text(),
   reminders: EventReminders,
   sequence: z.number().int(),
   source: EventSource,
   start: EventDateTime,
   status: z.enum(EVENT_STATUSES),
-  summary: z.string(),
+  summary: text(maxSummaryLength),
   transparency: z.enum(EVENT_TRANSPARENCIES),
   /** `custom`, or predefined `anniversary` or `other` (person-derived events). */
-  type: z.string(),
-  updated: z.string(),
+  type: text(),
+  updated: text(),
   visibility: z.enum(EVENT_VISIBILITIES),
   workingLocationProperties: inner({
-    customLocation: inner({ label: z.string() }),
+    customLocation: inner({ label: text() }),
     homeOffice: z.unknown(),
     officeLocation: inner({
-      buildingId: z.string(),
-      deskId: z.string(),
-      floorId: z.string(),
-      floorSectionId: z.string(),
-      label: z.string(),
+      buildingId: text(),
+      deskId: text(),
+      floorId: text(),
+      floorSectionId: text(),
+      label: text(),
     }),
     /** `homeOffice`, `officeLocation`, `customLocation`. */
-    type: z.string(),
+    type: text(),
   }),
 } as const;
 /** `calendar#event`. */
@@ -323,46 +367,46 @@ export type CalendarEventInput = z.input<typeof CalendarEventInput>;
 export const CalendarEvents = resourceSchema({
   /** The user's access role on the calendar. */
   accessRole: z.enum([...ACCESS_ROLES, 'none']),
-  defaultReminders: z.array(EventReminder),
-  description: z.string(),
-  etag: z.string(),
-  items: z.array(CalendarEvent),
+  defaultReminders: list(EventReminder),
+  description: text(),
+  etag: text(),
+  items: list(CalendarEvent),
   kind,
-  nextPageToken: z.string(),
-  nextSyncToken: z.string(),
-  summary: z.string(),
-  timeZone: z.string(),
-  updated: z.string(),
+  nextPageToken: text(),
+  nextSyncToken: text(),
+  summary: text(),
+  timeZone: text(),
+  updated: text(),
 });
 export type CalendarEvents = z.output<typeof CalendarEvents>;
 
 // ---------------------------------------------------------------- Colors
 
-export const ColorDefinition = inner({ background: z.string(), foreground: z.string() });
+export const ColorDefinition = inner({ background: text(), foreground: text() });
 export type ColorDefinition = z.output<typeof ColorDefinition>;
 
 /** `calendar#colors`: palettes for calendars and events, keyed by colorId. */
 export const CalendarColors = resourceSchema({
-  calendar: z.record(z.string(), ColorDefinition),
-  event: z.record(z.string(), ColorDefinition),
+  calendar: z.record(text(), ColorDefinition),
+  event: z.record(text(), ColorDefinition),
   kind,
-  updated: z.string(),
+  updated: text(),
 });
 export type CalendarColors = z.output<typeof CalendarColors>;
 
 // ---------------------------------------------------------------- Settings
 
 /** `calendar#setting`: one user setting, e.g. `{id: 'timezone', value: 'Europe/Paris'}`. */
-export const CalendarSetting = resourceSchema({ etag: z.string(), id: z.string(), kind, value: z.string() });
+export const CalendarSetting = resourceSchema({ etag: text(), id: text(), kind, value: text() });
 export type CalendarSetting = z.output<typeof CalendarSetting>;
 
 /** `calendar#settings`: one page of settings. */
 export const CalendarSettings = resourceSchema({
-  etag: z.string(),
-  items: z.array(CalendarSetting),
+  etag: text(),
+  items: list(CalendarSetting),
   kind,
-  nextPageToken: z.string(),
-  nextSyncToken: z.string(),
+  nextPageToken: text(),
+  nextSyncToken: text(),
 });
 export type CalendarSettings = z.output<typeof CalendarSettings>;
 
@@ -372,27 +416,27 @@ export type CalendarSettings = z.output<typeof CalendarSettings>;
 export const FreeBusyRequest = z.object({
   calendarExpansionMax: z.number().int().min(1).max(50).optional(),
   groupExpansionMax: z.number().int().min(1).max(100).optional(),
-  items: z.array(z.object({ id: z.string() })).optional(),
-  timeMax: z.string().optional(),
-  timeMin: z.string().optional(),
-  timeZone: z.string().optional(),
+  items: list(z.object({ id: text() })).optional(),
+  timeMax: text().optional(),
+  timeMin: text().optional(),
+  timeZone: text().optional(),
 });
 export type FreeBusyRequest = z.input<typeof FreeBusyRequest>;
 
 export const FreeBusyError = inner({
-  domain: z.string(),
+  domain: text(),
   /** e.g. `notFound`, `groupTooBig`, `tooManyCalendarsRequested`, `internalError`. */
-  reason: z.string(),
+  reason: text(),
 });
-export const TimePeriod = inner({ start: z.string(), end: z.string() });
+export const TimePeriod = inner({ start: text(), end: text() });
 export type TimePeriod = z.output<typeof TimePeriod>;
 
 /** `calendar#freeBusy`: busy periods per calendar and the expanded members per group. */
 export const FreeBusyResponse = resourceSchema({
-  calendars: z.record(z.string(), inner({ busy: z.array(TimePeriod), errors: z.array(FreeBusyError) })),
-  groups: z.record(z.string(), inner({ calendars: z.array(z.string()), errors: z.array(FreeBusyError) })),
+  calendars: z.record(text(), inner({ busy: list(TimePeriod), errors: list(FreeBusyError) })),
+  groups: z.record(text(), inner({ calendars: list(text()), errors: list(FreeBusyError) })),
   kind,
-  timeMax: z.string(),
-  timeMin: z.string(),
+  timeMax: text(),
+  timeMin: text(),
 });
 export type FreeBusyResponse = z.output<typeof FreeBusyResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { inner, int64, kind, requestSchema, resourceSchema, stringMap } from './common';
+import { inner, int64, kind, requestSchema, resourceSchema } from './common';
+import { boundedBytes, boundedMap, list, text } from './limits';
 
 // Drive v3 resources (docs/spec/drive.md §2) with Google's inner shapes.
 
@@ -16,19 +17,36 @@ function flags<const K extends string>(names: readonly K[]) {
   return inner(Object.fromEntries(names.map((name) => [name, z.boolean()])) as Record<K, z.ZodBoolean>);
 }
 
+/** Properties of one kind on a file (Google documents 30 public, and 30 private per app). */
+export const maxFileProperties = 30;
+/** One property's key and value together, in UTF-8 bytes (Google documents 124). */
+export const maxPropertyBytes = 124;
+/** File names (chosen here: Google publishes none). */
+export const maxFileNameBytes = 32_767;
+/** File descriptions (chosen here: Google publishes none). */
+export const maxFileDescriptionBytes = 32_767;
+/** Text indexed for a file (Google documents 128 KB). */
+export const maxIndexableTextLength = 128 * 1024;
+/** A custom thumbnail, URL-safe base64 of at most 2 MB (Google documents 2 MB). */
+export const maxThumbnailImageLength = Math.ceil((2 * 1024 * 1024) / 3) * 4;
+/** Comment and reply text (chosen here). */
+export const maxCommentLength = 32_768;
+
 /** Key-value pairs of a file; in a request a null value removes the key. */
-const properties = z.record(z.string(), z.string().nullable());
+const properties = boundedMap(text().nullable(), { maxEntries: maxFileProperties, maxEntryBytes: maxPropertyBytes });
+/** Links answered by the service (export formats); bounded like any map it might be sent back. */
+const linkMap = boundedMap(text(), { maxEntries: 100, maxKeyLength: 1024 });
 
 // ---------------------------------------------------------------- Users
 
 /** `drive#user`. */
 export const DriveUser = inner({
-  displayName: z.string(),
-  emailAddress: z.string(),
+  displayName: text(),
+  emailAddress: text(),
   kind,
   me: z.boolean(),
-  permissionId: z.string(),
-  photoLink: z.string(),
+  permissionId: text(),
+  photoLink: text(),
 });
 export type DriveUser = z.output<typeof DriveUser>;
 
@@ -36,32 +54,32 @@ export type DriveUser = z.output<typeof DriveUser>;
 
 export const PermissionDetail = inner({
   inherited: z.boolean(),
-  inheritedFrom: z.string(),
+  inheritedFrom: text(),
   /** `file` or `member`. */
-  permissionType: z.string(),
-  role: z.string(),
+  permissionType: text(),
+  role: text(),
 });
 
 const permissionShape = {
   allowFileDiscovery: z.boolean(),
   deleted: z.boolean(),
-  displayName: z.string(),
+  displayName: text(),
   /** Domain name of a `domain` permission (an object in the alternative body form of the spec). */
-  domain: z.union([z.string(), inner({})]),
-  emailAddress: z.string(),
-  expirationTime: z.string(),
-  id: z.string(),
+  domain: z.union([text(), inner({})]),
+  emailAddress: text(),
+  expirationTime: text(),
+  id: text(),
   inheritedPermissionsDisabled: z.boolean(),
   kind,
   pendingOwner: z.boolean(),
-  permissionDetails: z.array(PermissionDetail),
-  photoLink: z.string(),
+  permissionDetails: list(PermissionDetail),
+  photoLink: text(),
   role: z.enum(PERMISSION_ROLES),
-  teamDrivePermissionDetails: z.array(
-    inner({ inherited: z.boolean(), inheritedFrom: z.string(), role: z.string(), teamDrivePermissionType: z.string() }),
+  teamDrivePermissionDetails: list(
+    inner({ inherited: z.boolean(), inheritedFrom: text(), role: text(), teamDrivePermissionType: text() }),
   ),
   type: z.enum(PERMISSION_TYPES),
-  view: z.string(),
+  view: text(),
   // Alternative body form listed by the spec (§2.6).
   allowDiscovery: z.boolean(),
   user: inner({}),
@@ -77,8 +95,8 @@ export type DrivePermissionInput = z.input<typeof DrivePermissionInput>;
 /** `drive#permissionList`. */
 export const DrivePermissionList = resourceSchema({
   kind,
-  nextPageToken: z.string(),
-  permissions: z.array(DrivePermission),
+  nextPageToken: text(),
+  permissions: list(DrivePermission),
 });
 export type DrivePermissionList = z.output<typeof DrivePermissionList>;
 
@@ -136,36 +154,36 @@ export type FileCapabilities = z.output<typeof FileCapabilities>;
 export const ContentRestriction = inner({
   ownerRestricted: z.boolean(),
   readOnly: z.boolean(),
-  reason: z.string(),
+  reason: text(),
   restrictingUser: DriveUser,
-  restrictionTime: z.string(),
+  restrictionTime: text(),
   systemRestricted: z.boolean(),
-  type: z.string(),
+  type: text(),
 });
 
 const DownloadRestriction = flags(['restrictedForReaders', 'restrictedForWriters']);
 
 export const ImageMediaMetadata = inner({
   aperture: z.number(),
-  cameraMake: z.string(),
-  cameraModel: z.string(),
-  colorSpace: z.string(),
+  cameraMake: text(),
+  cameraModel: text(),
+  colorSpace: text(),
   exposureBias: z.number(),
-  exposureMode: z.string(),
+  exposureMode: text(),
   exposureTime: z.number(),
   flashUsed: z.boolean(),
   focalLength: z.number(),
   height: z.number().int(),
   isoSpeed: z.number().int(),
-  lens: z.string(),
+  lens: text(),
   location: inner({ altitude: z.number(), latitude: z.number(), longitude: z.number() }),
   maxApertureValue: z.number(),
-  meteringMode: z.string(),
+  meteringMode: text(),
   rotation: z.number().int(),
-  sensor: z.string(),
+  sensor: text(),
   subjectDistance: z.number().int(),
-  time: z.string(),
-  whiteBalance: z.string(),
+  time: text(),
+  whiteBalance: text(),
   width: z.number().int(),
 });
 
@@ -174,72 +192,72 @@ const fileShape = {
   capabilities: FileCapabilities,
   /** Accepted on writes, never returned. */
   contentHints: inner({
-    indexableText: z.string(),
-    thumbnail: inner({ image: z.string(), mimeType: z.string() }),
+    indexableText: text(maxIndexableTextLength),
+    thumbnail: inner({ image: text(maxThumbnailImageLength), mimeType: text() }),
   }),
-  contentRestrictions: z.array(ContentRestriction),
+  contentRestrictions: list(ContentRestriction),
   copyRequiresWriterPermission: z.boolean(),
-  createdTime: z.string(),
-  description: z.string(),
+  createdTime: text(),
+  description: boundedBytes(maxFileDescriptionBytes),
   downloadRestrictions: inner({
     itemDownloadRestriction: DownloadRestriction,
     effectiveDownloadRestrictionWithContext: DownloadRestriction,
   }),
-  driveId: z.string(),
+  driveId: text(),
   explicitlyTrashed: z.boolean(),
-  exportLinks: stringMap,
-  fileExtension: z.string(),
-  folderColorRgb: z.string(),
-  fullFileExtension: z.string(),
+  exportLinks: linkMap,
+  fileExtension: text(),
+  folderColorRgb: text(),
+  fullFileExtension: text(),
   hasAugmentedPermissions: z.boolean(),
   hasThumbnail: z.boolean(),
-  headRevisionId: z.string(),
-  iconLink: z.string(),
-  id: z.string(),
+  headRevisionId: text(),
+  iconLink: text(),
+  id: text(),
   imageMediaMetadata: ImageMediaMetadata,
   inheritedPermissionsDisabled: z.boolean(),
   isAppAuthorized: z.boolean(),
   kind,
-  labelInfo: inner({ labels: z.array(inner({ id: z.string() })) }),
+  labelInfo: inner({ labels: list(inner({ id: text() })) }),
   lastModifyingUser: DriveUser,
   linkShareMetadata: flags(['securityUpdateEligible', 'securityUpdateEnabled']),
-  md5Checksum: z.string(),
-  mimeType: z.string(),
+  md5Checksum: text(),
+  mimeType: text(),
   modifiedByMe: z.boolean(),
-  modifiedByMeTime: z.string(),
-  modifiedTime: z.string(),
-  name: z.string(),
-  originalFilename: z.string(),
+  modifiedByMeTime: text(),
+  modifiedTime: text(),
+  name: boundedBytes(maxFileNameBytes),
+  originalFilename: boundedBytes(maxFileNameBytes),
   ownedByMe: z.boolean(),
-  owners: z.array(DriveUser),
-  parents: z.array(z.string()),
-  permissionIds: z.array(z.string()),
-  permissions: z.array(DrivePermission),
+  owners: list(DriveUser),
+  parents: list(text()),
+  permissionIds: list(text()),
+  permissions: list(DrivePermission),
   properties,
   quotaBytesUsed: int64,
-  resourceKey: z.string(),
-  sha1Checksum: z.string(),
-  sha256Checksum: z.string(),
+  resourceKey: text(),
+  sha1Checksum: text(),
+  sha256Checksum: text(),
   shared: z.boolean(),
-  sharedWithMeTime: z.string(),
+  sharedWithMeTime: text(),
   sharingUser: DriveUser,
-  shortcutDetails: inner({ targetId: z.string(), targetMimeType: z.string(), targetResourceKey: z.string() }),
+  shortcutDetails: inner({ targetId: text(), targetMimeType: text(), targetResourceKey: text() }),
   size: int64,
-  spaces: z.array(z.string()),
+  spaces: list(text()),
   starred: z.boolean(),
-  teamDriveId: z.string(),
-  thumbnailLink: z.string(),
+  teamDriveId: text(),
+  thumbnailLink: text(),
   thumbnailVersion: int64,
   trashed: z.boolean(),
-  trashedTime: z.string(),
+  trashedTime: text(),
   trashingUser: DriveUser,
   version: int64,
   videoMediaMetadata: inner({ durationMillis: int64, height: z.number().int(), width: z.number().int() }),
   viewedByMe: z.boolean(),
-  viewedByMeTime: z.string(),
+  viewedByMeTime: text(),
   viewersCanCopyContent: z.boolean(),
-  webContentLink: z.string(),
-  webViewLink: z.string(),
+  webContentLink: text(),
+  webViewLink: text(),
   writersCanShare: z.boolean(),
 } as const;
 /** `drive#file` (files and folders). */
@@ -250,32 +268,32 @@ export type DriveFileInput = z.input<typeof DriveFileInput>;
 
 /** `drive#fileList`. */
 export const DriveFileList = resourceSchema({
-  files: z.array(DriveFile),
+  files: list(DriveFile),
   /** Not every corpus was searched; results may be incomplete. */
   incompleteSearch: z.boolean(),
   kind,
-  nextPageToken: z.string(),
+  nextPageToken: text(),
 });
 export type DriveFileList = z.output<typeof DriveFileList>;
 
 /** `drive#generatedIds`. */
-export const DriveGeneratedIds = resourceSchema({ ids: z.array(z.string()), kind, space: z.string() });
+export const DriveGeneratedIds = resourceSchema({ ids: list(text()), kind, space: text() });
 export type DriveGeneratedIds = z.output<typeof DriveGeneratedIds>;
 
 // ---------------------------------------------------------------- Comments and replies
 
 const replyShape = {
   action: z.enum(REPLY_ACTIONS),
-  assigneeEmailAddress: z.string(),
+  assigneeEmailAddress: text(),
   author: DriveUser,
-  content: z.string(),
-  createdTime: z.string(),
+  content: text(maxCommentLength),
+  createdTime: text(),
   deleted: z.boolean(),
-  htmlContent: z.string(),
-  id: z.string(),
+  htmlContent: text(4 * maxCommentLength),
+  id: text(),
   kind,
-  mentionedEmailAddresses: z.array(z.string()),
-  modifiedTime: z.string(),
+  mentionedEmailAddresses: list(text()),
+  modifiedTime: text(),
 } as const;
 /** `drive#reply`. */
 export const DriveReply = resourceSchema(replyShape);
@@ -284,36 +302,36 @@ export const DriveReplyInput = requestSchema(replyShape);
 export type DriveReplyInput = z.input<typeof DriveReplyInput>;
 
 /** `drive#replyList`. */
-export const DriveReplyList = resourceSchema({ kind, nextPageToken: z.string(), replies: z.array(DriveReply) });
+export const DriveReplyList = resourceSchema({ kind, nextPageToken: text(), replies: list(DriveReply) });
 export type DriveReplyList = z.output<typeof DriveReplyList>;
 
 const commentShape = {
   /** JSON region of the document the comment refers to. */
-  anchor: z.string(),
-  assigneeEmailAddress: z.string(),
+  anchor: text(),
+  assigneeEmailAddress: text(),
   assignment: inner({}),
   author: DriveUser,
-  content: z.string(),
-  createdTime: z.string(),
+  content: text(maxCommentLength),
+  createdTime: text(),
   deleted: z.boolean(),
-  htmlContent: z.string(),
-  id: z.string(),
+  htmlContent: text(4 * maxCommentLength),
+  id: text(),
   kind,
-  mentionedEmailAddresses: z.array(z.string()),
-  mentionedUsers: z.array(inner({})),
-  modifiedTime: z.string(),
+  mentionedEmailAddresses: list(text()),
+  mentionedUsers: list(inner({})),
+  modifiedTime: text(),
   post: inner({}),
-  quotedFileContent: inner({ mimeType: z.string(), value: z.string() }),
-  replies: z.array(DriveReply),
+  quotedFileContent: inner({ mimeType: text(), value: text(maxCommentLength) }),
+  replies: list(DriveReply),
   resolved: z.boolean(),
   suggestion: inner({}),
   // Fields of the other comment type the spec lists on the comment body (§2.2).
   blog: inner({}),
   inReplyTo: inner({}),
-  published: z.string(),
-  selfLink: z.string(),
-  status: z.string(),
-  updated: z.string(),
+  published: text(),
+  selfLink: text(),
+  status: text(),
+  updated: text(),
 } as const;
 /** `drive#comment`. */
 export const DriveComment = resourceSchema(commentShape);
@@ -322,24 +340,24 @@ export const DriveCommentInput = requestSchema(commentShape);
 export type DriveCommentInput = z.input<typeof DriveCommentInput>;
 
 /** `drive#commentList`. */
-export const DriveCommentList = resourceSchema({ comments: z.array(DriveComment), kind, nextPageToken: z.string() });
+export const DriveCommentList = resourceSchema({ comments: list(DriveComment), kind, nextPageToken: text() });
 export type DriveCommentList = z.output<typeof DriveCommentList>;
 
 // ---------------------------------------------------------------- Revisions
 
 const revisionShape = {
-  exportLinks: stringMap,
-  id: z.string(),
+  exportLinks: linkMap,
+  id: text(),
   keepForever: z.boolean(),
   kind,
   lastModifyingUser: DriveUser,
-  md5Checksum: z.string(),
-  mimeType: z.string(),
-  modifiedTime: z.string(),
-  originalFilename: z.string(),
+  md5Checksum: text(),
+  mimeType: text(),
+  modifiedTime: text(),
+  originalFilename: boundedBytes(maxFileNameBytes),
   publishAuto: z.boolean(),
   published: z.boolean(),
-  publishedLink: z.string(),
+  publishedLink: text(),
   publishedOutsideDomain: z.boolean(),
   size: int64,
 } as const;
@@ -350,13 +368,13 @@ export const DriveRevisionInput = requestSchema(revisionShape);
 export type DriveRevisionInput = z.input<typeof DriveRevisionInput>;
 
 /** `drive#revisionList`. */
-export const DriveRevisionList = resourceSchema({ kind, nextPageToken: z.string(), revisions: z.array(DriveRevision) });
+export const DriveRevisionList = resourceSchema({ kind, nextPageToken: text(), revisions: list(DriveRevision) });
 export type DriveRevisionList = z.output<typeof DriveRevisionList>;
 
 // ---------------------------------------------------------------- Shared drives and team drives
 
 export const BackgroundImageFile = inner({
-  id: z.string(),
+  id: text(),
   width: z.number(),
   xCoordinate: z.number(),
   yCoordinate: z.number(),
@@ -400,24 +418,24 @@ export const SHARED_DRIVE_CAPABILITIES = [
 function driveShape<const C extends string, const M extends string>(capabilities: readonly C[], membersOnly: M) {
   return {
     backgroundImageFile: BackgroundImageFile,
-    backgroundImageLink: z.string(),
+    backgroundImageLink: text(),
     capabilities: flags(capabilities),
-    colorRgb: z.string(),
-    createdTime: z.string(),
-    id: z.string(),
+    colorRgb: text(),
+    createdTime: text(),
+    id: text(),
     kind,
     /** Name of the drive (the spec's second `name`, `<collection_id>/<drive_id>`, is the same string field). */
-    name: z.string(),
-    orgUnitId: z.string(),
+    name: text(),
+    orgUnitId: text(),
     restrictions: inner({
       ...flags([...commonRestrictions, membersOnly]).shape,
       downloadRestriction: DownloadRestriction,
     }),
     /** Deprecated. */
     root: inner({}),
-    themeId: z.string(),
+    themeId: text(),
     /** Deprecated. */
-    title: z.string(),
+    title: text(),
   } as const;
 }
 
@@ -429,7 +447,7 @@ export const SharedDriveInput = requestSchema(sharedDriveShape);
 export type SharedDriveInput = z.input<typeof SharedDriveInput>;
 
 /** `drive#driveList`. */
-export const SharedDriveList = resourceSchema({ drives: z.array(SharedDrive), kind, nextPageToken: z.string() });
+export const SharedDriveList = resourceSchema({ drives: list(SharedDrive), kind, nextPageToken: text() });
 export type SharedDriveList = z.output<typeof SharedDriveList>;
 
 export const TEAM_DRIVE_CAPABILITIES = [
@@ -465,7 +483,7 @@ export const TeamDriveInput = requestSchema(teamDriveShape);
 export type TeamDriveInput = z.input<typeof TeamDriveInput>;
 
 /** `drive#teamDriveList`. */
-export const TeamDriveList = resourceSchema({ kind, nextPageToken: z.string(), teamDrives: z.array(TeamDrive) });
+export const TeamDriveList = resourceSchema({ kind, nextPageToken: text(), teamDrives: list(TeamDrive) });
 export type TeamDriveList = z.output<typeof TeamDriveList>;
 
 // ---------------------------------------------------------------- Changes
@@ -473,53 +491,53 @@ export type TeamDriveList = z.output<typeof TeamDriveList>;
 /** `drive#change`: one entry of the changes feed. */
 export const DriveChange = resourceSchema({
   /** `file` or `drive`. */
-  changeType: z.string(),
+  changeType: text(),
   drive: SharedDrive,
-  driveId: z.string(),
+  driveId: text(),
   file: DriveFile,
-  fileId: z.string(),
+  fileId: text(),
   kind,
   /** The file or drive was removed from this list (deleted, or access lost). */
   removed: z.boolean(),
   teamDrive: TeamDrive,
-  teamDriveId: z.string(),
-  time: z.string(),
+  teamDriveId: text(),
+  time: text(),
   /** Deprecated, use changeType. */
-  type: z.string(),
+  type: text(),
 });
 export type DriveChange = z.output<typeof DriveChange>;
 
 /** `drive#changeList`: nextPageToken while more pages exist, newStartPageToken on the last page. */
 export const DriveChangeList = resourceSchema({
-  changes: z.array(DriveChange),
+  changes: list(DriveChange),
   kind,
-  newStartPageToken: z.string(),
-  nextPageToken: z.string(),
+  newStartPageToken: text(),
+  nextPageToken: text(),
 });
 export type DriveChangeList = z.output<typeof DriveChangeList>;
 
 /** `drive#startPageToken`. */
-export const DriveStartPageToken = resourceSchema({ kind, startPageToken: z.string() });
+export const DriveStartPageToken = resourceSchema({ kind, startPageToken: text() });
 export type DriveStartPageToken = z.output<typeof DriveStartPageToken>;
 
 // ---------------------------------------------------------------- About
 
-const DriveTheme = inner({ backgroundImageLink: z.string(), colorRgb: z.string(), id: z.string() });
+const DriveTheme = inner({ backgroundImageLink: text(), colorRgb: text(), id: text() });
 
 /** `drive#about`: the user, their storage quota and the system's capabilities. */
 export const DriveAbout = resourceSchema({
   appInstalled: z.boolean(),
   canCreateDrives: z.boolean(),
   canCreateTeamDrives: z.boolean(),
-  driveThemes: z.array(DriveTheme),
-  exportFormats: z.record(z.string(), z.array(z.string())),
-  folderColorPalette: z.array(z.string()),
-  importFormats: z.record(z.string(), z.array(z.string())),
+  driveThemes: list(DriveTheme),
+  exportFormats: z.record(text(), list(text())),
+  folderColorPalette: list(text()),
+  importFormats: z.record(text(), list(text())),
   kind,
-  maxImportSizes: z.record(z.string(), int64),
+  maxImportSizes: z.record(text(), int64),
   maxUploadSize: int64,
   storageQuota: inner({ limit: int64, usage: int64, usageInDrive: int64, usageInDriveTrash: int64 }),
-  teamDriveThemes: z.array(DriveTheme),
+  teamDriveThemes: list(DriveTheme),
   user: DriveUser,
 });
 export type DriveAbout = z.output<typeof DriveAbout>;

@@ -1,18 +1,29 @@
 import { z } from 'zod';
 import { inner, kind, requestSchema, resourceSchema } from './common';
+import { boundedMap, list, text } from './limits';
 
 // Tasks v1 resources (docs/spec/tasks.md §2) with Google's inner shapes.
+// Every string and array is bounded; docs/limits.md says which bounds are Google's.
+
+/** Titles of tasks and task lists (Google documents 1024 characters). */
+export const maxTaskTitleLength = 1024;
+/** Notes of a task (Google documents 8192 characters). */
+export const maxTaskNotesLength = 8192;
+/** Links of a task (chosen here: Google sets them, one per source). */
+export const maxTaskLinks = 100;
+/** A queued-request task's HTTP body, base64 (Google's Cloud Tasks documents 1 MB per task). */
+export const maxTaskBodyLength = Math.ceil((1024 * 1024) / 3) * 4;
 
 export const TASK_STATUSES = ['needsAction', 'completed'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 const taskListShape = {
-  etag: z.string(),
-  id: z.string(),
+  etag: text(),
+  id: text(),
   kind,
-  selfLink: z.string(),
-  title: z.string(),
-  updated: z.string(),
+  selfLink: text(),
+  title: text(maxTaskTitleLength),
+  updated: text(),
 } as const;
 /** `tasks#taskList`. */
 export const TaskList = resourceSchema(taskListShape);
@@ -22,79 +33,79 @@ export type TaskListInput = z.input<typeof TaskListInput>;
 
 /** `tasks#taskLists`: one page of task lists. */
 export const TaskLists = resourceSchema({
-  etag: z.string(),
-  items: z.array(TaskList),
+  etag: text(),
+  items: list(TaskList),
   kind,
-  nextPageToken: z.string(),
+  nextPageToken: text(),
 });
 export type TaskLists = z.output<typeof TaskLists>;
 
 export const TaskLink = inner({
-  description: z.string(),
-  link: z.string(),
+  description: text(),
+  link: text(),
   /** e.g. `email`. */
-  type: z.string(),
+  type: text(),
 });
 export type TaskLink = z.output<typeof TaskLink>;
 
 /** Attempt of a queued-request style task; only dispatchTime is set on firstAttempt. */
 export const TaskAttempt = inner({
-  scheduleTime: z.string(),
-  dispatchTime: z.string(),
-  responseTime: z.string(),
-  responseStatus: inner({ code: z.number().int(), message: z.string(), details: z.array(z.unknown()) }),
+  scheduleTime: text(),
+  dispatchTime: text(),
+  responseTime: text(),
+  responseStatus: inner({ code: z.number().int(), message: text(), details: list(z.unknown()) }),
 });
 export type TaskAttempt = z.output<typeof TaskAttempt>;
 
 /** HTTP request of a queued-request style task, sent to the application handler. */
 export const TaskHttpRequest = inner({
-  url: z.string(),
-  httpMethod: z.string(),
-  headers: z.record(z.string(), z.string()),
+  url: text(),
+  httpMethod: text(),
+  headers: boundedMap(text(), { maxEntries: 100, maxKeyLength: 1024 }),
   /** Base64-encoded body. */
-  body: z.string(),
-  oauthToken: inner({ serviceAccountEmail: z.string(), scope: z.string() }),
-  oidcToken: inner({ serviceAccountEmail: z.string(), audience: z.string() }),
+  body: text(maxTaskBodyLength),
+  oauthToken: inner({ serviceAccountEmail: text(), scope: text() }),
+  oidcToken: inner({ serviceAccountEmail: text(), audience: text() }),
 });
 
 const taskShape = {
   assignmentInfo: inner({
-    driveResourceInfo: inner({ driveFileId: z.string(), resourceKey: z.string() }),
-    linkToTask: z.string(),
-    spaceInfo: inner({ space: z.string() }),
-    surfaceType: z.string(),
+    driveResourceInfo: inner({ driveFileId: text(), resourceKey: text() }),
+    linkToTask: text(),
+    spaceInfo: inner({ space: text() }),
+    surfaceType: text(),
   }),
-  completed: z.string(),
+  completed: text(),
   deleted: z.boolean(),
   /** Only the date is kept; the time portion is discarded. */
-  due: z.string(),
-  etag: z.string(),
+  due: text(),
+  etag: text(),
   hidden: z.boolean(),
-  id: z.string(),
+  id: text(),
   kind,
-  links: z.array(TaskLink),
-  notes: z.string(),
-  parent: z.string(),
-  position: z.string(),
-  selfLink: z.string(),
+  links: list(TaskLink, maxTaskLinks),
+  notes: text(maxTaskNotesLength),
+  parent: text(),
+  position: text(),
+  selfLink: text(),
   status: z.enum(TASK_STATUSES),
-  title: z.string(),
-  updated: z.string(),
-  webViewLink: z.string(),
+  title: text(maxTaskTitleLength),
+  updated: text(),
+  webViewLink: text(),
   // Fields of a queued-request style task, also accepted on the task body (spec §2.2).
-  scheduleTime: z.string(),
-  createTime: z.string(),
+  scheduleTime: text(),
+  createTime: text(),
   /** `projects/<project_id>/locations/<location_id>/queues/<queue_id>/tasks/<task_id>`. */
-  name: z.string(),
+  name: text(),
   /** Duration such as `30s`; when set, within [15 seconds, 24 hours 15 seconds]. */
-  dispatchDeadline: z.string(),
+  dispatchDeadline: text(),
   dispatchCount: z.number().int().min(0),
   firstAttempt: TaskAttempt,
   lastAttempt: TaskAttempt,
   responseCount: z.number().int().min(0),
   platformHttpRequest: TaskHttpRequest,
   /** `VIEW_UNSPECIFIED`, `BASIC` or `FULL`. */
-  view: z.string(),
+  view: text(),
 } as const;
 /** `tasks#task`. */
 export const Task = resourceSchema(taskShape);
@@ -104,9 +115,9 @@ export type TaskInput = z.input<typeof TaskInput>;
 
 /** `tasks#tasks`: one page of tasks. */
 export const Tasks = resourceSchema({
-  etag: z.string(),
-  items: z.array(Task),
+  etag: text(),
+  items: list(Task),
   kind,
-  nextPageToken: z.string(),
+  nextPageToken: text(),
 });
 export type Tasks = z.output<typeof Tasks>;

@@ -2,6 +2,7 @@ import { defineHandlers, type HandlerResult, type RequestContext } from '../../h
 import type { User } from '../../store/users';
 import type { CalendarState } from '../calendar-state';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
+import { mergedPatchFields } from '../../http/merge-patch';
 import type { CalendarAccess } from '../access';
 import { accessCalendar } from '../access';
 import type { AclRow } from '../acl-repository';
@@ -133,7 +134,10 @@ function modifyRule(
 ): HandlerResult {
   const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'owner');
   const rule = liveRule(cal, ctx, access);
-  const body = isObject(ctx.body) ? ctx.body : {};
+  const given = isObject(ctx.body) ? ctx.body : {};
+  const storedScope =
+    rule.scope_value === null ? { type: rule.scope_type } : { type: rule.scope_type, value: rule.scope_value };
+  const body = replace ? given : mergedPatchFields({ scope: storedScope }, given);
   if (body.scope !== undefined && body.scope !== null) {
     const scope = readScope(body.scope);
     if (ruleIdFor(scope.type, scope.value) !== rule.rule_id) {

@@ -2,6 +2,7 @@ import { defineHandlers, type HandlerResult, type RequestContext } from '../../h
 import type { User } from '../../store/users';
 import type { CalendarState } from '../calendar-state';
 import { badRequest, notFound } from '../../http/api-error';
+import { mergedPatchFields } from '../../http/merge-patch';
 import { resolveCalendarId, roleOn } from '../access';
 import type { ChangeRecorder } from '../change-log';
 import type { CalendarRepositories } from '../repositories';
@@ -267,7 +268,11 @@ function modifyEntry(
   replace: boolean,
 ): HandlerResult {
   const row = liveEntry(cal, ctx, ctx.params.calendarId);
-  const next = applyEntryBody(row, ctx.body, replace, ctx.params.colorRgbFormat);
+  // notificationSettings is the one inner object stored as such; a patch merges into it.
+  const stored =
+    row.notification_settings === null ? {} : { notificationSettings: JSON.parse(row.notification_settings) };
+  const body = replace ? ctx.body : mergedPatchFields(stored, ctx.body);
+  const next = applyEntryBody(row, body, replace, ctx.params.colorRgbFormat);
   const saved = commitEntry(cal, ctx, () => next);
   return { body: entryBody(cal, ctx, saved) };
 }

@@ -17,7 +17,8 @@ import {
 import { parseInstanceId } from '../event-time';
 import { parseResource, renderEvent } from '../event-view';
 import { matchesIfNoneMatch } from '../event-writes';
-import { occurrenceResource, occurrencesOf } from '../occurrences';
+import { occurrenceResource, occurrencesAfter, occurrencesOf } from '../occurrences';
+import { ExpansionBudget } from '../recurrence';
 import { decodePageToken, encodePageToken, isNumberStringKey, queryFingerprint } from '../tokens';
 import { DAY_MS, isoUtc, parseDate, parseRfc3339, parseTimeParam } from '../time';
 import { EXPANSION_HORIZON_MS } from '../events-query';
@@ -137,11 +138,23 @@ export function CalendarEventsInstances(
     );
     const exceptions = r.events.exceptionsOf(access.calendar.id, eventId);
     const exceptionStarts = new Set(exceptions.map((e) => e.original_start_ms));
-    items = occurrencesOf(r.expansions, series, seriesResource, access.calendar.time_zone, {
-      min,
-      max,
-      inclusiveMin: true,
-    })
+    const window = { min, max, inclusiveMin: true };
+    const budget = new ExpansionBudget();
+    // A page needs only its own occurrences (all of them when one is picked by originalStart).
+    const occurrences =
+      originalStart === undefined
+        ? occurrencesAfter(
+            r.expansions,
+            series,
+            seriesResource,
+            access.calendar.time_zone,
+            window,
+            after,
+            limit + 1 + exceptions.length,
+            budget,
+          )
+        : occurrencesOf(r.expansions, series, seriesResource, access.calendar.time_zone, window, budget);
+    items = occurrences
       .filter((o) => !exceptionStarts.has(o.startMs))
       .map((o) => ({
         key: [o.startMs, o.id] as [number, string],

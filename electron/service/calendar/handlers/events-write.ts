@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../http/handler';
 import type { User } from '../../store/users';
 import type { CalendarState } from '../calendar-state';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
+import { mergedPatchFields } from '../../http/merge-patch';
 import type { CalendarAccess } from '../access';
 import { accessCalendar } from '../access';
 import { etagOf } from '../calendar-views';
@@ -212,7 +213,10 @@ function replaceResource(
   return withoutUndefined(next);
 }
 
-/** Patch: fields in the body replace stored ones, null clears, extended properties merge per key. */
+/**
+ * Patch: `fields` were read from the body already merged into the stored event (see
+ * mergedPatchFields), so each replaces its stored field; a top-level null clears one.
+ */
 function patchResource(
   ctx: { readonly service: ServiceContext },
   previous: EventResource,
@@ -220,16 +224,10 @@ function patchResource(
   cleared: ReadonlySet<string>,
   options: ReadEventOptions,
 ): EventResource {
-  const { organizer: _organizer, conferenceData, extendedProperties, attachments, ...rest } = fields;
+  const { organizer: _organizer, conferenceData, attachments, ...rest } = fields;
   const next: EventResource = { ...previous, ...rest, updated: isoUtc(ctx.service.now().getTime()) };
   for (const field of cleared) {
     if (field !== 'organizer' && field !== 'start' && field !== 'end') delete next[field];
-  }
-  if (extendedProperties) {
-    next.extendedProperties = {
-      private: { ...previous.extendedProperties?.private, ...extendedProperties.private },
-      shared: { ...previous.extendedProperties?.shared, ...extendedProperties.shared },
-    };
   }
   if (options.supportsAttachments && attachments !== undefined) next.attachments = attachments;
   if (options.conferenceDataVersion >= 1 && conferenceData) {
@@ -291,7 +289,7 @@ export function CalendarEventsUpdate(ctx: RequestContext<'CalendarEventsUpdate'>
 export function CalendarEventsPatch(ctx: RequestContext<'CalendarEventsPatch'>, cal: CalendarState): HandlerResult {
   const { access, found } = loadForWrite(cal, ctx);
   const options = writeOptions(ctx, false);
-  const { fields, cleared } = readEventBody(ctx.body, options);
+  const { fields, cleared } = readEventBody(mergedPatchFields(found.resource, ctx.body), options);
   checkAttachmentsWrite(fields, cleared, found.resource, options.supportsAttachments);
   return writeFound(cal, ctx, access, found, (previous) => patchResource(ctx, previous, fields, cleared, options));
 }

@@ -8,6 +8,7 @@ import { declinedBySelf } from '../attendee-copies';
 import { cachedResource } from '../event-cache';
 import { parseResource } from '../event-view';
 import { occurrencesOf } from '../occurrences';
+import { ExpansionBudget } from '../recurrence';
 import type { CalendarRepositories } from '../repositories';
 import { formatInstant, isValidTimeZone, parseRfc3339 } from '../time';
 
@@ -38,7 +39,13 @@ function readLimit(body: Record<string, unknown>, name: string, maximum: number)
 
 type Interval = [number, number];
 
-function busyIntervals(r: CalendarRepositories, calendar: CalendarRow, min: number, max: number): Interval[] {
+function busyIntervals(
+  r: CalendarRepositories,
+  calendar: CalendarRow,
+  min: number,
+  max: number,
+  budget: ExpansionBudget,
+): Interval[] {
   const window = { min, max };
   const out: Interval[] = [];
   // Busy: live, opaque, and not declined by the calendar's owner (an invitation they turned down).
@@ -65,7 +72,7 @@ function busyIntervals(r: CalendarRepositories, calendar: CalendarRow, min: numb
   for (const row of r.events.seriesOverlapping(calendar.id, window)) {
     if (!opaque(row)) continue;
     const skip = exceptions.get(row.event_id);
-    for (const o of occurrencesOf(r.expansions, row, parseResource(row), calendar.time_zone, window)) {
+    for (const o of occurrencesOf(r.expansions, row, parseResource(row), calendar.time_zone, window, budget)) {
       if (!skip?.has(o.startMs)) out.push([o.startMs, o.endMs]);
     }
   }
@@ -123,6 +130,8 @@ export function CalendarFreebusyQuery(ctx: RequestContext<'CalendarFreebusyQuery
   const calendars = Object.create(null) as Record<string, unknown>;
   const seen = new Set<string>();
   let expanded = 0;
+  // One budget for the whole query: every calendar's series share it.
+  const budget = new ExpansionBudget();
   for (const rawId of calendarIds) {
     if (seen.has(rawId)) continue;
     seen.add(rawId);
@@ -136,7 +145,7 @@ export function CalendarFreebusyQuery(ctx: RequestContext<'CalendarFreebusyQuery
       continue;
     }
     calendars[rawId] = {
-      busy: busyIntervals(r, calendar, timeMin, timeMax).map(([s, e]) => ({
+      busy: busyIntervals(r, calendar, timeMin, timeMax, budget).map(([s, e]) => ({
         start: formatInstant(s, zone),
         end: formatInstant(e, zone),
       })),

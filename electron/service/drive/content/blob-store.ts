@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync, type ReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { createReadStream, mkdirSync, readdirSync, rmSync, type ReadStream } from 'node:fs';
+import { link, mkdir, open, rename, rm, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BatchedWriter } from './batched-writer';
 import { RunningDigests } from './running-digests';
+import { faultPoint } from './fault-points';
 import { ContentDigests, type ContentDigest } from './hash-follower';
 
 /** A content blob as written: its address (BLAKE3) and what Drive reports about it. */
@@ -143,15 +144,51 @@ export class BlobStore {
   }
 
   /**
-   * Moves a finished, fsynced temporary file (a completed resumable upload) into the store; held like
+   * Puts a finished, fsynced temporary file (a completed resumable upload) into the store; held like
    * `write`. `known` is its digest when it was computed as the file was written; otherwise the file
-   * is read again to compute it.
+   * is read again to compute it. The temporary file itself stays (the blob is a second link to it):
+   * the session can only let go of it once a committed row refers to the blob, so that a crash
+   * before that commit still finds every byte where the session expects them.
    */
   async adoptTempFile(temp: string, known?: StoredBlob): Promise<StoredBlob> {
     const { size } = await stat(temp);
     const blob = known?.size === size ? known : { ...(await ContentDigests.ofFile(temp, size)), size };
-    await this.place(temp, blob.address);
+    const linked = this.tempPath();
+    await link(temp, linked);
+    try {
+      await this.place(linked, blob.address);
+    } catch (error) {
+      await rm(linked, { force: true });
+      throw error;
+    }
     return blob;
+  }
+
+  /**
+   * Start-up clean-up (before any request runs): removes temporary files that no live upload
+   * session owns (left by requests a crash cut off) and blobs that no revision refers to (placed by
+   * a request that died before its commit, or torn by a crash between a rename and its flush).
+   */
+  reclaimOrphans(
+    referenced: ReadonlySet<string>,
+    liveTempNames: ReadonlySet<string>,
+  ): { temps: number; blobs: number } {
+    let temps = 0;
+    let blobs = 0;
+    for (const name of readdirSync(this.tempDir)) {
+      if (liveTempNames.has(name)) continue;
+      rmSync(join(this.tempDir, name), { force: true, recursive: true });
+      temps += 1;
+    }
+    for (const shard of readdirSync(this.root)) {
+      if (!/^[0-9a-f]{2}$/.test(shard)) continue;
+      for (const address of readdirSync(join(this.root, shard))) {
+        if (referenced.has(address)) continue;
+        rmSync(join(this.root, shard, address), { force: true, recursive: true });
+        blobs += 1;
+      }
+    }
+    return { temps, blobs };
   }
 
   /**
@@ -196,6 +233,7 @@ export class BlobStore {
     }
     const dir = await this.shardOf(address);
     await rename(temp, target);
+    faultPoint('blob:renamed');
     await Promise.all([unsynced?.sync(), syncDirectory(dir)]);
     this.durable.add(address);
   }

@@ -2,6 +2,9 @@ import type { RawRequest } from '../../http/handler';
 import { badRequest, type ApiError } from '../../http/api-error';
 import { parseMultipartRelated } from './multipart-related';
 
+/** The largest upload Drive takes (its `maxUploadSize`, 5 TiB). */
+export const maxUploadBytes = 5 * 1024 ** 4;
+
 /** The content half of an upload request, and the metadata half when it has one. */
 export interface UploadRequest {
   readonly metadata: unknown;

@@ -1,6 +1,15 @@
 import { nearestPaletteIndex } from '../../core/nearest-color';
 import { ApiError, badRequest } from '../../http/api-error';
+import { withoutNulls } from '../../http/merge-patch';
 import { fileIdPattern } from '../ids';
+import {
+  maxFileDescriptionBytes,
+  maxFileNameBytes,
+  maxFileProperties,
+  maxIndexableTextLength,
+  maxPropertyBytes,
+} from '../../../../shared/api/schemas/drive';
+import { maxTextLength } from '../../../../shared/api/schemas/limits';
 
 /** The writable part of a file resource as a request supplies it, checked and typed. */
 export interface FileMetadataInput {
@@ -100,22 +109,33 @@ const notWritable = (field: string) =>
 const invalidField = (field: string, why: string) => badRequest('invalid', `Invalid value for ${field}: ${why}`, field);
 
 const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
-/** Drive's limit on one property: key and value together at most 124 bytes. */
-const maxPropertyBytes = 124;
+/**
+ * Upload metadata does not pass the request schema, so its bounds (docs/limits.md) are checked here too.
+ * A string longer than `max` bytes is refused.
+ */
+function checkBytes(field: string, value: string, max: number): void {
+  if (value.length > max || Buffer.byteLength(value) > max) throw invalidField(field, `longer than ${max} bytes`);
+}
 
 export function parseFileMetadata(raw: unknown, mode: MetadataMode): FileMetadataInput {
   if (raw === undefined || raw === null) return {};
   if (typeof raw !== 'object' || Array.isArray(raw))
     throw badRequest('parseError', 'The request body must be a JSON object.');
-  const body = raw as Record<string, unknown>;
+  // Only an update is a patch: elsewhere a null, at any depth, means "not set".
+  const body = (mode === 'update' ? raw : withoutNulls(raw)) as Record<string, unknown>;
   const out: FileMetadataInput = {};
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined) continue;
+    // Clearing a field nobody writes changes nothing.
+    if (value === null && !writable[mode].has(key)) continue;
     if (ignored.has(key)) {
       if (key !== 'contentHints') continue;
       const hints = value as { indexableText?: unknown } | null;
-      if (hints && typeof hints === 'object' && typeof hints.indexableText === 'string')
+      if (hints && typeof hints === 'object' && typeof hints.indexableText === 'string') {
+        if (hints.indexableText.length > maxIndexableTextLength)
+          throw invalidField('contentHints.indexableText', `longer than ${maxIndexableTextLength} characters`);
         out.indexableText = hints.indexableText;
+      }
       continue;
     }
     if (!writable[mode].has(key)) throw notWritable(key);
@@ -128,11 +148,13 @@ export function parseFileMetadata(raw: unknown, mode: MetadataMode): FileMetadat
       case 'mimeType':
       case 'originalFilename':
         if (typeof value !== 'string') throw invalidField(key, 'must be a string');
+        checkBytes(key, value, key === 'mimeType' ? maxTextLength : maxFileNameBytes);
         if (key === 'mimeType' && !/^[\w.+-]+\/[\w.+-]+$/.test(value)) throw invalidField(key, 'not a MIME type');
         out[key] = value;
         break;
       case 'description':
         if (value !== null && typeof value !== 'string') throw invalidField(key, 'must be a string');
+        if (typeof value === 'string') checkBytes(key, value, maxFileDescriptionBytes);
         out.description = value as string | null;
         break;
       case 'parents':
@@ -176,7 +198,9 @@ function parseProperties(field: string, value: unknown): Record<string, string |
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw invalidField(field, 'must be an object');
   const out: Record<string, string | null> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > maxFileProperties) throw invalidField(field, `at most ${maxFileProperties} properties`);
+  for (const [k, v] of entries) {
     if (v !== null && typeof v !== 'string') throw invalidField(`${field}.${k}`, 'values must be strings or null');
     if (k === '') throw invalidField(field, 'keys must not be empty');
     if (Buffer.byteLength(k) + Buffer.byteLength(v ?? '') > maxPropertyBytes) {

@@ -104,6 +104,8 @@ export interface ContentPlan {
   /** The stored bytes' own type (differs from mimeType for native documents). */
   contentType: string;
   keepForever: boolean;
+  /** The modification time the request gave the file (else now). */
+  modifiedTime?: string;
 }
 
 export function checkContentAllowed(mimeType: string, contentType: string): void {
@@ -171,7 +173,8 @@ export function insertFile(
   if (meta.properties) s.data.files.patchProperties(file.id, 'public', meta.properties);
   if (meta.appProperties) s.data.files.patchProperties(file.id, 'app', meta.appProperties);
   s.data.files.setUserState(file.id, s.user.id, {
-    modified_by_me_time: s.nowIso,
+    // Setting modifiedTime also sets modifiedByMeTime.
+    modified_by_me_time: meta.modifiedTime ?? s.nowIso,
     viewed_time: meta.viewedByMeTime ?? s.nowIso,
     ...(meta.starred !== undefined ? { starred: meta.starred } : {}),
   });
@@ -192,6 +195,7 @@ export function applyContent(
   const { blob } = plan.content;
   const revisions = s.data.revisions;
   revisions.recordBlob(blob);
+  const modified = plan.modifiedTime ?? s.nowIso;
   const revisionId = newRevisionId();
   revisions.addHead({
     file_id: file.id,
@@ -199,6 +203,7 @@ export function applyContent(
     blob_address: blob.address,
     mime_type: isNativeDocument(plan.mimeType) ? plan.contentType : plan.mimeType,
     original_filename: file.original_filename ?? file.name,
+    // The revision is dated when it was made: the time it supersedes the old head counts for retention.
     modified_time: s.nowIso,
     keep_forever: plan.keepForever ? 1 : 0,
     last_modifying_user_id: s.user.id,
@@ -211,12 +216,13 @@ export function applyContent(
     md5: blob.md5,
     blob_address: blob.address,
     content_type: plan.contentType,
-    modified_time: s.nowIso,
+    modified_time: modified,
     last_modifying_user_id: s.user.id,
   });
   purgeRevisions(s, file.id);
   s.data.files.update(file.id, { quota_bytes: native ? 0 : revisions.quotaBytes(file.id, revisionId) });
-  s.data.files.setUserState(file.id, s.user.id, { modified_by_me_time: s.nowIso });
+  // Setting modifiedTime also sets modifiedByMeTime.
+  s.data.files.setUserState(file.id, s.user.id, { modified_by_me_time: modified });
   if (indexText !== undefined) s.data.files.setIndexedContent(file.id, indexText);
   return s.data.files.get(file.id)!;
 }

@@ -141,6 +141,19 @@ export class RevisionsRepository {
       .map((r) => r.blob_address);
   }
 
+  /** Every blob address a revision or a file refers to. */
+  referencedBlobAddresses(): Set<string> {
+    return new Set(
+      this.store
+        .prepare<[], { address: string }>(
+          `SELECT blob_address AS address FROM drive_revisions
+           UNION SELECT blob_address FROM drive_files WHERE blob_address IS NOT NULL`,
+        )
+        .all()
+        .map((row) => row.address),
+    );
+  }
+
   /** Whether any revision refers to the blob. */
   blobInUse(address: string): boolean {
     return (

@@ -27,7 +27,7 @@ export function parsePermissionInput(raw: unknown): PermissionInput {
     throw badRequest('parseError', 'The request body must be a permission object.');
   const body = raw as Record<string, unknown>;
   const out: PermissionInput = {};
-  if (body.type !== undefined) {
+  if (body.type !== undefined && body.type !== null) {
     if (!isGranteeType(body.type))
       throw badRequest(
         'invalid',

@@ -45,6 +45,18 @@ export class UploadSessionsRepository {
       .map((r) => r.id);
   }
 
+  /** Sessions whose content has not been completed yet. */
+  unfinishedIds(): string[] {
+    return this.store
+      .prepare<[], { id: string }>('SELECT id FROM drive_upload_sessions WHERE completed_file_id IS NULL')
+      .all()
+      .map((r) => r.id);
+  }
+
+  recordReceived(id: string, received: number): void {
+    this.store.prepare('UPDATE drive_upload_sessions SET received = ? WHERE id = ?').run(received, id);
+  }
+
   recordProgress(id: string, received: number, total: number | null): void {
     this.store
       .prepare('UPDATE drive_upload_sessions SET received = ?, total_size = ? WHERE id = ?')

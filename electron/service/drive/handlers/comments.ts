@@ -65,7 +65,8 @@ function parseBody(raw: unknown, writable: readonly string[]): Record<string, un
     throw badRequest('parseError', 'The request body must be a JSON object.');
   const body = raw as Record<string, unknown>;
   for (const key of Object.keys(body)) {
-    if (key === 'kind' || body[key] === undefined) continue;
+    // A null clears, and clearing a field nobody writes changes nothing.
+    if (key === 'kind' || body[key] === undefined || body[key] === null) continue;
     if (!writable.includes(key))
       throw new ApiError(
         403,

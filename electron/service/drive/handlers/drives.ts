@@ -1,6 +1,7 @@
 import { ApiError, badRequest, conflict, forbidden } from '../../http/api-error';
 import type { SystemParams } from '../../../../shared/api';
 import { defineHandlers, type HandlerBody, type HandlerResult, type RequestContext } from '../../http/handler';
+import { mergePatch } from '../../http/merge-patch';
 import { administeredDomain, notDomainAdministrator, requireDriveAdministrator } from '../domain/admin-access';
 import { defaultRestrictions, restrictionsOf } from '../domain/drive-restrictions';
 import { deletePermanently } from '../domain/file-operations';
@@ -99,7 +100,8 @@ interface DrivePatch {
   themeId?: string;
   colorRgb?: string;
   backgroundImageFile?: { id: string; xCoordinate: number; yCoordinate: number; width: number };
-  restrictions?: Record<string, boolean>;
+  /** A merge patch of the stored restrictions: null clears one (back to its default), or all of them. */
+  restrictions?: Record<string, boolean | null> | null;
   hidden?: boolean;
 }
 
@@ -113,6 +115,8 @@ function parseDriveBody(body: DriveBody, mode: 'create' | 'update', asAdmin = fa
   // field) is refused here for the fields a drive cannot go without.
   for (const [key, value] of Object.entries(body) as [string, unknown][]) {
     if (value === undefined || key === 'kind') continue;
+    // Clearing a drive's look or a read-only field leaves it as it is; a drive always has a name.
+    if (value === null && key !== 'name' && key !== 'restrictions') continue;
     switch (key) {
       case 'name':
         if (typeof value !== 'string' || value.trim() === '')
@@ -149,13 +153,18 @@ function parseDriveBody(body: DriveBody, mode: 'create' | 'update', asAdmin = fa
         break;
       }
       case 'restrictions': {
-        const v = value as Record<string, unknown> | null;
-        if (!v || typeof v !== 'object') throw badRequest('invalid', 'restrictions must be an object.', 'restrictions');
-        const r: Record<string, boolean> = {};
+        if (value === null) {
+          out.restrictions = null;
+          break;
+        }
+        const v = value as Record<string, unknown>;
+        if (typeof v !== 'object' || Array.isArray(v))
+          throw badRequest('invalid', 'restrictions must be an object.', 'restrictions');
+        const r: Record<string, boolean | null> = {};
         for (const [k, b] of Object.entries(v)) {
           if (!(k in defaultRestrictions) || (k === 'adminManagedRestrictions' && !asAdmin))
             throw badRequest('invalid', `Unknown or read-only restriction ${k}.`, `restrictions.${k}`);
-          if (typeof b !== 'boolean')
+          if (typeof b !== 'boolean' && b !== null)
             throw badRequest('invalid', `restrictions.${k} must be true or false.`, `restrictions.${k}`);
           r[k] = b;
         }
@@ -247,7 +256,7 @@ export function drivesCreate(
       theme_id: theme.id,
       color_rgb: theme.colorRgb,
       background_image_link: backgroundLink(s, theme.id),
-      restrictions: JSON.stringify({ ...defaultRestrictions, ...patch.restrictions }),
+      restrictions: JSON.stringify(mergePatch(defaultRestrictions, patch.restrictions ?? {})),
       creator_id: s.user.id,
       request_id: requestId,
       domain: s.me.domain.toLowerCase(),
@@ -450,7 +459,9 @@ export function drivesUpdate(
     if (patch.backgroundImageFile !== undefined)
       changes.background_image_link = backgroundLink(s, patch.backgroundImageFile.id);
     if (patch.restrictions !== undefined)
-      changes.restrictions = JSON.stringify({ ...(JSON.parse(drive.restrictions) as object), ...patch.restrictions });
+      changes.restrictions = JSON.stringify(
+        patch.restrictions === null ? {} : mergePatch(JSON.parse(drive.restrictions), patch.restrictions),
+      );
     s.data.drives.update(drive.id, changes);
     // The drive's top folder carries the drive's name.
     if (patch.name !== undefined) s.data.files.update(drive.id, { name: patch.name });

@@ -38,7 +38,13 @@ export function planContent(
   );
   const contentType = contentTypeOf(content, name);
   checkContentAllowed(mimeType, contentType);
-  return { content, mimeType, contentType, keepForever: keepForever && hasBinaryContent(mimeType) };
+  return {
+    content,
+    mimeType,
+    contentType,
+    keepForever: keepForever && hasBinaryContent(mimeType),
+    ...(meta.modifiedTime !== undefined ? { modifiedTime: meta.modifiedTime } : {}),
+  };
 }
 
 async function textFor(s: DriveSession, plan: ContentPlan): Promise<string | undefined> {
@@ -52,6 +58,8 @@ export async function createWithContent(
   meta: FileMetadataInput,
   content: IngestedContent,
   keepForever: boolean,
+  /** Runs in the transaction that creates the file (what must commit with it or not at all). */
+  inCommit?: (file: FileRow) => void,
 ): Promise<FileRow> {
   const name = meta.name ?? 'Untitled';
   const plan = planContent(meta, content, name, keepForever);
@@ -62,6 +70,7 @@ export async function createWithContent(
     const file = insertFile(s, { ...meta, name }, place, id, plan.mimeType);
     const withContent = applyContent(s, file, plan, meta.indexableText ?? text);
     if (meta.trashed) setTrashed(s, withContent, true);
+    inCommit?.(withContent);
     return s.data.files.get(file.id)!;
   });
 }
@@ -73,6 +82,8 @@ export async function updateWithContent(
   meta: FileMetadataInput,
   content: IngestedContent,
   keepForever: boolean,
+  /** Runs in the transaction that updates the file. */
+  inCommit?: (file: FileRow) => void,
 ): Promise<FileRow> {
   const current = s.requireFile(fileId).file;
   const plan = planContent(meta, content, meta.name ?? current.name, keepForever, current.mime_type);
@@ -83,6 +94,7 @@ export async function updateWithContent(
     const updated = applyUpdate(s, ctx, file, { ...meta, mimeType: undefined });
     const after = applyContent(s, updated, plan, meta.indexableText ?? text);
     s.fileChanged(after, { state: 'update', changed: ['content'] });
+    inCommit?.(after);
     return s.data.files.get(file.id)!;
   });
 }

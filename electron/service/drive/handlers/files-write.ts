@@ -64,7 +64,13 @@ export async function filesCreate(state: DriveState, ctx: RequestContext<'DriveF
         created = applyContent(
           s,
           created,
-          { content, mimeType, contentType: mimeType, keepForever: false },
+          {
+            content,
+            mimeType,
+            contentType: mimeType,
+            keepForever: false,
+            ...(meta.modifiedTime !== undefined ? { modifiedTime: meta.modifiedTime } : {}),
+          },
           meta.indexableText,
         );
       }

@@ -1,6 +1,7 @@
 import type { SystemParams } from '../../../../shared/api';
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
+import { isJsonObject } from '../../http/merge-patch';
 import { administeredDomain, requireDriveAdministrator } from '../domain/admin-access';
 import { checkGrantAllowed } from '../domain/drive-restrictions';
 import type { FileRow } from '../domain/files-repository';
@@ -201,7 +202,8 @@ export function permissionsUpdate(state: DriveState, ctx: RequestContext<'DriveP
   const input = parsePermissionInput(ctx.body);
   const permissionId = ctx.params.permissionId;
   const transfer = ctx.params.transferOwnership;
-  const removeExpiration = ctx.params.removeExpiration;
+  // A patch clears the expiration with null as removeExpiration does.
+  const removeExpiration = ctx.params.removeExpiration || (isJsonObject(ctx.body) && ctx.body.expirationTime === null);
   const result = s.write(() => {
     const { file, rank } = requirePermissionTarget(s, ctx);
     requireSharer(s, file, rank);

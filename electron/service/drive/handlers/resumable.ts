@@ -1,17 +1,54 @@
 import { fileTypeFromFile } from 'file-type';
-import { open, rm, truncate } from 'node:fs/promises';
+import { open, rm, stat, truncate } from 'node:fs/promises';
 import { ApiError, badRequest } from '../../http/api-error';
+import { applyFields, parseFields } from '../../http/fields';
 import type { HandlerResult } from '../../http/handler';
+import { etagOf, sendJson } from '../../http/respond';
 import type { IngestedContent } from '../content/ingest';
 import { BatchedWriter } from '../content/batched-writer';
-import { bodyBrokeOff, readSmallJson } from '../content/upload-request';
+import { faultPoint } from '../content/fault-points';
+import { bodyBrokeOff, maxUploadBytes, readSmallJson } from '../content/upload-request';
 import { parseFileMetadata, type FileMetadataInput } from '../domain/file-metadata';
 import { checkNewId, checkPinLimit, placeNewFile } from '../domain/file-operations';
+import type { FileRow } from '../domain/files-repository';
 import { newId } from '../ids';
 import type { UploadSessionRow } from '../domain/upload-sessions-repository';
 import type { DriveSession } from '../session';
 import { fileBody, type FileWriteContext, parentParams } from './common';
 import { checkUpdate, createWithContent, updateWithContent } from './file-updates';
+
+/** What a session keeps of the request that opened it. */
+interface SessionParams {
+  keepForever?: boolean;
+  addParents?: string;
+  removeParents?: string;
+  /** The opening request's query parameters (sessions from before these were kept have none). */
+  query?: Record<string, unknown>;
+}
+
+/** Parameters that only shape the answer: a later request of the session may give its own. */
+const answerParams = [
+  'fields',
+  'alt',
+  'prettyPrint',
+  'includePermissionsForView',
+  'includeLabels',
+  'supportsAllDrives',
+  'supportsTeamDrives',
+] as const;
+
+/** Parameters that belong to one request, not to the session. */
+const requestOnlyParams = new Set(['uploadType', 'upload_id', 'access_token', 'key', 'oauth_token', 'fileId']);
+
+const headerError = (header: string, message: string) =>
+  new ApiError(400, 'badRequest', message, { location: header, locationType: 'header' });
+
+/** A whole number of bytes no larger than an upload may be, from a header's digits. */
+function byteCount(text: string): number | undefined {
+  if (!/^\d{1,16}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n <= maxUploadBytes ? n : undefined;
+}
 
 const sessionNotFound = () =>
   new ApiError(404, 'notFound', 'The upload session does not exist or has expired.', {
@@ -54,11 +91,28 @@ export async function startResumableSession(
   s: DriveSession,
   fileId: string | undefined,
 ): Promise<HandlerResult> {
+  const lengthHeader = ctx.headers['x-upload-content-length'];
+  const contentType = ctx.headers['x-upload-content-type'];
+  let total: number | null = null;
+  if (lengthHeader !== undefined) {
+    const n = typeof lengthHeader === 'string' ? byteCount(lengthHeader.trim()) : undefined;
+    if (n === undefined) {
+      ctx.req.resume();
+      throw headerError(
+        'X-Upload-Content-Length',
+        `Invalid X-Upload-Content-Length: ${String(lengthHeader)} (a byte count of at most ${maxUploadBytes}).`,
+      );
+    }
+    total = n;
+  }
+  if (contentType !== undefined && (typeof contentType !== 'string' || !mediaTypePattern.test(contentType.trim()))) {
+    ctx.req.resume();
+    throw headerError('X-Upload-Content-Type', `Invalid X-Upload-Content-Type: ${String(contentType)}.`);
+  }
   const meta = parseFileMetadata(await readSmallJson(ctx), fileId ? 'update' : 'create');
   const keepForever = ctx.params.keepRevisionForever;
-  const lengthHeader = ctx.headers['x-upload-content-length'];
-  const total = typeof lengthHeader === 'string' && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
-  const contentType = ctx.headers['x-upload-content-type'];
+  const query: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(ctx.params)) if (!requestOnlyParams.has(name)) query[name] = value;
   const id = newId(32);
   s.write(() => {
     if (fileId) {
@@ -76,17 +130,25 @@ export async function startResumableSession(
       metadata: JSON.stringify(meta),
       params: JSON.stringify({
         keepForever,
-        addParents: parentParams(ctx).addParents,
-        removeParents: parentParams(ctx).removeParents,
-      }),
-      content_type: typeof contentType === 'string' ? contentType : null,
+        ...parentParams(ctx),
+        query,
+      } satisfies SessionParams),
+      content_type: typeof contentType === 'string' ? contentType.trim() : null,
       total_size: total,
       created_time: s.nowIso,
     });
   });
   await sweepExpiredSessions(s);
-  const path = (ctx.req.url ?? '').split('?')[0];
-  const location = `${s.service.baseUrl()}${path}?uploadType=resumable&upload_id=${id}`;
+  // As Drive's does, the session URL repeats the opening request's parameters (the credentials
+  // aside), so that the requests sent to it answer the same way.
+  const url = ctx.req.url ?? '';
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const carried = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+  for (const name of ['access_token', 'key', 'oauth_token', 'upload_id']) carried.delete(name);
+  carried.set('uploadType', 'resumable');
+  carried.append('upload_id', id);
+  const location = `${s.service.baseUrl()}${path}?${carried.toString()}`;
   return { status: 200, headers: { Location: location, 'X-GUploader-UploadID': id } };
 }
 
@@ -95,20 +157,26 @@ type ContentRange =
   | { kind: 'chunk'; start: number; end: number; total: number | null }
   | { kind: 'whole' };
 
+const mediaTypePattern = /^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/;
+
 function parseContentRange(header: string | undefined): ContentRange {
   if (header === undefined) return { kind: 'whole' };
+  const invalid = () => headerError('Content-Range', `Invalid Content-Range: ${header}`);
   const query = /^bytes \*\/(\d+|\*)$/.exec(header.trim());
-  if (query) return { kind: 'query', total: query[1] === '*' ? null : Number(query[1]) };
-  const chunk = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header.trim());
-  if (chunk) {
-    const start = Number(chunk[1]);
-    const end = Number(chunk[2]);
-    const total = chunk[3] === '*' ? null : Number(chunk[3]);
-    if (end < start || (total !== null && end >= total))
-      throw badRequest('badRequest', `Invalid Content-Range: ${header}`);
-    return { kind: 'chunk', start, end, total };
+  if (query) {
+    if (query[1] === '*') return { kind: 'query', total: null };
+    const total = byteCount(query[1]!);
+    if (total === undefined) throw invalid();
+    return { kind: 'query', total };
   }
-  throw badRequest('badRequest', `Invalid Content-Range: ${header}`);
+  const chunk = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(header.trim());
+  if (!chunk) throw invalid();
+  const start = byteCount(chunk[1]!);
+  const end = byteCount(chunk[2]!);
+  const total = chunk[3] === '*' ? null : byteCount(chunk[3]!);
+  if (start === undefined || end === undefined || total === undefined) throw invalid();
+  if (end < start || (total !== null && end >= total)) throw invalid();
+  return { kind: 'chunk', start, end, total };
 }
 
 function incomplete(received: number): HandlerResult {
@@ -118,44 +186,78 @@ function incomplete(received: number): HandlerResult {
 /** A `PUT` to a session: a status query (`bytes *\/N`), a chunk, or the whole content. */
 export async function continueResumableSession(ctx: FileWriteContext, s: DriveSession): Promise<HandlerResult> {
   const uploadId = ctx.params.upload_id ?? '';
-  const session = s.data.uploads.get(uploadId);
+  const load = () => s.data.uploads.get(uploadId);
+  let session = load();
   if (!session || session.user_id !== s.user.id) throw sessionNotFound();
   if (hasExpired(s, session)) {
     ctx.req.resume();
     if (!s.blobs.running.isBusy(session.id)) await dropSession(s, session.id);
     throw sessionNotFound();
   }
+  const sessionCtx = withSessionParams(ctx, session);
+  const inFlight = receiving.get(session.id);
+  if (inFlight) {
+    // Another request is still writing this session's bytes (perhaps one whose client just hung up):
+    // what it keeps decides where this one starts, so wait for it, but not for a stalled client.
+    await Promise.race([inFlight, delay(inFlightWaitMs)]);
+    session = load() ?? session;
+  }
+  const pending = s.drive.finishingUploads.get(session.id);
+  if (pending) {
+    // Another request is finishing the session: its outcome is this request's too.
+    ctx.req.resume();
+    await pending.catch(() => undefined);
+    session = load() ?? session;
+  }
   if (session.completed_file_id) {
     ctx.req.resume();
     const { file } = s.requireFile(session.completed_file_id);
-    return { body: await fileBody(ctx, s, file) };
+    return answer(ctx, sessionCtx, s, file);
   }
-  const range = parseContentRange(
-    typeof ctx.headers['content-range'] === 'string' ? ctx.headers['content-range'] : undefined,
-  );
+  let range: ContentRange;
+  try {
+    range = parseContentRange(
+      typeof ctx.headers['content-range'] === 'string' ? ctx.headers['content-range'] : undefined,
+    );
+  } catch (error) {
+    ctx.req.resume();
+    throw error;
+  }
   const temp = s.blobs.tempPath(`upload-${session.id}`);
+  session = await reconcileWithDisk(s, session, temp);
   let total = session.total_size;
+  const refuse = (message: string) => {
+    ctx.req.resume();
+    return headerError('Content-Range', message);
+  };
   if (range.kind !== 'whole' && range.total !== null) {
-    if (total !== null && total !== range.total)
-      throw badRequest('badRequest', `The upload's total size was declared as ${total}.`);
+    if (total !== null && total !== range.total) throw refuse(`The upload's total size was declared as ${total}.`);
+    if (range.total < session.received)
+      throw refuse(`The total size ${range.total} is less than the ${session.received} bytes already received.`);
     total = range.total;
   }
 
   if (range.kind === 'query') {
     ctx.req.resume();
-    if (total !== null && session.received === total) return finish(ctx, s, session, temp);
+    if (total !== null && session.received === total) return finish(ctx, sessionCtx, s, session, temp);
     return incomplete(session.received);
   }
 
   const start = range.kind === 'chunk' ? range.start : 0;
-  if (start > session.received) {
-    ctx.req.resume();
-    throw badRequest(
-      'badRequest',
-      `The chunk starts at byte ${start} but only ${session.received} bytes were received.`,
-    );
-  }
-  const received = await receiveChunk(ctx, s, session, temp, start, total);
+  if (start > session.received)
+    throw refuse(`The chunk starts at byte ${start} but only ${session.received} bytes were received.`);
+  const declaredLength = ctx.headers['content-length'];
+  if (range.kind === 'chunk' && declaredLength !== undefined && Number(declaredLength) !== range.end - range.start + 1)
+    throw refuse(`Content-Range ${range.start}-${range.end} does not match Content-Length ${declaredLength}.`);
+  const receipt = receiveChunk(ctx, s, session, temp, start, total);
+  const settled = receipt.then(
+    () => undefined,
+    () => undefined,
+  );
+  receiving.set(session.id, settled);
+  const received = await receipt.finally(() => {
+    if (receiving.get(session.id) === settled) receiving.delete(session.id);
+  });
   if (received === 'dropped') {
     ctx.res.destroy();
     return { sent: true };
@@ -165,7 +267,56 @@ export async function continueResumableSession(ctx: FileWriteContext, s: DriveSe
     (total !== null && received === total) ||
     (range.kind === 'chunk' && range.total !== null && range.end + 1 === range.total && received === range.total);
   if (!complete) return incomplete(received);
-  return finish(ctx, s, { ...session, received, total_size: total ?? received }, temp);
+  return finish(ctx, sessionCtx, s, { ...session, received, total_size: total ?? received }, temp);
+}
+
+/** The request as the session sees it: its write parameters from the opening request, answer ones from either. */
+function withSessionParams(ctx: FileWriteContext, session: UploadSessionRow): FileWriteContext {
+  const saved = JSON.parse(session.params) as SessionParams;
+  const params: Record<string, unknown> = { ...ctx.params, ...(saved.query ?? {}) };
+  if (!saved.query) {
+    if (saved.addParents !== undefined) params['addParents'] = saved.addParents;
+    if (saved.removeParents !== undefined) params['removeParents'] = saved.removeParents;
+  }
+  const given: Readonly<Record<string, unknown>> = ctx.params;
+  for (const name of answerParams) if (given[name] !== undefined) params[name] = given[name];
+  // The saved parameters were validated for this operation when the session was opened.
+  return { ...ctx, params: params as FileWriteContext['params'] } as FileWriteContext;
+}
+
+/**
+ * The file as the session's final answer: shaped by the session's `fields` and `prettyPrint` when
+ * this request gave none of its own (the pipeline applies the request's own ones).
+ */
+async function answer(
+  ctx: FileWriteContext,
+  sessionCtx: FileWriteContext,
+  s: DriveSession,
+  file: FileRow,
+): Promise<HandlerResult> {
+  const body = await fileBody(sessionCtx, s, file);
+  const fields = sessionCtx.params.fields;
+  const pretty = sessionCtx.params.prettyPrint === true;
+  const ownFields = ctx.params.fields !== undefined;
+  if ((ownFields || typeof fields !== 'string') && pretty === (ctx.params.prettyPrint === true)) return { body };
+  const shaped = !ownFields && typeof fields === 'string' ? applyFields(body, parseFields(fields)) : body;
+  const etag = etagOf(body);
+  sendJson(ctx.res, 200, shaped, pretty, etag !== undefined && shaped !== body ? { ETag: etag } : undefined);
+  return { sent: true };
+}
+
+/**
+ * Makes the session's count agree with its file: bytes past the count may be a torn write (they
+ * are written again), and a file shorter than the count (lost to a crash before this way of
+ * finishing, or removed) means only what it holds was received.
+ */
+async function reconcileWithDisk(s: DriveSession, session: UploadSessionRow, temp: string): Promise<UploadSessionRow> {
+  if (session.received === 0 || s.blobs.running.isBusy(session.id)) return session;
+  const onDisk = (await stat(temp).catch(() => undefined))?.size ?? 0;
+  if (onDisk >= session.received) return session;
+  s.blobs.running.forget(session.id);
+  s.data.uploads.recordReceived(session.id, onDisk);
+  return { ...session, received: onDisk };
 }
 
 /**
@@ -231,6 +382,7 @@ async function receiveChunk(
   let recorded = from;
   try {
     await handle.sync();
+    faultPoint('resumable:chunk-synced');
     recorded = written;
   } finally {
     await handle.close().catch(() => undefined);
@@ -242,21 +394,62 @@ async function receiveChunk(
     s.blobs.running.release(session.id, digest);
     s.data.uploads.recordProgress(session.id, recorded, total);
   }
+  faultPoint('resumable:received-recorded');
   if (bodyBrokeOff(ctx)) return 'dropped';
   if (failure !== undefined) throw failure;
   if (refusal) throw refusal;
   return recorded;
 }
 
-async function finish(
+/** Chunks being written, per session: a status query or another chunk waits until the bytes are counted. */
+const receiving = new Map<string, Promise<void>>();
+/** Longest a request waits for another one still sending the same session's bytes. */
+const inFlightWaitMs = 5_000;
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
+
+function finish(
   ctx: FileWriteContext,
+  sessionCtx: FileWriteContext,
+  s: DriveSession,
+  session: UploadSessionRow,
+  temp: string,
+): Promise<HandlerResult> {
+  // Finishing takes turns per session; whoever comes second finds it complete.
+  const previous = s.drive.finishingUploads.get(session.id) ?? Promise.resolve();
+  const done = previous.then(async () => {
+    const now = s.data.uploads.get(session.id);
+    if (now?.completed_file_id) return answer(ctx, sessionCtx, s, s.requireFile(now.completed_file_id).file);
+    return finishOnce(ctx, sessionCtx, s, session, temp);
+  });
+  const settled = done.catch(() => undefined);
+  s.drive.finishingUploads.set(session.id, settled);
+  void settled.then(() => {
+    if (s.drive.finishingUploads.get(session.id) === settled) s.drive.finishingUploads.delete(session.id);
+  });
+  return done;
+}
+
+/**
+ * Turns the session's file into the file's content. Each step leaves a state a restart can go on
+ * from: the blob is a second link to the session's file, so the file stays until the commit that
+ * creates (or updates) the file row also marks the session complete; only then is it removed. A
+ * crash before that commit leaves an unreferenced blob (reclaimed at start-up) and a session that
+ * finishes again on its next request; a crash after it leaves a completed session that answers
+ * with the file.
+ */
+async function finishOnce(
+  ctx: FileWriteContext,
+  sessionCtx: FileWriteContext,
   s: DriveSession,
   session: UploadSessionRow,
   temp: string,
 ): Promise<HandlerResult> {
   const meta = JSON.parse(session.metadata) as FileMetadataInput;
-  const params = JSON.parse(session.params) as { keepForever?: boolean };
+  const params = JSON.parse(session.params) as SessionParams;
   const blob = await s.blobs.adoptTempFile(temp, await s.blobs.running.finish(session.id, session.received));
+  faultPoint('resumable:blob-placed');
+  let file: FileRow;
   try {
     const detected =
       blob.size > 0 ? await fileTypeFromFile(s.blobs.pathOf(blob.address)).catch(() => undefined) : undefined;
@@ -269,13 +462,16 @@ async function finish(
       declaredType: declaredType && declaredType !== 'application/octet-stream' ? declaredType : undefined,
       detectedType: detected?.mime,
     };
-    const file = session.file_id
-      ? await updateWithContent(s, ctx, session.file_id, meta, content, params.keepForever === true)
-      : await createWithContent(s, meta, content, params.keepForever === true);
-    s.data.uploads.complete(session.id, file.id);
-    return { body: await fileBody(ctx, s, file) };
+    const complete = (done: FileRow) => s.data.uploads.complete(session.id, done.id);
+    file = session.file_id
+      ? await updateWithContent(s, sessionCtx, session.file_id, meta, content, params.keepForever === true, complete)
+      : await createWithContent(s, meta, content, params.keepForever === true, complete);
   } finally {
     await s.settleBlob(blob.address);
-    await rm(temp, { force: true });
   }
+  faultPoint('resumable:committed');
+  s.blobs.running.forget(session.id);
+  await rm(temp, { force: true });
+  faultPoint('resumable:temp-removed');
+  return answer(ctx, sessionCtx, s, file);
 }

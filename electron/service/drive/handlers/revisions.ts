@@ -114,6 +114,9 @@ function parseRevisionPatch(raw: unknown): {
   const out: Record<string, boolean> = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     if (key === 'kind' || key === 'id') continue;
+    // Clearing a field nobody writes changes nothing.
+    if (value === null && !['keepForever', 'published', 'publishAuto', 'publishedOutsideDomain'].includes(key))
+      continue;
     if (!['keepForever', 'published', 'publishAuto', 'publishedOutsideDomain'].includes(key)) {
       throw new ApiError(
         403,

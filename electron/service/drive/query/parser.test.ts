@@ -78,3 +78,28 @@ describe('Drive query parser', () => {
     expect(() => compileFileQuery(parseQuery("modifiedTime > 'yesterday'"), scope)).toThrow(/RFC 3339/);
   });
 });
+
+describe('Drive query nesting bound', () => {
+  const within = (n: number) => `${'('.repeat(n)}starred = true${')'.repeat(n)}`;
+
+  it('parses 100 levels of parentheses or not, and refuses 101', () => {
+    expect(() => parseQuery(within(100))).not.toThrow();
+    expect(() => parseQuery(within(101))).toThrow(/deeper than 100 levels/);
+    expect(() => parseQuery(`${'not '.repeat(100)}starred = true`)).not.toThrow();
+    expect(() => parseQuery(`${'not '.repeat(101)}starred = true`)).toThrow(QuerySyntaxError);
+    expect(() => parseQuery(`${'not ('.repeat(50)}starred = true${')'.repeat(50)}`)).not.toThrow();
+    expect(() => parseQuery(`${'not ('.repeat(51)}starred = true${')'.repeat(51)}`)).toThrow(/deeper than/);
+  });
+
+  it("closes a run of not's at and/or, so long flat queries are not counted as deep", () => {
+    const flat = Array.from({ length: 500 }, () => 'not starred = true').join(' and ');
+    expect(() => parseQuery(flat)).not.toThrow();
+    const groups = Array.from({ length: 500 }, () => '(not (trashed = true))').join(' or ');
+    expect(() => parseQuery(groups)).not.toThrow();
+  });
+
+  it('refuses 100,000 levels without overflowing the stack', () => {
+    expect(() => parseQuery(within(100_000))).toThrow(QuerySyntaxError);
+    expect(() => parseQuery(`${'not '.repeat(100_000)}starred = true`)).toThrow(QuerySyntaxError);
+  });
+});

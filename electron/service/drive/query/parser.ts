@@ -2,6 +2,46 @@ import type { Literal, Operator, QueryNode } from './ast';
 import { QuerySyntaxError, tokenize, type Token } from './lexer';
 
 /**
+ * Deepest nesting of parentheses and `not` accepted. The parser, the compiler and the SQL they
+ * build all recurse once per level, so the bound is checked over the tokens before any of them runs.
+ */
+export const maxQueryNesting = 100;
+
+/**
+ * Refuses a query nesting deeper than `maxQueryNesting`. Walks the tokens once without recursion:
+ * `(` opens a level until its `)`, and a run of `not`s opens one level per `not` until the term or
+ * group that ends it.
+ */
+function checkNesting(tokens: readonly Token[]): void {
+  // Per open parenthesis, how many `not`s stood in front of it (they close with it).
+  const groups: number[] = [];
+  let nots = 0;
+  let depth = 0;
+  for (const t of tokens) {
+    if (t.kind === 'word' && t.value.toLowerCase() === 'not') {
+      nots += 1;
+      depth += 1;
+    } else if (t.kind === 'punct' && t.value === '(') {
+      groups.push(nots);
+      nots = 0;
+      depth += 1;
+    } else if (t.kind === 'punct' && t.value === ')') {
+      // An unmatched `)` ends the parse before any recursion; clamping keeps it from hiding depth.
+      depth = Math.max(0, depth - nots - 1);
+      nots = groups.pop() ?? 0;
+      depth = Math.max(0, depth - nots);
+      nots = 0;
+    } else if (t.kind === 'word' && (t.value.toLowerCase() === 'and' || t.value.toLowerCase() === 'or')) {
+      depth = Math.max(0, depth - nots);
+      nots = 0;
+    }
+    if (depth > maxQueryNesting) {
+      throw new QuerySyntaxError(t.pos, `the query nests parentheses or 'not' deeper than ${maxQueryNesting} levels`);
+    }
+  }
+}
+
+/**
  * Recursive-descent parser for Drive's query language:
  *   query := or ; or := and ('or' and)* ; and := unary ('and' unary)* ;
  *   unary := 'not' unary | '(' or ')' | term
@@ -10,6 +50,7 @@ import { QuerySyntaxError, tokenize, type Token } from './lexer';
  */
 export function parseQuery(text: string): QueryNode {
   const tokens = tokenize(text);
+  checkNesting(tokens);
   let i = 0;
   const peek = (): Token => tokens[i]!;
   const next = (): Token => tokens[i++]!;

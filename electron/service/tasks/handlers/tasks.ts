@@ -1,5 +1,6 @@
 import { badRequest, conflict, notFound } from '../../http/api-error';
 import { defineHandlers } from '../../http/handler';
+import { mergedPatchFields } from '../../http/merge-patch';
 import type { User } from '../../store/users';
 import { etagOf, newId } from '../domain/ids';
 import { encodePageToken, pageOffset } from '../domain/page-token';
@@ -72,10 +73,14 @@ function instantBound(value: string | undefined, name: string): string | undefin
 }
 
 function writeTask(tasks: TasksState, ctx: TaskTarget & { readonly body: unknown }, mode: 'full' | 'patch') {
-  const changes = readTaskBody(ctx.body, mode);
+  // Read once before anything is looked up, so a bad body is a 400 whatever the ids say.
+  let changes = readTaskBody(ctx.body, mode);
   const row = tasks.write(() => {
     const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
     const current = existingTask(tasks.repo, list.id, ctx);
+    if (mode === 'patch') {
+      changes = readTaskBody(mergedPatchFields(toTaskResource(current, tasks.service.baseUrl()), ctx.body), mode);
+    }
     checkQueueName(tasks.repo, ctx, changes, current);
     const next = applyChanges(current, changes, formatMillis(tasks.service.now()));
     tasks.repo.replaceTask(next);

@@ -1,10 +1,10 @@
 import { maxDownloadNameLength } from '../../../../shared/ipc/contract';
 import { apiQueryKey, callApi, getActiveAccount, queryClient } from '../../../lib/api';
 import { IpcCallError, ipc, type IpcInput, type IpcOutput } from '../../../platform/ipc';
-import { isGoogleNative, type DriveFileEntry } from '../drive-file';
-import { showToast } from '../toast-store';
+import { isGoogleNative, type DriveFile } from '../drive-file';
+import { notify } from '../../../lib/notify';
 import { chooseExportFormat } from './export-format';
-import { refreshDrive } from './file-actions';
+import { refreshDrive } from '../queries';
 
 /** Extensions up to this long survive when a name is shortened. */
 const maxKeptExtension = 16;
@@ -73,7 +73,7 @@ async function download(request: Omit<IpcInput<'files.download'>, 'account'>): P
       followDownloadLink(outcome.url, request.fileName);
       return;
     case 'saved':
-      showToast({ message: `Saved to ${outcome.path}` });
+      notify({ message: `Saved to ${outcome.path}` });
       return;
     case 'cancelled':
       return;
@@ -92,7 +92,7 @@ async function offeredExportFormats(): Promise<Record<string, string[]> | undefi
   return about.exportFormats;
 }
 
-export async function downloadFile(file: DriveFileEntry & { id: string }): Promise<void> {
+export async function downloadFile(file: DriveFile & { id: string }): Promise<void> {
   const name = file.name || 'download';
   if (isGoogleNative(file)) {
     const format = chooseExportFormat(file.mimeType ?? '', await offeredExportFormats());
@@ -108,7 +108,7 @@ export async function downloadFile(file: DriveFileEntry & { id: string }): Promi
 }
 
 export async function downloadRevision(
-  file: DriveFileEntry & { id: string },
+  file: DriveFile & { id: string },
   revision: { id: string; originalFilename?: string | null },
 ): Promise<void> {
   await download({

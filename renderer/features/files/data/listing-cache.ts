@@ -1,10 +1,10 @@
 import type { InfiniteData, QueryKey } from '@tanstack/react-query';
 import { apiQueryPrefix, optimisticUpdate, type OptimisticUpdate } from '../../../lib/api';
-import type { DriveFileEntry } from '../drive-file';
+import type { DriveFile } from '../drive-file';
 
 /** One page of DriveFilesList as the listings cache it. */
 export interface FilePage {
-  files?: DriveFileEntry[];
+  files?: DriveFile[];
   nextPageToken?: string;
 }
 
@@ -15,10 +15,7 @@ function isPaged(data: Listing): data is InfiniteData<FilePage, string> {
 }
 
 /** Applies `change` to the files of a cached listing, paged (infinite query) or whole (all pages merged). */
-export function mapListing(
-  data: Listing,
-  change: (files: DriveFileEntry[], page: number) => DriveFileEntry[],
-): Listing {
+export function mapListing(data: Listing, change: (files: DriveFile[], page: number) => DriveFile[]): Listing {
   if (isPaged(data))
     return { ...data, pages: data.pages.map((page, index) => ({ ...page, files: change(page.files ?? [], index) })) };
   return { ...data, files: change(data.files ?? [], 0) };
@@ -32,7 +29,7 @@ function paramsOf(key: QueryKey): Record<string, unknown> {
 /** An optimistic change to every cached DriveFilesList whose params satisfy `match`. */
 export function listingsUpdate(
   match: (params: Record<string, unknown>) => boolean,
-  change: (files: DriveFileEntry[], page: number) => DriveFileEntry[],
+  change: (files: DriveFile[], page: number) => DriveFile[],
 ): OptimisticUpdate {
   return optimisticUpdate<Listing>(
     apiQueryPrefix('DriveFilesList'),
@@ -44,14 +41,14 @@ export function listingsUpdate(
 export const everyListing = (): boolean => true;
 
 export function withoutIds(ids: ReadonlySet<string>) {
-  return (files: DriveFileEntry[]) => files.filter((file) => !ids.has(file.id ?? ''));
+  return (files: DriveFile[]) => files.filter((file) => !ids.has(file.id ?? ''));
 }
 
-export function withChanges(ids: ReadonlySet<string>, change: Partial<DriveFileEntry>) {
-  return (files: DriveFileEntry[]) => files.map((file) => (ids.has(file.id ?? '') ? { ...file, ...change } : file));
+export function withChanges(ids: ReadonlySet<string>, change: Partial<DriveFile>) {
+  return (files: DriveFile[]) => files.map((file) => (ids.has(file.id ?? '') ? { ...file, ...change } : file));
 }
 
 /** Adds an entry at the top of the first page (new folders and uploads show up at once). */
-export function withPrepended(entry: DriveFileEntry) {
-  return (files: DriveFileEntry[], page: number) => (page === 0 ? [entry, ...files] : files);
+export function withPrepended(entry: DriveFile) {
+  return (files: DriveFile[], page: number) => (page === 0 ? [entry, ...files] : files);
 }

@@ -14,13 +14,11 @@ const changeFields =
 
 async function readActivity(fileId: string, account: string): Promise<ChangeEntry[]> {
   const scope = account ? { account } : {};
-  const start = (await callApi('DriveChangesGetStartPageToken', { supportsAllDrives: true }, undefined, scope)) as {
-    startPageToken?: string;
-  };
+  const start = await callApi('DriveChangesGetStartPageToken', { supportsAllDrives: true }, undefined, scope);
   let pageToken: string | undefined = activityStartToken(start.startPageToken ?? '1', lookBack);
   const found: ChangeEntry[] = [];
   for (let page = 0; pageToken && page < maxPages; page++) {
-    const answer = (await callApi(
+    const answer: { changes?: ChangeEntry[]; nextPageToken?: string } = await callApi(
       'DriveChangesList',
       {
         pageToken,
@@ -32,7 +30,7 @@ async function readActivity(fileId: string, account: string): Promise<ChangeEntr
       },
       undefined,
       scope,
-    )) as { changes?: ChangeEntry[]; nextPageToken?: string };
+    );
     found.push(...(answer.changes ?? []).filter((change) => change.fileId === fileId));
     pageToken = answer.nextPageToken;
   }

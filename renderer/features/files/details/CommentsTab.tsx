@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorBanner, ErrorPanel, LoadingPanel } from '../../../components/StatusPanel';
 import { callApi, errorMessage, useApiQuery } from '../../../lib/api';
-import { refreshDrive } from '../data/file-actions';
+import type { DriveComment } from '../../../../shared/api/schemas/drive';
+import { refreshDrive } from '../queries';
 import { formatDateTime, personName } from './format-time';
 
 interface Person {
@@ -27,6 +28,19 @@ interface Comment {
   resolved?: boolean;
   deleted?: boolean;
   replies?: Reply[];
+}
+
+/** A listed comment the panel can show: one with an id, whose replies have ids. */
+function toComment(comment: DriveComment): Comment[] {
+  if (!comment.id) return [];
+  const replies = (comment.replies ?? []).flatMap((reply): Reply[] =>
+    reply.id ? [{ ...reply, id: reply.id, ...(isReplyAction(reply.action) ? { action: reply.action } : {}) }] : [],
+  );
+  return [{ ...comment, id: comment.id, replies }];
+}
+
+function isReplyAction(action: unknown): action is Reply['action'] {
+  return action === 'resolve' || action === 'reopen';
 }
 
 export const commentListParams = (fileId: string) => ({
@@ -242,7 +256,7 @@ export function CommentsTab({ fileId, canComment }: { fileId: string; canComment
         fill={false}
       />
     );
-  const threads = ((comments.data.comments ?? []) as Comment[]).filter((comment) => !comment.deleted);
+  const threads = (comments.data.comments ?? []).flatMap(toComment).filter((comment) => !comment.deleted);
   return (
     <div className="comments" data-testid="comments">
       {canComment ? (

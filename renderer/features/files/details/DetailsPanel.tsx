@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { ErrorPanel, LoadingPanel } from '../../../components/StatusPanel';
 import { useApiQuery } from '../../../lib/api';
 import { downloadItems, shareItem } from '../commands';
-import type { DriveItem } from '../data/file-actions';
-import { fileFields, isFolder, type DriveFileEntry } from '../drive-file';
+import type { DriveItem } from '../drive-file';
+import { hasId, fileFields, isFolder } from '../drive-file';
 import { FileIcon } from '../FileIcon';
 import { fileKind, fileKindLabel, formatFileSize } from '../file-format';
 import { ActivityTab } from './ActivityTab';
@@ -82,9 +82,7 @@ export function DetailsPanel({
     { fileId: item?.id ?? '', fields: fileFields, supportsAllDrives: true },
     { enabled: item !== null },
   );
-  const file = (fresh.data as DriveFileEntry | undefined)?.id
-    ? ({ ...(fresh.data as DriveFileEntry), id: item!.id } as DriveItem)
-    : item;
+  const file: DriveItem | null = item && fresh.data && hasId(fresh.data) ? { ...fresh.data, id: item.id } : item;
 
   const tabs: { id: Tab; label: string; shown: boolean }[] = [
     { id: 'details', label: 'Details', shown: true },

@@ -1,21 +1,16 @@
 import { useRef, useState } from 'react';
 import { ErrorBanner, ErrorPanel, LoadingPanel } from '../../../components/StatusPanel';
 import { callApi, errorMessage, useApiQuery } from '../../../lib/api';
-import { refreshDrive, type DriveItem } from '../data/file-actions';
+import type { DriveRevision } from '../../../../shared/api/schemas/drive';
+import { hasId, type DriveItem } from '../drive-file';
+import { refreshDrive } from '../queries';
 import { downloadRevision } from '../data/download';
 import { isGoogleNative } from '../drive-file';
 import { formatFileSize } from '../file-format';
 import { uploadNewVersion } from '../uploads/upload-store';
 import { formatDateTime, personName } from './format-time';
 
-interface Revision {
-  id: string;
-  modifiedTime?: string;
-  keepForever?: boolean;
-  size?: string;
-  originalFilename?: string;
-  lastModifyingUser?: { displayName?: string; emailAddress?: string; me?: boolean };
-}
+type Revision = DriveRevision & { id: string };
 
 export const revisionListParams = (fileId: string) => ({
   fileId,
@@ -57,7 +52,7 @@ export function RevisionsTab({ item }: { item: DriveItem }) {
         fill={false}
       />
     );
-  const list = [...((revisions.data.revisions ?? []) as Revision[])].reverse();
+  const list: Revision[] = (revisions.data.revisions ?? []).filter(hasId).reverse();
 
   return (
     <div className="revisions" data-testid="revisions">

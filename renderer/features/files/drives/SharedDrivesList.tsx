@@ -4,7 +4,7 @@ import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/Status
 import { TextPromptDialog } from '../../../components/TextPromptDialog';
 import { useApiQuery } from '../../../lib/api';
 import { useDialogStore } from '../dialog-store';
-import { folderColors } from '../drive-file';
+import { folderColors, hasId } from '../drive-file';
 import { useFilesStore } from '../files-store';
 import { MenuButton } from '../MenuButton';
 import {
@@ -16,16 +16,9 @@ import {
   type SharedDriveEntry,
 } from './drive-actions';
 
-interface DriveTheme {
-  id: string;
-  colorRgb?: string;
-}
-
 function StyleDialog({ drive, onClose }: { drive: SharedDriveEntry; onClose: () => void }) {
   const about = useApiQuery('DriveAboutGet', { fields: 'driveThemes(id,colorRgb)' });
-  const themes = ((about.data as { driveThemes?: DriveTheme[] } | undefined)?.driveThemes ?? []).filter(
-    (theme) => theme.id,
-  );
+  const themes = (about.data?.driveThemes ?? []).filter(hasId);
   const pick = (style: { themeId: string } | { colorRgb: string }) => {
     onClose();
     void restyleSharedDrive(drive, style);
@@ -175,7 +168,7 @@ export function SharedDrivesList({ onCreate }: { onCreate: () => void }) {
         testId="files-error"
       />
     );
-  const all = ((drives.data.drives ?? []) as SharedDriveEntry[]).filter((drive) => drive.id);
+  const all: SharedDriveEntry[] = (drives.data.drives ?? []).filter(hasId);
   const hiddenCount = all.filter((drive) => drive.hidden).length;
   const shown = all.filter((drive) => showHidden || !drive.hidden);
 

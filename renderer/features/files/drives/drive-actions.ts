@@ -1,23 +1,10 @@
+import type { SharedDrive } from '../../../../shared/api/schemas/drive';
 import { callApi, errorMessage } from '../../../lib/api';
-import { refreshDrive } from '../data/file-actions';
-import { showToast } from '../toast-store';
+import { refreshDrive } from '../queries';
+import { notify } from '../../../lib/notify';
 
-/** A shared drive as the drives list reads it. */
-export interface SharedDriveEntry {
-  id: string;
-  name?: string;
-  colorRgb?: string;
-  hidden?: boolean;
-  createdTime?: string;
-  capabilities?: {
-    canRename?: boolean;
-    canRenameDrive?: boolean;
-    canChangeDriveBackground?: boolean;
-    canDeleteDrive?: boolean;
-    canManageMembers?: boolean;
-    canAddChildren?: boolean;
-  };
-}
+/** A shared drive (`drive#drive`) as the drives list reads it: one with an id. */
+export type SharedDriveEntry = SharedDrive & { id: string };
 
 export const driveListParams = {
   pageSize: 100,
@@ -28,10 +15,10 @@ export const driveListParams = {
 async function run(what: string, work: () => Promise<unknown>, done?: string): Promise<boolean> {
   try {
     await work();
-    if (done) showToast({ message: done });
+    if (done) notify({ message: done });
     return true;
   } catch (error) {
-    showToast({ message: `Couldn’t ${what}: ${explainDriveError(error)}`, tone: 'error' });
+    notify({ message: `Couldn’t ${what}: ${explainDriveError(error)}`, kind: 'error' });
     return false;
   } finally {
     void refreshDrive();

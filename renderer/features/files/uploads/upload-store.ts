@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { callApi, errorMessage, getActiveAccount } from '../../../lib/api';
 import { ipc } from '../../../platform/ipc';
 import { folderMimeType } from '../drive-file';
-import { refreshDrive } from '../data/file-actions';
+import { refreshDrive } from '../queries';
 import type { FolderCrumb } from '../model/places';
 import { folderOf, foldersInCreationOrder, type DroppedContent } from './dropped-entries';
 import { UploadCancelledError, uploadResumably, type UploadTransport } from './resumable-upload';
@@ -123,7 +123,8 @@ export function uploadInto(target: FolderCrumb, content: DroppedContent): void {
         { supportsAllDrives: true, fields: 'id' },
         { name, mimeType: folderMimeType, parents: [parent] },
       );
-      return (folder as { id: string }).id;
+      if (!folder.id) throw new Error('The service answered without an id.');
+      return folder.id;
     });
     folderIds.set(path, created);
     return created;

@@ -1,9 +1,9 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, type Query } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { apiQueryKey, callApi, useActiveAccount } from '../../../lib/api';
-import type { DriveFileEntry } from '../drive-file';
-import type { ListingParams } from '../model/places';
-import type { FilePage } from './listing-cache';
+import { apiQueryKey, callApi, queryClient, useActiveAccount } from '../../lib/api';
+import type { FilePage } from './data/listing-cache';
+import { hasId, type DriveItem } from './drive-file';
+import type { ListingParams } from './model/places';
 
 /**
  * A small first page puts the first screen up quickly, whatever the folder's size. Later pages are
@@ -13,15 +13,23 @@ import type { FilePage } from './listing-cache';
 export const firstPageSize = 100;
 export const nextPageSize = 250;
 
-type ListedFile = DriveFileEntry & { id: string };
+export function isDriveQuery(query: Query): boolean {
+  const [scope, , operation] = query.queryKey;
+  return scope === 'api' && typeof operation === 'string' && operation.startsWith('Drive');
+}
+
+/** Refetches what a Drive write may have changed (listings, the tree, details). */
+export function refreshDrive(): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: isDriveQuery });
+}
 
 // Each page's listed files, kept per page so a new page only adds its own.
-const pageFiles = new WeakMap<FilePage, ListedFile[]>();
+const pageFiles = new WeakMap<FilePage, DriveItem[]>();
 
-function filesOf(page: FilePage): ListedFile[] {
+function filesOf(page: FilePage): DriveItem[] {
   let files = pageFiles.get(page);
   if (!files) {
-    files = (page.files ?? []).filter((file): file is ListedFile => Boolean(file.id));
+    files = (page.files ?? []).filter(hasId);
     pageFiles.set(page, files);
   }
   return files;
@@ -37,8 +45,8 @@ export function useFileListing(params: ListingParams | null) {
     queryKey: apiQueryKey('DriveFilesList', params ?? { q: '' }, account),
     enabled: params !== null,
     initialPageParam: '',
-    queryFn: async ({ pageParam }) =>
-      (await callApi(
+    queryFn: ({ pageParam }): Promise<FilePage> =>
+      callApi(
         'DriveFilesList',
         {
           ...params,
@@ -47,7 +55,7 @@ export function useFileListing(params: ListingParams | null) {
         },
         undefined,
         account ? { account } : {},
-      )) as FilePage,
+      ),
     getNextPageParam: (last: FilePage) => last.nextPageToken || undefined,
     // Comparing every loaded entry with its previous copy on each new page costs more than it saves.
     structuralSharing: false,

@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiKeyParamsInclude } from './keys';
-import { applyOptimisticUpdates, optimisticUpdate, rollbackOptimisticUpdates } from './optimistic';
+import { applyOptimisticUpdates, optimisticUpdate, rollbackOptimisticUpdates, runOptimisticMutation } from './mutation';
+import { undoLatest, useNotificationStore } from './notify';
 
 interface TaskPage {
   items: { id: string; title: string }[];
@@ -63,5 +64,63 @@ describe('apiKeyParamsInclude', () => {
     expect(apiKeyParamsInclude(['api', 'a', 'Op', { x: 1, y: 'z' }], { y: 'z' })).toBe(true);
     expect(apiKeyParamsInclude(['api', 'a', 'Op', { x: 1 }], { x: 2 })).toBe(false);
     expect(apiKeyParamsInclude(['api', 'a', 'Op'], {})).toBe(true);
+  });
+});
+
+describe('runOptimisticMutation', () => {
+  const key = ['api', 'local', 'TasksTasksList', { tasklist: 'L1' }];
+  const removeA = optimisticUpdate<TaskPage>(['api', 'local', 'TasksTasksList'], (page) => ({
+    items: page.items.filter((t) => t.id !== 'a'),
+  }));
+
+  afterEach(() => useNotificationStore.setState({ notifications: [] }));
+
+  it('shows the change at once, rolls it back on refusal and says so in plain words', async () => {
+    const client = new QueryClient();
+    client.setQueryData<TaskPage>(key, { items: [{ id: 'a', title: 'A' }] });
+    let seenDuringCall: unknown;
+    const result = await runOptimisticMutation(
+      {
+        apply: () => [removeA],
+        call: () => {
+          seenDuringCall = client.getQueryData<TaskPage>(key)?.items.length;
+          return Promise.reject(Object.assign(new Error('Invalid Value'), { status: 400 }));
+        },
+        failure: () => 'Couldn’t delete “A”.',
+      },
+      undefined,
+      client,
+    );
+    expect(result).toBeUndefined();
+    expect(seenDuringCall).toBe(0);
+    expect(client.getQueryData<TaskPage>(key)?.items.map((t) => t.id)).toEqual(['a']);
+    expect(useNotificationStore.getState().notifications).toMatchObject([
+      { message: 'Couldn’t delete “A”.', kind: 'error', details: 'Invalid Value' },
+    ]);
+  });
+
+  it('keeps the change, offers Undo and refetches what it touched', async () => {
+    const client = new QueryClient();
+    client.setQueryData<TaskPage>(key, { items: [{ id: 'a', title: 'A' }] });
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const undo = vi.fn();
+    const result = await runOptimisticMutation(
+      {
+        apply: () => [removeA],
+        call: () => Promise.resolve('done'),
+        failure: () => 'unused',
+        success: () => ({ message: 'Deleted “A”', undo }),
+      },
+      undefined,
+      client,
+    );
+    expect(result).toBe('done');
+    expect(client.getQueryData<TaskPage>(key)?.items).toEqual([]);
+    expect(invalidate).toHaveBeenCalledWith(expect.objectContaining({ queryKey: ['api', 'local', 'TasksTasksList'] }));
+    const [shown] = useNotificationStore.getState().notifications;
+    expect(shown?.message).toBe('Deleted “A”');
+    expect(shown?.action?.undo).toBe(true);
+    expect(undoLatest()).toBe(true);
+    await vi.waitFor(() => expect(undo).toHaveBeenCalledTimes(1));
   });
 });

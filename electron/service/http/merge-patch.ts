@@ -1,0 +1,61 @@
+/**
+ * Google's partial-update rules, shared by every patch handler: a PATCH body is merged into the
+ * stored resource object by object (recursively), an array in the body replaces the stored one
+ * whole, and an explicit `null` clears a field at any depth (JSON merge patch, RFC 7396). In an
+ * insert or a full update a `null` means "not set" (see {@link withoutNulls}).
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+export const isJsonObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Sets a member as JSON.parse does: a key such as `__proto__` stays a plain member, never the prototype. */
+function setMember(target: JsonObject, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** `value` with every null object member removed, at any depth (array items are kept as they are). */
+export function withoutNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => withoutNulls(item as unknown)) as T;
+  if (!isJsonObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (member !== null) setMember(out, key, withoutNulls(member));
+  }
+  return out as T;
+}
+
+/**
+ * The JSON merge patch of `patch` onto `target`: objects merge member by member, `null` removes a
+ * member, anything else (arrays included) replaces it. Neither argument is modified.
+ */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isJsonObject(patch)) return withoutNulls(patch);
+  const out: JsonObject = {};
+  if (isJsonObject(target)) for (const [key, member] of Object.entries(target)) setMember(out, key, member);
+  for (const [key, member] of Object.entries(patch)) {
+    if (member === null) delete out[key];
+    else if (member !== undefined)
+      setMember(out, key, mergePatch(Object.hasOwn(out, key) ? out[key] : undefined, member));
+  }
+  return out;
+}
+
+/**
+ * A patch body with each of its object members merged into the stored value of that member: the
+ * result names only the fields the body names, so handlers keep checking and applying them one by
+ * one, but an inner object in the body no longer replaces the stored one whole. A top-level `null`
+ * stays `null` (the handler clears that field); nulls deeper down have been applied.
+ */
+export function mergedPatchFields(stored: object, patch: unknown): JsonObject {
+  if (!isJsonObject(patch)) return {};
+  const previous = stored as JsonObject;
+  const out: JsonObject = {};
+  for (const [key, member] of Object.entries(patch)) {
+    if (member === undefined) continue;
+    const stored = Object.hasOwn(previous, key) ? previous[key] : undefined;
+    setMember(out, key, isJsonObject(member) ? mergePatch(stored, member) : member);
+  }
+  return out;
+}

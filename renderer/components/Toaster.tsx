@@ -1,0 +1,107 @@
+import * as Toast from '@radix-ui/react-toast';
+import { useEffect } from 'react';
+import {
+  dismissNotification,
+  notificationLifetimeMs,
+  runNotificationAction,
+  undoLatest,
+  useNotificationStore,
+  type Notification,
+} from '../lib/notify';
+import './toaster.css';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const undoKeys = isMac ? '⌘Z' : 'Ctrl+Z';
+
+/** Inputs that are pressed rather than typed into: Ctrl+Z there means the app's Undo. */
+const pressedInputs = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  if (target instanceof HTMLInputElement) return !pressedInputs.has(target.type);
+  if (target.closest('textarea, select')) return true;
+  return target.closest('[contenteditable]:not([contenteditable="false"])') !== null;
+}
+
+/** Ctrl/Cmd+Z anywhere except where the person is typing (there it undoes their typing). */
+function useUndoShortcut(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat || event.shiftKey || event.altKey) return;
+      if (event.key.toLowerCase() !== 'z' || !(isMac ? event.metaKey : event.ctrlKey)) return;
+      if (isTyping(event.target)) return;
+      if (undoLatest()) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
+function ToastItem({ notification }: { notification: Notification }) {
+  const { id, kind, message, action, details } = notification;
+  return (
+    <Toast.Root
+      className={`toast toast--${kind}`}
+      open
+      onOpenChange={(open) => {
+        if (!open) dismissNotification(id);
+      }}
+      duration={notificationLifetimeMs[kind]}
+      type={kind === 'error' ? 'foreground' : 'background'}
+      data-testid="toast"
+      data-kind={kind}
+    >
+      <div className="toast__body">
+        <Toast.Description className="toast__message">{message}</Toast.Description>
+        {details ? (
+          <details className="toast__details">
+            <summary>Details</summary>
+            <p>{details}</p>
+          </details>
+        ) : null}
+      </div>
+      {action ? (
+        <Toast.Action
+          className="toast__action"
+          altText={action.undo ? `${action.label} (${undoKeys})` : action.label}
+          onClick={(event) => {
+            // The store takes the toast away itself, once the action has been started.
+            event.preventDefault();
+            runNotificationAction(id);
+          }}
+          data-testid={action.undo ? 'toast-undo' : 'toast-action'}
+          {...(action.undo ? { 'aria-keyshortcuts': isMac ? 'Meta+Z' : 'Control+Z' } : {})}
+        >
+          {action.label}
+        </Toast.Action>
+      ) : null}
+      <Toast.Close className="toast__close" aria-label="Dismiss" data-testid="toast-dismiss">
+        <span aria-hidden="true">×</span>
+      </Toast.Close>
+    </Toast.Root>
+  );
+}
+
+/**
+ * The app's one toast stack: what `notify()` reports, newest first, at most three, each leaving on
+ * its own after a while (errors stay longer; hovering or focusing one holds them). It sits in a
+ * strip of its own under the content, so a toast never covers what the person is working on.
+ */
+export function Toaster() {
+  const notifications = useNotificationStore((state) => state.notifications);
+  useUndoShortcut();
+  return (
+    <Toast.Provider label="Notification" swipeDirection="left">
+      {notifications.map((notification) => (
+        <ToastItem key={notification.id} notification={notification} />
+      ))}
+      <div
+        className="toast-region"
+        data-testid="toast-region"
+        {...(notifications.length > 0 ? { 'data-active': 'true' } : {})}
+      >
+        <Toast.Viewport className="toast-stack" label="Notifications ({hotkey})" data-testid="toast-stack" />
+      </div>
+    </Toast.Provider>
+  );
+}

@@ -1,0 +1,94 @@
+import type { CalendarRef } from '@fullcalendar/react';
+import { useCallback, useEffect, type RefObject } from 'react';
+import { callApi, errorMessage } from '../../lib/api';
+import type { CalendarInfo } from './calendar-data';
+import { useCalendarStore } from './calendar-store';
+import { eventKey, eventTimesOf, type GoogleEvent } from './event-mapping';
+import { dateInZone, wallTimeOf } from './time-zone';
+import type { EventTarget } from './useEventCommands';
+
+/** Shows an event: its day in the current view (the agenda and year views switch to week), selected and highlighted. */
+export function useJumpTo(calendarRef: RefObject<CalendarRef | null>, displayZone: string) {
+  const view = useCalendarStore((state) => state.view);
+  const setView = useCalendarStore((state) => state.setView);
+  const select = useCalendarStore((state) => state.select);
+  const highlight = useCalendarStore((state) => state.highlight);
+  return useCallback(
+    (calendar: CalendarInfo, event: GoogleEvent) => {
+      const times = eventTimesOf(event, displayZone);
+      if (!times || !event.id) return;
+      const date = times.allDay ? times.startDate : dateInZone(times.startMs, displayZone);
+      if (view === 'year' || view === 'agenda') setView('week');
+      calendarRef.current?.getApi().gotoDate(date);
+      if (!times.allDay) {
+        const hour = Math.max(0, wallTimeOf(times.startMs, displayZone).hour - 1);
+        calendarRef.current?.getApi().scrollToTime(`${String(hour).padStart(2, '0')}:00:00`);
+      }
+      const key = eventKey(calendar.id, event.id);
+      select(key);
+      highlight(key);
+    },
+    [calendarRef, displayZone, highlight, select, setView, view],
+  );
+}
+
+export interface CalendarRouteDeps {
+  calendarById: (id: string) => CalendarInfo | null;
+  primary: CalendarInfo | null;
+  jumpTo: (calendar: CalendarInfo, event: GoogleEvent) => void;
+  openTarget: (target: EventTarget) => Promise<void>;
+  quickAdd: () => void;
+  reportError: (message: string) => void;
+}
+
+/** A route from outside (reminder, deep link, tray): open the event, or quick add. */
+export function useCalendarRoute({
+  calendarById,
+  primary,
+  jumpTo,
+  openTarget,
+  quickAdd,
+  reportError,
+}: CalendarRouteDeps) {
+  const route = useCalendarStore((state) => state.route);
+  const openRoute = useCalendarStore((state) => state.openRoute);
+  useEffect(() => {
+    if (!route) return;
+    openRoute(null);
+    if (route.kind === 'quickAdd') {
+      quickAdd();
+      return;
+    }
+    const calendar = calendarById(route.calendarId) ?? (primary && route.calendarId === 'primary' ? primary : null);
+    if (!calendar) {
+      reportError('That event is on a calendar that is not on your list.');
+      return;
+    }
+    callApi('CalendarEventsGet', { calendarId: calendar.id, eventId: route.eventId })
+      .then((event) => {
+        jumpTo(calendar, event);
+        void openTarget({ calendar, event });
+      })
+      .catch((error: unknown) => reportError(`Couldn’t open the event: ${errorMessage(error)}`));
+  }, [route, openRoute, calendarById, primary, jumpTo, openTarget, quickAdd, reportError]);
+}
+
+/**
+ * Selection and highlight are drawn on the rendered events inside `surface` (the grid is not
+ * re-rendered for them); a highlight fades after a few seconds.
+ */
+export function useSelectionMarks(surface: RefObject<HTMLElement | null>, rendered: unknown) {
+  const selectedKey = useCalendarStore((state) => state.selectedKey);
+  const highlightKey = useCalendarStore((state) => state.highlightKey);
+  const highlight = useCalendarStore((state) => state.highlight);
+  useEffect(() => {
+    surface.current?.querySelectorAll<HTMLElement>('[data-event-key]').forEach((element) => {
+      const key = element.getAttribute('data-event-key');
+      element.toggleAttribute('data-selected', key === selectedKey);
+      element.toggleAttribute('data-highlight', key === highlightKey);
+    });
+    if (!highlightKey) return;
+    const timer = setTimeout(() => highlight(null), 4000);
+    return () => clearTimeout(timer);
+  }, [surface, selectedKey, highlightKey, highlight, rendered]);
+}

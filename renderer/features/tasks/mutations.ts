@@ -1,0 +1,364 @@
+import { apiQueryPrefix, callApi } from '../../lib/api';
+import { apiKeyParamsInclude } from '../../lib/keys';
+import { optimisticUpdate, runOptimisticMutation, type OptimisticUpdate } from '../../lib/mutation';
+import type { TaskLists } from '../../../shared/api/schemas/tasks';
+import { useBoardStore } from './board-store';
+import type { Destination } from './drop-plan';
+import { orderKeyBetween } from './order-key';
+import { cachedListTasks, cachedSubtree, fetchCompleteList, fetchListWithDeleted, taskListsKey } from './queries';
+import { addToPage, insertSubtreeInPage, itemsOf, moveInPage, patchInPage, removeSubtreeFromPage } from './task-cache';
+import { siblingsOf, subtreeOf } from './task-tree';
+import { hasId, type TaskItem, type TaskListItem, type TaskPage } from './task-types';
+import { transferSubtree } from './transfer';
+
+/**
+ * What the board asks of the service, each as one optimistic mutation (lib/mutation): the change
+ * shows at once, is taken back with a toast saying why if the service refuses, and deleting,
+ * completing, moving and editing a task offer Undo (the toast's button or Ctrl/Cmd+Z).
+ */
+
+const quoted = (task: Pick<TaskItem, 'title'>) => `“${task.title?.trim() || 'Untitled task'}”`;
+const announce = (message: string) => useBoardStore.getState().announce(message);
+
+/** A change to every cached page of one list's tasks (optionally only pages whose params include `extra`). */
+function tasksOf(listId: string, update: (page: TaskPage) => TaskPage, extra: Record<string, unknown> = {}) {
+  return optimisticUpdate<TaskPage>(apiQueryPrefix('TasksTasksList'), update, (key) =>
+    apiKeyParamsInclude(key, { tasklist: listId, ...extra }),
+  );
+}
+
+function listsUpdate(update: (lists: TaskListItem[]) => TaskListItem[]): OptimisticUpdate {
+  return optimisticUpdate<TaskLists>(apiQueryPrefix('TasksTasklistsList'), (page) => ({
+    ...page,
+    items: update((page.items ?? []).filter(hasId)),
+  }));
+}
+
+let temporaryIds = 0;
+const temporaryId = (prefix: string) => `${prefix}-pending-${++temporaryIds}`;
+
+// Task lists
+
+export function createList(title: string): Promise<TaskListItem | undefined> {
+  return runOptimisticMutation(
+    {
+      call: async () => {
+        const list = await callApi('TasksTasklistsInsert', {}, { title });
+        if (!hasId(list)) throw new Error('The service answered without an id.');
+        announce(`List “${title}” created.`);
+        return list;
+      },
+      refetch: () => [{ queryKey: taskListsKey() }],
+      failure: () => `Couldn’t create the list “${title}”.`,
+    },
+    undefined,
+  );
+}
+
+export async function renameList(listId: string, title: string): Promise<void> {
+  await runOptimisticMutation(
+    {
+      apply: () => [listsUpdate((lists) => lists.map((l) => (l.id === listId ? { ...l, title } : l)))],
+      call: () => callApi('TasksTasklistsPatch', { tasklist: listId }, { title }),
+      failure: () => `Couldn’t rename the list to “${title}”.`,
+    },
+    undefined,
+  );
+}
+
+export async function deleteList(listId: string, title: string): Promise<void> {
+  await runOptimisticMutation(
+    {
+      apply: () => [listsUpdate((lists) => lists.filter((l) => l.id !== listId))],
+      call: () => callApi('TasksTasklistsDelete', { tasklist: listId }),
+      failure: () => `Couldn’t delete the list “${title}”.`,
+      success: () => ({ message: `Deleted the list “${title}”` }),
+    },
+    undefined,
+  );
+}
+
+// Tasks
+
+export async function addTask(listId: string, title: string): Promise<void> {
+  const pending: TaskItem = { id: temporaryId('task'), title, status: 'needsAction' };
+  await runOptimisticMutation(
+    {
+      apply: () => [
+        tasksOf(listId, (page) => {
+          const first = siblingsOf(itemsOf(page), undefined)[0];
+          return addToPage(page, { ...pending, position: orderKeyBetween(null, first?.position ?? null) });
+        }),
+      ],
+      call: () => callApi('TasksTasksInsert', { tasklist: listId }, { title }),
+      failure: () => `Couldn’t add the task “${title}”.`,
+    },
+    undefined,
+  );
+}
+
+export type TaskEdit = Partial<Pick<TaskItem, 'title' | 'status'>> & {
+  notes?: string | null;
+  due?: string | null;
+  completed?: string | null;
+};
+
+/** The edit that puts back what `edit` changes on `task`. */
+function inverseEdit(task: TaskItem, edit: TaskEdit): TaskEdit {
+  const inverse: TaskEdit = {};
+  if (edit.title !== undefined) inverse.title = task.title ?? '';
+  if (edit.notes !== undefined) inverse.notes = task.notes ?? null;
+  if (edit.due !== undefined) inverse.due = task.due ?? null;
+  if (edit.status !== undefined) {
+    inverse.status = task.status ?? 'needsAction';
+    if (task.status === 'completed' && task.completed) inverse.completed = task.completed;
+  }
+  return inverse;
+}
+
+function localChanges(edit: TaskEdit): Partial<TaskItem> {
+  const local: Partial<TaskItem> = {};
+  if (edit.title !== undefined) local.title = edit.title;
+  if (edit.notes !== undefined) local.notes = edit.notes ?? undefined;
+  if (edit.due !== undefined) local.due = edit.due ?? undefined;
+  if (edit.status !== undefined) {
+    local.status = edit.status;
+    local.completed = edit.status === 'completed' ? (edit.completed ?? new Date().toISOString()) : undefined;
+  }
+  return local;
+}
+
+function describeEdit(task: TaskItem, edit: TaskEdit): string {
+  const keys = Object.keys(edit).filter((key) => key !== 'completed');
+  if (keys.length === 1 && edit.status !== undefined) {
+    return edit.status === 'completed' ? `Completed ${quoted(task)}` : `Marked ${quoted(task)} not completed`;
+  }
+  return `Saved ${quoted({ title: edit.title ?? task.title })}`;
+}
+
+/** Patches a task; `undoable` offers Undo in the toast (an Undo itself is not offered again). */
+export async function editTask(listId: string, task: TaskItem, edit: TaskEdit, undoable = true): Promise<void> {
+  await runOptimisticMutation(
+    {
+      apply: () => [tasksOf(listId, (page) => patchInPage(page, task.id, localChanges(edit)))],
+      call: () => callApi('TasksTasksPatch', { tasklist: listId, task: task.id }, edit),
+      failure: () => `Couldn’t save ${quoted(task)}.`,
+      success: (saved) => {
+        const message = describeEdit(task, edit);
+        // A toast is announced by itself; without one, the board's status line says it.
+        if (!undoable) {
+          announce(`${message}.`);
+          return undefined;
+        }
+        const after: TaskItem = { ...task, ...saved, id: task.id };
+        return { message, undo: () => editTask(listId, after, inverseEdit(task, edit), false) };
+      },
+    },
+    undefined,
+  );
+}
+
+export function setCompleted(listId: string, task: TaskItem, completed: boolean): Promise<void> {
+  return editTask(listId, task, { status: completed ? 'completed' : 'needsAction' });
+}
+
+export async function deleteTask(listId: string, task: TaskItem): Promise<void> {
+  const subtree = cachedSubtree(listId, task.id);
+  const subtasks = subtree.length - 1;
+  await runOptimisticMutation(
+    {
+      apply: () => [tasksOf(listId, (page) => removeSubtreeFromPage(page, task.id))],
+      call: () => callApi('TasksTasksDelete', { tasklist: listId, task: task.id }),
+      failure: () => `Couldn’t delete ${quoted(task)}; it’s back in the list.`,
+      success: () => {
+        const message =
+          subtasks > 0
+            ? `Deleted ${quoted(task)} and ${subtasks === 1 ? 'its subtask' : `its ${subtasks} subtasks`}`
+            : `Deleted ${quoted(task)}`;
+        return { message, undo: () => restoreTask(listId, task, subtree.length > 0 ? subtree : [task]) };
+      },
+    },
+    undefined,
+  );
+}
+
+/**
+ * Clocks of a deleted task and of the subtasks deleted with it may differ by the time one write
+ * takes; a subtask deleted on its own earlier is further apart and stays deleted.
+ */
+const sameDeletionMs = 2000;
+
+/** Which tasks deleting `rootId` deleted: the root and the subtasks deleted at the same moment. */
+export function deletedTogether(tasks: readonly TaskItem[], rootId: string): TaskItem[] {
+  const subtree = subtreeOf(tasks, rootId);
+  const root = subtree[0];
+  if (!root?.deleted) return [];
+  const at = Date.parse(root.updated ?? '');
+  return subtree.filter(
+    (t) => t.deleted && (t.id === rootId || Math.abs(Date.parse(t.updated ?? '') - at) <= sameDeletionMs),
+  );
+}
+
+const views = [false, true].flatMap((showCompleted) =>
+  [false, true].map((showHidden) => ({ showCompleted, showHidden })),
+);
+
+/** Takes back a deletion: the task comes back where it was, with the subtasks deleted along with it. */
+export async function restoreTask(
+  listId: string,
+  task: TaskItem,
+  subtree: readonly TaskItem[] = [task],
+): Promise<void> {
+  await runOptimisticMutation(
+    {
+      // Until the service answers, the tasks show again from the copies the board had.
+      apply: () =>
+        views.map((view) =>
+          tasksOf(
+            listId,
+            (page) => {
+              const present = new Set(itemsOf(page).map((t) => t.id));
+              const back = subtree.filter(
+                (t) =>
+                  !present.has(t.id) &&
+                  (view.showCompleted || t.status !== 'completed') &&
+                  (view.showHidden || !t.hidden),
+              );
+              return { ...page, items: [...itemsOf(page), ...back] };
+            },
+            view,
+          ),
+        ),
+      call: async () => {
+        const restoring = deletedTogether(await fetchListWithDeleted(listId), task.id);
+        if (restoring.length === 0) throw new Error('The task is no longer among the deleted tasks of this list.');
+        // Parents first: a subtask only shows once its parent is back.
+        for (const t of restoring) {
+          await callApi('TasksTasksPatch', { tasklist: listId, task: t.id }, { deleted: false });
+        }
+        return restoring.length;
+      },
+      failure: () => `Couldn’t restore ${quoted(task)}.`,
+      success: (count) => {
+        const others = count - 1;
+        const message = `Restored ${quoted(task)}${others > 0 ? ` and ${others === 1 ? 'its subtask' : `its ${others} subtasks`}` : ''}`;
+        return { message };
+      },
+    },
+    undefined,
+  );
+}
+
+export async function clearCompleted(listId: string, title: string): Promise<void> {
+  const completed = (t: TaskItem) => t.status === 'completed';
+  await runOptimisticMutation(
+    {
+      apply: () => [
+        tasksOf(listId, (page) => ({ ...page, items: itemsOf(page).filter((t) => !completed(t)) }), {
+          showHidden: false,
+        }),
+        tasksOf(
+          listId,
+          (page) => ({ ...page, items: itemsOf(page).map((t) => (completed(t) ? { ...t, hidden: true } : t)) }),
+          { showHidden: true },
+        ),
+      ],
+      call: () => callApi('TasksTasksClear', { tasklist: listId }),
+      failure: () => `Couldn’t clear the completed tasks of “${title}”.`,
+      success: () => {
+        announce(`Completed tasks cleared from “${title}”.`);
+        return undefined;
+      },
+    },
+    undefined,
+  );
+}
+
+/** Where a task sits among its siblings: what a move back needs. */
+function placeOf(listId: string, task: TaskItem): Destination {
+  const siblings = siblingsOf(cachedListTasks(listId), task.parent);
+  const index = siblings.findIndex((t) => t.id === task.id);
+  const previous = index > 0 ? siblings[index - 1]?.id : undefined;
+  return {
+    listId,
+    ...(task.parent === undefined ? {} : { parent: task.parent }),
+    ...(previous === undefined ? {} : { previous }),
+  };
+}
+
+/** Moves a task within its list (TasksTasksMove); its subtasks go with it. */
+export async function moveTask(
+  listId: string,
+  task: TaskItem,
+  to: Destination,
+  description: string,
+  undoable = true,
+): Promise<void> {
+  const from = placeOf(listId, task);
+  await runOptimisticMutation(
+    {
+      apply: () => [tasksOf(listId, (page) => moveInPage(page, task.id, to))],
+      call: () =>
+        callApi('TasksTasksMove', {
+          tasklist: listId,
+          task: task.id,
+          ...(to.parent === undefined ? {} : { parent: to.parent }),
+          ...(to.previous === undefined ? {} : { previous: to.previous }),
+        }),
+      failure: () => `Couldn’t move ${quoted(task)}; it’s back where it was.`,
+      success: (moved) => {
+        if (!undoable) {
+          announce(description);
+          return undefined;
+        }
+        const after: TaskItem = { ...task, ...moved, id: task.id };
+        return {
+          message: description.replace(/\.$/, ''),
+          undo: () => moveTask(listId, after, from, `${quoted(task)} moved back.`, false),
+        };
+      },
+    },
+    undefined,
+  );
+}
+
+/** Moves a task with its subtasks to another list (the core runs the move, see transfer.ts). */
+export async function transferTask(
+  fromListId: string,
+  task: TaskItem,
+  sourceTasks: readonly TaskItem[],
+  to: Destination,
+  description: string,
+  undoable = true,
+): Promise<void> {
+  const subtree = subtreeOf(sourceTasks, task.id);
+  const copyIds = new Map(subtree.map((t) => [t.id, temporaryId(t.id)]));
+  const from = placeOf(fromListId, task);
+  await runOptimisticMutation(
+    {
+      apply: () => [
+        tasksOf(fromListId, (page) => removeSubtreeFromPage(page, task.id)),
+        tasksOf(to.listId, (page) => insertSubtreeInPage(page, subtree, to, (id) => copyIds.get(id) ?? id)),
+      ],
+      call: () => transferSubtree(fromListId, task.id, to),
+      refetch: () => [{ queryKey: apiQueryPrefix('TasksTasksList') }],
+      failure: () => `Couldn’t move ${quoted(task)}; it’s back where it was.`,
+      success: (copyId) => {
+        if (!undoable) {
+          announce(description);
+          return undefined;
+        }
+        return {
+          message: description.replace(/\.$/, ''),
+          undo: () => {
+            const copy: TaskItem = { ...task, id: copyId, ...(to.parent ? { parent: to.parent } : {}) };
+            const current = cachedListTasks(to.listId);
+            const known = current.some((t) => t.id === copyId) ? current : [...current, copy];
+            return transferTask(to.listId, copy, known, from, `${quoted(task)} moved back.`, false);
+          },
+        };
+      },
+    },
+    undefined,
+  );
+}
