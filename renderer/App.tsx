@@ -9,6 +9,7 @@ import { FilesView, followFileRoutes } from './features/files';
 import { followTaskRoutes, TaskBoard } from './features/tasks';
 import { AccountBadge } from './shell/AccountBadge';
 import { Navigation } from './shell/Navigation';
+import { ServiceNotice } from './shell/ServiceNotice';
 import { useAccounts } from './shell/useAccounts';
 import { useViewStore, views, type ViewId } from './shell/views';
 
@@ -47,6 +48,7 @@ export function App() {
         <AccountsPanel />
       </aside>
       <main id="main" className="main" aria-label={label} tabIndex={-1} data-testid={`view-${current}`}>
+        <ServiceNotice />
         {accounts.isError && !accounts.data ? (
           <ErrorPanel
             title="Couldn’t load your accounts"

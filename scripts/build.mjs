@@ -2,6 +2,8 @@
 //   dist/renderer        the React app (Vite)
 //   dist/electron/*.mjs  the Electron main process, and the preload as CommonJS (sandboxed preloads cannot be ESM)
 //   dist/web/main.mjs    the browser host, used where no Electron binary exists
+//   dist/*/service-worker.mjs  the embedded service's worker thread, beside each main that starts it
+//                        (electron/service/worker-host.ts looks for it there)
 import { build as viteBuild } from 'vite';
 import { build as esbuild } from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +22,23 @@ const nodeBundle = {
   logLevel: 'warning',
   absWorkingDir: root,
 };
+// Bundled code that calls `require` (CommonJS dependencies compiled in) gets one that resolves
+// from the bundle's folder; npm packages stay external, so better-sqlite3 finds its native module
+// in node_modules as it does unbundled.
+const requireBanner = {
+  js: "import { createRequire as __atriumRequire } from 'node:module'; const require = __atriumRequire(import.meta.url);",
+};
+
+/** The service's worker entry, written beside the main bundle in `dir`. */
+function buildServiceWorker(dir) {
+  return esbuild({
+    ...nodeBundle,
+    entryPoints: ['electron/service/worker-entry.ts'],
+    outfile: `${dir}/service-worker.mjs`,
+    format: 'esm',
+    banner: requireBanner,
+  });
+}
 
 if (want('renderer')) {
   await viteBuild({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
@@ -32,10 +51,9 @@ if (want('electron')) {
     outfile: 'dist/electron/main.mjs',
     format: 'esm',
     external: ['electron'],
-    banner: {
-      js: "import { createRequire as __atriumRequire } from 'node:module'; const require = __atriumRequire(import.meta.url);",
-    },
+    banner: requireBanner,
   });
+  await buildServiceWorker('dist/electron');
   await esbuild({
     ...nodeBundle,
     entryPoints: ['electron/shell/preload.ts'],
@@ -51,9 +69,8 @@ if (want('web')) {
     entryPoints: ['electron/web/main.ts'],
     outfile: 'dist/web/main.mjs',
     format: 'esm',
-    banner: {
-      js: "import { createRequire as __atriumRequire } from 'node:module'; const require = __atriumRequire(import.meta.url);",
-    },
+    banner: requireBanner,
   });
+  await buildServiceWorker('dist/web');
   console.log('built dist/web');
 }

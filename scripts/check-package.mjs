@@ -24,7 +24,12 @@ const failures = [];
 const fail = (message) => failures.push(message);
 const ok = (message) => console.log(`  ok    ${message}`);
 
-for (const built of ['dist/renderer/index.html', 'dist/electron/main.mjs', 'dist/electron/preload.cjs']) {
+for (const built of [
+  'dist/renderer/index.html',
+  'dist/electron/main.mjs',
+  'dist/electron/preload.cjs',
+  'dist/electron/service-worker.mjs',
+]) {
   if (!existsSync(path.join(root, built))) {
     console.error(`${built} is missing: run \`node scripts/build.mjs\` first.`);
     process.exit(1);
@@ -106,7 +111,13 @@ try {
   const packageJson = JSON.parse(read('/package.json').toString('utf8'));
   if (packageJson.main === 'dist/electron/main.mjs') ok('package.json points at dist/electron/main.mjs');
   else fail(`package.json main is ${packageJson.main}, not dist/electron/main.mjs`);
-  for (const entry of ['/dist/renderer/index.html', '/dist/electron/main.mjs', '/dist/electron/preload.cjs']) {
+  // The embedded service runs in a worker thread loaded from service-worker.mjs beside the main bundle.
+  for (const entry of [
+    '/dist/renderer/index.html',
+    '/dist/electron/main.mjs',
+    '/dist/electron/preload.cjs',
+    '/dist/electron/service-worker.mjs',
+  ]) {
     if (!has(entry)) fail(`${entry} is missing from app.asar`);
     else if (!read(entry).equals(readFileSync(path.join(root, entry.slice(1)))))
       fail(`${entry} differs from the build`);

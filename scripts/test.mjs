@@ -1,4 +1,4 @@
-// `npm test`: lint, type-check, build, unit + service tests (Vitest), end-to-end tests (Playwright).
+// `npm test`: lint, format, unused code (knip), type-check, build, unit + service tests (Vitest), end-to-end tests (Playwright).
 // Prints each step's outcome and, as the very last line, the totals over every suite: `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
@@ -90,6 +90,8 @@ const want = (step) => only.length === 0 || only.includes(step);
 
 if (want('lint')) await check('lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']);
 if (want('format')) await check('format (prettier --check)', bin('prettier'), ['--check', '.']);
+// Files, exports and dependencies nothing uses (knip.json says where the program starts).
+if (want('unused')) await check('unused files, exports and dependencies (knip)', bin('knip'), ['--no-progress']);
 if (want('typecheck')) {
   for (const project of ['shared', 'electron', 'electron/shell', 'renderer', 'tsconfig.tools.json']) {
     await check(`typecheck ${project}`, bin('tsc'), ['-p', project]);

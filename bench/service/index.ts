@@ -5,11 +5,13 @@
 import { run as foundation } from './foundation';
 import { run as calendar } from './calendar';
 import { run as drive } from './drive';
+import { run as events } from './events';
 
 const parts: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['foundation', foundation],
   ['calendar', calendar],
   ['drive', drive],
+  ['events', events],
 ];
 
 const only = process.argv.slice(2);

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { AppRoute, IpcEvent, IpcOutput, VaultStatus } from '../../shared/ipc/contract';
 import { createIpcDispatcher } from '../../shared/ipc/dispatcher';
 import type { IpcDispatcher, IpcHandlers } from '../../shared/ipc/dispatcher';
-import { startEmbeddedService } from '../service';
-import type { EmbeddedService } from '../service';
+// The worker host alone: the service's code (and SQLite's native module) loads in the worker, not here.
+import { startServiceWorker } from '../service/worker-host';
+import type { ServiceWorkerHandle } from '../service/worker-host';
 import { AccountMetadataStore, accountMetadataFile } from './account-metadata';
 import { Accounts } from './accounts';
 import { ApiClient } from './api-client';
@@ -77,6 +78,8 @@ export interface CoreOptions {
   /** The network for OAuth and Google API requests (tests count requests through it). */
   readonly fetch?: typeof fetch;
   readonly log?: (message: string) => void;
+  /** Lets the service worker answer its debug operations (tests that hold it busy); never set by the app. */
+  readonly serviceDebugHooks?: boolean;
 }
 
 export interface Core {
@@ -87,9 +90,10 @@ export interface Core {
   readonly downloads: Downloads;
   /** Events for the renderer (changes, sync state, accounts, sign-in outcomes, routes). */
   onEvent(listener: (event: IpcEvent) => void): () => void;
+  /** The embedded service's address; it changes only when a restart found the port taken. */
   readonly serviceUrl: string;
-  /** The embedded service behind the local account. */
-  readonly localService: EmbeddedService;
+  /** The embedded service behind the local account, in its worker thread. */
+  readonly localService: ServiceWorkerHandle;
   readonly localUser: { readonly email: string; readonly token: string };
   /** Set when secrets cannot be kept across restarts, with the reason to show the user. */
   readonly vaultWarning?: string;
@@ -145,7 +149,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const dataDir = join(options.userDataDir, 'local-service');
   await mkdir(dataDir, { recursive: true });
   const timeZone = options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const service = await startEmbeddedService({
+  // In a worker thread: a CPU-heavy request there never holds up IPC, windows or timers here.
+  const service = await startServiceWorker({
     dataDir,
     port: 0,
     users: [
@@ -157,11 +162,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       },
       ...(options.extraUsers ?? []),
     ],
+    ...(options.serviceDebugHooks ? { debugHooks: true } : {}),
+    log,
   });
 
   const feed = new EventFeed();
+  service.onRestart(() =>
+    feed.push({ type: 'serviceRestarted', message: 'The local service stopped unexpectedly and was restarted.' }),
+  );
   const localApi = new ApiClient({
-    baseUrl: service.url,
+    // Read on every request, so calls follow the service to another port after a restart.
+    get baseUrl() {
+      return service.url;
+    },
     accessToken: () => token,
     ...(options.retry ? { retry: options.retry } : {}),
   });
@@ -231,7 +244,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     }
   }
   // The local service notifies only its relay (none when change watching is off), never an address a caller names.
-  service.setWebhookOrigins(relay ? [new URL(relay.address).origin] : []);
+  await service.setWebhookOrigins(relay ? [new URL(relay.address).origin] : []);
 
   const downloads = new Downloads({
     connection: (account) => accounts.get(account),
@@ -268,7 +281,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     accounts,
     downloads,
     onEvent: (listener) => feed.subscribe(listener),
-    serviceUrl: service.url,
+    get serviceUrl() {
+      return service.url;
+    },
     localService: service,
     localUser: { email: localUserEmail, token },
     ...(vaultStatus.warning ? { vaultWarning: vaultStatus.warning } : {}),

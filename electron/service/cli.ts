@@ -102,6 +102,10 @@ async function main(): Promise<void> {
       port: options.port,
       users: options.users,
       webhooks: { allowedOrigins: options.allowedWebhookOrigins, httpsOnly: true },
+      // As in the app: writes arriving together share a commit. A failed one leaves caches ahead
+      // of the data, so the process ends (its writes were not acknowledged) for a fresh start.
+      groupCommit: true,
+      onCommitFailure: () => process.exit(70),
     });
   } catch (error) {
     process.stderr.write(`cannot start the service: ${(error as Error).message}\n`);

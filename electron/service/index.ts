@@ -8,3 +8,5 @@
 export type { EmbeddedService, EmbeddedServiceOptions } from './server';
 export { startEmbeddedService } from './server';
 export type { NewUser } from './core/users-repository';
+export type { ServiceRestart, ServiceWorkerHandle, ServiceWorkerOptions } from './worker-host';
+export { startServiceWorker } from './worker-host';

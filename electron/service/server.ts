@@ -41,6 +41,13 @@ export interface EmbeddedServiceOptions {
   webhooks?: WebhookPolicyOptions;
   /** Where unexpected errors (500s, dropped notifications) are reported; stderr by default. */
   log?: (message: string) => void;
+  /**
+   * Writes arriving together share one commit, each answered after it (see `StoreOptions.groupCommit`).
+   * On in the worker the app runs; off by default, so a test's fake timers never hold a commit back.
+   */
+  groupCommit?: boolean;
+  /** Told when a group commit failed; the service should then be started afresh (its caches may be ahead of the data). */
+  onCommitFailure?: (error: unknown) => void;
 }
 
 export interface EmbeddedService {
@@ -70,11 +77,19 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   webhookPolicy(options.webhooks);
 
   mkdirSync(join(options.dataDir, 'blobs'), { recursive: true });
-  const store = new Store(join(options.dataDir, 'atrium.sqlite'), [
-    coreMigrations,
-    channelMigrations,
-    ...modules.map((m) => m.migrations),
-  ]);
+  const store = new Store(
+    join(options.dataDir, 'atrium.sqlite'),
+    [coreMigrations, channelMigrations, ...modules.map((m) => m.migrations)],
+    {
+      groupCommit: options.groupCommit === true,
+      onCommitFailure: (error) => {
+        log(
+          `A group commit failed; its writes were not kept: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        options.onCommitFailure?.(error);
+      },
+    },
+  );
   const channels = new WebhookChannelHub({
     store,
     now,

@@ -220,7 +220,9 @@ export async function startBrowserApp(options: BrowserAppOptions): Promise<Brows
   return {
     url: `${origin}/?secret=${guard.secret}`,
     origin,
-    serviceUrl: core.serviceUrl,
+    get serviceUrl() {
+      return core.serviceUrl;
+    },
     localUser: core.localUser,
     close() {
       closing ??= (async () => {

@@ -1,3 +1,2 @@
 export { startBrowserApp } from './browser-app';
-export type { BrowserApp, BrowserAppOptions } from './browser-app';
-export { defaultUserDataDir } from './user-data-dir';
+export type { BrowserApp } from './browser-app';

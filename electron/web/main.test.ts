@@ -22,7 +22,9 @@ describe('browser host CLI', () => {
   it('prints the address, serves it, and stops cleanly on SIGTERM', async () => {
     const child = spawn(
       process.execPath,
-      [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'electron/web/main.ts'), '--port', '0', '--data', dir],
+      // tsx as a loader, not its CLI: the CLI relays signals through a parent process and kills the
+      // child when it does not confirm within 30 ms, which a busy machine can miss.
+      ['--import', 'tsx', join(root, 'electron/web/main.ts'), '--port', '0', '--data', dir],
       {
         cwd: root,
         // No keyring for this run: the test must not leave secrets in the keyring of whoever runs it.

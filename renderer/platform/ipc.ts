@@ -6,7 +6,7 @@ import { createWebSocketTransport } from './websocket-transport';
 import type { WebSocketTransport } from './websocket-transport';
 
 export { IpcCallError } from '../../shared/ipc/errors';
-export type { IpcEvent, IpcError, IpcInput, IpcMethodName, IpcOutput } from '../../shared/ipc/contract';
+export type { IpcInput, IpcOutput } from '../../shared/ipc/contract';
 
 let socketTransport: WebSocketTransport | undefined;
 let chosen: IpcTransport | undefined;

@@ -329,6 +329,11 @@ export const ipcEventSchema = z.discriminatedUnion('type', [
     type: z.literal('navigate'),
     route: appRouteSchema,
   }),
+  /** The local service stopped unexpectedly and answers again (its data is kept); a short notice to show. */
+  z.object({
+    type: z.literal('serviceRestarted'),
+    message: z.string(),
+  }),
 ]);
 export type IpcEvent = z.infer<typeof ipcEventSchema>;
 

@@ -27,7 +27,3 @@ export class IpcCallError extends Error implements IpcError {
     return error;
   }
 }
-
-export function isIpcCallError(value: unknown): value is IpcCallError {
-  return value instanceof IpcCallError;
-}

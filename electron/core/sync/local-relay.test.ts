@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpcEvent } from '../../../shared/ipc/contract';
 import { startEmbeddedService } from '../../service';
@@ -54,10 +55,19 @@ async function waitFor(check: () => boolean, timeoutMs = 5_000): Promise<void> {
   }
 }
 
+const liveChannelsSql = 'SELECT resource_key FROM channels WHERE stopped = 0 AND expiration > ?';
 const liveChannels = (service: EmbeddedService): { resource_key: string }[] =>
-  service.context.store
-    .prepare('SELECT resource_key FROM channels WHERE stopped = 0 AND expiration > ?')
-    .all(Date.now()) as { resource_key: string }[];
+  service.context.store.prepare(liveChannelsSql).all(Date.now()) as { resource_key: string }[];
+
+/** The core's service runs in a worker thread: its channels are read from the database file, beside it. */
+function localLiveChannels(): { resource_key: string }[] {
+  const db = new Database(join(dir, 'local-service', 'atrium.sqlite'), { readonly: true });
+  try {
+    return db.prepare(liveChannelsSql).all(Date.now()) as { resource_key: string }[];
+  } finally {
+    db.close();
+  }
+}
 
 const changed = (resource: string) => (event: IpcEvent) =>
   event.type === 'changed' && event.account === 'local' && event.resource === resource;
@@ -126,7 +136,7 @@ describe('relay for the local account', () => {
     const sync = core.sync?.get('local');
     const calendar = await outside.call('CalendarCalendarsInsert', {}, { summary: 'Club' });
     const id = calendar.id as string;
-    await waitFor(() => liveChannels(core.localService).filter((c) => c.resource_key.includes(id)).length === 2);
+    await waitFor(() => localLiveChannels().filter((c) => c.resource_key.includes(id)).length === 2);
     expect(sync?.resources().has(`events:${id}`)).toBe(true);
     expect(sync?.resources().has(`acl:${id}`)).toBe(true);
 
@@ -139,7 +149,7 @@ describe('relay for the local account', () => {
     await ipc.waitForEvent(changed(`events:${id}`), { since: mark });
 
     await outside.call('CalendarCalendarsDelete', { calendarId: id });
-    await waitFor(() => liveChannels(core.localService).filter((c) => c.resource_key.includes(id)).length === 0);
+    await waitFor(() => localLiveChannels().filter((c) => c.resource_key.includes(id)).length === 0);
     expect(sync?.resources().has(`events:${id}`)).toBe(false);
   });
 });

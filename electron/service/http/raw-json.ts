@@ -10,25 +10,32 @@ export class RawJson {
   /** Inside `toJsonText`: a placeholder to splice; anywhere else (plain JSON.stringify): the parsed value. */
   toJSON(): unknown {
     if (collecting === null) return JSON.parse(this.text);
+    if (collectingNonce === '') collectingNonce = nextNonce();
     collecting.push(this.text);
     return `\u0000${collectingNonce}:${collecting.length - 1}`;
   }
 }
 
 let collecting: string[] | null = null;
+/** Made when the first RawJson is met: most answers hold none and need no nonce. */
 let collectingNonce = '';
 let serial = 0;
+
+const nextNonce = (): string =>
+  `${(serial = (serial + 1) % 0x7fffffff).toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
 
 /**
  * JSON.stringify that splices RawJson texts in place. Placeholders carry a per-call nonce, so a
  * string in the data that happens to look like one is left alone.
  */
 export function toJsonText(value: unknown, pretty = false): string {
+  // A resource kept as JSON text (a cached event) is the answer as it is.
+  if (value instanceof RawJson && !pretty) return value.text;
   const outer = collecting;
   const outerNonce = collectingNonce;
   const raws: string[] = [];
   collecting = raws;
-  collectingNonce = `${(serial = (serial + 1) % 0x7fffffff).toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
+  collectingNonce = '';
   try {
     const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
     if (raws.length === 0) return text;

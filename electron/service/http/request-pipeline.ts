@@ -145,6 +145,9 @@ export class RequestPipeline {
       service: this.service,
     };
     const result = await handler(context);
+    // An answer acknowledges what the request wrote (or read of others' writes) only once it is durable.
+    const commit = this.service.store.pendingCommit;
+    if (commit) await commit;
     this.respond(req, res, result, selection, system.prettyPrint === true);
   }
 

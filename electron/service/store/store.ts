@@ -14,11 +14,50 @@ import type { MigrationSet } from './migration';
  */
 const MAX_CACHED_STATEMENTS = 500;
 
+export interface StoreOptions {
+  /**
+   * Group commit: the transactions of writes that arrive together (within one turn of the event
+   * loop) run as savepoints of one database transaction, committed once right after; each write
+   * is acknowledged only after that commit (see `pendingCommit`). One fsync then serves them all,
+   * still with `synchronous=FULL`.
+   */
+  readonly groupCommit?: boolean;
+  /**
+   * Told when a group commit failed (I/O error, disk full): its writes are rolled back and were
+   * never acknowledged, but caches may hold what they wrote, so the service should start afresh.
+   */
+  readonly onCommitFailure?: (error: unknown) => void;
+}
+
+/** Longest a group commit waits for more writes to join it, in ms. */
+const MAX_COMMIT_DELAY_MS = 4;
+
+interface Batch {
+  readonly promise: Promise<void>;
+  readonly startedAt: number;
+  /** Top-level transactions that joined. */
+  writes: number;
+  resolve(): void;
+  reject(error: unknown): void;
+  /** Set when the batch ended (committed, rolled back or failed). */
+  done: boolean;
+}
+
 export class Store {
   readonly db: Db;
   private readonly statements = new Map<string, Statement>();
+  private readonly groupCommit: boolean;
+  private readonly onCommitFailure: ((error: unknown) => void) | undefined;
+  /** The group transaction open now, committed at the end of this turn of the event loop. */
+  private batch: Batch | undefined;
+  private depth = 0;
+  /** Writes in the last group committed, and how long its commit took: what the next one may wait for. */
+  private lastBatchWrites = 1;
+  private lastCommitMs = 0;
 
-  constructor(file: string, migrationSets: readonly MigrationSet[]) {
+  constructor(file: string, migrationSets: readonly MigrationSet[], options: StoreOptions = {}) {
+    this.groupCommit = options.groupCommit === true;
+    this.onCommitFailure = options.onCommitFailure;
     this.db = new Database(file);
     try {
       this.db.pragma('journal_mode = WAL');
@@ -26,8 +65,10 @@ export class Store {
       this.db.pragma('foreign_keys = ON');
       this.db.pragma('busy_timeout = 5000');
       // The page cache grows with every page read or written until this bound (16 MiB), then
-      // recycles; stated here rather than left to the driver's build default.
+      // recycles; stated here rather than left to the driver's build default. No memory-mapped
+      // I/O either: mapped pages of the database file would count in resident memory without bound.
       this.db.pragma('cache_size = -16384');
+      this.db.pragma('mmap_size = 0');
       applyMigrations(this.db, migrationSets);
     } catch (error) {
       this.db.close();
@@ -60,12 +101,112 @@ export class Store {
     return this.statements.size;
   }
 
-  /** Runs `fn` in one IMMEDIATE transaction; everything it writes commits together or not at all. */
+  /**
+   * Runs `fn` in one IMMEDIATE transaction; everything it writes commits together or not at all.
+   * With group commit, `fn` runs in a savepoint of the group transaction: its writes are rolled
+   * back alone when it throws, and are durable once `pendingCommit` (read after it) settles.
+   */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    this.depth += 1;
+    try {
+      if (!this.groupCommit) return this.db.transaction(fn).immediate();
+      if (!this.batch) this.beginBatch();
+      const batch = this.batch!;
+      if (this.depth === 1) batch.writes += 1;
+      this.prepare('SAVEPOINT write').run();
+      let result: T;
+      try {
+        result = fn();
+      } catch (error) {
+        if (this.db.inTransaction) {
+          this.prepare('ROLLBACK TO write').run();
+          this.prepare('RELEASE write').run();
+        } else {
+          // SQLite rolled back the whole group transaction (an I/O error, a full disk).
+          this.failBatch(batch, error);
+        }
+        throw error;
+      }
+      this.prepare('RELEASE write').run();
+      return result;
+    } finally {
+      this.depth -= 1;
+    }
+  }
+
+  /** True while a `transaction` callback runs (what it reads may yet be rolled back). */
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  /**
+   * Settles when what has been written so far is durable; undefined when nothing waits for a
+   * commit. A request that wrote (or read what others wrote) in this turn awaits it before answering;
+   * it rejects when the group commit failed, and then nothing of it was kept.
+   */
+  get pendingCommit(): Promise<void> | undefined {
+    return this.batch?.promise;
+  }
+
+  private beginBatch(): void {
+    this.prepare('BEGIN IMMEDIATE').run();
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    // A batch nobody awaited (writes outside requests) still reports its failure through onCommitFailure.
+    promise.catch(() => undefined);
+    const batch: Batch = { promise, resolve, reject, done: false, writes: 0, startedAt: performance.now() };
+    this.batch = batch;
+    // After the poll phase: every request whose data arrived in this turn has joined by then.
+    setImmediate(() => this.commitWhenGathered(batch));
+  }
+
+  /**
+   * Commits now, or waits a little for more writes when the last group was larger than this one
+   * (its writers, answered together, tend to write again together): never longer than the last
+   * commit took, so waiting costs at most one commit's time and a lone writer never waits.
+   */
+  private commitWhenGathered(batch: Batch): void {
+    if (batch.done || this.batch !== batch) return;
+    const waited = performance.now() - batch.startedAt;
+    if (batch.writes < this.lastBatchWrites && waited < Math.min(this.lastCommitMs, MAX_COMMIT_DELAY_MS)) {
+      setTimeout(() => this.commitWhenGathered(batch), 0);
+      return;
+    }
+    this.commitBatch(batch);
+  }
+
+  private commitBatch(batch: Batch): void {
+    if (batch.done || this.batch !== batch) return;
+    const started = performance.now();
+    try {
+      this.prepare('COMMIT').run();
+      this.lastCommitMs = performance.now() - started;
+      this.lastBatchWrites = Math.max(1, batch.writes);
+    } catch (error) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      this.failBatch(batch, error);
+      return;
+    }
+    this.batch = undefined;
+    batch.done = true;
+    batch.resolve();
+  }
+
+  private failBatch(batch: Batch, error: unknown): void {
+    if (batch.done) return;
+    batch.done = true;
+    if (this.batch === batch) this.batch = undefined;
+    batch.reject(error);
+    this.onCommitFailure?.(error);
   }
 
   close(): void {
+    // Writes already made are kept: their requests may still be waiting to be answered.
+    if (this.batch && this.db.open) this.commitBatch(this.batch);
     this.statements.clear();
     if (this.db.open) this.db.close();
   }

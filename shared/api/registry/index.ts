@@ -12,7 +12,6 @@ export const operations = {
 
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;
-export type OperationOf<N extends OperationName> = Operations[N];
 
 /** The parameter object a caller passes (path and query parameters together). */
 export type ParamsFor<N extends OperationName> = ParamsOf<Operations[N]['params']>;

@@ -111,7 +111,7 @@ export class TasksRepository {
     const cached = cache.lists.get(listId);
     if (cached) return cached;
     const ordered = inTreeOrder(this.orderRowsOf(listId));
-    if (!this.store.db.inTransaction && ordered.length <= maxCachedOutlineRows) {
+    if (!this.store.inTransaction && ordered.length <= maxCachedOutlineRows) {
       // Least recently filled first out: a bound on memory, not a policy that matters.
       while (
         cache.lists.size > 0 &&

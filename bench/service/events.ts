@@ -1,0 +1,230 @@
+/**
+ * Per-request cost of the commonest single-event calls, side by side with 10 requests in flight:
+ *
+ * - `CalendarEventsGet` against a bare node:http server answering the same event JSON (the floor:
+ *   no routing, authentication, validation or storage);
+ * - `CalendarEventsInsert` and `CalendarEventsPatch` against `CalendarEventsGet`: a write waits for
+ *   its commit (WAL, `synchronous=FULL`), so it may cost more than a read, but not a multiple.
+ *
+ * The service and the bare server run in this thread; the load comes from a worker thread with 10
+ * keep-alive connections, each sending its next request when the last answer is read. The
+ * servers are measured alternately, over several rounds, and the ratios are medians of each
+ * round's, so a change in machine load hits them alike.
+ *
+ *   tsx bench/service/events.ts
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { startEmbeddedService } from '../../electron/service/server';
+
+const token = 'bench-token';
+const inFlight = 10;
+const warmupMs = 400;
+const measureMs = 1500;
+const rounds = 5;
+/** Events the reads and patches rotate over. */
+const eventCount = 200;
+const getGoal = 0.5;
+const insertGoal = 0.5;
+
+export interface EventsBenchResult {
+  getVsFloor: number;
+  insertVsGet: number;
+  patchVsGet: number;
+}
+
+interface LoadSpec {
+  readonly method: 'GET' | 'POST' | 'PATCH';
+  /** Paths used in turn. */
+  readonly paths: readonly string[];
+  /** Bodies used in turn (JSON text), for writes. */
+  readonly bodies?: readonly string[];
+}
+
+/** Load generator: `inFlight` loops, each sending the next request when the last answer is read. */
+const loadWorkerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const http = require('node:http');
+const { url, spec, token, inFlight, warmupMs, measureMs } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight });
+const target = new URL(url);
+let counting = false;
+let stop = false;
+let completed = 0;
+let failed = 0;
+let lastFailure = '';
+let turn = 0;
+function one() {
+  const n = turn++;
+  const path = spec.paths[n % spec.paths.length];
+  const body = spec.bodies ? spec.bodies[n % spec.bodies.length] : undefined;
+  return new Promise((resolve) => {
+    const headers = { Authorization: 'Bearer ' + token };
+    if (body !== undefined) { headers['Content-Type'] = 'application/json'; headers['Content-Length'] = Buffer.byteLength(body); }
+    const req = http.request({ host: target.hostname, port: target.port, path, method: spec.method, agent, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => {
+        if (counting) {
+          if (res.statusCode === 200) completed++;
+          else { failed++; lastFailure = res.statusCode + ' ' + text.slice(0, 300); }
+        }
+        resolve();
+      });
+    });
+    req.on('error', (e) => { if (counting) { failed++; lastFailure = e.message; } resolve(); });
+    req.end(body);
+  });
+}
+async function loop() { while (!stop) await one(); }
+const loops = Array.from({ length: inFlight }, loop);
+setTimeout(() => {
+  counting = true;
+  const started = process.hrtime.bigint();
+  setTimeout(async () => {
+    counting = false;
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    stop = true;
+    await Promise.all(loops);
+    agent.destroy();
+    parentPort.postMessage({ perSecond: completed / seconds, failed, lastFailure });
+  }, measureMs);
+}, warmupMs);
+`;
+
+function measure(url: string, spec: LoadSpec): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const worker = new Worker(loadWorkerSource, {
+      eval: true,
+      workerData: { url, spec, token, inFlight, warmupMs, measureMs },
+    });
+    worker.once('message', (result: { perSecond: number; failed: number; lastFailure: string }) => {
+      void worker.terminate();
+      if (result.failed > 0)
+        reject(new Error(`${result.failed} ${spec.method} requests to ${url} failed: ${result.lastFailure}`));
+      else resolvePromise(result.perSecond);
+    });
+    worker.once('error', reject);
+  });
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** The floor: plain node:http answering the event, serialized per request as any server must. */
+function startBare(event: unknown): Promise<Server> {
+  const server = createServer((_req, res) => {
+    const body = JSON.stringify(event);
+    res.writeHead(200, {
+      'Content-Type': 'application/json; charset=UTF-8',
+      'Content-Length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  });
+  return new Promise((resolvePromise) => server.listen(0, '127.0.0.1', () => resolvePromise(server)));
+}
+
+const eventBody = (i: number): string =>
+  JSON.stringify({
+    summary: `Planning ${i}`,
+    description: 'Quarterly planning with the whole team; bring the numbers.',
+    location: 'Room 4',
+    start: { dateTime: new Date(Date.UTC(2031, 0, 1, 9) + i * 3_600_000).toISOString() },
+    end: { dateTime: new Date(Date.UTC(2031, 0, 1, 10) + i * 3_600_000).toISOString() },
+    attendees: [{ email: 'ana@example.com' }, { email: 'ben@example.com' }],
+    reminders: { useDefault: false, overrides: [{ method: 'popup', minutes: 10 }] },
+  });
+
+export async function run(): Promise<EventsBenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'atrium-bench-events-'));
+  // As the app runs it (electron/service/worker-entry.ts): writes arriving together share a commit.
+  const service = await startEmbeddedService({
+    dataDir: dir,
+    users: [{ email: 'bench@atrium.local', token }],
+    groupCommit: true,
+  });
+  let bare: Server | undefined;
+  try {
+    const base = '/calendar/v3/calendars/primary/events';
+    const ids: string[] = [];
+    for (let i = 0; i < eventCount; i++) {
+      const response = await fetch(service.url + base, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: eventBody(i),
+      });
+      const text = await response.text();
+      if (response.status !== 200) throw new Error(`CalendarEventsInsert: HTTP ${response.status} ${text}`);
+      ids.push((JSON.parse(text) as { id: string }).id);
+    }
+    const sample = await fetch(`${service.url}${base}/${ids[0]}`, { headers: { Authorization: `Bearer ${token}` } });
+    const sampleText = await sample.text();
+    if (sample.status !== 200) throw new Error(`CalendarEventsGet: HTTP ${sample.status} ${sampleText}`);
+    console.log(`event: ${Buffer.byteLength(sampleText)} bytes; ${eventCount} events seeded`);
+    bare = await startBare(JSON.parse(sampleText));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+
+    const getSpec: LoadSpec = { method: 'GET', paths: ids.map((id) => `${base}/${id}`) };
+    const insertSpec: LoadSpec = {
+      method: 'POST',
+      paths: [base],
+      bodies: Array.from({ length: 50 }, (_, i) => eventBody(eventCount + i)),
+    };
+    const patchSpec: LoadSpec = {
+      method: 'PATCH',
+      paths: ids.map((id) => `${base}/${id}`),
+      bodies: Array.from({ length: 7 }, (_, i) => JSON.stringify({ summary: `Renamed ${i}` })),
+    };
+
+    const runs = { bare: [] as number[], get: [] as number[], insert: [] as number[], patch: [] as number[] };
+    for (let round = 0; round < rounds; round++) {
+      runs.bare.push(await measure(bareUrl, getSpec));
+      runs.get.push(await measure(service.url, getSpec));
+      runs.insert.push(await measure(service.url, insertSpec));
+      runs.patch.push(await measure(service.url, patchSpec));
+    }
+    const ratio = (a: number[], b: number[]) => median(a.map((x, i) => x / b[i]!));
+    const getVsFloor = ratio(runs.get, runs.bare);
+    const insertVsGet = ratio(runs.insert, runs.get);
+    const patchVsGet = ratio(runs.patch, runs.get);
+
+    const perSecond = (xs: number[]) => `${median(xs).toFixed(0)} requests/s`;
+    console.log(`bare node:http, same event: ${perSecond(runs.bare)}`);
+    console.log(`CalendarEventsGet:          ${perSecond(runs.get)}`);
+    console.log(`CalendarEventsInsert:       ${perSecond(runs.insert)}`);
+    console.log(`CalendarEventsPatch:        ${perSecond(runs.patch)} (ratio to get ${patchVsGet.toFixed(2)})`);
+    console.log(
+      `(medians of ${rounds} alternating rounds, ${inFlight} requests in flight, ${measureMs / 1000} s each)`,
+    );
+    console.log(
+      `target service.events-get-vs-floor: ${getVsFloor.toFixed(2)} ratio (goal >= ${getGoal}) ${getVsFloor >= getGoal ? 'ok' : 'miss'}`,
+    );
+    console.log(
+      `target service.events-insert-vs-get: ${insertVsGet.toFixed(2)} ratio (goal >= ${insertGoal}) ${insertVsGet >= insertGoal ? 'ok' : 'miss'}`,
+    );
+    return { getVsFloor, insertVsGet, patchVsGet };
+  } finally {
+    if (bare) {
+      bare.closeAllConnections();
+      await new Promise((r) => bare!.close(r));
+    }
+    await service.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
