@@ -10,7 +10,7 @@ import { coreMigrations } from './core/migrations';
 import { UsersRepository, type NewUser } from './core/users-repository';
 import { driveModule } from './drive';
 import { startAreas } from './area/compose';
-import type { AnyServiceArea, ServiceConfig, ServiceContext } from './http/handler';
+import type { ServiceArea, ServiceConfig, ServiceContext } from './http/handler';
 import { ClientErrorGuard } from './http/client-error';
 import { RequestPipeline } from './http/request-pipeline';
 import { Store } from './store/store';
@@ -28,7 +28,7 @@ export interface EmbeddedServiceOptions {
   /** The service clock (tests move it). */
   now?: () => Date;
   /** The API areas served; all three unless a test narrows them. */
-  modules?: readonly AnyServiceArea[];
+  modules?: readonly ServiceArea[];
   /** Channel delivery tuning (tests shorten retry delays). */
   channels?: Pick<
     WebhookChannelHubOptions,
@@ -67,7 +67,7 @@ export const defaultServiceConfig: ServiceConfig = {
   syncTokenRetentionMs: 30 * 24 * 3600 * 1000,
 };
 
-export const defaultModules: readonly AnyServiceArea[] = [calendarModule, tasksModule, driveModule];
+export const defaultModules: readonly ServiceArea[] = [calendarModule, tasksModule, driveModule];
 
 export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<EmbeddedService> {
   const modules = options.modules ?? defaultModules;

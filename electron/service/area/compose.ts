@@ -1,12 +1,5 @@
 import { isOperationName } from '../../../shared/api';
-import type {
-  AnyServiceArea,
-  AreaInstance,
-  Handlers,
-  ServiceContext,
-  ServiceModule,
-  UserDefaults,
-} from '../http/handler';
+import type { AreaInstance, Handlers, ServiceArea, ServiceContext, UserDefaults } from '../http/handler';
 import type { User } from '../store/users';
 
 /** The areas of one running service, as one. */
@@ -19,25 +12,11 @@ export interface RunningAreas {
   close(): Promise<void>;
 }
 
-function fromHandlerMap(module: ServiceModule, service: ServiceContext): AreaInstance {
-  for (const name of Object.keys(module.handlers)) {
-    if (!isOperationName(name)) throw new Error(`Handler for unknown operation ${name}.`);
-  }
-  // Untyped handlers read their parameters as `unknown`; any operation's context satisfies them.
-  const handlers: Handlers = Object.assign({}, module.handlers);
-  const provision = module.provisionUser;
-  return {
-    handlers,
-    ...(provision ? { provisionUser: (user, defaults) => provision(user, service, defaults) } : {}),
-    close() {},
-  };
-}
-
 /**
  * Builds every area over `service` and joins their handlers. A handler for an operation outside the
  * registry, or two areas implementing one operation, is a mistake caught here, before any request.
  */
-export async function startAreas(modules: readonly AnyServiceArea[], service: ServiceContext): Promise<RunningAreas> {
+export async function startAreas(modules: readonly ServiceArea[], service: ServiceContext): Promise<RunningAreas> {
   const instances: AreaInstance[] = [];
   const close = async (): Promise<void> => {
     for (const instance of instances.splice(0).reverse()) await instance.close();
@@ -45,7 +24,7 @@ export async function startAreas(modules: readonly AnyServiceArea[], service: Se
   const handlers: Handlers = {};
   try {
     for (const module of modules) {
-      const instance = 'create' in module ? module.create(service) : fromHandlerMap(module, service);
+      const instance = module.create(service);
       instances.push(instance);
       for (const name of Object.keys(instance.handlers)) {
         if (!isOperationName(name)) throw new Error(`Handler for unknown operation ${name}.`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cachedResource, EventCache } from './event-cache';
-import type { EventsRepository } from './events-repository';
+import { cachedResource, EventCache } from './domain/event-cache';
+import type { EventsRepository } from './domain/events-repository';
 
 /** Rows carrying their JSON are parsed without reading the database, so no repository is needed. */
 const freshCache = (): EventCache => new EventCache({} as EventsRepository);

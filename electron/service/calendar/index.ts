@@ -1,5 +1,5 @@
 import { bindHandlers, type ServiceArea } from '../http/handler';
-import { CalendarState } from './calendar-state';
+import { CalendarState } from './domain/calendar-state';
 import { aclHandlers } from './handlers/acl';
 import { calendarListHandlers } from './handlers/calendar-list';
 import { calendarsHandlers } from './handlers/calendars';
@@ -9,10 +9,10 @@ import { eventWriteHandlers } from './handlers/events-write';
 import { freebusyHandlers } from './handlers/freebusy';
 import { settingsHandlers } from './handlers/settings';
 import { watchHandlers } from './handlers/watch';
-import { provisionCalendarUser } from './provision';
+import { provisionCalendarUser } from './domain/provision';
 import { calendarMigrations } from './schema';
 
-export { calendarGroupMembers, setCalendarGroupMembers } from './groups';
+export { calendarGroupMembers, setCalendarGroupMembers } from './domain/groups';
 
 /** Every Calendar handler, by operation name. */
 export const calendarHandlers = [

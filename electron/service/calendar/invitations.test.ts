@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { calendar_v3 } from '@googleapis/calendar';
-import { ChangeRecorder, collections } from './change-log';
-import { createCalendarRepositories } from './repositories';
+import { ChangeRecorder, collections } from './domain/change-log';
+import { createCalendarRepositories } from './domain/repositories';
 import {
   alice,
   bob,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EventResource } from './event-types';
-import { ExpansionCache, occurrencesOf } from './occurrences';
-import { DAY_MS } from './time';
+import type { EventResource } from './domain/event-types';
+import { ExpansionCache, occurrencesOf } from './domain/occurrences';
+import { DAY_MS } from './domain/time';
 
 const daily = (recurrence = 'RRULE:FREQ=DAILY'): EventResource => ({
   id: 'standup',

@@ -7,9 +7,9 @@ import { filesReadHandlers } from './handlers/files-read';
 import { filesWriteHandlers } from './handlers/files-write';
 import { permissionsHandlers } from './handlers/permissions';
 import { revisionsHandlers } from './handlers/revisions';
-import { provisionDriveUser } from './provision';
+import { provisionDriveUser } from './domain/provision';
 import { driveMigrations } from './schema';
-import { DriveState } from './session';
+import { DriveState } from './domain/session';
 
 /** Every Drive handler, by operation name. */
 export const driveHandlers = [

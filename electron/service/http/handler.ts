@@ -45,7 +45,7 @@ export type HandlerBody<N extends OperationName> =
     : undefined;
 
 /** Everything the implementation of operation `N` gets for one request, typed from its registry entry. */
-export interface TypedRequestContext<N extends OperationName> extends RequestBasics {
+export interface RequestContext<N extends OperationName> extends RequestBasics {
   /** Operation name from the registry, e.g. `TasksTasksList`. */
   readonly operation: N;
   /** Parameters validated against the registry: typed, defaults applied, repeated ones as arrays. */
@@ -58,21 +58,6 @@ export interface TypedRequestContext<N extends OperationName> extends RequestBas
    */
   given(name: keyof HandlerParams<N> & string): boolean;
 }
-
-/** The untyped context of a handler registered through a `HandlerMap` (areas not yet on `defineHandlers`). */
-export interface UntypedRequestContext extends RequestBasics {
-  readonly operation: string;
-  readonly params: Readonly<Record<string, unknown>>;
-  readonly body: unknown;
-}
-
-/**
- * The context of one request: `RequestContext<'TasksTasksList'>` is typed from that operation's
- * registry entry; without an operation name it is the untyped context of a `HandlerMap` handler.
- */
-export type RequestContext<N extends OperationName = never> = [N] extends [never]
-  ? UntypedRequestContext
-  : TypedRequestContext<N>;
 
 /** Long-lived, per-service collaborators shared by all handlers. */
 export interface ServiceContext {
@@ -95,14 +80,14 @@ export interface ServiceConfig {
 export type HandlerResult = { status?: number; body?: unknown; headers?: Record<string, string> } | { sent: true };
 
 /** The implementation of operation `N`. */
-export type Handler<N extends OperationName> = (ctx: TypedRequestContext<N>) => HandlerResult | Promise<HandlerResult>;
+export type Handler<N extends OperationName> = (ctx: RequestContext<N>) => HandlerResult | Promise<HandlerResult>;
 
 /** Implementations keyed by operation name, ready to serve; an operation missing here answers 501. */
 export type Handlers = { readonly [N in OperationName]?: Handler<N> };
 
 /** The implementation of operation `N` in an area whose per-service state is `S`. */
 export type AreaHandler<N extends OperationName, S> = (
-  ctx: TypedRequestContext<N>,
+  ctx: RequestContext<N>,
   area: S,
 ) => HandlerResult | Promise<HandlerResult>;
 
@@ -135,19 +120,11 @@ export function bindHandlers<S>(state: S, ...maps: readonly AreaHandlers<S>[]): 
   return bound as Handlers;
 }
 
-export type OperationHandler = (ctx: UntypedRequestContext) => HandlerResult | Promise<HandlerResult>;
-
-/** Untyped implementations keyed by operation name, checked against the registry when the service starts. */
-export type HandlerMap = Readonly<Record<string, OperationHandler>>;
-
 /** What the creator of a user knows about them beyond the account itself. */
 export interface UserDefaults {
   /** IANA time zone for the user's calendar defaults; UTC when absent. */
   readonly timeZone?: string;
 }
-
-/** Runs inside the transaction that creates a user: each area provisions its defaults (primary calendar, default task list, root folder). */
-export type UserProvisioner = (user: User, service: ServiceContext, defaults: UserDefaults) => void;
 
 /** One API area running in a service: its handlers and everything it holds between requests. */
 export interface AreaInstance {
@@ -168,14 +145,3 @@ export interface ServiceArea {
   readonly migrations: MigrationSet;
   create(service: ServiceContext): AreaInstance;
 }
-
-/** An area that registers untyped handlers and a provisioner directly (accepted until every area is a `ServiceArea`). */
-export interface ServiceModule {
-  /** The area's own numbered schema migrations. */
-  readonly migrations: MigrationSet;
-  readonly handlers: HandlerMap;
-  readonly provisionUser?: UserProvisioner;
-}
-
-/** One API area's contribution to the service. */
-export type AnyServiceArea = ServiceArea | ServiceModule;

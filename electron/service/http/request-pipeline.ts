@@ -15,7 +15,7 @@ import { escapeForLog } from '../log-text';
 import type { User } from '../store/users';
 import { ApiError, notImplemented } from './api-error';
 import { FieldsCompiler, applyFields } from './fields';
-import type { HandlerBody, HandlerResult, Handlers, ServiceContext, TypedRequestContext } from './handler';
+import type { HandlerBody, HandlerResult, Handlers, ServiceContext, RequestContext } from './handler';
 import { readJsonBody, validateBody } from './json-body';
 import { withoutNulls } from './merge-patch';
 import { etagOf, sendEmpty, sendError, sendJson } from './respond';
@@ -131,7 +131,7 @@ export class RequestPipeline {
       if (!op.spec.patch) body = withoutNulls(body);
     }
 
-    const context: TypedRequestContext<N> = {
+    const context: RequestContext<N> = {
       user,
       operation: name,
       params,

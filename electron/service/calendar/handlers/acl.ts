@@ -1,20 +1,20 @@
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import type { User } from '../../store/users';
-import type { CalendarState } from '../calendar-state';
+import type { CalendarState } from '../domain/calendar-state';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { mergedPatchFields } from '../../http/merge-patch';
-import type { CalendarAccess } from '../access';
-import { accessCalendar } from '../access';
-import type { AclRow } from '../acl-repository';
-import { ruleIdFor } from '../acl-repository';
-import { setAclRule } from '../calendar-operations';
-import { aclResource, etagOf } from '../calendar-views';
-import { collections, latestChangeSeq } from '../change-log';
-import { refuseExplicitFalse } from '../event-request';
-import type { Role } from '../roles';
-import { isRole } from '../roles';
-import { listSmall } from '../small-list';
-import { decodeSyncToken, isStringKey, queryFingerprint } from '../tokens';
+import type { CalendarAccess } from '../domain/access';
+import { accessCalendar } from '../domain/access';
+import type { AclRow } from '../domain/acl-repository';
+import { ruleIdFor } from '../domain/acl-repository';
+import { setAclRule } from '../domain/calendar-operations';
+import { aclResource, etagOf } from '../domain/calendar-views';
+import { collections, latestChangeSeq } from '../domain/change-log';
+import { refuseExplicitFalse } from '../domain/event-request';
+import type { Role } from '../domain/roles';
+import { isRole } from '../domain/roles';
+import { listSmall } from '../domain/small-list';
+import { decodeSyncToken, isStringKey, queryFingerprint } from '../domain/tokens';
 
 /** Access control rules: who may see or change a calendar. Only owners see and manage them. */
 

@@ -1,21 +1,21 @@
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import type { User } from '../../store/users';
-import type { CalendarState } from '../calendar-state';
+import type { CalendarState } from '../domain/calendar-state';
 import { badRequest, notFound } from '../../http/api-error';
 import { mergedPatchFields } from '../../http/merge-patch';
-import { resolveCalendarId, roleOn } from '../access';
-import type { ChangeRecorder } from '../change-log';
-import type { CalendarRepositories } from '../repositories';
-import { ensureListEntry, markListEntryDeleted } from '../calendar-operations';
-import type { CalendarListRow } from '../calendar-list-repository';
-import { etagOf, listEntryColors, listEntryResource } from '../calendar-views';
-import { collections, latestChangeSeq } from '../change-log';
-import { calendarColors, closestCalendarColorId, isHexColor } from '../colors';
-import { refuseExplicitFalse } from '../event-request';
-import type { Role } from '../roles';
-import { atLeast } from '../roles';
-import { listSmall } from '../small-list';
-import { decodeSyncToken, isNumberKey, queryFingerprint } from '../tokens';
+import { resolveCalendarId, roleOn } from '../domain/access';
+import type { ChangeRecorder } from '../domain/change-log';
+import type { CalendarRepositories } from '../domain/repositories';
+import { ensureListEntry, markListEntryDeleted } from '../domain/calendar-operations';
+import type { CalendarListRow } from '../domain/calendar-list-repository';
+import { etagOf, listEntryColors, listEntryResource } from '../domain/calendar-views';
+import { collections, latestChangeSeq } from '../domain/change-log';
+import { calendarColors, closestCalendarColorId, isHexColor } from '../domain/colors';
+import { refuseExplicitFalse } from '../domain/event-request';
+import type { Role } from '../domain/roles';
+import { atLeast } from '../domain/roles';
+import { listSmall } from '../domain/small-list';
+import { decodeSyncToken, isNumberKey, queryFingerprint } from '../domain/tokens';
 
 /** The user's calendar list: their own view of each calendar they have access to. */
 

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
-import type { CalendarState } from '../calendar-state';
+import type { CalendarState } from '../domain/calendar-state';
 import { badRequest } from '../../http/api-error';
-import { accessCalendar } from '../access';
-import { createCalendar, deleteCalendar } from '../calendar-operations';
-import { calendarResource } from '../calendar-views';
-import type { CalendarRow } from '../calendars-repository';
-import { collections } from '../change-log';
-import { eventRowFields, parseResource } from '../event-view';
-import { eventTiming } from '../event-time';
-import type { CalendarRepositories } from '../repositories';
-import { cancelEventRow } from '../event-writes';
-import { isValidTimeZone } from '../time';
+import { accessCalendar } from '../domain/access';
+import { createCalendar, deleteCalendar } from '../domain/calendar-operations';
+import { calendarResource } from '../domain/calendar-views';
+import type { CalendarRow } from '../domain/calendars-repository';
+import { collections } from '../domain/change-log';
+import { eventRowFields, parseResource } from '../domain/event-view';
+import { eventTiming } from '../domain/event-time';
+import type { CalendarRepositories } from '../domain/repositories';
+import { cancelEventRow } from '../domain/event-writes';
+import { isValidTimeZone } from '../domain/time';
 
 /** Calendars: metadata of primary and secondary calendars. */
 

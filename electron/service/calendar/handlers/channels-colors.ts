@@ -1,7 +1,7 @@
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
-import type { CalendarState } from '../calendar-state';
+import type { CalendarState } from '../domain/calendar-state';
 import { badRequest } from '../../http/api-error';
-import { calendarColors, colorsUpdated, eventColors } from '../colors';
+import { calendarColors, colorsUpdated, eventColors } from '../domain/colors';
 
 export function CalendarColorsGet(_ctx: RequestContext<'CalendarColorsGet'>): HandlerResult {
   return { body: { kind: 'calendar#colors', updated: colorsUpdated, calendar: calendarColors, event: eventColors } };

@@ -1,30 +1,30 @@
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
-import type { CalendarState } from '../calendar-state';
-import type { CalendarRepositories } from '../repositories';
+import type { CalendarState } from '../domain/calendar-state';
+import type { CalendarRepositories } from '../domain/repositories';
 import { badRequest, notFound } from '../../http/api-error';
-import type { CalendarAccess } from '../access';
-import { accessCalendar } from '../access';
-import { etagOf } from '../calendar-views';
-import { collections, latestChangeSeq } from '../change-log';
-import { listEvents } from '../events-query';
+import type { CalendarAccess } from '../domain/access';
+import { accessCalendar } from '../domain/access';
+import { etagOf } from '../domain/calendar-views';
+import { collections, latestChangeSeq } from '../domain/change-log';
+import { listEvents } from '../domain/events-query';
 import {
   defaultRemindersFor,
   hidesInvitations,
   readEventFilters,
   readEventSyncToken,
   viewerFor,
-} from '../event-request';
-import { parseInstanceId } from '../event-time';
-import { parseResource, renderEvent } from '../event-view';
-import { matchesIfNoneMatch } from '../event-writes';
-import { occurrenceResource, occurrencesAfter, occurrencesOf } from '../occurrences';
-import { ExpansionBudget } from '../recurrence';
-import { decodePageToken, encodePageToken, isNumberStringKey, queryFingerprint } from '../tokens';
-import { DAY_MS, isoUtc, parseDate, parseRfc3339, parseTimeParam } from '../time';
-import { EXPANSION_HORIZON_MS } from '../events-query';
+} from '../domain/event-request';
+import { parseInstanceId } from '../domain/event-time';
+import { parseResource, renderEvent } from '../domain/event-view';
+import { matchesIfNoneMatch } from '../domain/event-writes';
+import { occurrenceResource, occurrencesAfter, occurrencesOf } from '../domain/occurrences';
+import { ExpansionBudget } from '../domain/recurrence';
+import { decodePageToken, encodePageToken, isNumberStringKey, queryFingerprint } from '../domain/tokens';
+import { DAY_MS, isoUtc, parseDate, parseRfc3339, parseTimeParam } from '../domain/time';
+import { EXPANSION_HORIZON_MS } from '../domain/events-query';
 
-import type { FoundEvent } from '../event-lookup';
-import { findEventIn, foundSeq } from '../event-lookup';
+import type { FoundEvent } from '../domain/event-lookup';
+import { findEventIn, foundSeq } from '../domain/event-lookup';
 
 export type { FoundEvent };
 export { foundSeq };

@@ -1,19 +1,19 @@
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import type { ServiceContext } from '../../http/handler';
 import type { User } from '../../store/users';
-import type { CalendarState } from '../calendar-state';
+import type { CalendarState } from '../domain/calendar-state';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { mergedPatchFields } from '../../http/merge-patch';
-import type { CalendarAccess } from '../access';
-import { accessCalendar } from '../access';
-import { etagOf } from '../calendar-views';
-import type { CalendarRow } from '../calendars-repository';
-import type { EventFields, ReadEventOptions } from '../event-input';
-import { readEventBody } from '../event-input';
-import { viewerFor } from '../event-request';
-import { eventTiming } from '../event-time';
-import type { EventResource } from '../event-types';
-import { parseResource, renderEvent } from '../event-view';
+import type { CalendarAccess } from '../domain/access';
+import { accessCalendar } from '../domain/access';
+import { etagOf } from '../domain/calendar-views';
+import type { CalendarRow } from '../domain/calendars-repository';
+import type { EventFields, ReadEventOptions } from '../domain/event-input';
+import { readEventBody } from '../domain/event-input';
+import { viewerFor } from '../domain/event-request';
+import { eventTiming } from '../domain/event-time';
+import type { EventResource } from '../domain/event-types';
+import { parseResource, renderEvent } from '../domain/event-view';
 import {
   applyConferenceRequest,
   calendarOrganizer,
@@ -26,12 +26,12 @@ import {
   insertEventRow,
   nextSequence,
   updateEventRow,
-} from '../event-writes';
-import { parseQuickAdd } from '../quick-add';
-import { isoUtc } from '../time';
+} from '../domain/event-writes';
+import { parseQuickAdd } from '../domain/quick-add';
+import { isoUtc } from '../domain/time';
 import type { FoundEvent } from './events-read';
 import { findEvent, foundSeq } from './events-read';
-import { declineInvitation, organizerSideOf, writeInvitationCopy } from '../invitation-answers';
+import { declineInvitation, organizerSideOf, writeInvitationCopy } from '../domain/invitation-answers';
 
 /** A write's options; the registry has bounded conferenceDataVersion to 0 or 1 and defaulted both. */
 function writeOptions(

@@ -1,16 +1,16 @@
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
-import type { CalendarState } from '../calendar-state';
+import type { CalendarState } from '../domain/calendar-state';
 import { badRequest } from '../../http/api-error';
-import { resolveCalendarId, roleOn } from '../access';
-import type { CalendarRow } from '../calendars-repository';
-import type { EventHead } from '../events-repository';
-import { declinedBySelf } from '../attendee-copies';
-import { cachedResource } from '../event-cache';
-import { parseResource } from '../event-view';
-import { occurrencesOf } from '../occurrences';
-import { ExpansionBudget } from '../recurrence';
-import type { CalendarRepositories } from '../repositories';
-import { formatInstant, isValidTimeZone, parseRfc3339 } from '../time';
+import { resolveCalendarId, roleOn } from '../domain/access';
+import type { CalendarRow } from '../domain/calendars-repository';
+import type { EventHead } from '../domain/events-repository';
+import { declinedBySelf } from '../domain/attendee-copies';
+import { cachedResource } from '../domain/event-cache';
+import { parseResource } from '../domain/event-view';
+import { occurrencesOf } from '../domain/occurrences';
+import { ExpansionBudget } from '../domain/recurrence';
+import type { CalendarRepositories } from '../domain/repositories';
+import { formatInstant, isValidTimeZone, parseRfc3339 } from '../domain/time';
 
 /** Free/busy: busy blocks of opaque, live events (recurrences expanded) per calendar. */
 

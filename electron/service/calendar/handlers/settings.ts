@@ -1,11 +1,11 @@
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
-import type { CalendarState } from '../calendar-state';
+import type { CalendarState } from '../domain/calendar-state';
 import { notFound } from '../../http/api-error';
-import { etagOf, settingResource } from '../calendar-views';
-import { collections, latestChangeSeq } from '../change-log';
-import type { SettingRow } from '../settings-repository';
-import { listSmall } from '../small-list';
-import { decodeSyncToken, isStringKey, queryFingerprint } from '../tokens';
+import { etagOf, settingResource } from '../domain/calendar-views';
+import { collections, latestChangeSeq } from '../domain/change-log';
+import type { SettingRow } from '../domain/settings-repository';
+import { listSmall } from '../domain/small-list';
+import { decodeSyncToken, isStringKey, queryFingerprint } from '../domain/tokens';
 
 /** The user's settings (read-only through the API). */
 

@@ -1,11 +1,11 @@
 import type { ChannelRequest } from '../../channels/channel-hub';
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
-import type { CalendarState } from '../calendar-state';
+import type { CalendarState } from '../domain/calendar-state';
 import { badRequest } from '../../http/api-error';
-import { accessCalendar } from '../access';
-import { channelKey, collections } from '../change-log';
-import { readEventFilters, readEventSyncToken } from '../event-request';
-import { decodeSyncToken } from '../tokens';
+import { accessCalendar } from '../domain/access';
+import { channelKey, collections } from '../domain/change-log';
+import { readEventFilters, readEventSyncToken } from '../domain/event-request';
+import { decodeSyncToken } from '../domain/tokens';
 
 /** Watch operations: open a notification channel on a collection (sync first, then `exists` on each change). */
 

@@ -1,5 +1,5 @@
 import type { Store } from '../../store/store';
-import { folderMimeType } from '../mime';
+import { folderMimeType } from './mime';
 
 /** A row of `drive_files`: the shared (not per-user) state of a file or folder. */
 export interface FileRow {

@@ -3,14 +3,14 @@ import type { ChannelRequest } from '../../channels/channel-hub';
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import type { ChangeRow } from '../domain/changes-repository';
 import { roleRank } from '../domain/roles';
-import { driveErrors } from '../errors';
-import { exportFormats, importFormats } from '../mime';
+import { driveErrors } from '../domain/errors';
+import { exportFormats, importFormats } from '../domain/mime';
 import { folderColorPalette } from '../domain/file-metadata';
-import { changesWatchKey, fileWatchKey } from '../notices';
+import { changesWatchKey, fileWatchKey } from '../domain/notices';
 import { PageLookups } from '../resources/file-lookups';
 import { fileResource, minimalFile } from '../resources/file-resource';
 import { userResource } from '../resources/user-resource';
-import { DriveSession, type DriveState } from '../session';
+import { DriveSession, type DriveState } from '../domain/session';
 import { hasFields, prepareChecksums, requireFields, wantsOf } from './common';
 import { themes } from './drives';
 

@@ -3,10 +3,10 @@ import { defineHandlers, type HandlerResult, type RequestContext } from '../../h
 import type { CommentRow, ReplyRow } from '../domain/comments-repository';
 import type { FileRow } from '../domain/files-repository';
 import { roleRank } from '../domain/roles';
-import { driveErrors } from '../errors';
-import { newId } from '../ids';
+import { driveErrors } from '../domain/errors';
+import { newId } from '../domain/ids';
 import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
-import { DriveSession, type DriveState } from '../session';
+import { DriveSession, type DriveState } from '../domain/session';
 import { requireFields } from './common';
 
 const escapeHtml = (s: string) =>

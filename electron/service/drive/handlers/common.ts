@@ -1,10 +1,10 @@
 import type { SystemParams } from '../../../../shared/api';
 import type { RequestContext } from '../../http/handler';
 import type { FileRow } from '../domain/files-repository';
-import { driveErrors } from '../errors';
-import { hasBinaryContent } from '../mime';
+import { driveErrors } from '../domain/errors';
+import { hasBinaryContent } from '../domain/mime';
 import { fieldWants, fileResource, minimalFile, type FieldWants, type FileResource } from '../resources/file-resource';
-import type { DriveSession } from '../session';
+import type { DriveSession } from '../domain/session';
 
 /** A request that writes a file's metadata and maybe its content (create or update, on either path). */
 export type FileWriteContext = RequestContext<'DriveFilesCreate'> | RequestContext<'DriveFilesUpdate'>;

@@ -8,15 +8,15 @@ import { deletePermanently } from '../domain/file-operations';
 import type { SharedDriveRow } from '../domain/drives-repository';
 import { principalsOf, roleRank } from '../domain/roles';
 import { savePermission } from '../domain/sharing';
-import { driveErrors } from '../errors';
-import { newDriveId, permissionIdForEmail } from '../ids';
-import { folderMimeType } from '../mime';
+import { driveErrors } from '../domain/errors';
+import { newDriveId, permissionIdForEmail } from '../domain/ids';
+import { folderMimeType } from '../domain/mime';
 import type { QueryNode } from '../query/ast';
 import { normalizeTime } from '../query/compile';
 import { QuerySyntaxError } from '../query/lexer';
 import { parseDriveQuery } from '../query/list-files';
 import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
-import { DriveSession, type DriveState } from '../session';
+import { DriveSession, type DriveState } from '../domain/session';
 import { hasFields } from './common';
 
 /** Shared drives and their deprecated team-drive twins differ only in names. */

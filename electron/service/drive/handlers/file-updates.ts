@@ -18,9 +18,9 @@ import {
 } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
 import { moveFile, planMove } from '../domain/moves';
-import { driveErrors } from '../errors';
-import { extensionsOf, hasBinaryContent, isNativeDocument } from '../mime';
-import type { DriveSession } from '../session';
+import { driveErrors } from '../domain/errors';
+import { extensionsOf, hasBinaryContent, isNativeDocument } from '../domain/mime';
+import type { DriveSession } from '../domain/session';
 import { listOf, type FileWriteContext, parentParams } from './common';
 
 /** Plans the content of a new head revision: the file's type and the bytes' type, checked against each other. */

@@ -2,8 +2,8 @@ import { defineHandlers, type HandlerResult, type RequestContext } from '../../h
 import { deletePermanently } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
 import { roleRank } from '../domain/roles';
-import { driveErrors } from '../errors';
-import { DriveSession, type DriveState } from '../session';
+import { driveErrors } from '../domain/errors';
+import { DriveSession, type DriveState } from '../domain/session';
 
 /** DriveFilesDelete: permanent, by the owner (an organizer in a shared drive). */
 export function filesDelete(state: DriveState, ctx: RequestContext<'DriveFilesDelete'>): HandlerResult {

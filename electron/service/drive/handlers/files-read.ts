@@ -2,13 +2,13 @@ import { Readable } from 'node:stream';
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
 import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import { exportDocument, exportSizeLimit } from '../content/export';
-import { driveErrors } from '../errors';
-import { newFileId } from '../ids';
-import { exportFormats, folderMimeType, isGoogleAppsType, isNativeDocument } from '../mime';
+import { driveErrors } from '../domain/errors';
+import { newFileId } from '../domain/ids';
+import { exportFormats, folderMimeType, isGoogleAppsType, isNativeDocument } from '../domain/mime';
 import { listFiles } from '../query/list-files';
 import { PageLookups } from '../resources/file-lookups';
 import { fileResource, minimalFile } from '../resources/file-resource';
-import { DriveSession, type DriveState } from '../session';
+import { DriveSession, type DriveState } from '../domain/session';
 import { fileBody, hasFields, prepareChecksums, wantsOf } from './common';
 import { sendContent } from './media';
 

@@ -13,9 +13,9 @@ import {
   setTrashed,
 } from '../domain/file-operations';
 import { roleRank } from '../domain/roles';
-import { driveErrors } from '../errors';
-import { folderMimeType, hasBinaryContent, isNativeDocument, mimeTypeForName } from '../mime';
-import { DriveSession, type DriveState } from '../session';
+import { driveErrors } from '../domain/errors';
+import { folderMimeType, hasBinaryContent, isNativeDocument, mimeTypeForName } from '../domain/mime';
+import { DriveSession, type DriveState } from '../domain/session';
 import { fileBody, type FileWriteContext } from './common';
 import { applyUpdate, checkUpdate, createWithContent, updateWithContent } from './file-updates';
 import { continueResumableSession, startResumableSession } from './resumable';

@@ -16,11 +16,11 @@ import {
   requireNotInherited,
   savePermission,
 } from '../domain/sharing';
-import { driveErrors } from '../errors';
-import { permissionIdForEmail } from '../ids';
+import { driveErrors } from '../domain/errors';
+import { permissionIdForEmail } from '../domain/ids';
 import { minimalPermission, permissionResource, type PermissionResource } from '../resources/permission-resource';
 import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
-import { DriveSession, type DriveState } from '../session';
+import { DriveSession, type DriveState } from '../domain/session';
 import { hasFields } from './common';
 
 function isDriveRoot(file: FileRow): boolean {

@@ -11,9 +11,9 @@ import { bodyBrokeOff, maxUploadBytes, readSmallJson } from '../content/upload-r
 import { parseFileMetadata, type FileMetadataInput } from '../domain/file-metadata';
 import { checkNewId, checkPinLimit, placeNewFile } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
-import { newId } from '../ids';
+import { newId } from '../domain/ids';
 import type { UploadSessionRow } from '../domain/upload-sessions-repository';
-import type { DriveSession } from '../session';
+import type { DriveSession } from '../domain/session';
 import { fileBody, type FileWriteContext, parentParams } from './common';
 import { checkUpdate, createWithContent, updateWithContent } from './file-updates';
 

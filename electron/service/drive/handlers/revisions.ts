@@ -3,11 +3,11 @@ import { defineHandlers, type HandlerResult, type RequestContext } from '../../h
 import { purgeRevisions } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
 import { maxPinnedRevisions, type RevisionWithBlob } from '../domain/revisions-repository';
-import { driveErrors } from '../errors';
-import { exportFormats, hasBinaryContent, isNativeDocument } from '../mime';
+import { driveErrors } from '../domain/errors';
+import { exportFormats, hasBinaryContent, isNativeDocument } from '../domain/mime';
 import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
 import { userResource } from '../resources/user-resource';
-import { DriveSession, type DriveState } from '../session';
+import { DriveSession, type DriveState } from '../domain/session';
 import { hasFields } from './common';
 import { sendContent } from './media';
 

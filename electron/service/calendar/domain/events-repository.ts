@@ -1,4 +1,4 @@
-import type { Store } from '../store/store';
+import type { Store } from '../../store/store';
 
 /**
  * A row of `calendar_events`. The resource JSON is the event as stored; the other columns are

@@ -1,4 +1,4 @@
-import type { Store } from '../store/store';
+import type { Store } from '../../store/store';
 
 /** A row of `calendar_settings`; values are strings, as in Google's settings resource. */
 export interface SettingRow {

@@ -1,4 +1,4 @@
-import { forbidden } from '../http/api-error';
+import { forbidden } from '../../http/api-error';
 import type { AttendeeAnswer } from './attendee-copies';
 import { answerOf, guestList, organizes, sameAnswer, selfAttendee, withAnswer } from './attendee-copies';
 import type { ChangeRecorder } from './change-log';

@@ -1,6 +1,6 @@
-import type { User } from '../store/users';
-import { grantOwner } from './domain/file-operations';
-import { domainOf } from './domain/roles';
+import type { User } from '../../store/users';
+import { grantOwner } from './file-operations';
+import { domainOf } from './roles';
 import { newFileId } from './ids';
 import { folderMimeType } from './mime';
 import { DriveSession, type DriveState } from './session';

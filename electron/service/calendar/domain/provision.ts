@@ -1,5 +1,5 @@
-import type { UserDefaults } from '../http/handler';
-import type { User } from '../store/users';
+import type { UserDefaults } from '../../http/handler';
+import type { User } from '../../store/users';
 import { ChangeRecorder, collections } from './change-log';
 import { createCalendar } from './calendar-operations';
 import type { CalendarRepositories } from './repositories';

@@ -1,5 +1,5 @@
-import { UnitsOfWork } from '../area/unit-of-work';
-import type { ServiceContext } from '../http/handler';
+import { UnitsOfWork } from '../../area/unit-of-work';
+import type { ServiceContext } from '../../http/handler';
 import { ChangeRecorder } from './change-log';
 import { createCalendarRepositories, type CalendarRepositories } from './repositories';
 

@@ -1,4 +1,4 @@
-import type { Store } from '../store/store';
+import type { Store } from '../../store/store';
 
 /** Group membership: which addresses belong to a group address (all stored lower-cased). */
 export class GroupsRepository {

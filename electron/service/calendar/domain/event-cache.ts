@@ -1,4 +1,4 @@
-import { RawJson } from '../http/raw-json';
+import { RawJson } from '../../http/raw-json';
 import type { EventsRepository, EventVersion } from './events-repository';
 import type { EventResource } from './event-types';
 import type { EventViewer, KnownInstants } from './event-view';

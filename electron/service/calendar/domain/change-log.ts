@@ -1,5 +1,5 @@
-import type { UnitOfWork } from '../area/unit-of-work';
-import type { Store } from '../store/store';
+import type { UnitOfWork } from '../../area/unit-of-work';
+import type { Store } from '../../store/store';
 
 /**
  * The collections a sync token or a watch channel can follow. The same string names the change-log

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError, badRequest } from '../http/api-error';
+import { ApiError, badRequest } from '../../http/api-error';
 import { syncAttendeeCopies } from './attendee-copies';
 import type { ChangeRecorder } from './change-log';
 import type { CalendarRow } from './calendars-repository';

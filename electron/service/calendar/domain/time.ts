@@ -1,5 +1,5 @@
 import { DateTime, IANAZone } from 'luxon';
-import { badRequest } from '../http/api-error';
+import { badRequest } from '../../http/api-error';
 
 /**
  * Instants, wall-clock ("floating") times and zones. A floating time is a millisecond number whose

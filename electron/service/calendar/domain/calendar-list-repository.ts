@@ -1,4 +1,4 @@
-import type { Store } from '../store/store';
+import type { Store } from '../../store/store';
 
 /** A row of `calendar_list_entries`: one user's view of one calendar. */
 export interface CalendarListRow {

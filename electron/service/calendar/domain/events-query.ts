@@ -1,7 +1,7 @@
 import { isUnansweredInvitation } from './attendee-copies';
 import { latestChangeSeq } from './change-log';
 import type { CalendarRow } from './calendars-repository';
-import type { RawJson } from '../http/raw-json';
+import type { RawJson } from '../../http/raw-json';
 import type { EventHead, EventKey, EventRow, EventVersion } from './events-repository';
 import type { EventViewer, KnownInstants } from './event-view';
 import { cachedResource, preloadResources, renderedEventsJson, renderVariant, searchTextOf } from './event-cache';

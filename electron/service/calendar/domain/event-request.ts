@@ -1,7 +1,7 @@
-import type { HandlerParams, ServiceContext } from '../http/handler';
-import { badRequest } from '../http/api-error';
-import { RawJson } from '../http/raw-json';
-import type { User } from '../store/users';
+import type { HandlerParams, ServiceContext } from '../../http/handler';
+import { badRequest } from '../../http/api-error';
+import { RawJson } from '../../http/raw-json';
+import type { User } from '../../store/users';
 import type { CalendarAccess } from './access';
 import type { CalendarRow } from './calendars-repository';
 import { collections } from './change-log';

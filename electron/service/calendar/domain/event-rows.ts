@@ -1,4 +1,4 @@
-import { conflict } from '../http/api-error';
+import { conflict } from '../../http/api-error';
 import type { ChangeRecorder } from './change-log';
 import { collections } from './change-log';
 import type { CalendarRow } from './calendars-repository';

@@ -1,4 +1,4 @@
-import { badRequest } from '../http/api-error';
+import { badRequest } from '../../http/api-error';
 import type { EventDateTime, EventResource } from './event-types';
 import type { SeriesTiming } from './recurrence';
 import { lastOccurrenceFloating, parseRecurrence } from './recurrence';

@@ -1,4 +1,4 @@
-import { forbidden } from '../http/api-error';
+import { forbidden } from '../../http/api-error';
 
 /** ACL roles from least to most access; `none` is a deleted rule. */
 export const roles = ['none', 'freeBusyReader', 'reader', 'writer', 'owner'] as const;

@@ -1,4 +1,4 @@
-import type { Store } from '../store/store';
+import type { Store } from '../../store/store';
 import { AclRepository } from './acl-repository';
 import { CalendarListRepository } from './calendar-list-repository';
 import { CalendarsRepository } from './calendars-repository';

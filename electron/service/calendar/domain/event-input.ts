@@ -1,4 +1,4 @@
-import { badRequest } from '../http/api-error';
+import { badRequest } from '../../http/api-error';
 import { eventColors } from './colors';
 import type { EventResource, WritableEventField } from './event-types';
 import { writableEventFields } from './event-types';

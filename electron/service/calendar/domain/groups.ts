@@ -1,5 +1,5 @@
-import { badRequest } from '../http/api-error';
-import type { ServiceContext } from '../http/handler';
+import { badRequest } from '../../http/api-error';
+import type { ServiceContext } from '../../http/handler';
 import { syncListEntry } from './calendar-operations';
 import { CalendarState } from './calendar-state';
 import { GroupsRepository } from './groups-repository';

@@ -1,5 +1,5 @@
-import { notFound } from '../http/api-error';
-import type { User } from '../store/users';
+import { notFound } from '../../http/api-error';
+import type { User } from '../../store/users';
 import type { CalendarRow } from './calendars-repository';
 import type { CalendarRepositories } from './repositories';
 import type { GrantedRole, Role } from './roles';

@@ -1,4 +1,4 @@
-import type { Store } from '../store/store';
+import type { Store } from '../../store/store';
 import type { Role } from './roles';
 import { isRole, strongest } from './roles';
 

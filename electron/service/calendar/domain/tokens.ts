@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { badRequest, fullSyncRequired } from '../http/api-error';
+import { badRequest, fullSyncRequired } from '../../http/api-error';
 
 /**
  * Sync and page tokens are opaque to clients. A sync token names the collection it belongs to, the

@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from '../http/api-error';
+import { ApiError, badRequest } from '../../http/api-error';
 
 /** Drive's own error answers (reasons and messages as Drive words them). */
 export const driveErrors = {

@@ -1,4 +1,4 @@
-import { badRequest, forbidden } from '../http/api-error';
+import { badRequest, forbidden } from '../../http/api-error';
 import { RRule } from './rrule-lib';
 import type { RRuleOptions } from './rrule-lib';
 import { DAY_MS, floatingToInstant, instantToFloating, isValidTimeZone } from './time';
