@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startEmbeddedService, type EmbeddedService } from '../electron/service/server';
 import { tasksModule } from '../electron/service/tasks';
-import { tasksRepository } from '../electron/service/tasks/repository';
+import { TasksRepository } from '../electron/service/tasks/domain/repository';
 import type { User } from '../electron/service/store/users';
 
 const token = 'bench-token';
@@ -57,7 +57,7 @@ async function seedList(
 ): Promise<{ list: string; tasks: Task[] }> {
   const { id: list } = await call<{ id: string }>(service, 'POST', '/tasks/v1/users/@me/lists', { title });
   const store = service.context.store;
-  const repo = tasksRepository(store);
+  const repo = new TasksRepository(store);
   const positions = generateNKeysBetween(null, null, count);
   const now = new Date().toISOString();
   const tasks: Task[] = positions.map((position, i) => ({ id: `${title.toLowerCase()}-${i}`, position }));

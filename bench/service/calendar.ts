@@ -15,13 +15,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ChangeRecorder } from '../../electron/service/calendar/change-log';
-import { createCalendar } from '../../electron/service/calendar/calendar-operations';
-import { eventTiming } from '../../electron/service/calendar/event-time';
-import type { EventResource } from '../../electron/service/calendar/event-types';
-import { eventRowFields } from '../../electron/service/calendar/event-view';
-import { generateEventId } from '../../electron/service/calendar/event-writes';
-import { repositoriesFor } from '../../electron/service/calendar/repositories';
+import { ChangeRecorder } from '../../electron/service/calendar/domain/change-log';
+import { createCalendar } from '../../electron/service/calendar/domain/calendar-operations';
+import { eventTiming } from '../../electron/service/calendar/domain/event-time';
+import type { EventResource } from '../../electron/service/calendar/domain/event-types';
+import { eventRowFields } from '../../electron/service/calendar/domain/event-view';
+import { generateEventId } from '../../electron/service/calendar/domain/event-writes';
+import { createCalendarRepositories } from '../../electron/service/calendar/domain/repositories';
 import { startEmbeddedService, type EmbeddedService } from '../../electron/service/server';
 
 const token = 'bench-token';
@@ -78,10 +78,10 @@ function resourceFor(
 
 /** Creates a secondary calendar and stores the resources in one transaction; returns the calendar id. */
 function seedCalendar(service: EmbeddedService, name: string, resources: Iterable<EventResource>): string {
-  const r = repositoriesFor(service.context.store.db);
+  const r = createCalendarRepositories(service.context.store);
   const calendarId = `${name}@group.calendar.google.com`;
   service.context.store.transaction(() => {
-    const changes = new ChangeRecorder(r.db, service.context.now().getTime());
+    const changes = new ChangeRecorder(r.store, service.context.now().getTime());
     createCalendar(r, changes, {
       id: calendarId,
       ownerEmail: email,

@@ -24,9 +24,9 @@ import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { grantOwner } from '../../electron/service/drive/domain/file-operations';
-import { newFileId } from '../../electron/service/drive/ids';
-import { folderMimeType } from '../../electron/service/drive/mime';
-import { DriveSession } from '../../electron/service/drive/session';
+import { newFileId } from '../../electron/service/drive/domain/ids';
+import { folderMimeType } from '../../electron/service/drive/domain/mime';
+import { DriveSession, DriveState } from '../../electron/service/drive/domain/session';
 import { startEmbeddedService, type EmbeddedService } from '../../electron/service/server';
 
 const token = 'bench-token';
@@ -62,7 +62,7 @@ const mb = (bytes: number) => bytes / (1024 * 1024);
 /** Fills one folder of the bench user's drive with `count` items (one in ten a folder), straight through the repositories. */
 function seedFolder(service: EmbeddedService, count: number): string {
   const user = service.addUser({ email, token, displayName: 'Bench' });
-  const s = new DriveSession({ user, service: service.context });
+  const s = new DriveSession(new DriveState(service.context), { user });
   const created = new Date('2030-01-01T00:00:00Z').getTime();
   const folderId = newFileId();
   const chunk = 5000;

@@ -16,6 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { operations, validateParams } from '../../shared/api';
 import { calendarModule } from '../../electron/service/calendar';
+import { bindHandlers, defineHandlers } from '../../electron/service/http/handler';
 import { RawJson } from '../../electron/service/http/raw-json';
 import { startEmbeddedService, type EmbeddedService } from '../../electron/service/server';
 import type { User } from '../../electron/service/store/users';
@@ -99,7 +100,8 @@ function measure(url: string): Promise<number> {
  */
 function seed(service: EmbeddedService, user: User): void {
   const op = operations.CalendarEventsInsert;
-  const insert = calendarModule.handlers['CalendarEventsInsert'];
+  const calendar = calendarModule.create(service.context);
+  const insert = calendar.handlers.CalendarEventsInsert;
   if (!insert || !op.request) throw new Error('the calendar module has no CalendarEventsInsert');
   const validated = validateParams(op, { calendarId: 'primary' });
   if (!validated.ok) throw new Error(validated.error.message);
@@ -117,8 +119,9 @@ function seed(service: EmbeddedService, user: User): void {
       const result = insert({
         user,
         operation: op.name,
-        params: validated.params as Record<string, unknown>,
+        params: validated.params,
         body,
+        given: () => false,
         headers: {},
         req: undefined as unknown as IncomingMessage,
         res: undefined as unknown as ServerResponse,
@@ -128,6 +131,7 @@ function seed(service: EmbeddedService, user: User): void {
       if (result instanceof Promise) throw new Error('CalendarEventsInsert is expected to be synchronous');
     }
   });
+  void calendar.close();
 }
 
 const itemsOf = (page: unknown): unknown[] => (page as { items?: unknown[] }).items ?? [];
@@ -188,7 +192,10 @@ export async function run(): Promise<FoundationResult> {
       modules: [
         {
           migrations: { area: 'prepared', migrations: [] },
-          handlers: { CalendarEventsList: () => ({ body: prepared }) },
+          create: () => ({
+            handlers: bindHandlers(undefined, defineHandlers({ CalendarEventsList: () => ({ body: prepared }) })),
+            close() {},
+          }),
         },
       ],
     });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceModule } from './http/handler';
+import { bindHandlers, defineHandlers, type ServiceArea } from './http/handler';
 import { startEmbeddedService, type EmbeddedService } from './server';
 
 let dir: string;
@@ -72,7 +72,7 @@ describe('a group commit that fails', () => {
     const orphanWritten = new Promise<void>((resolve) => (wroteOrphan = resolve));
     const failDir = mkdtempSync(join(tmpdir(), 'atrium-service-group-commit-fail-'));
     // A deferred foreign key is checked at COMMIT: a write that violates it makes the group's commit fail.
-    const probe: ServiceModule = {
+    const probe: ServiceArea = {
       migrations: {
         area: 'probe',
         migrations: [
@@ -86,21 +86,27 @@ describe('a group commit that fails', () => {
           },
         ],
       },
-      handlers: {
-        CalendarColorsGet: async (ctx) => {
-          const orphan = ctx.headers['x-orphan'] === '1';
-          const id = String(ctx.headers['x-id']);
-          // The fine write waits for the orphan's, so both join one group (the same turn of the event loop).
-          if (!orphan && ctx.headers['x-wait'] === '1') await orphanWritten;
-          ctx.service.store.transaction(() =>
-            ctx.service.store
-              .prepare('INSERT INTO probe_children (id, parent) VALUES (?, ?)')
-              .run(id, orphan ? 'missing' : null),
-          );
-          if (orphan) wroteOrphan();
-          return { body: { kind: 'calendar#colors', id } };
-        },
-      },
+      create: () => ({
+        handlers: bindHandlers(
+          undefined,
+          defineHandlers({
+            CalendarColorsGet: async (ctx) => {
+              const orphan = ctx.headers['x-orphan'] === '1';
+              const id = String(ctx.headers['x-id']);
+              // The fine write waits for the orphan's, so both join one group (the same turn of the event loop).
+              if (!orphan && ctx.headers['x-wait'] === '1') await orphanWritten;
+              ctx.service.store.transaction(() =>
+                ctx.service.store
+                  .prepare('INSERT INTO probe_children (id, parent) VALUES (?, ?)')
+                  .run(id, orphan ? 'missing' : null),
+              );
+              if (orphan) wroteOrphan();
+              return { body: { kind: 'calendar#colors', id } };
+            },
+          }),
+        ),
+        close() {},
+      }),
     };
     const failures: unknown[] = [];
     const failing = await startEmbeddedService({

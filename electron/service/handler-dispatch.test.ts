@@ -3,54 +3,60 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conflict } from './http/api-error';
-import type { ServiceModule } from './http/handler';
+import { bindHandlers, defineHandlers, type ServiceArea } from './http/handler';
 import { startEmbeddedService, type EmbeddedService } from './server';
 
 /**
  * A module with hand-written handlers, to check what the framework does around any handler:
  * streaming uploads, raw responses, thrown errors, provisioning inside the user's transaction.
  */
-const probe: ServiceModule = {
+const probe: ServiceArea = {
   migrations: {
     area: 'probe',
     migrations: [
       { version: 1, name: 'provisioned', up: (db) => db.exec('CREATE TABLE provisioned (user_id TEXT PRIMARY KEY)') },
     ],
   },
-  handlers: {
-    CalendarColorsGet() {
-      throw new Error('secret internal detail');
-    },
-    CalendarSettingsGet(ctx) {
-      if (ctx.params['setting'] === 'taken') throw conflict('That one is taken.');
-      return { body: { kind: 'calendar#setting', id: ctx.params['setting'], value: ctx.user.email, etag: '"v1"' } };
-    },
-    async DriveFilesCreate(ctx) {
-      let bytes = 0;
-      if (ctx.upload) for await (const chunk of ctx.req as AsyncIterable<Buffer>) bytes += chunk.length;
-      return {
-        body: {
-          kind: 'drive#file',
-          id: 'f1',
-          name: `${ctx.req.method} ${String(ctx.params['uploadType'])} ${bytes}`,
-          size: String(bytes),
+  create: (service) => ({
+    handlers: bindHandlers(
+      undefined,
+      defineHandlers({
+        CalendarColorsGet() {
+          throw new Error('secret internal detail');
         },
-        headers: { 'X-Upload-Note': ctx.body === undefined ? 'body unread' : 'body read' },
-      };
+        CalendarSettingsGet(ctx) {
+          if (ctx.params.setting === 'taken') throw conflict('That one is taken.');
+          return { body: { kind: 'calendar#setting', id: ctx.params.setting, value: ctx.user.email, etag: '"v1"' } };
+        },
+        async DriveFilesCreate(ctx) {
+          let bytes = 0;
+          if (ctx.upload) for await (const chunk of ctx.req as AsyncIterable<Buffer>) bytes += chunk.length;
+          return {
+            body: {
+              kind: 'drive#file',
+              id: 'f1',
+              name: `${ctx.req.method} ${String(ctx.params.uploadType)} ${bytes}`,
+              size: String(bytes),
+            },
+            headers: { 'X-Upload-Note': ctx.body === undefined ? 'body unread' : 'body read' },
+          };
+        },
+        DriveFilesGet(ctx) {
+          ctx.res.writeHead(200, { 'Content-Type': 'text/plain' });
+          ctx.res.end(`content of ${ctx.params.fileId}`);
+          return { sent: true };
+        },
+        TasksTasksClear() {
+          return { status: 204 };
+        },
+      }),
+    ),
+    provisionUser(user) {
+      service.store.prepare('INSERT INTO provisioned (user_id) VALUES (?)').run(user.id);
+      if (user.email.startsWith('broken')) throw new Error('provisioning failed');
     },
-    DriveFilesGet(ctx) {
-      ctx.res.writeHead(200, { 'Content-Type': 'text/plain' });
-      ctx.res.end(`content of ${String(ctx.params['fileId'])}`);
-      return { sent: true };
-    },
-    TasksTasksClear() {
-      return { status: 204 };
-    },
-  },
-  provisionUser(user, service) {
-    service.store.prepare('INSERT INTO provisioned (user_id) VALUES (?)').run(user.id);
-    if (user.email.startsWith('broken')) throw new Error('provisioning failed');
-  },
+    close() {},
+  }),
 };
 
 describe('handler dispatch', () => {
@@ -176,9 +182,18 @@ describe('handler dispatch', () => {
   });
 
   it('refuses handlers for operations outside the registry, or given twice', async () => {
-    const stray: ServiceModule = {
+    const stray: ServiceArea = {
       migrations: { area: 'stray', migrations: [] },
-      handlers: { CalendarEventsTeleport: () => ({}) },
+      create: () => ({
+        handlers: bindHandlers(
+          undefined,
+          defineHandlers({
+            // @ts-expect-error not an operation of the registry; the service refuses it when it starts too
+            CalendarEventsTeleport: () => ({}),
+          }),
+        ),
+        close() {},
+      }),
     };
     await expect(startEmbeddedService({ dataDir: dir, modules: [stray] })).rejects.toThrow(/unknown operation/);
     await expect(

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ServiceModule } from './http/handler';
+import { bindHandlers, defineHandlers, type ServiceArea } from './http/handler';
 import { escapeForLog } from './log-text';
 import { startEmbeddedService } from './server';
 
@@ -18,13 +18,19 @@ describe('escapeForLog', () => {
 
 describe('the log of an unexpected error', () => {
   it('keeps request data quoted in the message on one line, and the stack frames below it', async () => {
-    const probe: ServiceModule = {
+    const probe: ServiceArea = {
       migrations: { area: 'probe', migrations: [] },
-      handlers: {
-        CalendarSettingsGet(ctx) {
-          throw new Error(`no setting ${String(ctx.params['setting'])}`);
-        },
-      },
+      create: () => ({
+        handlers: bindHandlers(
+          undefined,
+          defineHandlers({
+            CalendarSettingsGet(ctx) {
+              throw new Error(`no setting ${ctx.params.setting}`);
+            },
+          }),
+        ),
+        close() {},
+      }),
     };
     const dir = mkdtempSync(join(tmpdir(), 'atrium-log-'));
     const logged: string[] = [];

@@ -133,7 +133,8 @@ describe('embedded service HTTP framework', () => {
         'maxResults',
       );
       expectGoogleError(
-        await call(service, 'GET', '/tasks/v1/users/@me/lists?maxResults=1&maxResults=2'),
+        // Of a parameter given twice the first occurrence is the one read (see repeated-params.test.ts).
+        await call(service, 'GET', '/tasks/v1/users/@me/lists?maxResults=many&maxResults=2'),
         400,
         'invalid',
         'maxResults',

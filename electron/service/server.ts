@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { isOperationName } from '../../shared/api';
 import { calendarModule } from './calendar';
 import { channelMigrations } from './channels/migrations';
 import { WebhookChannelHub, type WebhookChannelHubOptions } from './channels/webhook-channel-hub';
@@ -10,7 +9,8 @@ import { webhookPolicy, type WebhookPolicyOptions } from './channels/webhook-pol
 import { coreMigrations } from './core/migrations';
 import { UsersRepository, type NewUser } from './core/users-repository';
 import { driveModule } from './drive';
-import type { OperationHandler, ServiceConfig, ServiceContext, ServiceModule } from './http/handler';
+import { startAreas } from './area/compose';
+import type { ServiceArea, ServiceConfig, ServiceContext } from './http/handler';
 import { ClientErrorGuard } from './http/client-error';
 import { RequestPipeline } from './http/request-pipeline';
 import { Store } from './store/store';
@@ -28,7 +28,7 @@ export interface EmbeddedServiceOptions {
   /** The service clock (tests move it). */
   now?: () => Date;
   /** The API areas served; all three unless a test narrows them. */
-  modules?: readonly ServiceModule[];
+  modules?: readonly ServiceArea[];
   /** Channel delivery tuning (tests shorten retry delays). */
   channels?: Pick<
     WebhookChannelHubOptions,
@@ -67,26 +67,12 @@ export const defaultServiceConfig: ServiceConfig = {
   syncTokenRetentionMs: 30 * 24 * 3600 * 1000,
 };
 
-export const defaultModules: readonly ServiceModule[] = [calendarModule, tasksModule, driveModule];
-
-/** Every handler of every module by operation name; a name outside the registry or given twice is a mistake. */
-function composeHandlers(modules: readonly ServiceModule[]): Map<string, OperationHandler> {
-  const handlers = new Map<string, OperationHandler>();
-  for (const module of modules) {
-    for (const [name, handler] of Object.entries(module.handlers)) {
-      if (!isOperationName(name)) throw new Error(`Handler for unknown operation ${name}.`);
-      if (handlers.has(name)) throw new Error(`Two handlers for ${name}.`);
-      handlers.set(name, handler);
-    }
-  }
-  return handlers;
-}
+export const defaultModules: readonly ServiceArea[] = [calendarModule, tasksModule, driveModule];
 
 export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<EmbeddedService> {
   const modules = options.modules ?? defaultModules;
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((message: string) => console.error(message));
-  const handlers = composeHandlers(modules);
   // A malformed allowed origin is reported before the database is opened.
   webhookPolicy(options.webhooks);
 
@@ -123,10 +109,17 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     config: { ...defaultServiceConfig, ...options.config },
   };
 
+  let areas;
+  try {
+    areas = await startAreas(modules, context);
+  } catch (error) {
+    await channels.close();
+    store.close();
+    throw error;
+  }
+  const { handlers, provisionUser } = areas;
   const addUser = (user: NewUser): User =>
-    users.addUser(user, now(), (created) => {
-      for (const module of modules) module.provisionUser?.(created, context, { timeZone: user.timeZone });
-    }).user;
+    users.addUser(user, now(), (created) => provisionUser(created, { timeZone: user.timeZone })).user;
 
   const pipeline = new RequestPipeline(handlers, (token) => users.authenticate(token), context, log);
   const clientErrors = new ClientErrorGuard();
@@ -145,6 +138,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       });
     });
   } catch (error) {
+    await areas.close();
     await channels.close();
     store.close();
     throw error;
@@ -161,6 +155,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       const grace = setTimeout(() => server.closeAllConnections(), 2000);
       await closed;
       clearTimeout(grace);
+      await areas.close();
       await channels.close();
       store.close();
     })());

@@ -123,12 +123,23 @@ describe('validateParams', () => {
     ).toContain("'meeting' for eventTypes");
   });
 
-  it('takes a one-element array for a single-valued parameter but rejects several values', () => {
+  it('takes the first occurrence of a single-valued parameter given several times, unchecked beyond it', () => {
     const one = validateParams(eventsList, { calendarId: ['primary'], maxResults: ['10'] });
     expect(one.ok && [one.params.calendarId, one.params.maxResults]).toEqual(['primary', 10]);
-    expect(errorOf(validateParams(eventsList, { calendarId: 'p', maxResults: ['10', '20'] })).message).toBe(
-      "Invalid value '10, 20' for maxResults: may be given only once",
+    const two = validateParams(eventsList, { calendarId: 'p', maxResults: ['10', '20'] });
+    expect(two.ok && two.params.maxResults).toBe(10);
+    // Only the first occurrence is read: a bad later one is ignored, a bad first one is refused.
+    const laterBad = validateParams(eventsList, { calendarId: 'p', maxResults: ['7', 'many'], fields: ['a', 'b('] });
+    expect(laterBad.ok && [laterBad.params.maxResults, laterBad.params.fields]).toEqual([7, 'a']);
+    expect(errorOf(validateParams(eventsList, { calendarId: 'p', maxResults: ['0', '10'] })).message).toBe(
+      "Invalid value '0' for maxResults: must be at least 1",
     );
+    // An empty first occurrence counts as absent, so the default applies.
+    const emptyFirst = validateParams(operations.TasksTasksList, { tasklist: 't', maxResults: ['', '5'] });
+    expect(emptyFirst.ok && emptyFirst.params.maxResults).toBe(20);
+    // A repeated parameter keeps every occurrence.
+    const repeated = validateParams(eventsList, { calendarId: 'p', privateExtendedProperty: ['a=1', 'b=2'] });
+    expect(repeated.ok && repeated.params.privateExtendedProperty).toEqual(['a=1', 'b=2']);
   });
 
   it('rejects unknown parameters', () => {

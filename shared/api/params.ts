@@ -45,7 +45,13 @@ export type SystemParams = { prettyPrint?: boolean } & {
   [K in Exclude<SystemParameterName, 'prettyPrint'>]?: string;
 };
 
-type ValidatedField<S extends ParamSpec> = S['repeated'] extends true ? ParamValue<S>[] : ParamValue<S>;
+/** One validated value: an enumerated string parameter is one of its values. */
+type ValidatedValue<S extends ParamSpec> = S extends { readonly enum: readonly (infer E extends string)[] }
+  ? S['type'] extends 'string'
+    ? E
+    : ParamValue<S>
+  : ParamValue<S>;
+type ValidatedField<S extends ParamSpec> = S['repeated'] extends true ? ValidatedValue<S>[] : ValidatedValue<S>;
 type AlwaysPresent<S extends ParamSpec> = S['required'] extends true
   ? true
   : S extends { readonly default: string | number | boolean }
@@ -165,17 +171,24 @@ function checkParam(
     }
     return { ok: true, value: values };
   }
-  if (Array.isArray(raw)) {
-    if (raw.length !== 1) return invalid(name, raw.map(show).join(', '), 'may be given only once');
-    return checkValue(name, spec, raw[0]);
-  }
   return checkValue(name, spec, raw);
+}
+
+/**
+ * The value a request gives a parameter. A single-valued parameter given several times takes its
+ * first occurrence and ignores the rest unread, as Google's front end does (`?maxResults=5&maxResults=7`
+ * lists 5; a malformed second value is not an error); a repeated parameter keeps every occurrence.
+ */
+function occurrence(spec: ParamSpec, raw: unknown): unknown {
+  return !spec.repeated && Array.isArray(raw) ? (raw as unknown[])[0] : raw;
 }
 
 /**
  * Validates the parameters of one call against the operation's ParamSpecs: coerces query-string
  * text to integers/booleans (strictly), applies defaults, and checks required, min/max, enum and
- * format. Unknown parameters are rejected, except Google's standard system parameters.
+ * format. Unknown parameters are rejected, except Google's standard system parameters. This is the
+ * only place parameters are read from a request, so every area sees the same defaults, bounds and
+ * treatment of a parameter given more than once.
  */
 export function validateParams<O extends OperationSpec>(
   op: O,
@@ -191,14 +204,14 @@ export function validateParams<O extends OperationSpec>(
         error: { reason: 'invalidParameter', location: name, message: `Unknown parameter: ${name}` },
       };
     }
-    const value = raw[name];
+    const value = occurrence(systemSpec, raw[name]);
     if (isAbsent(value)) continue;
     const checked = checkParam(name, systemSpec, value);
     if (!checked.ok) return checked;
     params[name] = checked.value;
   }
   for (const [name, spec] of Object.entries(op.params)) {
-    const value = Object.hasOwn(raw, name) ? raw[name] : undefined;
+    const value = Object.hasOwn(raw, name) ? occurrence(spec, raw[name]) : undefined;
     if (isAbsent(value)) {
       if (spec.required) {
         return { ok: false, error: { reason: 'required', location: name, message: `Required parameter: ${name}` } };

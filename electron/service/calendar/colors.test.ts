@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarColors, closestCalendarColorId } from './colors';
+import { calendarColors, closestCalendarColorId } from './domain/colors';
 
 describe('closestCalendarColorId', () => {
   it('maps each palette background to its own id', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { calendar_v3 } from '@googleapis/calendar';
 import { alice, startCalendarService, type CalendarTestService } from './test-support';
-import { floatingToInstant } from './time';
+import { floatingToInstant } from './domain/time';
 
 /**
  * Wall times around DST changes (RFC 5545 §3.3.5): a wall time that occurs twice means its first

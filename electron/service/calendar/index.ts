@@ -1,56 +1,41 @@
-import type { ServiceModule } from '../http/handler';
+import { bindHandlers, type ServiceArea } from '../http/handler';
+import { CalendarState } from './domain/calendar-state';
 import { aclHandlers } from './handlers/acl';
 import { calendarListHandlers } from './handlers/calendar-list';
 import { calendarsHandlers } from './handlers/calendars';
-import { CalendarChannelsStop, CalendarColorsGet } from './handlers/channels-colors';
-import { CalendarEventsGet, CalendarEventsInstances, CalendarEventsList } from './handlers/events-read';
-import {
-  CalendarEventsDelete,
-  CalendarEventsImport,
-  CalendarEventsInsert,
-  CalendarEventsMove,
-  CalendarEventsPatch,
-  CalendarEventsQuickAdd,
-  CalendarEventsUpdate,
-} from './handlers/events-write';
-import { CalendarFreebusyQuery } from './handlers/freebusy';
+import { channelsColorsHandlers } from './handlers/channels-colors';
+import { eventReadHandlers } from './handlers/events-read';
+import { eventWriteHandlers } from './handlers/events-write';
+import { freebusyHandlers } from './handlers/freebusy';
 import { settingsHandlers } from './handlers/settings';
-import {
-  CalendarAclWatch,
-  CalendarCalendarListWatch,
-  CalendarEventsWatch,
-  CalendarSettingsWatch,
-} from './handlers/watch';
-import { provisionCalendarUser } from './provision';
+import { watchHandlers } from './handlers/watch';
+import { provisionCalendarUser } from './domain/provision';
 import { calendarMigrations } from './schema';
 
-export { calendarGroupMembers, setCalendarGroupMembers } from './groups';
+export { calendarGroupMembers, setCalendarGroupMembers } from './domain/groups';
+
+/** Every Calendar handler, by operation name. */
+export const calendarHandlers = [
+  aclHandlers,
+  calendarListHandlers,
+  calendarsHandlers,
+  channelsColorsHandlers,
+  eventReadHandlers,
+  eventWriteHandlers,
+  freebusyHandlers,
+  settingsHandlers,
+  watchHandlers,
+] as const;
 
 /** The Calendar v3 area of the embedded service: all 37 operations over SQLite. */
-export const calendarModule: ServiceModule = {
+export const calendarModule: ServiceArea = {
   migrations: calendarMigrations,
-  handlers: {
-    ...aclHandlers,
-    CalendarAclWatch,
-    ...calendarListHandlers,
-    CalendarCalendarListWatch,
-    ...calendarsHandlers,
-    CalendarChannelsStop,
-    CalendarColorsGet,
-    CalendarEventsGet,
-    CalendarEventsInstances,
-    CalendarEventsList,
-    CalendarEventsImport,
-    CalendarEventsInsert,
-    CalendarEventsMove,
-    CalendarEventsQuickAdd,
-    CalendarEventsWatch,
-    CalendarEventsUpdate,
-    CalendarEventsPatch,
-    CalendarEventsDelete,
-    CalendarFreebusyQuery,
-    ...settingsHandlers,
-    CalendarSettingsWatch,
+  create(service) {
+    const calendar = new CalendarState(service);
+    return {
+      handlers: bindHandlers(calendar, ...calendarHandlers),
+      provisionUser: (user, defaults) => provisionCalendarUser(calendar.r, user, service.now(), defaults),
+      close: () => calendar.close(),
+    };
   },
-  provisionUser: provisionCalendarUser,
 };

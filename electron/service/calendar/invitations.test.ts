@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { calendar_v3 } from '@googleapis/calendar';
-import { ChangeRecorder, collections } from './change-log';
-import { repositoriesFor } from './repositories';
+import { ChangeRecorder, collections } from './domain/change-log';
+import { createCalendarRepositories } from './domain/repositories';
 import {
   alice,
   bob,
@@ -245,9 +245,9 @@ describe('invitations between users of the service', () => {
 
   it('lists unanswered invitations only with showHiddenInvitations when the attendee hides them', async () => {
     // Settings are read-only through the API (as at Google): set carol's hideInvitations directly.
-    const r = repositoriesFor(t.service.context.store.db);
+    const r = createCalendarRepositories(t.service.context.store);
     t.service.context.store.transaction(() => {
-      const changes = new ChangeRecorder(r.db, Date.now());
+      const changes = new ChangeRecorder(r.store, Date.now());
       r.settings.upsert({
         user_email: carol.email,
         setting_id: 'hideInvitations',

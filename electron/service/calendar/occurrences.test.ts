@@ -1,11 +1,7 @@
-import type { Database } from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { EventResource } from './event-types';
-import { expansionCacheSize, occurrencesOf } from './occurrences';
-import { DAY_MS } from './time';
-
-/** Expansion reads nothing from the database: it only keys the cache, so any object stands in for one. */
-const freshDb = (): Database => ({}) as Database;
+import type { EventResource } from './domain/event-types';
+import { ExpansionCache, occurrencesOf } from './domain/occurrences';
+import { DAY_MS } from './domain/time';
 
 const daily = (recurrence = 'RRULE:FREQ=DAILY'): EventResource => ({
   id: 'standup',
@@ -23,41 +19,41 @@ const jan1 = Date.UTC(2030, 0, 1);
 
 describe('series expansion cache', () => {
   it('answers a repeated window from the cache with the same occurrences', () => {
-    const db = freshDb();
+    const cache = new ExpansionCache();
     const window = { min: jan1, max: jan1 + 7 * DAY_MS };
-    const first = occurrencesOf(db, row, daily(), 'UTC', window);
+    const first = occurrencesOf(cache, row, daily(), 'UTC', window);
     expect(first.map((o) => new Date(o.startMs).toISOString())).toEqual(
       Array.from({ length: 7 }, (_, i) => new Date(jan1 + i * DAY_MS + 9 * 3_600_000).toISOString()),
     );
-    expect(occurrencesOf(db, row, daily(), 'UTC', window)).toBe(first);
-    expect(expansionCacheSize(db)).toEqual({ entries: 1, occurrences: 7 });
+    expect(occurrencesOf(cache, row, daily(), 'UTC', window)).toBe(first);
+    expect(cache.size()).toEqual({ entries: 1, occurrences: 7 });
   });
 
   it('holds a bounded number of occurrences however many distinct windows are expanded', () => {
-    const db = freshDb();
+    const cache = new ExpansionCache();
     // Two years of a daily series per window, the window moving by a millisecond each time (as a
     // sync's horizon does): 100 × 731 occurrences unbounded.
     let last: number[] = [];
     for (let i = 0; i < 100; i++) {
-      const all = occurrencesOf(db, row, daily(), 'UTC', { min: jan1, max: jan1 + 731 * DAY_MS + i });
+      const all = occurrencesOf(cache, row, daily(), 'UTC', { min: jan1, max: jan1 + 731 * DAY_MS + i });
       last = all.map((o) => o.startMs);
       expect(all).toHaveLength(731);
     }
-    const size = expansionCacheSize(db);
+    const size = cache.size();
     expect(size.occurrences).toBeLessThanOrEqual(50_000);
     expect(size.occurrences).toBeGreaterThan(25_000);
     expect(size.entries).toBe(Math.floor(50_000 / 731));
     // The most recent windows are still cached.
-    const again = occurrencesOf(db, row, daily(), 'UTC', { min: jan1, max: jan1 + 731 * DAY_MS + 99 });
+    const again = occurrencesOf(cache, row, daily(), 'UTC', { min: jan1, max: jan1 + 731 * DAY_MS + 99 });
     expect(again.map((o) => o.startMs)).toEqual(last);
-    expect(expansionCacheSize(db).entries).toBe(size.entries);
+    expect(cache.size().entries).toBe(size.entries);
   });
 
   it('does not keep an expansion too large to share the cache', () => {
-    const db = freshDb();
+    const cache = new ExpansionCache();
     const hourly = daily('RRULE:FREQ=HOURLY');
-    const all = occurrencesOf(db, row, hourly, 'UTC', { min: jan1, max: jan1 + 366 * DAY_MS });
+    const all = occurrencesOf(cache, row, hourly, 'UTC', { min: jan1, max: jan1 + 366 * DAY_MS });
     expect(all.length).toBeGreaterThan(8_000);
-    expect(expansionCacheSize(db)).toEqual({ entries: 0, occurrences: 0 });
+    expect(cache.size()).toEqual({ entries: 0, occurrences: 0 });
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ExpansionBudget, expandFloating, lastOccurrenceFloating, parseRecurrence } from './recurrence';
-import type { SeriesTiming } from './recurrence';
-import { RRule, RRuleSet } from './rrule-lib';
-import { DAY_MS } from './time';
+import { ExpansionBudget, expandFloating, lastOccurrenceFloating, parseRecurrence } from './domain/recurrence';
+import type { SeriesTiming } from './domain/recurrence';
+import { RRule, RRuleSet } from './domain/rrule-lib';
+import { DAY_MS } from './domain/time';
 
 /**
  * Expansion starts at the window instead of walking from the series' start. Each rule is checked

@@ -1,10 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { allowedMethods, matchPath, validateParams, type OperationSpec, type PathMatch } from '../../../shared/api';
+import {
+  allowedMethods,
+  isOperationName,
+  matchPath,
+  operations,
+  validateParams,
+  type OperationName,
+  type Operations,
+  type OperationSpec,
+  type PathMatch,
+  type SystemParams,
+} from '../../../shared/api';
 import { escapeForLog } from '../log-text';
 import type { User } from '../store/users';
 import { ApiError, notImplemented } from './api-error';
 import { FieldsCompiler, applyFields } from './fields';
-import type { HandlerResult, OperationHandler, RequestContext, ServiceContext } from './handler';
+import type { HandlerBody, HandlerResult, Handlers, ServiceContext, RequestContext } from './handler';
 import { readJsonBody, validateBody } from './json-body';
 import { withoutNulls } from './merge-patch';
 import { etagOf, sendEmpty, sendError, sendJson } from './respond';
@@ -14,7 +25,6 @@ export type Authenticator = (token: string) => User | undefined;
 
 interface CompiledOperation {
   readonly spec: OperationSpec;
-  readonly handler: OperationHandler | undefined;
   readonly fields: FieldsCompiler;
 }
 
@@ -35,7 +45,7 @@ export class RequestPipeline {
   private readonly compiled = new Map<OperationSpec, CompiledOperation>();
 
   constructor(
-    private readonly handlers: ReadonlyMap<string, OperationHandler>,
+    private readonly handlers: Handlers,
     private readonly authenticate: Authenticator,
     private readonly service: ServiceContext,
     private readonly logError: (message: string) => void,
@@ -54,7 +64,21 @@ export class RequestPipeline {
 
     const match = this.route(method, pathname, query);
     if (!match) return this.answerUnrouted(res, method, pathname);
-    const op = this.compile(match.operation);
+    const name = match.operation.name;
+    if (!isOperationName(name)) return this.answerUnrouted(res, method, pathname);
+    await this.dispatch(name, match, query, req, res);
+  }
+
+  /** Everything after routing, typed by the operation `name` the request was routed to. */
+  private async dispatch<N extends OperationName>(
+    name: N,
+    match: PathMatch,
+    query: URLSearchParams | undefined,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
+    const spec = operations[name];
+    const op = this.compile(spec);
 
     const user = this.authenticate(bearerToken(req, query) ?? '');
     if (!user)
@@ -66,37 +90,37 @@ export class RequestPipeline {
       match.pathParams,
     );
     if (query) {
-      for (const [name, value] of query) {
-        const previous = raw[name];
-        if (previous === undefined) raw[name] = value;
+      for (const [key, value] of query) {
+        const previous = raw[key];
+        if (previous === undefined) raw[key] = value;
         else if (Array.isArray(previous)) previous.push(value);
-        else raw[name] = [previous, value];
+        else raw[key] = [previous, value];
       }
     }
-    const validation = validateParams(op.spec, raw);
+    const validation = validateParams<Operations[N]>(spec, raw);
     if (!validation.ok) {
       const { reason, location, message } = validation.error;
       throw new ApiError(400, reason, message, { location, locationType: 'parameter' });
     }
-    const params = validation.params as Record<string, unknown>;
+    const params = validation.params;
+    const system: SystemParams = params;
 
-    if (match.upload && !uploadTypes.has(String(params['uploadType']))) {
+    if (match.upload && !uploadTypes.has(String(system.uploadType))) {
       throw new ApiError(400, 'badRequest', 'Upload requests need uploadType=media, multipart or resumable.', {
         location: 'uploadType',
         locationType: 'parameter',
       });
     }
-    const alt = params['alt'];
+    const alt = system.alt;
     if (alt !== undefined && alt !== 'json' && !(alt === 'media' && op.spec.media?.download)) {
-      throw new ApiError(400, 'invalidParameter', `alt=${String(alt)} is not supported by ${op.spec.name}.`, {
+      throw new ApiError(400, 'invalidParameter', `alt=${alt} is not supported by ${op.spec.name}.`, {
         location: 'alt',
         locationType: 'parameter',
       });
     }
-    const fieldsParam = params['fields'];
-    const selection = typeof fieldsParam === 'string' ? op.fields.compile(fieldsParam) : true;
+    const selection = system.fields === undefined ? true : op.fields.compile(system.fields);
 
-    const handler = op.handler;
+    const handler = this.handlers[name];
     if (!handler) throw notImplemented(op.spec.name);
     // The body is read only after the request passed everything that needs no body; upload
     // bodies are left on the request for the handler to stream.
@@ -107,11 +131,13 @@ export class RequestPipeline {
       if (!op.spec.patch) body = withoutNulls(body);
     }
 
-    const context: RequestContext = {
+    const context: RequestContext<N> = {
       user,
-      operation: op.spec.name,
+      operation: name,
       params,
-      body,
+      // The registry entry of `name` decides both the schema checked above and HandlerBody<N>.
+      body: body as HandlerBody<N>,
+      given: (param) => Object.hasOwn(raw, param),
       headers: req.headers,
       req,
       res,
@@ -122,7 +148,7 @@ export class RequestPipeline {
     // An answer acknowledges what the request wrote (or read of others' writes) only once it is durable.
     const commit = this.service.store.pendingCommit;
     if (commit) await commit;
-    this.respond(req, res, result, selection, params['prettyPrint'] === true);
+    this.respond(req, res, result, selection, system.prettyPrint === true);
   }
 
   private respond(
@@ -171,7 +197,7 @@ export class RequestPipeline {
   private compile(spec: OperationSpec): CompiledOperation {
     let op = this.compiled.get(spec);
     if (!op) {
-      op = { spec, handler: this.handlers.get(spec.name), fields: new FieldsCompiler(spec.response) };
+      op = { spec, fields: new FieldsCompiler(spec.response) };
       this.compiled.set(spec, op);
     }
     return op;

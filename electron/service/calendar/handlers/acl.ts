@@ -1,19 +1,20 @@
-import type { HandlerMap, HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
+import type { User } from '../../store/users';
+import type { CalendarState } from '../domain/calendar-state';
 import { badRequest, forbidden, notFound } from '../../http/api-error';
 import { mergedPatchFields } from '../../http/merge-patch';
-import type { CalendarAccess } from '../access';
-import { accessCalendar, commit, repos } from '../access';
-import type { AclRow } from '../acl-repository';
-import { ruleIdFor } from '../acl-repository';
-import { setAclRule } from '../calendar-operations';
-import { aclResource, etagOf } from '../calendar-views';
-import { collections, latestChangeSeq } from '../change-log';
-import { refuseExplicitFalse } from '../event-request';
-import { booleanParam, pageSize, requiredStringParam, stringParam } from '../params';
-import type { Role } from '../roles';
-import { isRole } from '../roles';
-import { listSmall } from '../small-list';
-import { decodeSyncToken, isStringKey, queryFingerprint } from '../tokens';
+import type { CalendarAccess } from '../domain/access';
+import { accessCalendar } from '../domain/access';
+import type { AclRow } from '../domain/acl-repository';
+import { ruleIdFor } from '../domain/acl-repository';
+import { setAclRule } from '../domain/calendar-operations';
+import { aclResource, etagOf } from '../domain/calendar-views';
+import { collections, latestChangeSeq } from '../domain/change-log';
+import { refuseExplicitFalse } from '../domain/event-request';
+import type { Role } from '../domain/roles';
+import { isRole } from '../domain/roles';
+import { listSmall } from '../domain/small-list';
+import { decodeSyncToken, isStringKey, queryFingerprint } from '../domain/tokens';
 
 /** Access control rules: who may see or change a calendar. Only owners see and manage them. */
 
@@ -56,42 +57,46 @@ function readScope(value: unknown): { type: string; value: string | null } {
 }
 
 /** An owner cannot change their own access, and the calendar's creator stays its owner. */
-function refuseProtectedRule(ctx: RequestContext, access: CalendarAccess, ruleId: string): void {
+function refuseProtectedRule(ctx: { readonly user: User }, access: CalendarAccess, ruleId: string): void {
   if (ruleId === `user:${ctx.user.email}` || ruleId === `user:${access.calendar.owner_email}`) {
     throw forbidden("You cannot change your own access to this calendar, nor its creator's.", 'cannotChangeOwnAcl');
   }
 }
 
-function liveRule(ctx: RequestContext, access: CalendarAccess): AclRow {
-  const rule = repos(ctx).acl.get(access.calendar.id, requiredStringParam(ctx, 'ruleId'));
+function liveRule(
+  cal: CalendarState,
+  ctx: { readonly params: { readonly ruleId: string } },
+  access: CalendarAccess,
+): AclRow {
+  const rule = cal.r.acl.get(access.calendar.id, ctx.params.ruleId);
   if (!rule || rule.role === 'none') throw notFound('Not Found');
   return rule;
 }
 
-function CalendarAclGet(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
-  return { body: aclResource(liveRule(ctx, access)) };
+function CalendarAclGet(ctx: RequestContext<'CalendarAclGet'>, cal: CalendarState): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'owner');
+  return { body: aclResource(liveRule(cal, ctx, access)) };
 }
 
-function CalendarAclList(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
-  const r = repos(ctx);
+function CalendarAclList(ctx: RequestContext<'CalendarAclList'>, cal: CalendarState): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'owner');
+  const r = cal.r;
   const calendarId = access.calendar.id;
   const nowMs = ctx.service.now().getTime();
-  const syncTokenParam = stringParam(ctx, 'syncToken');
+  const syncTokenParam = ctx.params.syncToken;
   let sync;
   if (syncTokenParam !== undefined) {
-    refuseExplicitFalse(ctx, ['showDeleted']);
+    refuseExplicitFalse(ctx, { showDeleted: ctx.params.showDeleted });
     sync = decodeSyncToken(syncTokenParam, collections.acl(calendarId), nowMs, ctx.service.config.syncTokenRetentionMs);
   }
-  const showDeleted = booleanParam(ctx, 'showDeleted');
-  const pageToken = stringParam(ctx, 'pageToken');
+  const showDeleted = ctx.params.showDeleted;
+  const pageToken = ctx.params.pageToken;
   const page = listSmall<AclRow, string>({
     r,
     nowMs,
     collection: collections.acl(calendarId),
     fingerprint: queryFingerprint(['acl', calendarId, showDeleted]),
-    maxResults: pageSize(ctx, 100, 250),
+    maxResults: ctx.params.maxResults,
     ...(pageToken ? { pageToken } : {}),
     ...(sync ? { sync } : {}),
     page: (after, limit) => r.acl.page(calendarId, after ?? '', limit),
@@ -104,7 +109,7 @@ function CalendarAclList(ctx: RequestContext): HandlerResult {
   return {
     body: {
       kind: 'calendar#acl',
-      etag: etagOf(latestChangeSeq(r.db)),
+      etag: etagOf(latestChangeSeq(r.store)),
       ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
       ...(page.nextSyncToken ? { nextSyncToken: page.nextSyncToken } : {}),
       items: page.rows.map(aclResource),
@@ -112,19 +117,23 @@ function CalendarAclList(ctx: RequestContext): HandlerResult {
   };
 }
 
-function CalendarAclInsert(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+function CalendarAclInsert(ctx: RequestContext<'CalendarAclInsert'>, cal: CalendarState): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'owner');
   const body = isObject(ctx.body) ? ctx.body : {};
   const role = readRole(body.role);
   const scope = readScope(body.scope);
   refuseProtectedRule(ctx, access, ruleIdFor(scope.type, scope.value));
-  const row = commit(ctx, (r, changes) => setAclRule(r, changes, access.calendar.id, scope.type, scope.value, role));
+  const row = cal.write((r, changes) => setAclRule(r, changes, access.calendar.id, scope.type, scope.value, role));
   return { body: aclResource(row) };
 }
 
-function modifyRule(ctx: RequestContext, replace: boolean): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
-  const rule = liveRule(ctx, access);
+function modifyRule(
+  cal: CalendarState,
+  ctx: RequestContext<'CalendarAclUpdate'> | RequestContext<'CalendarAclPatch'>,
+  replace: boolean,
+): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'owner');
+  const rule = liveRule(cal, ctx, access);
   const given = isObject(ctx.body) ? ctx.body : {};
   const storedScope =
     rule.scope_value === null ? { type: rule.scope_type } : { type: rule.scope_type, value: rule.scope_value };
@@ -137,26 +146,26 @@ function modifyRule(ctx: RequestContext, replace: boolean): HandlerResult {
   }
   const role = replace || body.role !== undefined ? readRole(body.role) : (rule.role as Role);
   refuseProtectedRule(ctx, access, rule.rule_id);
-  const row = commit(ctx, (r, changes) =>
+  const row = cal.write((r, changes) =>
     setAclRule(r, changes, access.calendar.id, rule.scope_type, rule.scope_value, role),
   );
   return { body: aclResource(row) };
 }
 
-function CalendarAclDelete(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
-  const rule = liveRule(ctx, access);
+function CalendarAclDelete(ctx: RequestContext<'CalendarAclDelete'>, cal: CalendarState): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'owner');
+  const rule = liveRule(cal, ctx, access);
   refuseProtectedRule(ctx, access, rule.rule_id);
   // A deleted rule stays as role `none`, so listings with showDeleted and sync tokens report it.
-  commit(ctx, (r, changes) => setAclRule(r, changes, access.calendar.id, rule.scope_type, rule.scope_value, 'none'));
+  cal.write((r, changes) => setAclRule(r, changes, access.calendar.id, rule.scope_type, rule.scope_value, 'none'));
   return { status: 204 };
 }
 
-export const aclHandlers: HandlerMap = {
+export const aclHandlers = defineHandlers<CalendarState>({
   CalendarAclGet,
   CalendarAclList,
   CalendarAclInsert,
-  CalendarAclUpdate: (ctx) => modifyRule(ctx, true),
-  CalendarAclPatch: (ctx) => modifyRule(ctx, false),
+  CalendarAclUpdate: (ctx, cal) => modifyRule(cal, ctx, true),
+  CalendarAclPatch: (ctx, cal) => modifyRule(cal, ctx, false),
   CalendarAclDelete,
-};
+});

@@ -1,20 +1,21 @@
-import type { HandlerMap, HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
+import type { User } from '../../store/users';
+import type { CalendarState } from '../domain/calendar-state';
 import { badRequest, notFound } from '../../http/api-error';
 import { mergedPatchFields } from '../../http/merge-patch';
-import { commit, repos, resolveCalendarId, roleOn } from '../access';
-import type { ChangeRecorder } from '../change-log';
-import type { CalendarRepositories } from '../repositories';
-import { ensureListEntry, markListEntryDeleted } from '../calendar-operations';
-import type { CalendarListRow } from '../calendar-list-repository';
-import { etagOf, listEntryColors, listEntryResource } from '../calendar-views';
-import { collections, latestChangeSeq } from '../change-log';
-import { calendarColors, closestCalendarColorId, isHexColor } from '../colors';
-import { refuseExplicitFalse } from '../event-request';
-import { booleanParam, pageSize, requiredStringParam, stringParam } from '../params';
-import type { Role } from '../roles';
-import { atLeast, isRole } from '../roles';
-import { listSmall } from '../small-list';
-import { decodeSyncToken, isNumberKey, queryFingerprint } from '../tokens';
+import { resolveCalendarId, roleOn } from '../domain/access';
+import type { ChangeRecorder } from '../domain/change-log';
+import type { CalendarRepositories } from '../domain/repositories';
+import { ensureListEntry, markListEntryDeleted } from '../domain/calendar-operations';
+import type { CalendarListRow } from '../domain/calendar-list-repository';
+import { etagOf, listEntryColors, listEntryResource } from '../domain/calendar-views';
+import { collections, latestChangeSeq } from '../domain/change-log';
+import { calendarColors, closestCalendarColorId, isHexColor } from '../domain/colors';
+import { refuseExplicitFalse } from '../domain/event-request';
+import type { Role } from '../domain/roles';
+import { atLeast } from '../domain/roles';
+import { listSmall } from '../domain/small-list';
+import { decodeSyncToken, isNumberKey, queryFingerprint } from '../domain/tokens';
 
 /** The user's calendar list: their own view of each calendar they have access to. */
 
@@ -135,15 +136,15 @@ function applyEntryBody(
   return next;
 }
 
-function entryBody(ctx: RequestContext, row: CalendarListRow): Record<string, unknown> {
-  const r = repos(ctx);
+function entryBody(cal: CalendarState, ctx: { readonly user: User }, row: CalendarListRow): Record<string, unknown> {
+  const r = cal.r;
   const calendar = r.calendars.get(row.calendar_id);
   const role: Role = calendar ? roleOn(r, calendar, ctx.user.email) : 'none';
   return listEntryResource(row, calendar, role);
 }
 
-function liveEntry(ctx: RequestContext, rawId: string): CalendarListRow {
-  const r = repos(ctx);
+function liveEntry(cal: CalendarState, ctx: { readonly user: User }, rawId: string): CalendarListRow {
+  const r = cal.r;
   const id = resolveCalendarId(ctx, rawId);
   const row = r.calendarList.get(ctx.user.email, id);
   const calendar = r.calendars.get(id);
@@ -151,25 +152,21 @@ function liveEntry(ctx: RequestContext, rawId: string): CalendarListRow {
   return row;
 }
 
-function CalendarCalendarListGet(ctx: RequestContext): HandlerResult {
-  return { body: entryBody(ctx, liveEntry(ctx, requiredStringParam(ctx, 'calendarId'))) };
+function CalendarCalendarListGet(ctx: RequestContext<'CalendarCalendarListGet'>, cal: CalendarState): HandlerResult {
+  return { body: entryBody(cal, ctx, liveEntry(cal, ctx, ctx.params.calendarId)) };
 }
 
-function CalendarCalendarListList(ctx: RequestContext): HandlerResult {
-  const r = repos(ctx);
+function CalendarCalendarListList(ctx: RequestContext<'CalendarCalendarListList'>, cal: CalendarState): HandlerResult {
+  const r = cal.r;
   const email = ctx.user.email;
-  const minAccessRaw = stringParam(ctx, 'minAccessRole');
-  if (minAccessRaw !== undefined && (!isRole(minAccessRaw) || minAccessRaw === 'none')) {
-    throw badRequest('invalid', `Invalid value for minAccessRole: ${minAccessRaw}`, 'minAccessRole');
-  }
-  const minAccessRole = minAccessRaw as Role | undefined;
-  const syncTokenParam = stringParam(ctx, 'syncToken');
+  const minAccessRole = ctx.params.minAccessRole;
+  const syncTokenParam = ctx.params.syncToken;
   const nowMs = ctx.service.now().getTime();
   let sync;
   if (syncTokenParam !== undefined) {
     if (minAccessRole !== undefined)
       throw badRequest('invalid', 'minAccessRole cannot be combined with syncToken.', 'minAccessRole');
-    refuseExplicitFalse(ctx, ['showDeleted', 'showHidden']);
+    refuseExplicitFalse(ctx, { showDeleted: ctx.params.showDeleted, showHidden: ctx.params.showHidden });
     sync = decodeSyncToken(
       syncTokenParam,
       collections.calendarList(email),
@@ -177,15 +174,15 @@ function CalendarCalendarListList(ctx: RequestContext): HandlerResult {
       ctx.service.config.syncTokenRetentionMs,
     );
   }
-  const showDeleted = booleanParam(ctx, 'showDeleted');
-  const showHidden = booleanParam(ctx, 'showHidden');
-  const pageToken = stringParam(ctx, 'pageToken');
+  const showDeleted = ctx.params.showDeleted;
+  const showHidden = ctx.params.showHidden;
+  const pageToken = ctx.params.pageToken;
   const page = listSmall<CalendarListRow, number>({
     r,
     nowMs,
     collection: collections.calendarList(email),
     fingerprint: queryFingerprint(['calendarList', email, minAccessRole ?? null, showDeleted, showHidden]),
-    maxResults: pageSize(ctx, 100, 250),
+    maxResults: ctx.params.maxResults,
     ...(pageToken ? { pageToken } : {}),
     ...(sync ? { sync } : {}),
     page: (after, limit) => r.calendarList.page(email, after ?? -1, limit),
@@ -205,24 +202,27 @@ function CalendarCalendarListList(ctx: RequestContext): HandlerResult {
   return {
     body: {
       kind: 'calendar#calendarList',
-      etag: etagOf(latestChangeSeq(r.db)),
+      etag: etagOf(latestChangeSeq(r.store)),
       ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
       ...(page.nextSyncToken ? { nextSyncToken: page.nextSyncToken } : {}),
-      items: page.rows.map((row) => entryBody(ctx, row)),
+      items: page.rows.map((row) => entryBody(cal, ctx, row)),
     },
   };
 }
 
-function CalendarCalendarListInsert(ctx: RequestContext): HandlerResult {
+function CalendarCalendarListInsert(
+  ctx: RequestContext<'CalendarCalendarListInsert'>,
+  cal: CalendarState,
+): HandlerResult {
   const body = ctx.body;
   if (!isObject(body) || typeof body.id !== 'string' || body.id === '') {
     throw badRequest('required', 'Missing calendar id: the entry body needs id.', 'id');
   }
-  const r = repos(ctx);
+  const r = cal.r;
   const id = resolveCalendarId(ctx, body.id);
   const calendar = r.calendars.get(id);
   if (!calendar || roleOn(r, calendar, ctx.user.email) === 'none') throw notFound('Not Found');
-  const colorRgbFormat = booleanParam(ctx, 'colorRgbFormat');
+  const colorRgbFormat = ctx.params.colorRgbFormat;
   const existing = r.calendarList.get(ctx.user.email, id);
   // Validate against a provisional row before writing anything.
   const provisional: CalendarListRow = existing ?? {
@@ -241,19 +241,20 @@ function CalendarCalendarListInsert(ctx: RequestContext): HandlerResult {
     change_seq: 0,
   };
   applyEntryBody(provisional, body, false, colorRgbFormat);
-  const saved = commitEntry(ctx, (rr, changes) => {
+  const saved = commitEntry(cal, ctx, (rr, changes) => {
     const entry = ensureListEntry(rr, changes, ctx.user.email, id);
     return applyEntryBody(entry, body, false, colorRgbFormat);
   });
-  return { body: entryBody(ctx, saved) };
+  return { body: entryBody(cal, ctx, saved) };
 }
 
 /** Saves an entry built inside the transaction, recording it in the user's calendar list changes. */
 function commitEntry(
-  ctx: RequestContext,
+  cal: CalendarState,
+  ctx: { readonly user: User },
   build: (r: CalendarRepositories, changes: ChangeRecorder) => CalendarListRow,
 ): CalendarListRow {
-  return commit(ctx, (r, changes) => {
+  return cal.write((r, changes) => {
     const next = build(r, changes);
     const saved = { ...next, change_seq: changes.record(collections.calendarList(ctx.user.email), next.calendar_id) };
     r.calendarList.update(saved);
@@ -261,20 +262,27 @@ function commitEntry(
   });
 }
 
-function modifyEntry(ctx: RequestContext, replace: boolean): HandlerResult {
-  const row = liveEntry(ctx, requiredStringParam(ctx, 'calendarId'));
+function modifyEntry(
+  cal: CalendarState,
+  ctx: RequestContext<'CalendarCalendarListUpdate'> | RequestContext<'CalendarCalendarListPatch'>,
+  replace: boolean,
+): HandlerResult {
+  const row = liveEntry(cal, ctx, ctx.params.calendarId);
   // notificationSettings is the one inner object stored as such; a patch merges into it.
   const stored =
     row.notification_settings === null ? {} : { notificationSettings: JSON.parse(row.notification_settings) };
   const body = replace ? ctx.body : mergedPatchFields(stored, ctx.body);
-  const next = applyEntryBody(row, body, replace, booleanParam(ctx, 'colorRgbFormat'));
-  const saved = commitEntry(ctx, () => next);
-  return { body: entryBody(ctx, saved) };
+  const next = applyEntryBody(row, body, replace, ctx.params.colorRgbFormat);
+  const saved = commitEntry(cal, ctx, () => next);
+  return { body: entryBody(cal, ctx, saved) };
 }
 
-function CalendarCalendarListDelete(ctx: RequestContext): HandlerResult {
-  const row = liveEntry(ctx, requiredStringParam(ctx, 'calendarId'));
-  const calendar = repos(ctx).calendars.get(row.calendar_id);
+function CalendarCalendarListDelete(
+  ctx: RequestContext<'CalendarCalendarListDelete'>,
+  cal: CalendarState,
+): HandlerResult {
+  const row = liveEntry(cal, ctx, ctx.params.calendarId);
+  const calendar = cal.r.calendars.get(row.calendar_id);
   if (calendar?.is_primary && calendar.owner_email === ctx.user.email) {
     throw badRequest(
       'cannotRemovePrimaryCalendar',
@@ -282,15 +290,15 @@ function CalendarCalendarListDelete(ctx: RequestContext): HandlerResult {
       'calendarId',
     );
   }
-  commit(ctx, (r, changes) => markListEntryDeleted(r, changes, ctx.user.email, row.calendar_id));
+  cal.write((r, changes) => markListEntryDeleted(r, changes, ctx.user.email, row.calendar_id));
   return { status: 204 };
 }
 
-export const calendarListHandlers: HandlerMap = {
+export const calendarListHandlers = defineHandlers<CalendarState>({
   CalendarCalendarListGet,
   CalendarCalendarListList,
   CalendarCalendarListInsert,
-  CalendarCalendarListUpdate: (ctx) => modifyEntry(ctx, true),
-  CalendarCalendarListPatch: (ctx) => modifyEntry(ctx, false),
+  CalendarCalendarListUpdate: (ctx, cal) => modifyEntry(cal, ctx, true),
+  CalendarCalendarListPatch: (ctx, cal) => modifyEntry(cal, ctx, false),
   CalendarCalendarListDelete,
-};
+});

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { HandlerMap, HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
+import type { CalendarState } from '../domain/calendar-state';
 import { badRequest } from '../../http/api-error';
-import { accessCalendar, commit, repos } from '../access';
-import { createCalendar, deleteCalendar } from '../calendar-operations';
-import { calendarResource } from '../calendar-views';
-import type { CalendarRow } from '../calendars-repository';
-import { collections } from '../change-log';
-import { eventRowFields, parseResource } from '../event-view';
-import { eventTiming } from '../event-time';
-import type { CalendarRepositories } from '../repositories';
-import { cancelEventRow } from '../event-writes';
-import { requiredStringParam } from '../params';
-import { isValidTimeZone } from '../time';
+import { accessCalendar } from '../domain/access';
+import { createCalendar, deleteCalendar } from '../domain/calendar-operations';
+import { calendarResource } from '../domain/calendar-views';
+import type { CalendarRow } from '../domain/calendars-repository';
+import { collections } from '../domain/change-log';
+import { eventRowFields, parseResource } from '../domain/event-view';
+import { eventTiming } from '../domain/event-time';
+import type { CalendarRepositories } from '../domain/repositories';
+import { cancelEventRow } from '../domain/event-writes';
+import { isValidTimeZone } from '../domain/time';
 
 /** Calendars: metadata of primary and secondary calendars. */
 
@@ -49,18 +49,18 @@ function requireSummary(summary: string | undefined): string {
   return summary;
 }
 
-function CalendarCalendarsGet(ctx: RequestContext): HandlerResult {
-  const { calendar } = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');
+function CalendarCalendarsGet(ctx: RequestContext<'CalendarCalendarsGet'>, cal: CalendarState): HandlerResult {
+  const { calendar } = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'freeBusyReader');
   return { body: calendarResource(calendar) };
 }
 
-function CalendarCalendarsInsert(ctx: RequestContext): HandlerResult {
+function CalendarCalendarsInsert(ctx: RequestContext<'CalendarCalendarsInsert'>, cal: CalendarState): HandlerResult {
   const fields = readCalendarBody(ctx.body);
   const summary = requireSummary(fields.summary);
-  const r = repos(ctx);
+  const r = cal.r;
   const timeZone = fields.timeZone ?? r.settings.value(ctx.user.email, 'timezone') ?? 'UTC';
   const id = `c_${randomBytes(16).toString('hex')}@group.calendar.google.com`;
-  commit(ctx, (rr, changes) =>
+  cal.write((rr, changes) =>
     createCalendar(rr, changes, {
       id,
       ownerEmail: ctx.user.email,
@@ -77,14 +77,15 @@ function CalendarCalendarsInsert(ctx: RequestContext): HandlerResult {
 }
 
 function writeCalendar(
-  ctx: RequestContext,
+  cal: CalendarState,
+  ctx: RequestContext<'CalendarCalendarsUpdate'> | RequestContext<'CalendarCalendarsPatch'>,
   build: (current: CalendarRow, fields: CalendarFields) => CalendarRow,
 ): HandlerResult {
-  const { calendar } = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+  const { calendar } = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'owner');
   const fields = readCalendarBody(ctx.body);
   const next = build(calendar, fields);
   requireSummary(next.summary);
-  const saved = commit(ctx, (r, changes) => {
+  const saved = cal.write((r, changes) => {
     const row = { ...next, change_seq: changes.record(collections.calendar(calendar.id), calendar.id) };
     r.calendars.update(row);
     if (row.time_zone !== calendar.time_zone) retimeAllDayEvents(r, row);
@@ -108,8 +109,8 @@ function retimeAllDayEvents(r: CalendarRepositories, calendar: CalendarRow): voi
   }
 }
 
-function CalendarCalendarsUpdate(ctx: RequestContext): HandlerResult {
-  return writeCalendar(ctx, (current, fields) => ({
+function CalendarCalendarsUpdate(ctx: RequestContext<'CalendarCalendarsUpdate'>, cal: CalendarState): HandlerResult {
+  return writeCalendar(cal, ctx, (current, fields) => ({
     ...current,
     summary: fields.summary ?? '',
     description: fields.description ?? null,
@@ -118,8 +119,8 @@ function CalendarCalendarsUpdate(ctx: RequestContext): HandlerResult {
   }));
 }
 
-function CalendarCalendarsPatch(ctx: RequestContext): HandlerResult {
-  return writeCalendar(ctx, (current, fields) => ({
+function CalendarCalendarsPatch(ctx: RequestContext<'CalendarCalendarsPatch'>, cal: CalendarState): HandlerResult {
+  return writeCalendar(cal, ctx, (current, fields) => ({
     ...current,
     summary: fields.summary ?? current.summary,
     description: fields.description !== undefined ? fields.description : current.description,
@@ -128,8 +129,8 @@ function CalendarCalendarsPatch(ctx: RequestContext): HandlerResult {
   }));
 }
 
-function CalendarCalendarsDelete(ctx: RequestContext): HandlerResult {
-  const { calendar } = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+function CalendarCalendarsDelete(ctx: RequestContext<'CalendarCalendarsDelete'>, cal: CalendarState): HandlerResult {
+  const { calendar } = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'owner');
   if (calendar.is_primary) {
     throw badRequest(
       'cannotDeletePrimaryCalendar',
@@ -137,12 +138,12 @@ function CalendarCalendarsDelete(ctx: RequestContext): HandlerResult {
       'calendarId',
     );
   }
-  commit(ctx, (r, changes) => deleteCalendar(r, changes, calendar.id));
+  cal.write((r, changes) => deleteCalendar(r, changes, calendar.id));
   return { status: 204 };
 }
 
-function CalendarCalendarsClear(ctx: RequestContext): HandlerResult {
-  const { calendar } = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'owner');
+function CalendarCalendarsClear(ctx: RequestContext<'CalendarCalendarsClear'>, cal: CalendarState): HandlerResult {
+  const { calendar } = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'owner');
   if (!calendar.is_primary) {
     throw badRequest(
       'invalid',
@@ -150,17 +151,17 @@ function CalendarCalendarsClear(ctx: RequestContext): HandlerResult {
       'calendarId',
     );
   }
-  commit(ctx, (r, changes) => {
+  cal.write((r, changes) => {
     for (const row of r.events.live(calendar.id)) cancelEventRow(r, changes, calendar, row, parseResource(row));
   });
   return { status: 204 };
 }
 
-export const calendarsHandlers: HandlerMap = {
+export const calendarsHandlers = defineHandlers<CalendarState>({
   CalendarCalendarsGet,
   CalendarCalendarsInsert,
   CalendarCalendarsUpdate,
   CalendarCalendarsPatch,
   CalendarCalendarsDelete,
   CalendarCalendarsClear,
-};
+});

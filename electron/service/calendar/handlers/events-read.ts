@@ -1,55 +1,56 @@
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
+import type { CalendarState } from '../domain/calendar-state';
+import type { CalendarRepositories } from '../domain/repositories';
 import { badRequest, notFound } from '../../http/api-error';
-import type { CalendarAccess } from '../access';
-import { accessCalendar, repos } from '../access';
-import { etagOf } from '../calendar-views';
-import { collections, latestChangeSeq } from '../change-log';
-import { listEvents } from '../events-query';
+import type { CalendarAccess } from '../domain/access';
+import { accessCalendar } from '../domain/access';
+import { etagOf } from '../domain/calendar-views';
+import { collections, latestChangeSeq } from '../domain/change-log';
+import { listEvents } from '../domain/events-query';
 import {
   defaultRemindersFor,
   hidesInvitations,
   readEventFilters,
   readEventSyncToken,
   viewerFor,
-} from '../event-request';
-import { parseInstanceId } from '../event-time';
-import { parseResource, renderEvent } from '../event-view';
-import { matchesIfNoneMatch } from '../event-writes';
-import { occurrenceResource, occurrencesAfter, occurrencesOf } from '../occurrences';
-import { ExpansionBudget } from '../recurrence';
-import { pageSize, requiredStringParam, stringParam } from '../params';
-import { decodePageToken, encodePageToken, isNumberStringKey, queryFingerprint } from '../tokens';
-import { DAY_MS, isoUtc, parseDate, parseRfc3339, parseTimeParam } from '../time';
-import { EXPANSION_HORIZON_MS } from '../events-query';
+} from '../domain/event-request';
+import { parseInstanceId } from '../domain/event-time';
+import { parseResource, renderEvent } from '../domain/event-view';
+import { matchesIfNoneMatch } from '../domain/event-writes';
+import { occurrenceResource, occurrencesAfter, occurrencesOf } from '../domain/occurrences';
+import { ExpansionBudget } from '../domain/recurrence';
+import { decodePageToken, encodePageToken, isNumberStringKey, queryFingerprint } from '../domain/tokens';
+import { DAY_MS, isoUtc, parseDate, parseRfc3339, parseTimeParam } from '../domain/time';
+import { EXPANSION_HORIZON_MS } from '../domain/events-query';
 
-import type { FoundEvent } from '../event-lookup';
-import { findEventIn, foundSeq } from '../event-lookup';
+import type { FoundEvent } from '../domain/event-lookup';
+import { findEventIn, foundSeq } from '../domain/event-lookup';
 
 export type { FoundEvent };
 export { foundSeq };
 
-export function findEvent(ctx: RequestContext, access: CalendarAccess, eventId: string): FoundEvent | undefined {
-  return findEventIn(repos(ctx), access.calendar, eventId);
+export function findEvent(r: CalendarRepositories, access: CalendarAccess, eventId: string): FoundEvent | undefined {
+  return findEventIn(r, access.calendar, eventId);
 }
 
-export function CalendarEventsGet(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');
+export function CalendarEventsGet(ctx: RequestContext<'CalendarEventsGet'>, cal: CalendarState): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'freeBusyReader');
   const viewer = viewerFor(ctx, access);
-  const found = findEvent(ctx, access, requiredStringParam(ctx, 'eventId'));
+  const found = findEvent(cal.r, access, ctx.params.eventId);
   if (!found) throw notFound('Not Found');
   const seq = foundSeq(found);
   if (matchesIfNoneMatch(ctx.headers['if-none-match'], etagOf(seq))) return { status: 304 };
   return { body: renderEvent(found.resource, seq, viewer), headers: { ETag: etagOf(seq) } };
 }
 
-export function CalendarEventsList(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');
+export function CalendarEventsList(ctx: RequestContext<'CalendarEventsList'>, cal: CalendarState): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'freeBusyReader');
   const viewer = viewerFor(ctx, access);
   const sync = readEventSyncToken(ctx, access.calendar.id);
   const filters = readEventFilters(ctx);
-  filters.hideInvitations = hidesInvitations(ctx, access.calendar);
-  const r = repos(ctx);
-  const pageToken = stringParam(ctx, 'pageToken');
+  filters.hideInvitations = hidesInvitations(cal.r, ctx, access.calendar);
+  const r = cal.r;
+  const pageToken = ctx.params.pageToken;
   const page = listEvents(
     {
       r,
@@ -58,18 +59,18 @@ export function CalendarEventsList(ctx: RequestContext): HandlerResult {
       nowMs: ctx.service.now().getTime(),
       collection: collections.events(access.calendar.id),
     },
-    { filters, maxResults: pageSize(ctx, 250, 2500), ...(pageToken ? { pageToken } : {}), ...(sync ? { sync } : {}) },
+    { filters, maxResults: ctx.params.maxResults, ...(pageToken ? { pageToken } : {}), ...(sync ? { sync } : {}) },
   );
   return {
     body: {
       kind: 'calendar#events',
-      etag: etagOf(latestChangeSeq(r.db)),
+      etag: etagOf(latestChangeSeq(r.store)),
       summary: access.calendar.summary,
       ...(access.calendar.description !== null ? { description: access.calendar.description } : {}),
       updated: isoUtc(access.calendar.events_updated_ms),
       timeZone: viewer.responseZone,
       accessRole: access.role,
-      defaultReminders: defaultRemindersFor(ctx, access.calendar.id),
+      defaultReminders: defaultRemindersFor(cal.r, ctx, access.calendar.id),
       ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
       ...(page.nextSyncToken ? { nextSyncToken: page.nextSyncToken } : {}),
       items: page.items,
@@ -85,16 +86,19 @@ function parseOriginalStart(value: string | undefined): number | undefined {
   return ms;
 }
 
-export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'freeBusyReader');
+export function CalendarEventsInstances(
+  ctx: RequestContext<'CalendarEventsInstances'>,
+  cal: CalendarState,
+): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'freeBusyReader');
   const viewer = viewerFor(ctx, access);
-  const r = repos(ctx);
-  const eventId = requiredStringParam(ctx, 'eventId');
+  const r = cal.r;
+  const eventId = ctx.params.eventId;
   const series = r.events.get(access.calendar.id, eventId);
   if (!series || series.recurring_event_id) throw notFound('Not Found');
   const seriesResource = parseResource(series);
-  const timeMin = parseTimeParam(stringParam(ctx, 'timeMin'), 'timeMin');
-  const timeMax = parseTimeParam(stringParam(ctx, 'timeMax'), 'timeMax');
+  const timeMin = parseTimeParam(ctx.params.timeMin, 'timeMin');
+  const timeMax = parseTimeParam(ctx.params.timeMax, 'timeMax');
   if (timeMin !== undefined && timeMax !== undefined && timeMax <= timeMin) {
     throw badRequest(
       'timeRangeEmpty',
@@ -102,10 +106,10 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
       'timeMax',
     );
   }
-  const originalStart = parseOriginalStart(stringParam(ctx, 'originalStart'));
+  const originalStart = parseOriginalStart(ctx.params.originalStart);
   const showDeleted = ctx.params.showDeleted === true;
   const nowMs = ctx.service.now().getTime();
-  const limit = pageSize(ctx, 250, 2500);
+  const limit = ctx.params.maxResults;
   const fingerprint = queryFingerprint([
     'instances',
     access.calendar.id,
@@ -116,7 +120,7 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
     showDeleted,
     viewer.responseZone,
   ]);
-  const pageTokenParam = stringParam(ctx, 'pageToken');
+  const pageTokenParam = ctx.params.pageToken;
   const cursor = pageTokenParam ? decodePageToken(pageTokenParam, fingerprint, isNumberStringKey) : undefined;
   const after: [number, string] = cursor?.after ?? [-8.64e15, ''];
 
@@ -140,7 +144,7 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
     const occurrences =
       originalStart === undefined
         ? occurrencesAfter(
-            r.db,
+            r.expansions,
             series,
             seriesResource,
             access.calendar.time_zone,
@@ -149,7 +153,7 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
             limit + 1 + exceptions.length,
             budget,
           )
-        : occurrencesOf(r.db, series, seriesResource, access.calendar.time_zone, window, budget);
+        : occurrencesOf(r.expansions, series, seriesResource, access.calendar.time_zone, window, budget);
     items = occurrences
       .filter((o) => !exceptionStarts.has(o.startMs))
       .map((o) => ({
@@ -184,7 +188,7 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
   );
   const remaining = items.filter((i) => i.key[0] > after[0] || (i.key[0] === after[0] && i.key[1] > after[1]));
   const shown = remaining.slice(0, limit);
-  const snapshot = cursor?.snapshot ?? { seq: latestChangeSeq(r.db), at: nowMs };
+  const snapshot = cursor?.snapshot ?? { seq: latestChangeSeq(r.store), at: nowMs };
   const last = shown[shown.length - 1];
   const more = remaining.length > limit && last;
   return {
@@ -195,9 +199,15 @@ export function CalendarEventsInstances(ctx: RequestContext): HandlerResult {
       updated: isoUtc(access.calendar.events_updated_ms),
       timeZone: viewer.responseZone,
       accessRole: access.role,
-      defaultReminders: defaultRemindersFor(ctx, access.calendar.id),
+      defaultReminders: defaultRemindersFor(cal.r, ctx, access.calendar.id),
       ...(more ? { nextPageToken: encodePageToken(fingerprint, { after: last.key, snapshot }) } : {}),
       items: shown.map((i) => i.render()),
     },
   };
 }
+
+export const eventReadHandlers = defineHandlers<CalendarState>({
+  CalendarEventsGet,
+  CalendarEventsList,
+  CalendarEventsInstances,
+});

@@ -1,16 +1,19 @@
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
+import type { ServiceContext } from '../../http/handler';
+import type { User } from '../../store/users';
+import type { CalendarState } from '../domain/calendar-state';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
 import { mergedPatchFields } from '../../http/merge-patch';
-import type { CalendarAccess } from '../access';
-import { accessCalendar, commit, repos } from '../access';
-import { etagOf } from '../calendar-views';
-import type { CalendarRow } from '../calendars-repository';
-import type { EventFields, ReadEventOptions } from '../event-input';
-import { readEventBody } from '../event-input';
-import { viewerFor } from '../event-request';
-import { eventTiming } from '../event-time';
-import type { EventResource } from '../event-types';
-import { parseResource, renderEvent } from '../event-view';
+import type { CalendarAccess } from '../domain/access';
+import { accessCalendar } from '../domain/access';
+import { etagOf } from '../domain/calendar-views';
+import type { CalendarRow } from '../domain/calendars-repository';
+import type { EventFields, ReadEventOptions } from '../domain/event-input';
+import { readEventBody } from '../domain/event-input';
+import { viewerFor } from '../domain/event-request';
+import { eventTiming } from '../domain/event-time';
+import type { EventResource } from '../domain/event-types';
+import { parseResource, renderEvent } from '../domain/event-view';
 import {
   applyConferenceRequest,
   calendarOrganizer,
@@ -23,23 +26,23 @@ import {
   insertEventRow,
   nextSequence,
   updateEventRow,
-} from '../event-writes';
-import { booleanParam, integerParam, requiredStringParam } from '../params';
-import { parseQuickAdd } from '../quick-add';
-import { isoUtc } from '../time';
+} from '../domain/event-writes';
+import { parseQuickAdd } from '../domain/quick-add';
+import { isoUtc } from '../domain/time';
 import type { FoundEvent } from './events-read';
 import { findEvent, foundSeq } from './events-read';
-import { declineInvitation, organizerSideOf, writeInvitationCopy } from '../invitation-answers';
+import { declineInvitation, organizerSideOf, writeInvitationCopy } from '../domain/invitation-answers';
 
-function writeOptions(ctx: RequestContext, allowOrganizer: boolean): ReadEventOptions {
-  const conferenceDataVersion = integerParam(ctx, 'conferenceDataVersion') ?? 0;
-  if (conferenceDataVersion !== 0 && conferenceDataVersion !== 1) {
-    throw badRequest('invalid', 'Invalid value for conferenceDataVersion: must be 0 or 1.', 'conferenceDataVersion');
-  }
-  return { supportsAttachments: booleanParam(ctx, 'supportsAttachments'), conferenceDataVersion, allowOrganizer };
+/** A write's options; the registry has bounded conferenceDataVersion to 0 or 1 and defaulted both. */
+function writeOptions(
+  ctx: { readonly params: { readonly conferenceDataVersion: number; readonly supportsAttachments: boolean } },
+  allowOrganizer: boolean,
+): ReadEventOptions {
+  const { conferenceDataVersion, supportsAttachments } = ctx.params;
+  return { supportsAttachments, conferenceDataVersion, allowOrganizer };
 }
 
-const bodyObject = (ctx: RequestContext): Record<string, unknown> =>
+const bodyObject = (ctx: { readonly body: unknown }): Record<string, unknown> =>
   typeof ctx.body === 'object' && ctx.body !== null && !Array.isArray(ctx.body)
     ? (ctx.body as Record<string, unknown>)
     : {};
@@ -51,7 +54,7 @@ function withoutUndefined(resource: EventResource): EventResource {
 
 /** A new event's resource: the client's fields plus the server-set ones. */
 function newEventResource(
-  ctx: RequestContext,
+  ctx: { readonly user: User; readonly service: ServiceContext },
   calendar: CalendarRow,
   fields: EventFields,
   ids: { id?: string; iCalUID?: string },
@@ -85,12 +88,17 @@ function newEventResource(
   return withoutUndefined(resource);
 }
 
-function respond(ctx: RequestContext, access: CalendarAccess, resource: EventResource, seq: number): HandlerResult {
+function respond(
+  ctx: Parameters<typeof viewerFor>[0],
+  access: CalendarAccess,
+  resource: EventResource,
+  seq: number,
+): HandlerResult {
   return { body: renderEvent(resource, seq, viewerFor(ctx, access)), headers: { ETag: etagOf(seq) } };
 }
 
-export function CalendarEventsInsert(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'writer');
+export function CalendarEventsInsert(ctx: RequestContext<'CalendarEventsInsert'>, cal: CalendarState): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'writer');
   viewerFor(ctx, access);
   const options = writeOptions(ctx, false);
   const { fields, cleared } = readEventBody(ctx.body, options);
@@ -114,12 +122,12 @@ export function CalendarEventsInsert(ctx: RequestContext): HandlerResult {
     ...(iCalUID ? { iCalUID } : {}),
   });
   const timing = eventTiming(resource, access.calendar.time_zone);
-  const row = commit(ctx, (r, changes) => insertEventRow(r, changes, access.calendar, resource, timing));
+  const row = cal.write((r, changes) => insertEventRow(r, changes, access.calendar, resource, timing));
   return respond(ctx, access, resource, row.change_seq);
 }
 
-export function CalendarEventsImport(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'writer');
+export function CalendarEventsImport(ctx: RequestContext<'CalendarEventsImport'>, cal: CalendarState): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'writer');
   viewerFor(ctx, access);
   const options = writeOptions(ctx, true);
   const { fields, cleared } = readEventBody(ctx.body, options);
@@ -128,7 +136,7 @@ export function CalendarEventsImport(ctx: RequestContext): HandlerResult {
     throw badRequest('required', 'Missing iCalUID: importing an event requires one.', 'iCalUID');
   if (typeof body.iCalUID !== 'string') throw badRequest('invalid', 'Invalid value for: iCalUID', 'iCalUID');
   const iCalUID = body.iCalUID;
-  const r = repos(ctx);
+  const r = cal.r;
   const existing = r.events.byICalUid(access.calendar.id, iCalUID).find((row) => !row.recurring_event_id);
   if (existing) {
     // Importing an iCalUID the calendar already holds updates that event.
@@ -137,21 +145,24 @@ export function CalendarEventsImport(ctx: RequestContext): HandlerResult {
     const next = replaceResource(ctx, access, previous, fields, options);
     if (fields.organizer?.email) next.organizer = fields.organizer;
     const timing = eventTiming(next, access.calendar.time_zone);
-    const row = commit(ctx, (rr, changes) => updateEventRow(rr, changes, access.calendar, existing, next, timing));
+    const row = cal.write((rr, changes) => updateEventRow(rr, changes, access.calendar, existing, next, timing));
     return respond(ctx, access, next, row.change_seq);
   }
   checkAttachmentsWrite(fields, cleared, undefined, options.supportsAttachments);
   const id = body.id != null ? checkClientEventId(body.id) : undefined;
   const resource = newEventResource(ctx, access.calendar, fields, { ...(id ? { id } : {}), iCalUID });
   const timing = eventTiming(resource, access.calendar.time_zone);
-  const row = commit(ctx, (rr, changes) => insertEventRow(rr, changes, access.calendar, resource, timing));
+  const row = cal.write((rr, changes) => insertEventRow(rr, changes, access.calendar, resource, timing));
   return respond(ctx, access, resource, row.change_seq);
 }
 
-export function CalendarEventsQuickAdd(ctx: RequestContext): HandlerResult {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'writer');
-  const text = requiredStringParam(ctx, 'text');
-  const r = repos(ctx);
+export function CalendarEventsQuickAdd(
+  ctx: RequestContext<'CalendarEventsQuickAdd'>,
+  cal: CalendarState,
+): HandlerResult {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'writer');
+  const text = ctx.params.text;
+  const r = cal.r;
   const defaultLength = Number(r.settings.value(ctx.user.email, 'defaultEventLength') ?? '60') || 60;
   const parsed = parseQuickAdd(text, access.calendar.time_zone, ctx.service.now().getTime(), defaultLength);
   const resource = newEventResource(
@@ -161,13 +172,13 @@ export function CalendarEventsQuickAdd(ctx: RequestContext): HandlerResult {
     {},
   );
   const timing = eventTiming(resource, access.calendar.time_zone);
-  const row = commit(ctx, (rr, changes) => insertEventRow(rr, changes, access.calendar, resource, timing));
+  const row = cal.write((rr, changes) => insertEventRow(rr, changes, access.calendar, resource, timing));
   return respond(ctx, access, resource, row.change_seq);
 }
 
 /** Full replacement (PUT/import): read-only fields come from the stored event, the rest from the body. */
 function replaceResource(
-  ctx: RequestContext,
+  ctx: { readonly service: ServiceContext },
   access: CalendarAccess,
   previous: EventResource,
   fields: EventFields,
@@ -207,7 +218,7 @@ function replaceResource(
  * mergedPatchFields), so each replaces its stored field; a top-level null clears one.
  */
 function patchResource(
-  ctx: RequestContext,
+  ctx: { readonly service: ServiceContext },
   previous: EventResource,
   fields: EventFields,
   cleared: ReadonlySet<string>,
@@ -227,7 +238,8 @@ function patchResource(
 }
 
 function writeFound(
-  ctx: RequestContext,
+  cal: CalendarState,
+  ctx: Parameters<typeof viewerFor>[0],
   access: CalendarAccess,
   found: FoundEvent,
   build: (previous: EventResource) => EventResource,
@@ -236,14 +248,14 @@ function writeFound(
   if ((found.kind === 'occurrence' || next.recurringEventId) && next.recurrence && next.recurrence.length > 0) {
     throw badRequest('invalid', 'An instance of a recurring event cannot have its own recurrence.', 'recurrence');
   }
-  const organizer = organizerSideOf(repos(ctx), access.calendar, found.resource);
+  const organizer = organizerSideOf(cal.r, access.calendar, found.resource);
   if (organizer) {
     // An attendee's copy of an invitation: only their answer and personal fields may change.
-    const row = commit(ctx, (r, changes) => writeInvitationCopy(r, changes, access.calendar, found, next, organizer));
+    const row = cal.write((r, changes) => writeInvitationCopy(r, changes, access.calendar, found, next, organizer));
     return respond(ctx, access, parseResource(row), row.change_seq);
   }
   const timing = eventTiming(next, access.calendar.time_zone);
-  const row = commit(ctx, (r, changes) => {
+  const row = cal.write((r, changes) => {
     if (found.kind === 'stored') return updateEventRow(r, changes, access.calendar, found.row, next, timing);
     // Changing one occurrence stores it as an exception of its series.
     return insertEventRow(r, changes, access.calendar, next, timing);
@@ -251,38 +263,44 @@ function writeFound(
   return respond(ctx, access, next, row.change_seq);
 }
 
-function loadForWrite(ctx: RequestContext): { access: CalendarAccess; found: FoundEvent } {
-  const access = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'writer');
+function loadForWrite(
+  cal: CalendarState,
+  ctx:
+    | RequestContext<'CalendarEventsUpdate'>
+    | RequestContext<'CalendarEventsPatch'>
+    | RequestContext<'CalendarEventsDelete'>,
+): { access: CalendarAccess; found: FoundEvent } {
+  const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'writer');
   viewerFor(ctx, access);
-  const found = findEvent(ctx, access, requiredStringParam(ctx, 'eventId'));
+  const found = findEvent(cal.r, access, ctx.params.eventId);
   if (!found) throw notFound('Not Found');
   checkIfMatch(ctx.headers['if-match'], etagOf(foundSeq(found)));
   return { access, found };
 }
 
-export function CalendarEventsUpdate(ctx: RequestContext): HandlerResult {
-  const { access, found } = loadForWrite(ctx);
+export function CalendarEventsUpdate(ctx: RequestContext<'CalendarEventsUpdate'>, cal: CalendarState): HandlerResult {
+  const { access, found } = loadForWrite(cal, ctx);
   const options = writeOptions(ctx, false);
   const { fields, cleared } = readEventBody(ctx.body, options);
   checkAttachmentsWrite(fields, cleared, found.resource, options.supportsAttachments);
-  return writeFound(ctx, access, found, (previous) => replaceResource(ctx, access, previous, fields, options));
+  return writeFound(cal, ctx, access, found, (previous) => replaceResource(ctx, access, previous, fields, options));
 }
 
-export function CalendarEventsPatch(ctx: RequestContext): HandlerResult {
-  const { access, found } = loadForWrite(ctx);
+export function CalendarEventsPatch(ctx: RequestContext<'CalendarEventsPatch'>, cal: CalendarState): HandlerResult {
+  const { access, found } = loadForWrite(cal, ctx);
   const options = writeOptions(ctx, false);
   const { fields, cleared } = readEventBody(mergedPatchFields(found.resource, ctx.body), options);
   checkAttachmentsWrite(fields, cleared, found.resource, options.supportsAttachments);
-  return writeFound(ctx, access, found, (previous) => patchResource(ctx, previous, fields, cleared, options));
+  return writeFound(cal, ctx, access, found, (previous) => patchResource(ctx, previous, fields, cleared, options));
 }
 
 const alreadyDeleted = () => new ApiError(410, 'deleted', 'Resource has been deleted');
 
-export function CalendarEventsDelete(ctx: RequestContext): HandlerResult {
-  const { access, found } = loadForWrite(ctx);
+export function CalendarEventsDelete(ctx: RequestContext<'CalendarEventsDelete'>, cal: CalendarState): HandlerResult {
+  const { access, found } = loadForWrite(cal, ctx);
   if (found.resource.status === 'cancelled') throw alreadyDeleted();
-  const organizer = organizerSideOf(repos(ctx), access.calendar, found.resource);
-  commit(ctx, (r, changes) => {
+  const organizer = organizerSideOf(cal.r, access.calendar, found.resource);
+  cal.write((r, changes) => {
     // Removing an invitation from one's calendar declines it.
     if (organizer) declineInvitation(r, changes, access.calendar, found.resource, organizer);
     if (found.kind === 'stored') {
@@ -324,10 +342,10 @@ export function CalendarEventsDelete(ctx: RequestContext): HandlerResult {
   return { status: 204 };
 }
 
-export function CalendarEventsMove(ctx: RequestContext): HandlerResult {
-  const source = accessCalendar(ctx, requiredStringParam(ctx, 'calendarId'), 'writer');
-  const destination = accessCalendar(ctx, requiredStringParam(ctx, 'destination'), 'writer');
-  const found = findEvent(ctx, source, requiredStringParam(ctx, 'eventId'));
+export function CalendarEventsMove(ctx: RequestContext<'CalendarEventsMove'>, cal: CalendarState): HandlerResult {
+  const source = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'writer');
+  const destination = accessCalendar(cal.r, ctx, ctx.params.destination, 'writer');
+  const found = findEvent(cal.r, source, ctx.params.eventId);
   if (!found || found.resource.status === 'cancelled') throw notFound('Not Found');
   if (found.kind === 'occurrence' || found.resource.recurringEventId) {
     throw badRequest(
@@ -338,7 +356,7 @@ export function CalendarEventsMove(ctx: RequestContext): HandlerResult {
   }
   if (source.calendar.id === destination.calendar.id)
     return respond(ctx, destination, found.resource, found.row.change_seq);
-  const r = repos(ctx);
+  const r = cal.r;
   const moving = [
     found.row,
     ...(found.row.is_series ? r.events.exceptionsOf(source.calendar.id, found.row.event_id) : []),
@@ -349,7 +367,7 @@ export function CalendarEventsMove(ctx: RequestContext): HandlerResult {
   }
   const nowIso = isoUtc(ctx.service.now().getTime());
   let moved: { resource: EventResource; seq: number } | undefined;
-  commit(ctx, (rr, changes) => {
+  cal.write((rr, changes) => {
     for (const row of moving) {
       const resource = parseResource(row);
       const next: EventResource = {
@@ -385,3 +403,13 @@ export function CalendarEventsMove(ctx: RequestContext): HandlerResult {
   if (!moved) throw new Error('move lost its event');
   return respond(ctx, destination, moved.resource, moved.seq);
 }
+
+export const eventWriteHandlers = defineHandlers<CalendarState>({
+  CalendarEventsInsert,
+  CalendarEventsImport,
+  CalendarEventsQuickAdd,
+  CalendarEventsUpdate,
+  CalendarEventsPatch,
+  CalendarEventsDelete,
+  CalendarEventsMove,
+});

@@ -1,15 +1,16 @@
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
+import type { CalendarState } from '../domain/calendar-state';
 import { badRequest } from '../../http/api-error';
-import { repos, resolveCalendarId, roleOn } from '../access';
-import type { CalendarRow } from '../calendars-repository';
-import type { EventHead } from '../events-repository';
-import { declinedBySelf } from '../attendee-copies';
-import { cachedResource } from '../event-cache';
-import { parseResource } from '../event-view';
-import { occurrencesOf } from '../occurrences';
-import { ExpansionBudget } from '../recurrence';
-import type { CalendarRepositories } from '../repositories';
-import { formatInstant, isValidTimeZone, parseRfc3339 } from '../time';
+import { resolveCalendarId, roleOn } from '../domain/access';
+import type { CalendarRow } from '../domain/calendars-repository';
+import type { EventHead } from '../domain/events-repository';
+import { declinedBySelf } from '../domain/attendee-copies';
+import { cachedResource } from '../domain/event-cache';
+import { parseResource } from '../domain/event-view';
+import { occurrencesOf } from '../domain/occurrences';
+import { ExpansionBudget } from '../domain/recurrence';
+import type { CalendarRepositories } from '../domain/repositories';
+import { formatInstant, isValidTimeZone, parseRfc3339 } from '../domain/time';
 
 /** Free/busy: busy blocks of opaque, live events (recurrences expanded) per calendar. */
 
@@ -50,7 +51,7 @@ function busyIntervals(
   // Busy: live, opaque, and not declined by the calendar's owner (an invitation they turned down).
   const opaque = (row: EventHead) => {
     if (row.status === 'cancelled') return false;
-    const resource = cachedResource(r.db, row);
+    const resource = cachedResource(r.eventCache, row);
     return resource.transparency !== 'transparent' && !declinedBySelf(resource, calendar.id);
   };
   let after: [number, string] = [-8.64e15, ''];
@@ -71,7 +72,7 @@ function busyIntervals(
   for (const row of r.events.seriesOverlapping(calendar.id, window)) {
     if (!opaque(row)) continue;
     const skip = exceptions.get(row.event_id);
-    for (const o of occurrencesOf(r.db, row, parseResource(row), calendar.time_zone, window, budget)) {
+    for (const o of occurrencesOf(r.expansions, row, parseResource(row), calendar.time_zone, window, budget)) {
       if (!skip?.has(o.startMs)) out.push([o.startMs, o.endMs]);
     }
   }
@@ -89,7 +90,7 @@ function merge(intervals: Interval[]): Interval[] {
   return merged;
 }
 
-export function CalendarFreebusyQuery(ctx: RequestContext): HandlerResult {
+export function CalendarFreebusyQuery(ctx: RequestContext<'CalendarFreebusyQuery'>, cal: CalendarState): HandlerResult {
   if (!isObject(ctx.body)) throw badRequest('required', 'Missing free/busy request body.');
   const body = ctx.body;
   const timeMin = readTime(body, 'timeMin');
@@ -108,7 +109,7 @@ export function CalendarFreebusyQuery(ctx: RequestContext): HandlerResult {
     return item.id;
   });
 
-  const r = repos(ctx);
+  const r = cal.r;
   // A group stands for its members' primary calendars (their ids are their addresses).
   // No prototype: an id such as `__proto__` is just a key.
   const groups = Object.create(null) as Record<string, unknown>;
@@ -160,3 +161,5 @@ export function CalendarFreebusyQuery(ctx: RequestContext): HandlerResult {
     },
   };
 }
+
+export const freebusyHandlers = defineHandlers<CalendarState>({ CalendarFreebusyQuery });

@@ -1,37 +1,36 @@
-import type { HandlerMap, HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
+import type { CalendarState } from '../domain/calendar-state';
 import { notFound } from '../../http/api-error';
-import { repos } from '../access';
-import { etagOf, settingResource } from '../calendar-views';
-import { collections, latestChangeSeq } from '../change-log';
-import { pageSize, requiredStringParam, stringParam } from '../params';
-import type { SettingRow } from '../settings-repository';
-import { listSmall } from '../small-list';
-import { decodeSyncToken, isStringKey, queryFingerprint } from '../tokens';
+import { etagOf, settingResource } from '../domain/calendar-views';
+import { collections, latestChangeSeq } from '../domain/change-log';
+import type { SettingRow } from '../domain/settings-repository';
+import { listSmall } from '../domain/small-list';
+import { decodeSyncToken, isStringKey, queryFingerprint } from '../domain/tokens';
 
 /** The user's settings (read-only through the API). */
 
-function CalendarSettingsGet(ctx: RequestContext): HandlerResult {
-  const row = repos(ctx).settings.get(ctx.user.email, requiredStringParam(ctx, 'setting'));
+function CalendarSettingsGet(ctx: RequestContext<'CalendarSettingsGet'>, cal: CalendarState): HandlerResult {
+  const row = cal.r.settings.get(ctx.user.email, ctx.params.setting);
   if (!row) throw notFound('Not Found');
   return { body: settingResource(row) };
 }
 
-function CalendarSettingsList(ctx: RequestContext): HandlerResult {
-  const r = repos(ctx);
+function CalendarSettingsList(ctx: RequestContext<'CalendarSettingsList'>, cal: CalendarState): HandlerResult {
+  const r = cal.r;
   const email = ctx.user.email;
   const nowMs = ctx.service.now().getTime();
-  const syncTokenParam = stringParam(ctx, 'syncToken');
+  const syncTokenParam = ctx.params.syncToken;
   const sync =
     syncTokenParam !== undefined
       ? decodeSyncToken(syncTokenParam, collections.settings(email), nowMs, ctx.service.config.syncTokenRetentionMs)
       : undefined;
-  const pageToken = stringParam(ctx, 'pageToken');
+  const pageToken = ctx.params.pageToken;
   const page = listSmall<SettingRow, string>({
     r,
     nowMs,
     collection: collections.settings(email),
     fingerprint: queryFingerprint(['settings', email]),
-    maxResults: pageSize(ctx, 100, 250),
+    maxResults: ctx.params.maxResults,
     ...(pageToken ? { pageToken } : {}),
     ...(sync ? { sync } : {}),
     page: (after, limit) => r.settings.page(email, after ?? '', limit),
@@ -44,7 +43,7 @@ function CalendarSettingsList(ctx: RequestContext): HandlerResult {
   return {
     body: {
       kind: 'calendar#settings',
-      etag: etagOf(latestChangeSeq(r.db)),
+      etag: etagOf(latestChangeSeq(r.store)),
       ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
       ...(page.nextSyncToken ? { nextSyncToken: page.nextSyncToken } : {}),
       items: page.rows.map(settingResource),
@@ -52,4 +51,4 @@ function CalendarSettingsList(ctx: RequestContext): HandlerResult {
   };
 }
 
-export const settingsHandlers: HandlerMap = { CalendarSettingsGet, CalendarSettingsList };
+export const settingsHandlers = defineHandlers<CalendarState>({ CalendarSettingsGet, CalendarSettingsList });

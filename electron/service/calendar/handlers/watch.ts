@@ -1,16 +1,19 @@
 import type { ChannelRequest } from '../../channels/channel-hub';
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
+import type { CalendarState } from '../domain/calendar-state';
 import { badRequest } from '../../http/api-error';
-import { accessCalendar } from '../access';
-import { channelKey, collections } from '../change-log';
-import { readEventFilters, readEventSyncToken } from '../event-request';
-import { requiredStringParam } from '../params';
-import { decodeSyncToken } from '../tokens';
+import { accessCalendar } from '../domain/access';
+import { channelKey, collections } from '../domain/change-log';
+import { readEventFilters, readEventSyncToken } from '../domain/event-request';
+import { decodeSyncToken } from '../domain/tokens';
 
 /** Watch operations: open a notification channel on a collection (sync first, then `exists` on each change). */
 
+/** What opening a channel needs of a watch request, whichever collection it watches. */
+type WatchRequest = Pick<RequestContext<'CalendarAclWatch'>, 'user' | 'req' | 'service'> & { readonly body: unknown };
+
 /** The channel body; the hub checks its id, address, type, token and expiration. */
-function channelRequest(ctx: RequestContext): ChannelRequest {
+function channelRequest(ctx: WatchRequest): ChannelRequest {
   const body = ctx.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw badRequest('required', 'Missing channel.', 'resource');
@@ -31,7 +34,7 @@ const notPartOfResource = new Set([
 ]);
 
 /** `X-Goog-Resource-URI`: the watched list's URL with the list parameters the client gave. */
-function resourceUri(ctx: RequestContext, path: string): string {
+function resourceUri(ctx: WatchRequest, path: string): string {
   const url = new URL(`${ctx.service.baseUrl()}${path}`);
   const given = new URL(ctx.req.url ?? '/', 'http://service.invalid').searchParams;
   for (const [name, value] of given) if (!notPartOfResource.has(name)) url.searchParams.append(name, value);
@@ -39,7 +42,7 @@ function resourceUri(ctx: RequestContext, path: string): string {
   return url.toString();
 }
 
-function watch(ctx: RequestContext, collection: string, path: string): HandlerResult {
+function watch(ctx: WatchRequest, collection: string, path: string): HandlerResult {
   const request = channelRequest(ctx);
   const channel = ctx.service.channels.watch(ctx.user, request, {
     key: channelKey(collection),
@@ -48,9 +51,9 @@ function watch(ctx: RequestContext, collection: string, path: string): HandlerRe
   return { body: channel };
 }
 
-export function CalendarEventsWatch(ctx: RequestContext): HandlerResult {
-  const rawId = requiredStringParam(ctx, 'calendarId');
-  const access = accessCalendar(ctx, rawId, 'freeBusyReader');
+export function CalendarEventsWatch(ctx: RequestContext<'CalendarEventsWatch'>, cal: CalendarState): HandlerResult {
+  const rawId = ctx.params.calendarId;
+  const access = accessCalendar(cal.r, ctx, rawId, 'freeBusyReader');
   readEventSyncToken(ctx, access.calendar.id);
   readEventFilters(ctx);
   return watch(
@@ -60,18 +63,18 @@ export function CalendarEventsWatch(ctx: RequestContext): HandlerResult {
   );
 }
 
-export function CalendarAclWatch(ctx: RequestContext): HandlerResult {
-  const rawId = requiredStringParam(ctx, 'calendarId');
-  const access = accessCalendar(ctx, rawId, 'owner');
+export function CalendarAclWatch(ctx: RequestContext<'CalendarAclWatch'>, cal: CalendarState): HandlerResult {
+  const rawId = ctx.params.calendarId;
+  const access = accessCalendar(cal.r, ctx, rawId, 'owner');
   return watch(ctx, collections.acl(access.calendar.id), `/calendar/v3/calendars/${encodeURIComponent(rawId)}/acl`);
 }
 
-export function CalendarCalendarListWatch(ctx: RequestContext): HandlerResult {
+export function CalendarCalendarListWatch(ctx: RequestContext<'CalendarCalendarListWatch'>): HandlerResult {
   return watch(ctx, collections.calendarList(ctx.user.email), '/calendar/v3/users/me/calendarList');
 }
 
-export function CalendarSettingsWatch(ctx: RequestContext): HandlerResult {
-  const token = typeof ctx.params.syncToken === 'string' ? ctx.params.syncToken : undefined;
+export function CalendarSettingsWatch(ctx: RequestContext<'CalendarSettingsWatch'>): HandlerResult {
+  const token = ctx.params.syncToken;
   if (token) {
     decodeSyncToken(
       token,
@@ -82,3 +85,10 @@ export function CalendarSettingsWatch(ctx: RequestContext): HandlerResult {
   }
   return watch(ctx, collections.settings(ctx.user.email), '/calendar/v3/users/me/settings');
 }
+
+export const watchHandlers = defineHandlers<CalendarState>({
+  CalendarEventsWatch,
+  CalendarAclWatch,
+  CalendarCalendarListWatch,
+  CalendarSettingsWatch,
+});

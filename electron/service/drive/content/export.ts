@@ -1,4 +1,4 @@
-import { nativeDocumentTypes } from '../mime';
+import { nativeDocumentTypes } from '../domain/mime';
 
 /** Drive refuses to export documents larger than this. */
 export const exportSizeLimit = 10 * 1024 * 1024;

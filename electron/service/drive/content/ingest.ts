@@ -1,5 +1,5 @@
 import { fileTypeFromFile } from 'file-type';
-import { isGoogleAppsType, mimeTypeForName } from '../mime';
+import { isGoogleAppsType, mimeTypeForName } from '../domain/mime';
 import type { BlobStore, StoredBlob } from './blob-store';
 
 /** Content written to the blob store, with what is known about its type. */

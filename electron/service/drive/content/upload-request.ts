@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../http/handler';
+import type { RawRequest } from '../../http/handler';
 import { badRequest, type ApiError } from '../../http/api-error';
 import { parseMultipartRelated } from './multipart-related';
 
@@ -15,7 +15,7 @@ export interface UploadRequest {
 }
 
 /** Whether the request's body ended before it was complete (the connection closed or broke off). */
-export function bodyBrokeOff(ctx: RequestContext): boolean {
+export function bodyBrokeOff(ctx: RawRequest): boolean {
   return ctx.req.destroyed && !ctx.req.complete;
 }
 
@@ -25,8 +25,8 @@ export function incompleteBody(): ApiError {
 }
 
 /** Reads a `media` or `multipart` upload; the content is left as a stream for the caller to store. */
-export async function readUploadRequest(ctx: RequestContext): Promise<UploadRequest> {
-  const uploadType = ctx.params['uploadType'];
+export async function readUploadRequest(ctx: RawRequest): Promise<UploadRequest> {
+  const uploadType = ctx.params.uploadType;
   const contentType = ctx.headers['content-type'];
   if (uploadType === 'media') {
     return { metadata: undefined, contentType, content: ctx.req, finished: () => Promise.resolve() };
@@ -57,7 +57,7 @@ export function parseJson(body: Buffer): unknown {
 }
 
 /** Reads a small JSON body the pipeline left unread (resumable session starts on upload paths). */
-export async function readSmallJson(ctx: RequestContext, limit = 1024 * 1024): Promise<unknown> {
+export async function readSmallJson(ctx: RawRequest, limit = 1024 * 1024): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {

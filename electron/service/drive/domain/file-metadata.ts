@@ -1,7 +1,7 @@
 import { nearestPaletteIndex } from '../../core/nearest-color';
 import { ApiError, badRequest } from '../../http/api-error';
 import { withoutNulls } from '../../http/merge-patch';
-import { fileIdPattern } from '../ids';
+import { fileIdPattern } from './ids';
 import {
   maxFileDescriptionBytes,
   maxFileNameBytes,

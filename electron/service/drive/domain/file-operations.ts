@@ -1,7 +1,7 @@
 import { ApiError, badRequest, conflict } from '../../http/api-error';
 import type { IngestedContent } from '../content/ingest';
-import { driveErrors } from '../errors';
-import { newFileId, newRevisionId, permissionIdForEmail } from '../ids';
+import { driveErrors } from './errors';
+import { newFileId, newRevisionId, permissionIdForEmail } from './ids';
 import {
   extensionsOf,
   folderMimeType,
@@ -9,8 +9,8 @@ import {
   importFormats,
   isGoogleAppsType,
   isNativeDocument,
-} from '../mime';
-import type { DriveSession } from '../session';
+} from './mime';
+import type { DriveSession } from './session';
 import type { FileMetadataInput } from './file-metadata';
 import type { FileRow } from './files-repository';
 import { maxPinnedRevisions, revisionRetentionMs } from './revisions-repository';

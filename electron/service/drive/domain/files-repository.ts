@@ -1,5 +1,5 @@
 import type { Store } from '../../store/store';
-import { folderMimeType } from '../mime';
+import { folderMimeType } from './mime';
 
 /** A row of `drive_files`: the shared (not per-user) state of a file or folder. */
 export interface FileRow {
@@ -304,5 +304,31 @@ export class FilesRepository {
         .prepare('UPDATE drive_file_user_state SET modified_by_me_time = ? WHERE file_id = ? AND user_id = ?')
         .run(patch.modified_by_me_time, fileId, userId);
     }
+  }
+
+  /** Files the user put in the trash themselves in their My Drive (the roots of what emptying the trash deletes). */
+  trashedByOwner(ownerId: string): FileRow[] {
+    return this.store
+      .prepare<[string], FileRow>(
+        'SELECT * FROM drive_files WHERE owner_id = ? AND explicitly_trashed = 1 AND drive_id IS NULL',
+      )
+      .all(ownerId);
+  }
+
+  /** Files put in the trash themselves in a shared drive. */
+  trashedInDrive(driveId: string): FileRow[] {
+    return this.store
+      .prepare<[string], FileRow>('SELECT * FROM drive_files WHERE drive_id = ? AND explicitly_trashed = 1')
+      .all(driveId);
+  }
+
+  /** Bytes a user's files count against their quota, and how many of them are in the trash. */
+  usageOf(ownerId: string): { total: number; trash: number } {
+    const usage = this.store
+      .prepare<[string], { total: number | null; trash: number | null }>(
+        'SELECT SUM(quota_bytes) AS total, SUM(CASE WHEN trashed = 1 THEN quota_bytes ELSE 0 END) AS trash FROM drive_files WHERE owner_id = ?',
+      )
+      .get(ownerId);
+    return { total: usage?.total ?? 0, trash: usage?.trash ?? 0 };
   }
 }

@@ -1,7 +1,7 @@
 import { ApiError, badRequest } from '../../http/api-error';
-import { driveErrors } from '../errors';
-import { permissionIdForEmail } from '../ids';
-import type { DriveSession } from '../session';
+import { driveErrors } from './errors';
+import { permissionIdForEmail } from './ids';
+import type { DriveSession } from './session';
 import { cannotAddParent, forEachInSubtree, grantOwner } from './file-operations';
 import type { FileRow } from './files-repository';
 import { roleRank } from './roles';

@@ -141,6 +141,43 @@ export class RevisionsRepository {
       .map((r) => r.blob_address);
   }
 
+  /** Every blob address a revision or a file refers to. */
+  referencedBlobAddresses(): Set<string> {
+    return new Set(
+      this.store
+        .prepare<[], { address: string }>(
+          `SELECT blob_address AS address FROM drive_revisions
+           UNION SELECT blob_address FROM drive_files WHERE blob_address IS NOT NULL`,
+        )
+        .all()
+        .map((row) => row.address),
+    );
+  }
+
+  /** Whether any revision refers to the blob. */
+  blobInUse(address: string): boolean {
+    return (
+      (this.store
+        .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM drive_revisions WHERE blob_address = ?')
+        .get(address)?.n ?? 0) > 0
+    );
+  }
+
+  /** Whether the blob is recorded (its content is committed). */
+  blobRecorded(address: string): boolean {
+    return (
+      this.store.prepare<[string], { n: number }>('SELECT 1 AS n FROM drive_blobs WHERE address = ?').get(address) !==
+      undefined
+    );
+  }
+
+  /** Makes `id` the current revision again (it is no longer superseded). */
+  unsupersede(fileId: string, id: string): void {
+    this.store
+      .prepare('UPDATE drive_revisions SET superseded_time = NULL WHERE file_id = ? AND id = ?')
+      .run(fileId, id);
+  }
+
   /** Of the given blob addresses, those no revision refers to any more (their rows are removed too). */
   releaseUnreferenced(addresses: Iterable<string>): string[] {
     const released: string[] = [];

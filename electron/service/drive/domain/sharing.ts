@@ -1,7 +1,7 @@
 import { ApiError, badRequest } from '../../http/api-error';
-import { driveErrors } from '../errors';
-import { anyonePermissionId, permissionIdForDomain, permissionIdForEmail } from '../ids';
-import type { DriveSession } from '../session';
+import { driveErrors } from './errors';
+import { anyonePermissionId, permissionIdForDomain, permissionIdForEmail } from './ids';
+import type { DriveSession } from './session';
 import type { FileRow } from './files-repository';
 import type { PermissionRow } from './permissions-repository';
 import { isGranteeType, isRole, principalFor, roleRank, type GranteeType, type Role } from './roles';

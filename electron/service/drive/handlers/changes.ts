@@ -1,33 +1,29 @@
 import { badRequest } from '../../http/api-error';
 import type { ChannelRequest } from '../../channels/channel-hub';
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import type { ChangeRow } from '../domain/changes-repository';
 import { roleRank } from '../domain/roles';
-import { driveErrors } from '../errors';
-import { exportFormats, importFormats } from '../mime';
+import { driveErrors } from '../domain/errors';
+import { exportFormats, importFormats } from '../domain/mime';
 import { folderColorPalette } from '../domain/file-metadata';
-import { changesWatchKey, fileWatchKey } from '../notices';
+import { changesWatchKey, fileWatchKey } from '../domain/notices';
 import { PageLookups } from '../resources/file-lookups';
 import { fileResource, minimalFile } from '../resources/file-resource';
 import { userResource } from '../resources/user-resource';
-import { DriveSession } from '../session';
-import { boolParam, hasFields, intParam, prepareChecksums, requireFields, stringParam, wantsOf } from './common';
+import { DriveSession, type DriveState } from '../domain/session';
+import { hasFields, prepareChecksums, requireFields, wantsOf } from './common';
 import { themes } from './drives';
 
-export function aboutGet(ctx: RequestContext): HandlerResult {
+export function aboutGet(state: DriveState, ctx: RequestContext<'DriveAboutGet'>): HandlerResult {
   requireFields(ctx);
-  const s = new DriveSession(ctx);
-  const usage = s.service.store
-    .prepare<[string], { total: number | null; trash: number | null }>(
-      'SELECT SUM(quota_bytes) AS total, SUM(CASE WHEN trashed = 1 THEN quota_bytes ELSE 0 END) AS trash FROM drive_files WHERE owner_id = ?',
-    )
-    .get(s.user.id);
-  const total = usage?.total ?? 0;
+  const s = new DriveSession(state, ctx);
+  const usage = s.data.files.usageOf(s.user.id);
+  const total = usage.total;
   return {
     body: {
       kind: 'drive#about',
       user: userResource(s.data, s.user.id, s.user.id),
-      storageQuota: { usage: String(total), usageInDrive: String(total), usageInDriveTrash: String(usage?.trash ?? 0) },
+      storageQuota: { usage: String(total), usageInDrive: String(total), usageInDriveTrash: String(usage.trash) },
       importFormats: Object.fromEntries(
         Object.entries(importFormats).flatMap(([target, sources]) =>
           sources.map((source) => [source, [target]] as const),
@@ -54,8 +50,10 @@ export function aboutGet(ctx: RequestContext): HandlerResult {
   };
 }
 
-function driveIdOf(ctx: RequestContext): string | undefined {
-  return stringParam(ctx, 'driveId') ?? stringParam(ctx, 'teamDriveId');
+function driveIdOf(ctx: {
+  readonly params: { readonly driveId?: string; readonly teamDriveId?: string };
+}): string | undefined {
+  return ctx.params.driveId ?? ctx.params.teamDriveId;
 }
 
 function requireDriveMember(s: DriveSession, driveId: string | undefined): void {
@@ -63,8 +61,11 @@ function requireDriveMember(s: DriveSession, driveId: string | undefined): void 
   if (!s.data.drives.get(driveId) || s.rankOf(driveId) < roleRank.reader) throw driveErrors.driveNotFound(driveId);
 }
 
-export function changesGetStartPageToken(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function changesGetStartPageToken(
+  state: DriveState,
+  ctx: RequestContext<'DriveChangesGetStartPageToken'>,
+): HandlerResult {
+  const s = new DriveSession(state, ctx);
   requireDriveMember(s, driveIdOf(ctx));
   return { body: { kind: 'drive#startPageToken', startPageToken: String(s.data.changes.nextId()) } };
 }
@@ -82,15 +83,15 @@ function inMyDrive(s: DriveSession, fileId: string): boolean {
   return s.data.files.ancestors(fileId).some((a) => a.id === root);
 }
 
-export async function changesList(ctx: RequestContext): Promise<HandlerResult> {
-  const s = new DriveSession(ctx);
+export async function changesList(state: DriveState, ctx: RequestContext<'DriveChangesList'>): Promise<HandlerResult> {
+  const s = new DriveSession(state, ctx);
   const driveId = driveIdOf(ctx);
   requireDriveMember(s, driveId);
-  const from = parseToken(stringParam(ctx, 'pageToken'));
-  const pageSize = intParam(ctx, 'pageSize') ?? 100;
+  const from = parseToken(ctx.params.pageToken);
+  const pageSize = ctx.params.pageSize ?? 100;
   const includeRemoved = ctx.params['includeRemoved'] !== false;
-  const restrictToMyDrive = boolParam(ctx, 'restrictToMyDrive');
-  const spaces = new Set((stringParam(ctx, 'spaces') ?? 'drive').split(',').map((v) => v.trim()));
+  const restrictToMyDrive = ctx.params.restrictToMyDrive;
+  const spaces = new Set((ctx.params.spaces ?? 'drive').split(',').map((v) => v.trim()));
   const full = hasFields(ctx);
   const want = wantsOf(ctx);
 
@@ -172,18 +173,18 @@ export async function changesList(ctx: RequestContext): Promise<HandlerResult> {
   return { body };
 }
 
-function channelBody(ctx: RequestContext): ChannelRequest {
+function channelBody(ctx: { readonly body: unknown }): ChannelRequest {
   const body = ctx.body as Partial<ChannelRequest> | undefined;
   if (!body || typeof body.id !== 'string') throw driveErrors.required('id', 'A channel needs an id.');
   if (typeof body.address !== 'string') throw driveErrors.required('address', 'A channel needs an address.');
   return body as ChannelRequest;
 }
 
-export function changesWatch(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function changesWatch(state: DriveState, ctx: RequestContext<'DriveChangesWatch'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
   const driveId = driveIdOf(ctx);
   requireDriveMember(s, driveId);
-  const token = stringParam(ctx, 'pageToken')!;
+  const token = ctx.params.pageToken;
   parseToken(token);
   const query = new URLSearchParams({ alt: 'json', pageToken: token, ...(driveId ? { driveId } : {}) });
   const channel = s.service.channels.watch(s.user, channelBody(ctx), {
@@ -193,9 +194,9 @@ export function changesWatch(ctx: RequestContext): HandlerResult {
   return { body: channel };
 }
 
-export function filesWatch(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
-  const { file } = s.requireFile(stringParam(ctx, 'fileId')!);
+export function filesWatch(state: DriveState, ctx: RequestContext<'DriveFilesWatch'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
+  const { file } = s.requireFile(ctx.params.fileId);
   const channel = s.service.channels.watch(s.user, channelBody(ctx), {
     key: fileWatchKey(file.id),
     uri: `${s.service.baseUrl()}/drive/v3/files/${file.id}?alt=json`,
@@ -203,8 +204,8 @@ export function filesWatch(ctx: RequestContext): HandlerResult {
   return { body: channel };
 }
 
-export function channelsStop(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function channelsStop(state: DriveState, ctx: RequestContext<'DriveChannelsStop'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
   const body = ctx.body as { id?: unknown; resourceId?: unknown } | undefined;
   if (typeof body?.id !== 'string') throw driveErrors.required('id', 'The channel id is required.');
   if (typeof body.resourceId !== 'string')
@@ -212,3 +213,12 @@ export function channelsStop(ctx: RequestContext): HandlerResult {
   s.service.channels.stop(s.user, { id: body.id, resourceId: body.resourceId });
   return { status: 204 };
 }
+
+export const changesHandlers = defineHandlers<DriveState>({
+  DriveAboutGet: (ctx, state) => aboutGet(state, ctx),
+  DriveChangesGetStartPageToken: (ctx, state) => changesGetStartPageToken(state, ctx),
+  DriveChangesList: (ctx, state) => changesList(state, ctx),
+  DriveChangesWatch: (ctx, state) => changesWatch(state, ctx),
+  DriveChannelsStop: (ctx, state) => channelsStop(state, ctx),
+  DriveFilesWatch: (ctx, state) => filesWatch(state, ctx),
+});

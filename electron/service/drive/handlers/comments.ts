@@ -1,13 +1,13 @@
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import type { CommentRow, ReplyRow } from '../domain/comments-repository';
 import type { FileRow } from '../domain/files-repository';
 import { roleRank } from '../domain/roles';
-import { driveErrors } from '../errors';
-import { newId } from '../ids';
+import { driveErrors } from '../domain/errors';
+import { newId } from '../domain/ids';
 import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
-import { DriveSession } from '../session';
-import { boolParam, intParam, requireFields, stringParam } from './common';
+import { DriveSession, type DriveState } from '../domain/session';
+import { requireFields } from './common';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/\n/g, '<br>');
@@ -85,8 +85,12 @@ function optionalString(body: Record<string, unknown>, key: string): string | un
 }
 
 /** The file, readable by the user; commenting needs commenter access. */
-function fileFor(s: DriveSession, ctx: RequestContext, forWriting: boolean): { file: FileRow; rank: number } {
-  const found = s.requireFile(stringParam(ctx, 'fileId')!);
+function fileFor(
+  s: DriveSession,
+  ctx: { readonly params: { readonly fileId: string } },
+  forWriting: boolean,
+): { file: FileRow; rank: number } {
+  const found = s.requireFile(ctx.params.fileId);
   if (forWriting && !s.policyOf(found.file, found.rank).comment) {
     throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to comment on this file.');
   }
@@ -105,9 +109,9 @@ function requireReply(s: DriveSession, commentId: string, replyId: string): Repl
   return r;
 }
 
-export function commentsCreate(ctx: RequestContext): HandlerResult {
+export function commentsCreate(state: DriveState, ctx: RequestContext<'DriveCommentsCreate'>): HandlerResult {
   requireFields(ctx);
-  const s = new DriveSession(ctx);
+  const s = new DriveSession(state, ctx);
   const body = parseBody(ctx.body, ['content', 'anchor', 'quotedFileContent']);
   const content = optionalString(body, 'content');
   if (!content) throw driveErrors.required('content', 'A comment needs content.');
@@ -135,26 +139,26 @@ export function commentsCreate(ctx: RequestContext): HandlerResult {
   return { body: commentResource(s, comment, false) };
 }
 
-export function commentsGet(ctx: RequestContext): HandlerResult {
+export function commentsGet(state: DriveState, ctx: RequestContext<'DriveCommentsGet'>): HandlerResult {
   requireFields(ctx);
-  const s = new DriveSession(ctx);
+  const s = new DriveSession(state, ctx);
   const { file } = fileFor(s, ctx, false);
-  const includeDeleted = boolParam(ctx, 'includeDeleted');
-  const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+  const includeDeleted = ctx.params.includeDeleted;
+  const c = requireComment(s, file.id, ctx.params.commentId);
   if (c.deleted && !includeDeleted) throw driveErrors.commentNotFound(c.id);
   return { body: commentResource(s, c, includeDeleted) };
 }
 
-export function commentsList(ctx: RequestContext): HandlerResult {
+export function commentsList(state: DriveState, ctx: RequestContext<'DriveCommentsList'>): HandlerResult {
   requireFields(ctx);
-  const s = new DriveSession(ctx);
+  const s = new DriveSession(state, ctx);
   const { file } = fileFor(s, ctx, false);
-  const includeDeleted = boolParam(ctx, 'includeDeleted');
-  const start = stringParam(ctx, 'startModifiedTime');
+  const includeDeleted = ctx.params.includeDeleted;
+  const start = ctx.params.startModifiedTime;
   const startIso = start ? new Date(start).toISOString() : undefined;
-  const pageSize = intParam(ctx, 'pageSize') ?? 20;
+  const pageSize = ctx.params.pageSize ?? 20;
   const fingerprint = fingerprintOf('comments', file.id, includeDeleted, startIso, pageSize);
-  const offset = decodePageToken(stringParam(ctx, 'pageToken'), fingerprint);
+  const offset = decodePageToken(ctx.params.pageToken, fingerprint);
   const rows = s.data.comments.list(file.id, {
     includeDeleted,
     ...(startIso ? { startModifiedTime: startIso } : {}),
@@ -167,14 +171,14 @@ export function commentsList(ctx: RequestContext): HandlerResult {
   return { body: out };
 }
 
-export function commentsUpdate(ctx: RequestContext): HandlerResult {
+export function commentsUpdate(state: DriveState, ctx: RequestContext<'DriveCommentsUpdate'>): HandlerResult {
   requireFields(ctx);
-  const s = new DriveSession(ctx);
+  const s = new DriveSession(state, ctx);
   const body = parseBody(ctx.body, ['content']);
   const content = optionalString(body, 'content');
   const comment = s.write(() => {
     const { file } = fileFor(s, ctx, true);
-    const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+    const c = requireComment(s, file.id, ctx.params.commentId);
     if (c.deleted) throw driveErrors.commentNotFound(c.id);
     if (c.author_id !== s.user.id)
       throw forbidden('Only the author can edit a comment.', 'insufficientFilePermissions');
@@ -187,11 +191,11 @@ export function commentsUpdate(ctx: RequestContext): HandlerResult {
   return { body: commentResource(s, comment, false) };
 }
 
-export function commentsDelete(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function commentsDelete(state: DriveState, ctx: RequestContext<'DriveCommentsDelete'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
   s.write(() => {
     const { file, rank } = fileFor(s, ctx, true);
-    const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+    const c = requireComment(s, file.id, ctx.params.commentId);
     if (c.deleted) throw driveErrors.commentNotFound(c.id);
     if (c.author_id !== s.user.id && rank < roleRank.writer)
       throw forbidden('Only the author or an editor can delete a comment.', 'insufficientFilePermissions');
@@ -200,9 +204,9 @@ export function commentsDelete(ctx: RequestContext): HandlerResult {
   return { status: 204 };
 }
 
-export function repliesCreate(ctx: RequestContext): HandlerResult {
+export function repliesCreate(state: DriveState, ctx: RequestContext<'DriveRepliesCreate'>): HandlerResult {
   requireFields(ctx);
-  const s = new DriveSession(ctx);
+  const s = new DriveSession(state, ctx);
   const body = parseBody(ctx.body, ['content', 'action']);
   const content = optionalString(body, 'content');
   const action = optionalString(body, 'action');
@@ -211,7 +215,7 @@ export function repliesCreate(ctx: RequestContext): HandlerResult {
   if (!content && !action) throw driveErrors.required('content', 'A reply needs content or an action.');
   const reply = s.write(() => {
     const { file } = fileFor(s, ctx, true);
-    const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
+    const c = requireComment(s, file.id, ctx.params.commentId);
     if (c.deleted) throw driveErrors.commentNotFound(c.id);
     const row: ReplyRow = {
       id: newId(16),
@@ -234,25 +238,25 @@ export function repliesCreate(ctx: RequestContext): HandlerResult {
   return { body: replyResource(s, reply) };
 }
 
-export function repliesGet(ctx: RequestContext): HandlerResult {
+export function repliesGet(state: DriveState, ctx: RequestContext<'DriveRepliesGet'>): HandlerResult {
   requireFields(ctx);
-  const s = new DriveSession(ctx);
+  const s = new DriveSession(state, ctx);
   const { file } = fileFor(s, ctx, false);
-  const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
-  const r = requireReply(s, c.id, stringParam(ctx, 'replyId')!);
-  if (r.deleted && !boolParam(ctx, 'includeDeleted')) throw driveErrors.replyNotFound(r.id);
+  const c = requireComment(s, file.id, ctx.params.commentId);
+  const r = requireReply(s, c.id, ctx.params.replyId);
+  if (r.deleted && !ctx.params.includeDeleted) throw driveErrors.replyNotFound(r.id);
   return { body: replyResource(s, r) };
 }
 
-export function repliesList(ctx: RequestContext): HandlerResult {
+export function repliesList(state: DriveState, ctx: RequestContext<'DriveRepliesList'>): HandlerResult {
   requireFields(ctx);
-  const s = new DriveSession(ctx);
+  const s = new DriveSession(state, ctx);
   const { file } = fileFor(s, ctx, false);
-  const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
-  const includeDeleted = boolParam(ctx, 'includeDeleted');
-  const pageSize = intParam(ctx, 'pageSize') ?? 20;
+  const c = requireComment(s, file.id, ctx.params.commentId);
+  const includeDeleted = ctx.params.includeDeleted;
+  const pageSize = ctx.params.pageSize ?? 20;
   const fingerprint = fingerprintOf('replies', c.id, includeDeleted, pageSize);
-  const offset = decodePageToken(stringParam(ctx, 'pageToken'), fingerprint);
+  const offset = decodePageToken(ctx.params.pageToken, fingerprint);
   const rows = s.data.comments.replies(c.id, { includeDeleted, offset, limit: pageSize + 1 });
   const out: Record<string, unknown> = { kind: 'drive#replyList' };
   if (rows.length > pageSize) out.nextPageToken = encodePageToken(offset + pageSize, fingerprint);
@@ -260,15 +264,15 @@ export function repliesList(ctx: RequestContext): HandlerResult {
   return { body: out };
 }
 
-export function repliesUpdate(ctx: RequestContext): HandlerResult {
+export function repliesUpdate(state: DriveState, ctx: RequestContext<'DriveRepliesUpdate'>): HandlerResult {
   requireFields(ctx);
-  const s = new DriveSession(ctx);
+  const s = new DriveSession(state, ctx);
   const body = parseBody(ctx.body, ['content']);
   const content = optionalString(body, 'content');
   const reply = s.write(() => {
     const { file } = fileFor(s, ctx, true);
-    const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
-    const r = requireReply(s, c.id, stringParam(ctx, 'replyId')!);
+    const c = requireComment(s, file.id, ctx.params.commentId);
+    const r = requireReply(s, c.id, ctx.params.replyId);
     if (r.deleted) throw driveErrors.replyNotFound(r.id);
     if (r.author_id !== s.user.id) throw forbidden('Only the author can edit a reply.', 'insufficientFilePermissions');
     if (content !== undefined) {
@@ -281,12 +285,12 @@ export function repliesUpdate(ctx: RequestContext): HandlerResult {
   return { body: replyResource(s, reply) };
 }
 
-export function repliesDelete(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function repliesDelete(state: DriveState, ctx: RequestContext<'DriveRepliesDelete'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
   s.write(() => {
     const { file, rank } = fileFor(s, ctx, true);
-    const c = requireComment(s, file.id, stringParam(ctx, 'commentId')!);
-    const r = requireReply(s, c.id, stringParam(ctx, 'replyId')!);
+    const c = requireComment(s, file.id, ctx.params.commentId);
+    const r = requireReply(s, c.id, ctx.params.replyId);
     if (r.deleted) throw driveErrors.replyNotFound(r.id);
     if (r.author_id !== s.user.id && rank < roleRank.writer)
       throw forbidden('Only the author or an editor can delete a reply.', 'insufficientFilePermissions');
@@ -295,3 +299,16 @@ export function repliesDelete(ctx: RequestContext): HandlerResult {
   });
   return { status: 204 };
 }
+
+export const commentsHandlers = defineHandlers<DriveState>({
+  DriveCommentsGet: (ctx, state) => commentsGet(state, ctx),
+  DriveCommentsList: (ctx, state) => commentsList(state, ctx),
+  DriveCommentsCreate: (ctx, state) => commentsCreate(state, ctx),
+  DriveCommentsUpdate: (ctx, state) => commentsUpdate(state, ctx),
+  DriveCommentsDelete: (ctx, state) => commentsDelete(state, ctx),
+  DriveRepliesGet: (ctx, state) => repliesGet(state, ctx),
+  DriveRepliesList: (ctx, state) => repliesList(state, ctx),
+  DriveRepliesCreate: (ctx, state) => repliesCreate(state, ctx),
+  DriveRepliesUpdate: (ctx, state) => repliesUpdate(state, ctx),
+  DriveRepliesDelete: (ctx, state) => repliesDelete(state, ctx),
+});

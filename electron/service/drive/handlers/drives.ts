@@ -1,5 +1,6 @@
 import { ApiError, badRequest, conflict, forbidden } from '../../http/api-error';
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import type { SystemParams } from '../../../../shared/api';
+import { defineHandlers, type HandlerBody, type HandlerResult, type RequestContext } from '../../http/handler';
 import { mergePatch } from '../../http/merge-patch';
 import { administeredDomain, notDomainAdministrator, requireDriveAdministrator } from '../domain/admin-access';
 import { defaultRestrictions, restrictionsOf } from '../domain/drive-restrictions';
@@ -7,16 +8,16 @@ import { deletePermanently } from '../domain/file-operations';
 import type { SharedDriveRow } from '../domain/drives-repository';
 import { principalsOf, roleRank } from '../domain/roles';
 import { savePermission } from '../domain/sharing';
-import { driveErrors } from '../errors';
-import { newDriveId, permissionIdForEmail } from '../ids';
-import { folderMimeType } from '../mime';
+import { driveErrors } from '../domain/errors';
+import { newDriveId, permissionIdForEmail } from '../domain/ids';
+import { folderMimeType } from '../domain/mime';
 import type { QueryNode } from '../query/ast';
 import { normalizeTime } from '../query/compile';
 import { QuerySyntaxError } from '../query/lexer';
 import { parseDriveQuery } from '../query/list-files';
 import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
-import { DriveSession } from '../session';
-import { boolParam, hasFields, intParam, stringParam } from './common';
+import { DriveSession, type DriveState } from '../domain/session';
+import { hasFields } from './common';
 
 /** Shared drives and their deprecated team-drive twins differ only in names. */
 export type DriveFlavor = 'drive' | 'teamDrive';
@@ -90,7 +91,7 @@ function driveResource(
   return out;
 }
 
-function answer(ctx: RequestContext, resource: Record<string, unknown>): Record<string, unknown> {
+function answer(ctx: { readonly params: SystemParams }, resource: Record<string, unknown>): Record<string, unknown> {
   return hasFields(ctx) ? resource : { kind: resource.kind, id: resource.id, name: resource.name };
 }
 
@@ -104,13 +105,15 @@ interface DrivePatch {
   hidden?: boolean;
 }
 
+/** The body of a create or update of a shared drive (or team drive), as the registry validated it. */
+type DriveBody = HandlerBody<'DriveDrivesCreate'> | HandlerBody<'DriveTeamdrivesCreate'>;
+
 /** `asAdmin`: the request acts as the drive's domain administrator, who alone sets adminManagedRestrictions. */
-function parseDriveBody(raw: unknown, mode: 'create' | 'update', asAdmin = false): DrivePatch {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-    throw badRequest('parseError', 'The request body must be a JSON object.');
-  const body = raw as Record<string, unknown>;
+function parseDriveBody(body: DriveBody, mode: 'create' | 'update', asAdmin = false): DrivePatch {
   const out: DrivePatch = {};
-  for (const [key, value] of Object.entries(body)) {
+  // The registry's schema has checked each field's type; null (which it lets through, to clear a
+  // field) is refused here for the fields a drive cannot go without.
+  for (const [key, value] of Object.entries(body) as [string, unknown][]) {
     if (value === undefined || key === 'kind') continue;
     // Clearing a drive's look or a read-only field leaves it as it is; a drive always has a name.
     if (value === null && key !== 'name' && key !== 'restrictions') continue;
@@ -221,12 +224,20 @@ function requireManager(standing: DriveStanding, message: string): void {
   if (!standing.admin && standing.rank < roleRank.organizer) throw driveErrors.insufficientPermissions(message);
 }
 
-const idParam = (flavor: DriveFlavor) => (flavor === 'drive' ? 'driveId' : 'teamDriveId');
-const asAdmin = (ctx: RequestContext): boolean => boolParam(ctx, 'useDomainAdminAccess');
+/** The drive a request names: `driveId`, or `teamDriveId` on the team drive operations. */
+const driveIdOf = (params: { readonly driveId: string } | { readonly teamDriveId: string }): string =>
+  'driveId' in params ? params.driveId : params.teamDriveId;
+const asAdmin = (ctx: {
+  readonly params: { readonly useDomainAdminAccess: boolean } | { readonly teamDriveId: string };
+}): boolean => 'useDomainAdminAccess' in ctx.params && ctx.params.useDomainAdminAccess;
 
-export function drivesCreate(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
-  const s = new DriveSession(ctx);
-  const requestId = stringParam(ctx, 'requestId')!;
+export function drivesCreate(
+  state: DriveState,
+  ctx: RequestContext<'DriveDrivesCreate'> | RequestContext<'DriveTeamdrivesCreate'>,
+  flavor: DriveFlavor = 'drive',
+): HandlerResult {
+  const s = new DriveSession(state, ctx);
+  const requestId = ctx.params.requestId;
   const patch = parseDriveBody(ctx.body, 'create');
   if (!patch.name) throw driveErrors.required('name', 'A shared drive needs a name.');
   const drive = s.write(() => {
@@ -283,9 +294,13 @@ export function drivesCreate(ctx: RequestContext, flavor: DriveFlavor = 'drive')
   return { body: answer(ctx, driveResource(s, drive, { rank: roleRank.organizer, admin: false }, flavor)) };
 }
 
-export function drivesGet(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
-  const s = new DriveSession(ctx);
-  const { drive, ...standing } = requireDrive(s, stringParam(ctx, idParam(flavor))!, asAdmin(ctx));
+export function drivesGet(
+  state: DriveState,
+  ctx: RequestContext<'DriveDrivesGet'> | RequestContext<'DriveTeamdrivesGet'>,
+  flavor: DriveFlavor = 'drive',
+): HandlerResult {
+  const s = new DriveSession(state, ctx);
+  const { drive, ...standing } = requireDrive(s, driveIdOf(ctx.params), asAdmin(ctx));
   return { body: answer(ctx, driveResource(s, drive, standing, flavor)) };
 }
 
@@ -347,12 +362,16 @@ function matchesDrive(
   }
 }
 
-export function drivesList(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
-  const s = new DriveSession(ctx);
+export function drivesList(
+  state: DriveState,
+  ctx: RequestContext<'DriveDrivesList'> | RequestContext<'DriveTeamdrivesList'>,
+  flavor: DriveFlavor = 'drive',
+): HandlerResult {
+  const s = new DriveSession(state, ctx);
   const admin = asAdmin(ctx);
   // An administrator lists every drive of their domain, member or not.
   const domain = admin ? administeredDomain(s.user) : undefined;
-  const q = stringParam(ctx, 'q');
+  const q = ctx.params.q;
   const node = q ? parseDriveQuery(q) : undefined;
   const candidates: ({ drive: SharedDriveRow } & DriveStanding)[] =
     domain !== undefined
@@ -377,9 +396,9 @@ export function drivesList(ctx: RequestContext, flavor: DriveFlavor = 'drive'): 
     if (error instanceof QuerySyntaxError) throw badRequest('invalid', `Invalid Value: ${error.message}`, 'q');
     throw error;
   }
-  const pageSize = intParam(ctx, 'pageSize') ?? 10;
+  const pageSize = ctx.params.pageSize ?? 10;
   const fingerprint = fingerprintOf('drives', s.user.id, q, pageSize, admin);
-  const offset = decodePageToken(stringParam(ctx, 'pageToken'), fingerprint);
+  const offset = decodePageToken(ctx.params.pageToken, fingerprint);
   const page = matched
     .slice(offset, offset + pageSize)
     .map(({ drive, ...standing }) => answer(ctx, driveResource(s, drive, standing, flavor)));
@@ -389,11 +408,15 @@ export function drivesList(ctx: RequestContext, flavor: DriveFlavor = 'drive'): 
   return { body: out };
 }
 
-function setHidden(ctx: RequestContext, hidden: boolean): HandlerResult {
-  const s = new DriveSession(ctx);
+function setHidden(
+  state: DriveState,
+  ctx: RequestContext<'DriveDrivesHide'> | RequestContext<'DriveDrivesUnhide'>,
+  hidden: boolean,
+): HandlerResult {
+  const s = new DriveSession(state, ctx);
   const result = s.write(() => {
     // Hide and unhide take no useDomainAdminAccess: they act for members only.
-    const { drive, ...standing } = requireDrive(s, stringParam(ctx, 'driveId')!);
+    const { drive, ...standing } = requireDrive(s, ctx.params.driveId);
     requireManager(standing, 'Only organizers can hide or unhide a shared drive.');
     s.data.drives.update(drive.id, { hidden: hidden ? 1 : 0 });
     s.driveChanged(drive.id, membersOf(s, drive.id));
@@ -402,15 +425,24 @@ function setHidden(ctx: RequestContext, hidden: boolean): HandlerResult {
   return { body: answer(ctx, driveResource(s, result.drive, result.standing, 'drive')) };
 }
 
-export const drivesHide = (ctx: RequestContext): HandlerResult => setHidden(ctx, true);
-export const drivesUnhide = (ctx: RequestContext): HandlerResult => setHidden(ctx, false);
+export function drivesHide(state: DriveState, ctx: RequestContext<'DriveDrivesHide'>): HandlerResult {
+  return setHidden(state, ctx, true);
+}
 
-export function drivesUpdate(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
-  const s = new DriveSession(ctx);
+export function drivesUnhide(state: DriveState, ctx: RequestContext<'DriveDrivesUnhide'>): HandlerResult {
+  return setHidden(state, ctx, false);
+}
+
+export function drivesUpdate(
+  state: DriveState,
+  ctx: RequestContext<'DriveDrivesUpdate'> | RequestContext<'DriveTeamdrivesUpdate'>,
+  flavor: DriveFlavor = 'drive',
+): HandlerResult {
+  const s = new DriveSession(state, ctx);
   const admin = asAdmin(ctx);
   const patch = parseDriveBody(ctx.body, 'update', admin);
   const result = s.write(() => {
-    const { drive, ...standing } = requireDrive(s, stringParam(ctx, idParam(flavor))!, admin);
+    const { drive, ...standing } = requireDrive(s, driveIdOf(ctx.params), admin);
     requireManager(standing, 'Only organizers can change a shared drive.');
     if (patch.restrictions !== undefined && !admin && restrictionsOf(drive).adminManagedRestrictions === true) {
       throw notDomainAdministrator('The restrictions of this shared drive are managed by its domain administrators.');
@@ -443,15 +475,18 @@ export function drivesUpdate(ctx: RequestContext, flavor: DriveFlavor = 'drive')
  * Deletes a drive that holds no untrashed items. Its domain's administrator may also delete one
  * that still does (`allowItemDeletion`), and everything in it goes with it.
  */
-export function drivesDelete(ctx: RequestContext, flavor: DriveFlavor = 'drive'): HandlerResult {
+export function drivesDelete(
+  state: DriveState,
+  ctx: RequestContext<'DriveDrivesDelete'> | RequestContext<'DriveTeamdrivesDelete'>,
+): HandlerResult {
   const admin = asAdmin(ctx);
-  const allowItemDeletion = boolParam(ctx, 'allowItemDeletion');
+  const allowItemDeletion = 'allowItemDeletion' in ctx.params && ctx.params.allowItemDeletion;
   if (allowItemDeletion && !admin) {
     throw badRequest('invalid', 'allowItemDeletion requires useDomainAdminAccess.', 'allowItemDeletion');
   }
-  const s = new DriveSession(ctx);
+  const s = new DriveSession(state, ctx);
   s.write(() => {
-    const { drive, ...standing } = requireDrive(s, stringParam(ctx, idParam(flavor))!, admin);
+    const { drive, ...standing } = requireDrive(s, driveIdOf(ctx.params), admin);
     requireManager(standing, 'Only organizers can delete a shared drive.');
     if (!allowItemDeletion && s.data.drives.untrashedItemCount(drive.id) > 0) {
       throw forbidden(
@@ -467,3 +502,18 @@ export function drivesDelete(ctx: RequestContext, flavor: DriveFlavor = 'drive')
   });
   return { status: 204 };
 }
+
+export const drivesHandlers = defineHandlers<DriveState>({
+  DriveDrivesGet: (ctx, state) => drivesGet(state, ctx),
+  DriveDrivesList: (ctx, state) => drivesList(state, ctx),
+  DriveDrivesCreate: (ctx, state) => drivesCreate(state, ctx),
+  DriveDrivesHide: (ctx, state) => drivesHide(state, ctx),
+  DriveDrivesUnhide: (ctx, state) => drivesUnhide(state, ctx),
+  DriveDrivesUpdate: (ctx, state) => drivesUpdate(state, ctx),
+  DriveDrivesDelete: (ctx, state) => drivesDelete(state, ctx),
+  DriveTeamdrivesGet: (ctx, state) => drivesGet(state, ctx, 'teamDrive'),
+  DriveTeamdrivesList: (ctx, state) => drivesList(state, ctx, 'teamDrive'),
+  DriveTeamdrivesCreate: (ctx, state) => drivesCreate(state, ctx, 'teamDrive'),
+  DriveTeamdrivesUpdate: (ctx, state) => drivesUpdate(state, ctx, 'teamDrive'),
+  DriveTeamdrivesDelete: (ctx, state) => drivesDelete(state, ctx),
+});

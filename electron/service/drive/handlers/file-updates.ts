@@ -1,5 +1,4 @@
 import { badRequest } from '../../http/api-error';
-import type { RequestContext } from '../../http/handler';
 import {
   contentTypeOf,
   indexableText,
@@ -19,10 +18,10 @@ import {
 } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
 import { moveFile, planMove } from '../domain/moves';
-import { driveErrors } from '../errors';
-import { extensionsOf, hasBinaryContent, isNativeDocument } from '../mime';
-import type { DriveSession } from '../session';
-import { listOf, stringParam } from './common';
+import { driveErrors } from '../domain/errors';
+import { extensionsOf, hasBinaryContent, isNativeDocument } from '../domain/mime';
+import type { DriveSession } from '../domain/session';
+import { listOf, type FileWriteContext, parentParams } from './common';
 
 /** Plans the content of a new head revision: the file's type and the bytes' type, checked against each other. */
 export function planContent(
@@ -78,7 +77,7 @@ export async function createWithContent(
 
 export async function updateWithContent(
   s: DriveSession,
-  ctx: RequestContext,
+  ctx: FileWriteContext,
   fileId: string,
   meta: FileMetadataInput,
   content: IngestedContent,
@@ -103,17 +102,17 @@ export async function updateWithContent(
 const perUserFields = new Set<keyof FileMetadataInput>(['starred', 'viewedByMeTime']);
 
 /** The parents a request adds and removes, with `root` and `appDataFolder` resolved. */
-function parentChanges(s: DriveSession, ctx: RequestContext): { add: string[]; remove: string[] } {
+function parentChanges(s: DriveSession, ctx: FileWriteContext): { add: string[]; remove: string[] } {
   return {
-    add: listOf(stringParam(ctx, 'addParents')).map((p) => s.resolveId(p)),
-    remove: listOf(stringParam(ctx, 'removeParents')).map((p) => s.resolveId(p)),
+    add: listOf(parentParams(ctx).addParents).map((p) => s.resolveId(p)),
+    remove: listOf(parentParams(ctx).removeParents).map((p) => s.resolveId(p)),
   };
 }
 
 /** Who may change what: per-user fields need only read access; the rest follow the file's policy. */
 export function checkUpdate(
   s: DriveSession,
-  ctx: RequestContext,
+  ctx: FileWriteContext,
   file: FileRow,
   rank: number,
   meta: FileMetadataInput,
@@ -151,7 +150,7 @@ export function checkUpdate(
   if (moving) planMove(s, file, rank, parents.add, parents.remove);
 }
 
-export function applyUpdate(s: DriveSession, ctx: RequestContext, file: FileRow, meta: FileMetadataInput): FileRow {
+export function applyUpdate(s: DriveSession, ctx: FileWriteContext, file: FileRow, meta: FileMetadataInput): FileRow {
   const changes: Partial<FileRow> = {};
   const changed = new Set<string>();
   if (meta.name !== undefined && meta.name !== file.name) {

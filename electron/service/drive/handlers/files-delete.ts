@@ -1,16 +1,15 @@
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import { deletePermanently } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
 import { roleRank } from '../domain/roles';
-import { driveErrors } from '../errors';
-import { DriveSession } from '../session';
-import { stringParam } from './common';
+import { driveErrors } from '../domain/errors';
+import { DriveSession, type DriveState } from '../domain/session';
 
 /** DriveFilesDelete: permanent, by the owner (an organizer in a shared drive). */
-export function filesDelete(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function filesDelete(state: DriveState, ctx: RequestContext<'DriveFilesDelete'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
   s.write(() => {
-    const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
+    const { file, rank } = s.requireFile(ctx.params.fileId);
     if (!s.policyOf(file, rank).delete) {
       throw driveErrors.insufficientPermissions(
         file.root_kind
@@ -24,9 +23,9 @@ export function filesDelete(ctx: RequestContext): HandlerResult {
 }
 
 /** DriveFilesEmptyTrash: deletes every file the user trashed (or, with driveId, a shared drive's trash). */
-export function filesEmptyTrash(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
-  const driveId = stringParam(ctx, 'driveId');
+export function filesEmptyTrash(state: DriveState, ctx: RequestContext<'DriveFilesEmptyTrash'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
+  const driveId = ctx.params.driveId;
   s.write(() => {
     let roots: FileRow[];
     if (driveId) {
@@ -34,15 +33,9 @@ export function filesEmptyTrash(ctx: RequestContext): HandlerResult {
       if (rank === 0 || !s.data.drives.get(driveId)) throw driveErrors.driveNotFound(driveId);
       if (rank < roleRank.organizer)
         throw driveErrors.insufficientPermissions('Only organizers can empty the trash of a shared drive.');
-      roots = s.service.store
-        .prepare<[string], FileRow>('SELECT * FROM drive_files WHERE drive_id = ? AND explicitly_trashed = 1')
-        .all(driveId);
+      roots = s.data.files.trashedInDrive(driveId);
     } else {
-      roots = s.service.store
-        .prepare<[string], FileRow>(
-          'SELECT * FROM drive_files WHERE owner_id = ? AND explicitly_trashed = 1 AND drive_id IS NULL',
-        )
-        .all(s.user.id);
+      roots = s.data.files.trashedByOwner(s.user.id);
     }
     for (const root of roots) {
       // An earlier deletion in this loop may have taken it already (it was inside another trashed folder).
@@ -52,3 +45,8 @@ export function filesEmptyTrash(ctx: RequestContext): HandlerResult {
   });
   return { status: 204 };
 }
+
+export const filesDeleteHandlers = defineHandlers<DriveState>({
+  DriveFilesDelete: (ctx, state) => filesDelete(state, ctx),
+  DriveFilesEmptyTrash: (ctx, state) => filesEmptyTrash(state, ctx),
+});

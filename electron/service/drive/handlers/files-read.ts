@@ -1,21 +1,21 @@
 import { Readable } from 'node:stream';
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import { exportDocument, exportSizeLimit } from '../content/export';
-import { driveErrors } from '../errors';
-import { newFileId } from '../ids';
-import { exportFormats, folderMimeType, isGoogleAppsType, isNativeDocument } from '../mime';
+import { driveErrors } from '../domain/errors';
+import { newFileId } from '../domain/ids';
+import { exportFormats, folderMimeType, isGoogleAppsType, isNativeDocument } from '../domain/mime';
 import { listFiles } from '../query/list-files';
 import { PageLookups } from '../resources/file-lookups';
 import { fileResource, minimalFile } from '../resources/file-resource';
-import { DriveSession } from '../session';
-import { fileBody, hasFields, intParam, prepareChecksums, stringParam, wantsOf } from './common';
+import { DriveSession, type DriveState } from '../domain/session';
+import { fileBody, hasFields, prepareChecksums, wantsOf } from './common';
 import { sendContent } from './media';
 
 /** DriveFilesGet: metadata, or the content with `alt=media` (Range supported). */
-export async function filesGet(ctx: RequestContext): Promise<HandlerResult> {
-  const s = new DriveSession(ctx);
-  const fileId = stringParam(ctx, 'fileId')!;
+export async function filesGet(state: DriveState, ctx: RequestContext<'DriveFilesGet'>): Promise<HandlerResult> {
+  const s = new DriveSession(state, ctx);
+  const fileId = ctx.params.fileId;
   const { file, rank } = s.requireFile(fileId);
   if (ctx.params['alt'] !== 'media') return { body: await fileBody(ctx, s, file, rank) };
 
@@ -39,16 +39,16 @@ export async function filesGet(ctx: RequestContext): Promise<HandlerResult> {
 }
 
 /** DriveFilesList: search with Drive's query language, sorted and paged. */
-export async function filesList(ctx: RequestContext): Promise<HandlerResult> {
-  const s = new DriveSession(ctx);
+export async function filesList(state: DriveState, ctx: RequestContext<'DriveFilesList'>): Promise<HandlerResult> {
+  const s = new DriveSession(state, ctx);
   const page = listFiles(s, {
-    q: stringParam(ctx, 'q'),
-    orderBy: stringParam(ctx, 'orderBy'),
-    pageSize: intParam(ctx, 'pageSize') ?? 100,
-    pageToken: stringParam(ctx, 'pageToken'),
-    corpora: stringParam(ctx, 'corpora') ?? stringParam(ctx, 'corpus'),
-    driveId: stringParam(ctx, 'driveId') ?? stringParam(ctx, 'teamDriveId'),
-    spaces: stringParam(ctx, 'spaces') ?? 'drive',
+    q: ctx.params.q,
+    orderBy: ctx.params.orderBy,
+    pageSize: ctx.params.pageSize ?? 100,
+    pageToken: ctx.params.pageToken,
+    corpora: ctx.params.corpora ?? ctx.params.corpus,
+    driveId: ctx.params.driveId ?? ctx.params.teamDriveId,
+    spaces: ctx.params.spaces ?? 'drive',
   });
   const full = hasFields(ctx);
   const body: Record<string, unknown> = { kind: 'drive#fileList', incompleteSearch: false };
@@ -65,19 +65,19 @@ export async function filesList(ctx: RequestContext): Promise<HandlerResult> {
 }
 
 /** DriveFilesGenerateIds: fresh ids for create or copy. */
-export function filesGenerateIds(ctx: RequestContext): HandlerResult {
-  const count = intParam(ctx, 'count') ?? 10;
+export function filesGenerateIds(state: DriveState, ctx: RequestContext<'DriveFilesGenerateIds'>): HandlerResult {
+  const count = ctx.params.count ?? 10;
   if (count < 1 || count > 1000) throw driveErrors.invalid('count', 'Invalid Value: count must be between 1 and 1000');
-  const space = stringParam(ctx, 'space') ?? 'drive';
+  const space = ctx.params.space ?? 'drive';
   if (space !== 'drive' && space !== 'appDataFolder') throw driveErrors.invalid('space');
   return { body: { kind: 'drive#generatedIds', space, ids: Array.from({ length: count }, newFileId) } };
 }
 
 /** DriveFilesExport: a native document converted to another format, at most 10 MB. */
-export async function filesExport(ctx: RequestContext): Promise<HandlerResult> {
-  const s = new DriveSession(ctx);
-  const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
-  const target = stringParam(ctx, 'mimeType')!;
+export async function filesExport(state: DriveState, ctx: RequestContext<'DriveFilesExport'>): Promise<HandlerResult> {
+  const s = new DriveSession(state, ctx);
+  const { file, rank } = s.requireFile(ctx.params.fileId);
+  const target = ctx.params.mimeType;
   if (!isNativeDocument(file.mime_type))
     throw forbidden('Export only supports Docs Editors files.', 'fileNotExportable');
   if (!s.policyOf(file, rank).download)
@@ -101,3 +101,10 @@ export async function filesExport(ctx: RequestContext): Promise<HandlerResult> {
     source: { stream: (range) => Readable.from([range ? output.subarray(range.start, range.end + 1) : output]) },
   });
 }
+
+export const filesReadHandlers = defineHandlers<DriveState>({
+  DriveFilesExport: (ctx, state) => filesExport(state, ctx),
+  DriveFilesGenerateIds: (ctx, state) => filesGenerateIds(state, ctx),
+  DriveFilesGet: (ctx, state) => filesGet(state, ctx),
+  DriveFilesList: (ctx, state) => filesList(state, ctx),
+});

@@ -1,5 +1,5 @@
 import { badRequest, forbidden } from '../../http/api-error';
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import { ingestContent, type IngestedContent } from '../content/ingest';
 import { bodyBrokeOff, incompleteBody, readUploadRequest } from '../content/upload-request';
 import { parseFileMetadata, type FileMetadataInput } from '../domain/file-metadata';
@@ -13,10 +13,10 @@ import {
   setTrashed,
 } from '../domain/file-operations';
 import { roleRank } from '../domain/roles';
-import { driveErrors } from '../errors';
-import { folderMimeType, hasBinaryContent, isNativeDocument, mimeTypeForName } from '../mime';
-import { DriveSession } from '../session';
-import { boolParam, fileBody, stringParam } from './common';
+import { driveErrors } from '../domain/errors';
+import { folderMimeType, hasBinaryContent, isNativeDocument, mimeTypeForName } from '../domain/mime';
+import { DriveSession, type DriveState } from '../domain/session';
+import { fileBody, type FileWriteContext } from './common';
 import { applyUpdate, checkUpdate, createWithContent, updateWithContent } from './file-updates';
 import { continueResumableSession, startResumableSession } from './resumable';
 
@@ -25,7 +25,7 @@ import { continueResumableSession, startResumableSession } from './resumable';
  * content. A body that breaks off part way stores nothing and is refused as incomplete.
  */
 async function receiveUpload(
-  ctx: RequestContext,
+  ctx: FileWriteContext,
   s: DriveSession,
   mode: 'create' | 'update',
   check: (meta: FileMetadataInput) => void,
@@ -48,8 +48,8 @@ async function receiveUpload(
 }
 
 /** DriveFilesCreate: metadata only, or with content through `/upload` (media, multipart, resumable). */
-export async function filesCreate(ctx: RequestContext): Promise<HandlerResult> {
-  const s = new DriveSession(ctx);
+export async function filesCreate(state: DriveState, ctx: RequestContext<'DriveFilesCreate'>): Promise<HandlerResult> {
+  const s = new DriveSession(state, ctx);
   if (!ctx.upload) {
     const meta = parseFileMetadata(ctx.body, 'create');
     const mimeType = meta.mimeType ?? mimeTypeForName(meta.name ?? '') ?? 'application/octet-stream';
@@ -80,7 +80,7 @@ export async function filesCreate(ctx: RequestContext): Promise<HandlerResult> {
     return { body: await fileBody(ctx, s, file) };
   }
   if (ctx.req.method === 'PUT') return continueResumableSession(ctx, s);
-  if (ctx.params['uploadType'] === 'resumable') return startResumableSession(ctx, s, undefined);
+  if (ctx.params.uploadType === 'resumable') return startResumableSession(ctx, s, undefined);
 
   // Everything that can be checked before the content arrives is checked first.
   const { meta, content } = await receiveUpload(ctx, s, 'create', (meta) => {
@@ -88,7 +88,7 @@ export async function filesCreate(ctx: RequestContext): Promise<HandlerResult> {
     checkNewId(s, meta.id);
   });
   try {
-    const file = await createWithContent(s, meta, content, boolParam(ctx, 'keepRevisionForever'));
+    const file = await createWithContent(s, meta, content, ctx.params.keepRevisionForever);
     return { body: await fileBody(ctx, s, file) };
   } finally {
     await s.settleBlob(content.blob.address);
@@ -96,9 +96,9 @@ export async function filesCreate(ctx: RequestContext): Promise<HandlerResult> {
 }
 
 /** DriveFilesUpdate: metadata patch, parents moves, and/or new content. */
-export async function filesUpdate(ctx: RequestContext): Promise<HandlerResult> {
-  const s = new DriveSession(ctx);
-  const fileId = stringParam(ctx, 'fileId')!;
+export async function filesUpdate(state: DriveState, ctx: RequestContext<'DriveFilesUpdate'>): Promise<HandlerResult> {
+  const s = new DriveSession(state, ctx);
+  const fileId = ctx.params.fileId;
   if (!ctx.upload) {
     const meta = parseFileMetadata(ctx.body, 'update');
     const file = s.write(() => {
@@ -109,9 +109,9 @@ export async function filesUpdate(ctx: RequestContext): Promise<HandlerResult> {
     return { body: await fileBody(ctx, s, file) };
   }
   if (ctx.req.method === 'PUT') return continueResumableSession(ctx, s);
-  if (ctx.params['uploadType'] === 'resumable') return startResumableSession(ctx, s, fileId);
+  if (ctx.params.uploadType === 'resumable') return startResumableSession(ctx, s, fileId);
 
-  const keepForever = boolParam(ctx, 'keepRevisionForever');
+  const keepForever = ctx.params.keepRevisionForever;
   const { meta, content } = await receiveUpload(ctx, s, 'update', (meta) => {
     const { file, rank } = s.requireFile(fileId);
     checkUpdate(s, ctx, file, rank, meta, true);
@@ -126,11 +126,11 @@ export async function filesUpdate(ctx: RequestContext): Promise<HandlerResult> {
 }
 
 /** DriveFilesCopy: a new file with the source's content; the body patches the copy's metadata. */
-export async function filesCopy(ctx: RequestContext): Promise<HandlerResult> {
-  const s = new DriveSession(ctx);
-  const fileId = stringParam(ctx, 'fileId')!;
+export async function filesCopy(state: DriveState, ctx: RequestContext<'DriveFilesCopy'>): Promise<HandlerResult> {
+  const s = new DriveSession(state, ctx);
+  const fileId = ctx.params.fileId;
   const meta = parseFileMetadata(ctx.body, 'copy');
-  const keepForever = boolParam(ctx, 'keepRevisionForever');
+  const keepForever = ctx.params.keepRevisionForever;
   const copy = s.write(() => {
     const { file: source, rank } = s.requireFile(fileId);
     if (source.is_folder || source.mime_type === folderMimeType)
@@ -177,3 +177,9 @@ export async function filesCopy(ctx: RequestContext): Promise<HandlerResult> {
   });
   return { body: await fileBody(ctx, s, copy) };
 }
+
+export const filesWriteHandlers = defineHandlers<DriveState>({
+  DriveFilesCopy: (ctx, state) => filesCopy(state, ctx),
+  DriveFilesCreate: (ctx, state) => filesCreate(state, ctx),
+  DriveFilesUpdate: (ctx, state) => filesUpdate(state, ctx),
+});

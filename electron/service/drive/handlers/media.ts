@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { ApiError } from '../../http/api-error';
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import type { HandlerResult, RawRequest } from '../../http/handler';
 import { sendFileRange } from '../content/file-sender';
 
 type ByteRange = { start: number; end: number };
@@ -30,7 +30,7 @@ export type ContentSource = { readonly file: string } | { readonly stream: (rang
  * is buffered whole.
  */
 export async function sendContent(
-  ctx: RequestContext,
+  ctx: RawRequest,
   opts: {
     size: number;
     contentType: string;

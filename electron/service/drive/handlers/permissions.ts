@@ -1,5 +1,6 @@
+import type { SystemParams } from '../../../../shared/api';
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import { isJsonObject } from '../../http/merge-patch';
 import { administeredDomain, requireDriveAdministrator } from '../domain/admin-access';
 import { checkGrantAllowed } from '../domain/drive-restrictions';
@@ -15,12 +16,12 @@ import {
   requireNotInherited,
   savePermission,
 } from '../domain/sharing';
-import { driveErrors } from '../errors';
-import { permissionIdForEmail } from '../ids';
+import { driveErrors } from '../domain/errors';
+import { permissionIdForEmail } from '../domain/ids';
 import { minimalPermission, permissionResource, type PermissionResource } from '../resources/permission-resource';
 import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
-import { DriveSession } from '../session';
-import { boolParam, explicitParam, hasFields, intParam, stringParam } from './common';
+import { DriveSession, type DriveState } from '../domain/session';
+import { hasFields } from './common';
 
 function isDriveRoot(file: FileRow): boolean {
   return file.drive_id !== null && file.id === file.drive_id;
@@ -31,9 +32,12 @@ function isDriveRoot(file: FileRow): boolean {
  * `useDomainAdminAccess`, an administrator of a shared drive's domain manages the drive's members
  * as an organizer would, member or not; on any other file the flag adds nothing to the user's own access.
  */
-function requirePermissionTarget(s: DriveSession, ctx: RequestContext): { file: FileRow; rank: number } {
-  const fileId = stringParam(ctx, 'fileId')!;
-  if (!boolParam(ctx, 'useDomainAdminAccess')) return s.requireFile(fileId);
+function requirePermissionTarget(
+  s: DriveSession,
+  ctx: { readonly params: { readonly fileId: string; readonly useDomainAdminAccess: boolean } },
+): { file: FileRow; rank: number } {
+  const fileId = ctx.params.fileId;
+  if (!ctx.params.useDomainAdminAccess) return s.requireFile(fileId);
   administeredDomain(s.user);
   const drive = s.data.drives.get(fileId);
   if (!drive) return s.requireFile(fileId);
@@ -54,7 +58,7 @@ function requireSharer(s: DriveSession, file: FileRow, rank: number): void {
     throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to share this file.');
 }
 
-function body(ctx: RequestContext, p: PermissionResource): PermissionResource {
+function body(ctx: { readonly params: SystemParams }, p: PermissionResource): PermissionResource {
   return hasFields(ctx) ? p : minimalPermission(p);
 }
 
@@ -100,15 +104,15 @@ function transferOwnership(
   s.data.files.update(file.id, { owner_id: newOwner.user_id });
 }
 
-export function permissionsCreate(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function permissionsCreate(state: DriveState, ctx: RequestContext<'DrivePermissionsCreate'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
   const input = parsePermissionInput(ctx.body);
   if (!input.type) throw driveErrors.required('permission.type', 'The permission type field is required.');
   if (!input.role) throw driveErrors.required('permission.role', 'The permission role field is required.');
   const type = input.type;
   const role = input.role;
-  const transfer = boolParam(ctx, 'transferOwnership');
-  const notifyExplicit = explicitParam(ctx, 'sendNotificationEmail');
+  const transfer = ctx.params.transferOwnership;
+  const notifyExplicit = ctx.given('sendNotificationEmail');
   const notify = ctx.params['sendNotificationEmail'] !== false;
   if (notifyExplicit && type !== 'user' && type !== 'group') {
     throw badRequest(
@@ -132,7 +136,7 @@ export function permissionsCreate(ctx: RequestContext): HandlerResult {
     );
   }
   const grantee = granteeOf({ ...input, type });
-  const emailMessage = stringParam(ctx, 'emailMessage');
+  const emailMessage = ctx.params.emailMessage;
 
   const result = s.write(() => {
     const { file, rank } = requirePermissionTarget(s, ctx);
@@ -193,14 +197,13 @@ export function permissionsCreate(ctx: RequestContext): HandlerResult {
   return { body: body(ctx, permissionResource(result.permission, result.file.drive_id)) };
 }
 
-export function permissionsUpdate(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function permissionsUpdate(state: DriveState, ctx: RequestContext<'DrivePermissionsUpdate'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
   const input = parsePermissionInput(ctx.body);
-  const permissionId = stringParam(ctx, 'permissionId')!;
-  const transfer = boolParam(ctx, 'transferOwnership');
+  const permissionId = ctx.params.permissionId;
+  const transfer = ctx.params.transferOwnership;
   // A patch clears the expiration with null as removeExpiration does.
-  const removeExpiration =
-    boolParam(ctx, 'removeExpiration') || (isJsonObject(ctx.body) && ctx.body.expirationTime === null);
+  const removeExpiration = ctx.params.removeExpiration || (isJsonObject(ctx.body) && ctx.body.expirationTime === null);
   const result = s.write(() => {
     const { file, rank } = requirePermissionTarget(s, ctx);
     requireSharer(s, file, rank);
@@ -252,9 +255,9 @@ export function permissionsUpdate(ctx: RequestContext): HandlerResult {
   return { body: body(ctx, permissionResource(result.permission, result.file.drive_id)) };
 }
 
-export function permissionsDelete(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
-  const permissionId = stringParam(ctx, 'permissionId')!;
+export function permissionsDelete(state: DriveState, ctx: RequestContext<'DrivePermissionsDelete'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
+  const permissionId = ctx.params.permissionId;
   s.write(() => {
     const { file, rank } = requirePermissionTarget(s, ctx);
     const existing = requireNotInherited(s, file.id, permissionId);
@@ -274,7 +277,10 @@ export function permissionsDelete(ctx: RequestContext): HandlerResult {
   return { status: 204 };
 }
 
-function visiblePermissions(s: DriveSession, ctx: RequestContext): { file: FileRow; list: PermissionResource[] } {
+function visiblePermissions(
+  s: DriveSession,
+  ctx: Parameters<typeof requirePermissionTarget>[1],
+): { file: FileRow; list: PermissionResource[] } {
   const { file, rank } = requirePermissionTarget(s, ctx);
   const memberView = isDriveRoot(file) && rank >= roleRank.reader;
   const list = s.data.permissions.effective(file.id).map((p) => permissionResource(p, file.drive_id));
@@ -288,12 +294,12 @@ function visiblePermissions(s: DriveSession, ctx: RequestContext): { file: FileR
   return { file, list };
 }
 
-export function permissionsList(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function permissionsList(state: DriveState, ctx: RequestContext<'DrivePermissionsList'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
   const { file, list } = visiblePermissions(s, ctx);
-  const pageSize = intParam(ctx, 'pageSize') ?? (file.drive_id !== null ? 100 : list.length || 1);
+  const pageSize = ctx.params.pageSize ?? (file.drive_id !== null ? 100 : list.length || 1);
   const fingerprint = fingerprintOf('permissions', s.user.id, file.id, pageSize);
-  const offset = decodePageToken(stringParam(ctx, 'pageToken'), fingerprint);
+  const offset = decodePageToken(ctx.params.pageToken, fingerprint);
   const page = list.slice(offset, offset + pageSize);
   const out: Record<string, unknown> = { kind: 'drive#permissionList' };
   if (offset + pageSize < list.length) out.nextPageToken = encodePageToken(offset + pageSize, fingerprint);
@@ -301,11 +307,19 @@ export function permissionsList(ctx: RequestContext): HandlerResult {
   return { body: out };
 }
 
-export function permissionsGet(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
-  const permissionId = stringParam(ctx, 'permissionId')!;
+export function permissionsGet(state: DriveState, ctx: RequestContext<'DrivePermissionsGet'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
+  const permissionId = ctx.params.permissionId;
   const { list } = visiblePermissions(s, ctx);
   const found = list.find((p) => p.id === permissionId);
   if (!found) throw driveErrors.permissionNotFound(permissionId);
   return { body: body(ctx, found) };
 }
+
+export const permissionsHandlers = defineHandlers<DriveState>({
+  DrivePermissionsGet: (ctx, state) => permissionsGet(state, ctx),
+  DrivePermissionsList: (ctx, state) => permissionsList(state, ctx),
+  DrivePermissionsCreate: (ctx, state) => permissionsCreate(state, ctx),
+  DrivePermissionsUpdate: (ctx, state) => permissionsUpdate(state, ctx),
+  DrivePermissionsDelete: (ctx, state) => permissionsDelete(state, ctx),
+});

@@ -2,7 +2,7 @@ import { fileTypeFromFile } from 'file-type';
 import { open, rm, stat, truncate } from 'node:fs/promises';
 import { ApiError, badRequest } from '../../http/api-error';
 import { applyFields, parseFields } from '../../http/fields';
-import type { HandlerResult, RequestContext, ServiceContext } from '../../http/handler';
+import type { HandlerResult } from '../../http/handler';
 import { etagOf, sendJson } from '../../http/respond';
 import type { IngestedContent } from '../content/ingest';
 import { BatchedWriter } from '../content/batched-writer';
@@ -11,23 +11,11 @@ import { bodyBrokeOff, maxUploadBytes, readSmallJson } from '../content/upload-r
 import { parseFileMetadata, type FileMetadataInput } from '../domain/file-metadata';
 import { checkNewId, checkPinLimit, placeNewFile } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
-import { newId } from '../ids';
-import type { DriveSession } from '../session';
-import { boolParam, fileBody, stringParam } from './common';
+import { newId } from '../domain/ids';
+import type { UploadSessionRow } from '../domain/upload-sessions-repository';
+import type { DriveSession } from '../domain/session';
+import { fileBody, type FileWriteContext, parentParams } from './common';
 import { checkUpdate, createWithContent, updateWithContent } from './file-updates';
-
-interface UploadSessionRow {
-  id: string;
-  user_id: string;
-  file_id: string | null;
-  metadata: string;
-  params: string;
-  content_type: string | null;
-  total_size: number | null;
-  received: number;
-  created_time: string;
-  completed_file_id: string | null;
-}
 
 /** What a session keeps of the request that opened it. */
 interface SessionParams {
@@ -72,7 +60,6 @@ const sessionNotFound = () =>
 export const uploadSessionLifetimeMs = 7 * 24 * 60 * 60 * 1000;
 /** Expired sessions are looked for at most this often (when a new session starts). */
 const sweepIntervalMs = 60 * 60 * 1000;
-const lastSweep = new WeakMap<ServiceContext, number>();
 
 function hasExpired(s: DriveSession, session: UploadSessionRow): boolean {
   return Date.parse(session.created_time) + uploadSessionLifetimeMs <= s.now.getTime();
@@ -81,20 +68,17 @@ function hasExpired(s: DriveSession, session: UploadSessionRow): boolean {
 /** Forgets a session: its row, its running digest and the bytes received so far. */
 async function dropSession(s: DriveSession, id: string): Promise<void> {
   s.blobs.running.forget(id);
-  s.service.store.prepare('DELETE FROM drive_upload_sessions WHERE id = ?').run(id);
+  s.data.uploads.delete(id);
   await rm(s.blobs.tempPath(`upload-${id}`), { force: true });
 }
 
 /** Drops every expired session no request is writing to (abandoned uploads must not hold disk space forever). */
 async function sweepExpiredSessions(s: DriveSession): Promise<void> {
   const now = s.now.getTime();
-  if (now - (lastSweep.get(s.service) ?? Number.NEGATIVE_INFINITY) < sweepIntervalMs) return;
-  lastSweep.set(s.service, now);
+  if (now - s.drive.lastUploadSweep < sweepIntervalMs) return;
+  s.drive.lastUploadSweep = now;
   const cutoff = new Date(now - uploadSessionLifetimeMs).toISOString();
-  const expired = s.service.store
-    .prepare<[string], { id: string }>('SELECT id FROM drive_upload_sessions WHERE created_time <= ?')
-    .all(cutoff);
-  for (const { id } of expired) if (!s.blobs.running.isBusy(id)) await dropSession(s, id);
+  for (const id of s.data.uploads.startedBy(cutoff)) if (!s.blobs.running.isBusy(id)) await dropSession(s, id);
 }
 
 /**
@@ -103,7 +87,7 @@ async function sweepExpiredSessions(s: DriveSession): Promise<void> {
  * connections and restarts, for a week.
  */
 export async function startResumableSession(
-  ctx: RequestContext,
+  ctx: FileWriteContext,
   s: DriveSession,
   fileId: string | undefined,
 ): Promise<HandlerResult> {
@@ -126,7 +110,7 @@ export async function startResumableSession(
     throw headerError('X-Upload-Content-Type', `Invalid X-Upload-Content-Type: ${String(contentType)}.`);
   }
   const meta = parseFileMetadata(await readSmallJson(ctx), fileId ? 'update' : 'create');
-  const keepForever = boolParam(ctx, 'keepRevisionForever');
+  const keepForever = ctx.params.keepRevisionForever;
   const query: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(ctx.params)) if (!requestOnlyParams.has(name)) query[name] = value;
   const id = newId(32);
@@ -139,26 +123,20 @@ export async function startResumableSession(
       placeNewFile(s, meta.parents);
       checkNewId(s, meta.id);
     }
-    s.service.store
-      .prepare(
-        `INSERT INTO drive_upload_sessions (id, user_id, file_id, metadata, params, content_type, total_size, received, created_time)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)`,
-      )
-      .run(
-        id,
-        s.user.id,
-        fileId ?? null,
-        JSON.stringify(meta),
-        JSON.stringify({
-          keepForever,
-          addParents: stringParam(ctx, 'addParents'),
-          removeParents: stringParam(ctx, 'removeParents'),
-          query,
-        } satisfies SessionParams),
-        typeof contentType === 'string' ? contentType.trim() : null,
-        total,
-        s.nowIso,
-      );
+    s.data.uploads.insert({
+      id,
+      user_id: s.user.id,
+      file_id: fileId ?? null,
+      metadata: JSON.stringify(meta),
+      params: JSON.stringify({
+        keepForever,
+        ...parentParams(ctx),
+        query,
+      } satisfies SessionParams),
+      content_type: typeof contentType === 'string' ? contentType.trim() : null,
+      total_size: total,
+      created_time: s.nowIso,
+    });
   });
   await sweepExpiredSessions(s);
   // As Drive's does, the session URL repeats the opening request's parameters (the credentials
@@ -206,11 +184,9 @@ function incomplete(received: number): HandlerResult {
 }
 
 /** A `PUT` to a session: a status query (`bytes *\/N`), a chunk, or the whole content. */
-export async function continueResumableSession(ctx: RequestContext, s: DriveSession): Promise<HandlerResult> {
-  const uploadId = stringParam(ctx, 'upload_id') ?? '';
-  const store = s.service.store;
-  const load = () =>
-    store.prepare<[string], UploadSessionRow>('SELECT * FROM drive_upload_sessions WHERE id = ?').get(uploadId);
+export async function continueResumableSession(ctx: FileWriteContext, s: DriveSession): Promise<HandlerResult> {
+  const uploadId = ctx.params.upload_id ?? '';
+  const load = () => s.data.uploads.get(uploadId);
   let session = load();
   if (!session || session.user_id !== s.user.id) throw sessionNotFound();
   if (hasExpired(s, session)) {
@@ -226,7 +202,7 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
     await Promise.race([inFlight, delay(inFlightWaitMs)]);
     session = load() ?? session;
   }
-  const pending = finishing.get(session.id);
+  const pending = s.drive.finishingUploads.get(session.id);
   if (pending) {
     // Another request is finishing the session: its outcome is this request's too.
     ctx.req.resume();
@@ -295,15 +271,17 @@ export async function continueResumableSession(ctx: RequestContext, s: DriveSess
 }
 
 /** The request as the session sees it: its write parameters from the opening request, answer ones from either. */
-function withSessionParams(ctx: RequestContext, session: UploadSessionRow): RequestContext {
+function withSessionParams(ctx: FileWriteContext, session: UploadSessionRow): FileWriteContext {
   const saved = JSON.parse(session.params) as SessionParams;
   const params: Record<string, unknown> = { ...ctx.params, ...(saved.query ?? {}) };
   if (!saved.query) {
     if (saved.addParents !== undefined) params['addParents'] = saved.addParents;
     if (saved.removeParents !== undefined) params['removeParents'] = saved.removeParents;
   }
-  for (const name of answerParams) if (ctx.params[name] !== undefined) params[name] = ctx.params[name];
-  return { ...ctx, params };
+  const given: Readonly<Record<string, unknown>> = ctx.params;
+  for (const name of answerParams) if (given[name] !== undefined) params[name] = given[name];
+  // The saved parameters were validated for this operation when the session was opened.
+  return { ...ctx, params: params as FileWriteContext['params'] } as FileWriteContext;
 }
 
 /**
@@ -311,16 +289,16 @@ function withSessionParams(ctx: RequestContext, session: UploadSessionRow): Requ
  * this request gave none of its own (the pipeline applies the request's own ones).
  */
 async function answer(
-  ctx: RequestContext,
-  sessionCtx: RequestContext,
+  ctx: FileWriteContext,
+  sessionCtx: FileWriteContext,
   s: DriveSession,
   file: FileRow,
 ): Promise<HandlerResult> {
   const body = await fileBody(sessionCtx, s, file);
-  const fields = sessionCtx.params['fields'];
-  const pretty = sessionCtx.params['prettyPrint'] === true;
-  const ownFields = ctx.params['fields'] !== undefined;
-  if ((ownFields || typeof fields !== 'string') && pretty === (ctx.params['prettyPrint'] === true)) return { body };
+  const fields = sessionCtx.params.fields;
+  const pretty = sessionCtx.params.prettyPrint === true;
+  const ownFields = ctx.params.fields !== undefined;
+  if ((ownFields || typeof fields !== 'string') && pretty === (ctx.params.prettyPrint === true)) return { body };
   const shaped = !ownFields && typeof fields === 'string' ? applyFields(body, parseFields(fields)) : body;
   const etag = etagOf(body);
   sendJson(ctx.res, 200, shaped, pretty, etag !== undefined && shaped !== body ? { ETag: etag } : undefined);
@@ -337,7 +315,7 @@ async function reconcileWithDisk(s: DriveSession, session: UploadSessionRow, tem
   const onDisk = (await stat(temp).catch(() => undefined))?.size ?? 0;
   if (onDisk >= session.received) return session;
   s.blobs.running.forget(session.id);
-  s.service.store.prepare('UPDATE drive_upload_sessions SET received = ? WHERE id = ?').run(onDisk, session.id);
+  s.data.uploads.recordReceived(session.id, onDisk);
   return { ...session, received: onDisk };
 }
 
@@ -348,7 +326,7 @@ async function reconcileWithDisk(s: DriveSession, session: UploadSessionRow, tem
  * resume from there.
  */
 async function receiveChunk(
-  ctx: RequestContext,
+  ctx: FileWriteContext,
   s: DriveSession,
   session: UploadSessionRow,
   temp: string,
@@ -414,9 +392,7 @@ async function receiveChunk(
       digest = undefined;
     }
     s.blobs.running.release(session.id, digest);
-    s.service.store
-      .prepare('UPDATE drive_upload_sessions SET received = ?, total_size = ? WHERE id = ?')
-      .run(recorded, total, session.id);
+    s.data.uploads.recordProgress(session.id, recorded, total);
   }
   faultPoint('resumable:received-recorded');
   if (bodyBrokeOff(ctx)) return 'dropped';
@@ -432,29 +408,24 @@ const inFlightWaitMs = 5_000;
 
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
-/** Finishing in progress, per session: a second request for the same session waits for it. */
-const finishing = new Map<string, Promise<unknown>>();
-
 function finish(
-  ctx: RequestContext,
-  sessionCtx: RequestContext,
+  ctx: FileWriteContext,
+  sessionCtx: FileWriteContext,
   s: DriveSession,
   session: UploadSessionRow,
   temp: string,
 ): Promise<HandlerResult> {
   // Finishing takes turns per session; whoever comes second finds it complete.
-  const previous = finishing.get(session.id) ?? Promise.resolve();
+  const previous = s.drive.finishingUploads.get(session.id) ?? Promise.resolve();
   const done = previous.then(async () => {
-    const now = s.service.store
-      .prepare<[string], UploadSessionRow>('SELECT * FROM drive_upload_sessions WHERE id = ?')
-      .get(session.id);
+    const now = s.data.uploads.get(session.id);
     if (now?.completed_file_id) return answer(ctx, sessionCtx, s, s.requireFile(now.completed_file_id).file);
     return finishOnce(ctx, sessionCtx, s, session, temp);
   });
   const settled = done.catch(() => undefined);
-  finishing.set(session.id, settled);
+  s.drive.finishingUploads.set(session.id, settled);
   void settled.then(() => {
-    if (finishing.get(session.id) === settled) finishing.delete(session.id);
+    if (s.drive.finishingUploads.get(session.id) === settled) s.drive.finishingUploads.delete(session.id);
   });
   return done;
 }
@@ -468,8 +439,8 @@ function finish(
  * with the file.
  */
 async function finishOnce(
-  ctx: RequestContext,
-  sessionCtx: RequestContext,
+  ctx: FileWriteContext,
+  sessionCtx: FileWriteContext,
   s: DriveSession,
   session: UploadSessionRow,
   temp: string,
@@ -491,10 +462,7 @@ async function finishOnce(
       declaredType: declaredType && declaredType !== 'application/octet-stream' ? declaredType : undefined,
       detectedType: detected?.mime,
     };
-    const complete = (done: FileRow) =>
-      s.service.store
-        .prepare('UPDATE drive_upload_sessions SET completed_file_id = ? WHERE id = ?')
-        .run(done.id, session.id);
+    const complete = (done: FileRow) => s.data.uploads.complete(session.id, done.id);
     file = session.file_id
       ? await updateWithContent(s, sessionCtx, session.file_id, meta, content, params.keepForever === true, complete)
       : await createWithContent(s, meta, content, params.keepForever === true, complete);

@@ -1,14 +1,14 @@
 import { ApiError, badRequest, forbidden } from '../../http/api-error';
-import type { HandlerResult, RequestContext } from '../../http/handler';
+import { defineHandlers, type HandlerResult, type RequestContext } from '../../http/handler';
 import { purgeRevisions } from '../domain/file-operations';
 import type { FileRow } from '../domain/files-repository';
 import { maxPinnedRevisions, type RevisionWithBlob } from '../domain/revisions-repository';
-import { driveErrors } from '../errors';
-import { exportFormats, hasBinaryContent, isNativeDocument } from '../mime';
+import { driveErrors } from '../domain/errors';
+import { exportFormats, hasBinaryContent, isNativeDocument } from '../domain/mime';
 import { decodePageToken, encodePageToken, fingerprintOf } from '../query/page-token';
 import { userResource } from '../resources/user-resource';
-import { DriveSession } from '../session';
-import { hasFields, intParam, stringParam } from './common';
+import { DriveSession, type DriveState } from '../domain/session';
+import { hasFields } from './common';
 import { sendContent } from './media';
 
 type RevisionResource = Record<string, unknown> & { kind: 'drive#revision'; id: string };
@@ -49,9 +49,9 @@ const minimal = (r: RevisionResource) => ({
 });
 
 /** The file with its expired revisions purged, if the user may read revisions. */
-function revisionsOf(s: DriveSession, ctx: RequestContext): FileRow {
+function revisionsOf(s: DriveSession, ctx: { readonly params: { readonly fileId: string } }): FileRow {
   return s.write(() => {
-    const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
+    const { file, rank } = s.requireFile(ctx.params.fileId);
     if (!s.policyOf(file, rank).readRevisions)
       throw driveErrors.insufficientPermissions(
         'The user does not have sufficient permissions to read the revisions of this file.',
@@ -68,10 +68,13 @@ function requireRevision(s: DriveSession, fileId: string, revisionId: string): R
   return r;
 }
 
-export async function revisionsGet(ctx: RequestContext): Promise<HandlerResult> {
-  const s = new DriveSession(ctx);
+export async function revisionsGet(
+  state: DriveState,
+  ctx: RequestContext<'DriveRevisionsGet'>,
+): Promise<HandlerResult> {
+  const s = new DriveSession(state, ctx);
   const file = revisionsOf(s, ctx);
-  const r = requireRevision(s, file.id, stringParam(ctx, 'revisionId')!);
+  const r = requireRevision(s, file.id, ctx.params.revisionId);
   if (ctx.params['alt'] !== 'media') {
     const full = revisionResource(s, file, r);
     return { body: hasFields(ctx) ? full : minimal(full) };
@@ -86,13 +89,13 @@ export async function revisionsGet(ctx: RequestContext): Promise<HandlerResult> 
   });
 }
 
-export function revisionsList(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function revisionsList(state: DriveState, ctx: RequestContext<'DriveRevisionsList'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
   const file = revisionsOf(s, ctx);
   const all = s.data.revisions.list(file.id);
-  const pageSize = intParam(ctx, 'pageSize') ?? 200;
+  const pageSize = ctx.params.pageSize ?? 200;
   const fingerprint = fingerprintOf('revisions', file.id, pageSize);
-  const offset = decodePageToken(stringParam(ctx, 'pageToken'), fingerprint);
+  const offset = decodePageToken(ctx.params.pageToken, fingerprint);
   const page = all.slice(offset, offset + pageSize).map((r) => revisionResource(s, file, r));
   const out: Record<string, unknown> = { kind: 'drive#revisionList' };
   if (offset + pageSize < all.length) out.nextPageToken = encodePageToken(offset + pageSize, fingerprint);
@@ -127,14 +130,14 @@ function parseRevisionPatch(raw: unknown): {
   return out;
 }
 
-export function revisionsUpdate(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function revisionsUpdate(state: DriveState, ctx: RequestContext<'DriveRevisionsUpdate'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
   const patch = parseRevisionPatch(ctx.body);
   const result = s.write(() => {
-    const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
+    const { file, rank } = s.requireFile(ctx.params.fileId);
     if (!s.policyOf(file, rank).edit) throw driveErrors.insufficientPermissions();
     purgeRevisions(s, file.id);
-    const r = requireRevision(s, file.id, stringParam(ctx, 'revisionId')!);
+    const r = requireRevision(s, file.id, ctx.params.revisionId);
     const native = isNativeDocument(file.mime_type);
     if (patch.keepForever !== undefined) {
       if (native) throw badRequest('invalid', 'keepForever applies to files with binary content only.', 'keepForever');
@@ -175,15 +178,15 @@ export function revisionsUpdate(ctx: RequestContext): HandlerResult {
   return { body: hasFields(ctx) ? full : minimal(full) };
 }
 
-export function revisionsDelete(ctx: RequestContext): HandlerResult {
-  const s = new DriveSession(ctx);
+export function revisionsDelete(state: DriveState, ctx: RequestContext<'DriveRevisionsDelete'>): HandlerResult {
+  const s = new DriveSession(state, ctx);
   s.write(() => {
-    const { file, rank } = s.requireFile(stringParam(ctx, 'fileId')!);
+    const { file, rank } = s.requireFile(ctx.params.fileId);
     if (!s.policyOf(file, rank).edit) throw driveErrors.insufficientPermissions();
     if (!hasBinaryContent(file.mime_type))
       throw forbidden('Revisions of native documents cannot be deleted.', 'revisionDeletionNotSupported');
     purgeRevisions(s, file.id);
-    const r = requireRevision(s, file.id, stringParam(ctx, 'revisionId')!);
+    const r = requireRevision(s, file.id, ctx.params.revisionId);
     if (s.data.revisions.count(file.id) <= 1)
       throw forbidden('The last remaining revision of a file cannot be deleted.', 'cannotDeleteOnlyRevision');
     const address = s.data.revisions.delete(file.id, r.id);
@@ -191,9 +194,7 @@ export function revisionsDelete(ctx: RequestContext): HandlerResult {
       // The newest remaining revision becomes the content.
       const remaining = s.data.revisions.list(file.id);
       const head = remaining[remaining.length - 1]!;
-      s.service.store
-        .prepare('UPDATE drive_revisions SET superseded_time = NULL WHERE file_id = ? AND id = ?')
-        .run(file.id, head.id);
+      s.data.revisions.unsupersede(file.id, head.id);
       s.data.files.update(file.id, {
         head_revision_id: head.id,
         size: head.size,
@@ -209,3 +210,10 @@ export function revisionsDelete(ctx: RequestContext): HandlerResult {
   });
   return { status: 204 };
 }
+
+export const revisionsHandlers = defineHandlers<DriveState>({
+  DriveRevisionsGet: (ctx, state) => revisionsGet(state, ctx),
+  DriveRevisionsList: (ctx, state) => revisionsList(state, ctx),
+  DriveRevisionsUpdate: (ctx, state) => revisionsUpdate(state, ctx),
+  DriveRevisionsDelete: (ctx, state) => revisionsDelete(state, ctx),
+});

@@ -1,8 +1,8 @@
 import { badRequest } from '../../http/api-error';
 import type { FileRow } from '../domain/files-repository';
 import { principalsOf } from '../domain/roles';
-import { driveErrors } from '../errors';
-import type { DriveSession } from '../session';
+import { driveErrors } from '../domain/errors';
+import type { DriveSession } from '../domain/session';
 import type { QueryNode } from './ast';
 import { compileFileQuery, requiredParents, usesFullText } from './compile';
 import { QuerySyntaxError } from './lexer';

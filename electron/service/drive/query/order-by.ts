@@ -1,4 +1,4 @@
-import { driveErrors } from '../errors';
+import { driveErrors } from '../domain/errors';
 
 export interface CompiledOrder {
   sql: string;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { driveErrors } from '../errors';
+import { driveErrors } from '../domain/errors';
 
 /**
  * Opaque page tokens: the position in the result plus a fingerprint of the request that produced

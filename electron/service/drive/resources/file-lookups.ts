@@ -1,8 +1,8 @@
 import type { FileRow, FileUserState } from '../domain/files-repository';
 import type { EffectivePermission, Grantee, PermissionRow } from '../domain/permissions-repository';
 import type { DriveUserRow } from '../domain/users-repository';
-import { permissionIdForEmail } from '../ids';
-import type { DriveSession } from '../session';
+import { permissionIdForEmail } from '../domain/ids';
+import type { DriveSession } from '../domain/session';
 import { userResource, userResourceOf, type DriveUserResource } from './user-resource';
 
 /**

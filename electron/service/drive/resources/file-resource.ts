@@ -1,8 +1,8 @@
 import type { FileRow } from '../domain/files-repository';
 import { copyRequiresWriter, policyFor } from '../domain/policy';
 import { roleRank } from '../domain/roles';
-import { exportFormats, hasBinaryContent, isNativeDocument } from '../mime';
-import type { DriveSession } from '../session';
+import { exportFormats, hasBinaryContent, isNativeDocument } from '../domain/mime';
+import type { DriveSession } from '../domain/session';
 import { permissionResource } from './permission-resource';
 import { singleFileLookups, type FileLookups } from './file-lookups';
 

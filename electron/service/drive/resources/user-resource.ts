@@ -1,6 +1,6 @@
-import { permissionIdForEmail } from '../ids';
+import { permissionIdForEmail } from '../domain/ids';
 import type { DriveUserRow } from '../domain/users-repository';
-import type { DriveData } from '../session';
+import type { DriveData } from '../domain/session';
 
 /** Drive's `drive#user` object. */
 export interface DriveUserResource {

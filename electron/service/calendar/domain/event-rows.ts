@@ -1,0 +1,44 @@
+import { conflict } from '../../http/api-error';
+import type { ChangeRecorder } from './change-log';
+import { collections } from './change-log';
+import type { CalendarRow } from './calendars-repository';
+import type { EventRow } from './events-repository';
+import type { EventTiming } from './event-time';
+import type { EventResource } from './event-types';
+import { eventRowFields } from './event-view';
+import type { CalendarRepositories } from './repositories';
+
+/**
+ * Storing one event row and recording its change, nothing more: the writes that follow from it
+ * (attendees' copies) are the callers' business. Runs inside the caller's transaction.
+ */
+
+export function storeNewEventRow(
+  r: CalendarRepositories,
+  changes: ChangeRecorder,
+  calendar: CalendarRow,
+  resource: EventResource,
+  timing: EventTiming,
+): EventRow {
+  if (r.events.get(calendar.id, resource.id)) throw conflict('The requested identifier already exists.', 'duplicate');
+  const seq = changes.record(collections.events(calendar.id), resource.id);
+  const fields = eventRowFields(calendar.id, resource, timing, seq, changes.nowMs);
+  const pk = r.events.insert(fields);
+  r.calendars.touchEvents(calendar.id, changes.nowMs, timing.end.ms - timing.start.ms);
+  return { ...fields, pk };
+}
+
+export function storeEventRowUpdate(
+  r: CalendarRepositories,
+  changes: ChangeRecorder,
+  calendar: CalendarRow,
+  row: EventRow,
+  resource: EventResource,
+  timing: EventTiming,
+): EventRow {
+  const seq = changes.record(collections.events(calendar.id), resource.id);
+  const updated: EventRow = { ...eventRowFields(calendar.id, resource, timing, seq, changes.nowMs), pk: row.pk };
+  r.events.update(updated);
+  r.calendars.touchEvents(calendar.id, changes.nowMs, timing.end.ms - timing.start.ms);
+  return updated;
+}

@@ -1,0 +1,282 @@
+import type { Store } from '../../store/store';
+
+/**
+ * A row of `calendar_events`. The resource JSON is the event as stored; the other columns are
+ * derived from it for filtering and ordering. `range_end_ms` is the end of the last occurrence
+ * (equal to `end_ms` for a single event, null for an endless series).
+ */
+export interface EventRow {
+  pk: number;
+  calendar_id: string;
+  event_id: string;
+  ical_uid: string;
+  status: string;
+  is_series: number;
+  recurring_event_id: string | null;
+  original_start_ms: number | null;
+  start_ms: number;
+  end_ms: number;
+  range_end_ms: number | null;
+  updated_ms: number;
+  change_seq: number;
+  search_text: string;
+  resource: string;
+}
+
+export type NewEventRow = Omit<EventRow, 'pk'>;
+
+/** A row without its resource JSON and search text: what list scans read before deciding what to load. */
+export type EventHead = Omit<EventRow, 'resource' | 'search_text'>;
+
+/**
+ * The least a listing needs of a row when no filter looks inside it: its version (pk, change_seq),
+ * its key, and what decides whether a cancelled row is shown. Read from a covering index.
+ */
+export type EventKey = Pick<EventRow, 'pk' | 'event_id' | 'change_seq' | 'status' | 'recurring_event_id'>;
+
+/** A row version: enough to find its resource and its cached renderings. */
+export type EventVersion = Pick<EventRow, 'pk' | 'change_seq'> & { resource?: string };
+
+const headColumns = `pk, calendar_id, event_id, ical_uid, status, is_series, recurring_event_id, original_start_ms, start_ms,
+  end_ms, range_end_ms, updated_ms, change_seq`;
+
+const columns = `calendar_id, event_id, ical_uid, status, is_series, recurring_event_id, original_start_ms, start_ms, end_ms,
+  range_end_ms, updated_ms, change_seq, search_text, resource`;
+const values = `@calendar_id, @event_id, @ical_uid, @status, @is_series, @recurring_event_id, @original_start_ms, @start_ms,
+  @end_ms, @range_end_ms, @updated_ms, @change_seq, @search_text, @resource`;
+
+export interface ExceptionKey {
+  recurring_event_id: string;
+  original_start_ms: number;
+}
+
+export class EventsRepository {
+  constructor(private readonly store: Store) {}
+
+  private get getStmt() {
+    return this.store.prepare<[string, string], EventRow>(
+      'SELECT * FROM calendar_events WHERE calendar_id = ? AND event_id = ?',
+    );
+  }
+
+  private get insertStmt() {
+    return this.store.prepare(`INSERT INTO calendar_events (${columns}) VALUES (${values})`);
+  }
+
+  private get updateStmt() {
+    return this.store.prepare(
+      `UPDATE calendar_events SET calendar_id = @calendar_id, event_id = @event_id, ical_uid = @ical_uid, status = @status,
+           is_series = @is_series, recurring_event_id = @recurring_event_id, original_start_ms = @original_start_ms,
+           start_ms = @start_ms, end_ms = @end_ms, range_end_ms = @range_end_ms, updated_ms = @updated_ms,
+           change_seq = @change_seq, search_text = @search_text, resource = @resource
+         WHERE pk = @pk`,
+    );
+  }
+
+  private get byIdPage() {
+    return this.store.prepare<[string, string, number], EventHead>(
+      `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND event_id > ? ORDER BY event_id LIMIT ?`,
+    );
+  }
+
+  private get keysByIdPage() {
+    return this.store.prepare<[string, string, number], EventKey>(
+      `SELECT pk, event_id, change_seq, status, recurring_event_id FROM calendar_events
+         WHERE calendar_id = ? AND event_id > ? ORDER BY event_id LIMIT ?`,
+    );
+  }
+
+  private get byIdWindowPage() {
+    return this.store.prepare<[string, string, number, number, number], EventHead>(
+      `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND event_id > ? AND start_ms < ?
+           AND (range_end_ms IS NULL OR range_end_ms > ?) ORDER BY event_id LIMIT ?`,
+    );
+  }
+
+  private get byUpdatedPage() {
+    return this.store.prepare<[string, number, string, number, number, number], EventHead>(
+      `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND (updated_ms, event_id) > (?, ?) AND start_ms < ?
+           AND (range_end_ms IS NULL OR range_end_ms > ?) ORDER BY updated_ms, event_id LIMIT ?`,
+    );
+  }
+
+  private get singlesByStart() {
+    return this.store.prepare<[string, number, number, string, number, number, number], EventHead>(
+      `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND is_series = 0 AND start_ms >= ?
+           AND (start_ms, event_id) > (?, ?) AND start_ms < ? AND end_ms > ? ORDER BY start_ms, event_id LIMIT ?`,
+    );
+  }
+
+  private get seriesInWindow() {
+    return this.store.prepare<[string, number, number], EventRow>(
+      // An RDATE may come before the series' start, so a series with one starts at the earliest.
+      `SELECT * FROM calendar_events WHERE calendar_id = ? AND is_series = 1
+           AND (start_ms < ? OR resource LIKE '%"RDATE%')
+           AND (range_end_ms IS NULL OR range_end_ms > ?)`,
+    );
+  }
+
+  private get exceptionKeysStmt() {
+    return this.store.prepare<[string], ExceptionKey>(
+      `SELECT recurring_event_id, original_start_ms FROM calendar_events
+         WHERE calendar_id = ? AND recurring_event_id IS NOT NULL AND original_start_ms IS NOT NULL`,
+    );
+  }
+
+  private get exceptionsOfStmt() {
+    return this.store.prepare<[string, string], EventRow>(
+      'SELECT * FROM calendar_events WHERE calendar_id = ? AND recurring_event_id = ? ORDER BY original_start_ms',
+    );
+  }
+
+  private get changedStmt() {
+    return this.store.prepare<[string, number, number], EventHead>(
+      `SELECT ${headColumns} FROM calendar_events WHERE calendar_id = ? AND change_seq > ? ORDER BY change_seq LIMIT ?`,
+    );
+  }
+
+  private get bodyStmt() {
+    return this.store.prepare<[number], Pick<EventRow, 'resource' | 'search_text'>>(
+      'SELECT resource, search_text FROM calendar_events WHERE pk = ?',
+    );
+  }
+
+  private get bodiesStmt() {
+    return this.store.prepare<[string], Pick<EventRow, 'pk' | 'resource'>>(
+      'SELECT pk, resource FROM calendar_events WHERE pk IN (SELECT value FROM json_each(?))',
+    );
+  }
+
+  private get byICalUidStmt() {
+    return this.store.prepare<[string, string], EventRow>(
+      'SELECT * FROM calendar_events WHERE calendar_id = ? AND ical_uid = ? ORDER BY event_id',
+    );
+  }
+
+  private get liveStmt() {
+    return this.store.prepare<[string], EventRow>(
+      "SELECT * FROM calendar_events WHERE calendar_id = ? AND status != 'cancelled'",
+    );
+  }
+
+  private get deleteAllStmt() {
+    return this.store.prepare<[string]>('DELETE FROM calendar_events WHERE calendar_id = ?');
+  }
+
+  private get allDayStmt() {
+    return this.store.prepare<[string], EventRow>(
+      `SELECT * FROM calendar_events WHERE calendar_id = ? AND json_extract(resource, '$.start.date') IS NOT NULL`,
+    );
+  }
+
+  private get retimeStmt() {
+    return this.store.prepare<[number, number, number | null, number | null, number]>(
+      'UPDATE calendar_events SET start_ms = ?, end_ms = ?, range_end_ms = ?, original_start_ms = ? WHERE pk = ?',
+    );
+  }
+
+  get(calendarId: string, eventId: string): EventRow | undefined {
+    return this.getStmt.get(calendarId, eventId);
+  }
+
+  insert(row: NewEventRow): number {
+    return Number(this.insertStmt.run(row).lastInsertRowid);
+  }
+
+  update(row: EventRow): void {
+    this.updateStmt.run(row);
+  }
+
+  /** Events in id order after `afterId`, optionally only those overlapping [minMs, maxMs). */
+  pageById(calendarId: string, afterId: string, limit: number, window?: { min: number; max: number }): EventHead[] {
+    if (!window) return this.byIdPage.all(calendarId, afterId, limit);
+    return this.byIdWindowPage.all(calendarId, afterId, window.max, window.min, limit);
+  }
+
+  /** Keys of the events in id order after `afterId` (index only: see EventKey). */
+  keysById(calendarId: string, afterId: string, limit: number): EventKey[] {
+    return this.keysByIdPage.all(calendarId, afterId, limit);
+  }
+
+  pageByUpdated(
+    calendarId: string,
+    after: [number, string],
+    limit: number,
+    window: { min: number; max: number },
+  ): EventHead[] {
+    return this.byUpdatedPage.all(calendarId, after[0], after[1], window.max, window.min, limit);
+  }
+
+  /**
+   * Non-recurring rows (single events and exceptions) in start order after `after`, overlapping
+   * [min, max). `earliestStart` bounds the index scan: nothing starting before it can reach `min`.
+   */
+  singlesByStartPage(
+    calendarId: string,
+    after: [number, string],
+    limit: number,
+    window: { min: number; max: number },
+    earliestStart: number,
+  ): EventHead[] {
+    // The explicit lower bound lets the index range start at the cursor, not at the window.
+    return this.singlesByStart.all(
+      calendarId,
+      Math.max(earliestStart, after[0]),
+      after[0],
+      after[1],
+      window.max,
+      window.min,
+      limit,
+    );
+  }
+
+  seriesOverlapping(calendarId: string, window: { min: number; max: number }): EventRow[] {
+    return this.seriesInWindow.all(calendarId, window.max, window.min);
+  }
+
+  exceptionKeys(calendarId: string): ExceptionKey[] {
+    return this.exceptionKeysStmt.all(calendarId);
+  }
+
+  exceptionsOf(calendarId: string, seriesId: string): EventRow[] {
+    return this.exceptionsOfStmt.all(calendarId, seriesId);
+  }
+
+  changedSince(calendarId: string, seq: number, limit: number): EventHead[] {
+    return this.changedStmt.all(calendarId, seq, limit);
+  }
+
+  /** Resource JSON of several rows read as heads, in one query. */
+  bodies(pks: readonly number[]): Pick<EventRow, 'pk' | 'resource'>[] {
+    return this.bodiesStmt.all(JSON.stringify(pks));
+  }
+
+  /** The resource JSON and search text of a row read as a head. */
+  body(pk: number): Pick<EventRow, 'resource' | 'search_text'> {
+    const body = this.bodyStmt.get(pk);
+    if (!body) throw new Error(`event row ${pk} vanished`);
+    return body;
+  }
+
+  byICalUid(calendarId: string, iCalUid: string): EventRow[] {
+    return this.byICalUidStmt.all(calendarId, iCalUid);
+  }
+
+  live(calendarId: string): EventRow[] {
+    return this.liveStmt.all(calendarId);
+  }
+
+  /** All-day events: their instants follow the calendar's time zone. */
+  allDay(calendarId: string): EventRow[] {
+    return this.allDayStmt.all(calendarId);
+  }
+
+  /** Rewrites the derived instants of a row (after the calendar's time zone changed). */
+  retime(pk: number, startMs: number, endMs: number, rangeEndMs: number | null, originalStartMs: number | null): void {
+    this.retimeStmt.run(startMs, endMs, rangeEndMs, originalStartMs, pk);
+  }
+
+  deleteAll(calendarId: string): void {
+    this.deleteAllStmt.run(calendarId);
+  }
+}
