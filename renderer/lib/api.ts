@@ -12,13 +12,7 @@ import { getActiveAccount, useActiveAccount } from './account-store';
 import { encodeBase64 } from './base64';
 import { invalidationFilterFor } from './invalidation';
 import { apiKeyParamsInclude, apiQueryKey, apiQueryPrefix, type ApiParams, type ApiQueryKey } from './keys';
-import {
-  applyOptimisticUpdates,
-  optimisticApiUpdate,
-  optimisticUpdate,
-  rollbackOptimisticUpdates,
-  type OptimisticUpdate,
-} from './mutation';
+import { optimisticApiUpdate, optimisticUpdate, type OptimisticUpdate } from './mutation';
 import { queryClient } from './query-client';
 
 /**
@@ -29,17 +23,7 @@ import { queryClient } from './query-client';
  */
 
 export type { ApiParams, ApiQueryKey, BodyFor, OperationName, OptimisticUpdate, ParamsFor, ResultFor };
-export {
-  apiKeyParamsInclude,
-  apiQueryKey,
-  apiQueryPrefix,
-  // Cache-level pieces of the mutation helper (lib/mutation), for code that has not moved onto it yet.
-  applyOptimisticUpdates,
-  optimisticApiUpdate,
-  optimisticUpdate,
-  queryClient,
-  rollbackOptimisticUpdates,
-};
+export { apiKeyParamsInclude, apiQueryKey, apiQueryPrefix, optimisticApiUpdate, optimisticUpdate, queryClient };
 export { getActiveAccount, useActiveAccount } from './account-store';
 export { errorMessage, isRetryableError } from './errors';
 

@@ -1,6 +1,7 @@
 import { useCalendarController, type CalendarRef } from '@fullcalendar/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
+import { notifyError } from '../../lib/notify';
 import { useAccounts } from '../../shell/useAccounts';
 import { CalendarBanners } from './CalendarBanners';
 import { useCalendarPreferences, useCalendars, usePalettes, type CalendarInfo } from './calendar-data';
@@ -99,7 +100,6 @@ function CalendarWorkspace({
   const [prompt, setPrompt] = useState<CalendarPrompt | null>(null);
   const [zonesOpen, setZonesOpen] = useState(false);
   const [searchText, setSearchText] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
   const primary = calendars.find((calendar) => calendar.primary) ?? null;
@@ -119,16 +119,9 @@ function CalendarWorkspace({
   byKey.current = visible.byKey;
 
   const scopePrompt = useScopePrompt();
-  const commandDeps = useMemo(
-    () => ({
-      askScope: scopePrompt.ask,
-      reportError: (message: string) => setActionError(message),
-      announce: (message: string) => setAnnouncement(message),
-    }),
-    [scopePrompt.ask],
-  );
+  const commandDeps = useMemo(() => ({ askScope: scopePrompt.ask }), [scopePrompt.ask]);
   const commands = useEventCommands(commandDeps);
-  const listCommands = useCalendarListCommands(commandDeps.reportError);
+  const listCommands = useCalendarListCommands();
 
   const onRange = useCallback(
     (next: VisibleRange, shownView: CalendarViewId | null) => {
@@ -150,7 +143,7 @@ function CalendarWorkspace({
     displayZone,
     defaultEventMinutes: preferences.defaultEventMinutes,
     commands,
-    reportError: commandDeps.reportError,
+    reportError: notifyError,
   });
   const jumpTo = useJumpTo(calendarRef, displayZone);
   const openQuickAdd = useCallback(() => setPrompt('quickAdd'), []);
@@ -160,7 +153,7 @@ function CalendarWorkspace({
     jumpTo,
     openTarget: editor.openTarget,
     quickAdd: openQuickAdd,
-    reportError: commandDeps.reportError,
+    reportError: notifyError,
   });
   useSelectionMarks(surfaceRef, visible.events);
 
@@ -216,8 +209,6 @@ function CalendarWorkspace({
         device={device}
         settingZone={preferences.timeZone}
         localAccount={localAccount}
-        actionError={actionError}
-        onDismissActionError={() => setActionError(null)}
         visible={visible}
       />
       <div className="calendar-layout">

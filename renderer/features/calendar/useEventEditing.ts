@@ -1,7 +1,7 @@
 import type { CalendarRef } from '@fullcalendar/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
-import { apiQueryKey, callApi, errorMessage, useActiveAccount } from '../../lib/api';
+import { apiQueryKey, callApi, useActiveAccount } from '../../lib/api';
 import type { CalendarInfo } from './calendar-data';
 import { useCalendarStore } from './calendar-store';
 import type { EditorRequest } from './editor/EventEditorDialog';
@@ -25,7 +25,7 @@ export interface EventEditingDeps {
   displayZone: string;
   defaultEventMinutes: number;
   commands: ReturnType<typeof useEventCommands>;
-  reportError: (message: string) => void;
+  reportError: (sentence: string, error?: unknown) => void;
 }
 
 /**
@@ -74,7 +74,7 @@ export function useEventEditing(deps: EventEditingDeps) {
           });
           seriesRecurrence = master.recurrence ?? [];
         } catch (error) {
-          reportError(`Couldn’t load the series of “${target.event.summary ?? 'this event'}”: ${errorMessage(error)}`);
+          reportError(`Couldn’t load the series of “${target.event.summary ?? 'this event'}”.`, error);
           return;
         }
       }
