@@ -10,6 +10,8 @@ import { useCalendarStore, type CalendarViewId } from './calendar-store';
 import { CalendarMain } from './CalendarMain';
 import { CalendarSidebar } from './CalendarSidebar';
 import { CalendarToolbar } from './CalendarToolbar';
+import { EventQuickView } from './EventQuickView';
+import { QuickCreate } from './QuickCreate';
 import { MiniMonth } from './MiniMonth';
 import { useScopePrompt } from './RecurrenceScopeDialog';
 import { dateInZone, deviceTimeZone, zoneOffsetLabel } from './time-zone';
@@ -283,6 +285,27 @@ function CalendarWorkspace({
         onZonesClose={() => setZonesOpen(false)}
         automaticZone={automaticZone}
         localAccount={localAccount}
+      />
+      <EventQuickView
+        target={editor.peek}
+        palettes={palettes}
+        displayZone={displayZone}
+        hour12={preferences.hour12}
+        selfId={primary?.id ?? null}
+        onEdit={editor.quickViewActions.edit}
+        onDelete={editor.quickViewActions.remove}
+        onDuplicate={editor.quickViewActions.duplicate}
+        onRsvp={(answer) => editor.quickViewActions.rsvp(answer, primary?.id ?? null)}
+        onClose={editor.quickViewActions.close}
+      />
+      <QuickCreate
+        request={editor.quickCreate}
+        calendar={defaultCalendar}
+        displayZone={displayZone}
+        hour12={preferences.hour12}
+        onSave={editor.quickCreateActions.save}
+        onMoreOptions={editor.quickCreateActions.moreOptions}
+        onClose={editor.quickCreateActions.close}
       />
       {scopePrompt.dialog}
     </section>

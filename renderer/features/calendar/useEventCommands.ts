@@ -242,16 +242,34 @@ export function useEventCommands(deps: CommandDeps) {
         return moveToCalendar(target, destination);
       },
 
-      /** Changes some fields of the event alone (colour, the person's answer), keeping its times. */
-      async patchFields(
-        target: EventTarget,
-        fields: Record<string, unknown>,
-        times: EventTimes,
-        words: ChangeWords,
-      ): Promise<boolean> {
-        const scope = await scopeFor(target, 'edit');
-        if (!scope) return false;
-        return apply(target, scope, { kind: 'edit', fields, to: times }, words);
+      /**
+       * Patches some fields of this event (or occurrence) alone, e.g. the person's answer to an
+       * invitation; Undo patches them back to what they were.
+       */
+      async patchFields(target: EventTarget, fields: Record<string, unknown>, words: ChangeWords): Promise<boolean> {
+        const calendarId = target.calendar.id;
+        const eventId = target.event.id ?? '';
+        const before = Object.fromEntries(
+          Object.keys(fields).map((name) => [name, (target.event as Record<string, unknown>)[name] ?? null]),
+        );
+        const done = await runOptimisticMutation(
+          {
+            apply: () => [
+              eventListUpdate(calendarId, (items) =>
+                items.map((item) => (item.id === eventId ? { ...item, ...fields } : item)),
+              ),
+            ],
+            call: () => runSteps([{ op: 'patch', calendarId, eventId, body: fields }]),
+            refetch: () => eventListFilters([calendarId]),
+            failure: () => words.failed,
+            success: () => ({
+              message: words.done,
+              undo: () => undoChange([{ op: 'patch', calendarId, eventId, body: before }], [calendarId]),
+            }),
+          },
+          undefined,
+        );
+        return done !== undefined;
       },
 
       async remove(target: EventTarget, onProceed?: () => void): Promise<boolean> {
