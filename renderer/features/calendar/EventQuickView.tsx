@@ -210,7 +210,11 @@ function QuickViewCard({
                       {guest.displayName || guest.email}
                       {guest.organizer ? <span className="quick-view__muted"> · Organizer</span> : null}
                     </span>
-                    <span className={`guest-list__status guest-list__status--${guest.responseStatus ?? 'needsAction'}`}>
+                    <span className="quick-view__answer">
+                      <span
+                        className={`guest-list__status guest-list__status--${guest.responseStatus ?? 'needsAction'}`}
+                        aria-hidden="true"
+                      />
                       {answerLabels[guest.responseStatus ?? 'needsAction']}
                     </span>
                   </li>
