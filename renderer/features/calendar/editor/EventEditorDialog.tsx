@@ -101,7 +101,7 @@ function EditorForm({
       data-testid="event-editor"
       aria-describedby={undefined}
       onEscapeKeyDown={leave}
-      onInteractOutside={leave}
+      onPointerDownOutside={leave}
     >
       <Dialog.Title className="dialog__title">{title}</Dialog.Title>
       <form className="event-editor__form" onSubmit={submit} noValidate>

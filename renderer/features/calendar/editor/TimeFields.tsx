@@ -137,6 +137,11 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
           />
         </div>
       </div>
+      {endsEarly ? (
+        <p id={ids.endProblem} className="field__error" role="alert" data-testid="editor-end-problem">
+          The end is before the start. Choose a later end.
+        </p>
+      ) : null}
       <div className="editor-times__row">
         <label className="checkbox" htmlFor={ids.allDay}>
           <input
@@ -175,11 +180,7 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
           {inDisplayZone}
         </p>
       ) : null}
-      {endsEarly ? (
-        <p id={ids.endProblem} className="field__error" role="alert" data-testid="editor-end-problem">
-          The end is before the start. Choose a later end.
-        </p>
-      ) : 'problem' in timing ? (
+      {!endsEarly && 'problem' in timing ? (
         <p className="field__hint field__hint--problem" role="status">
           {timing.problem}
         </p>
