@@ -7,6 +7,7 @@ test('creates by dragging over a time range, then moves and resizes by dragging'
   const [, monday = '', tuesday = ''] = await calendar.days();
 
   await calendar.dragRange(monday, '10:00', '11:30');
+  await calendar.moreOptions();
   await expect(calendar.editor).toBeVisible();
   await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('10:00');
   await expect(calendar.editor.getByTestId('editor-end-time')).toHaveValue('11:30');
@@ -192,6 +193,7 @@ test('finds a free slot with a guest and books it', async ({ page, app }) => {
   await expect(calendar.event('Call')).toBeVisible();
 
   await calendar.dragRange(monday, '10:00', '11:00');
+  await calendar.moreOptions();
   await expect(calendar.editor).toBeVisible();
   await page.keyboard.type('Sync with Bob');
   await calendar.editor.getByTestId('editor-guest-input').fill(app.bob.email);

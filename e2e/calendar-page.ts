@@ -254,8 +254,24 @@ export class CalendarPage {
     await expect(this.surface.locator(`[role="cell"][data-date="${date}"]`).first()).toBeVisible();
   }
 
+  /** A click shows the quick view; its Edit opens the full editor. */
   async openEvent(title: string): Promise<void> {
     await this.event(title).first().click();
+    await this.editFromQuickView();
+  }
+
+  async editFromQuickView(): Promise<void> {
+    const card = this.page.getByTestId('event-quick-view');
+    await expect(card).toBeVisible();
+    await card.getByTestId('quick-view-edit').click();
+    await expect(this.editor).toBeVisible();
+  }
+
+  /** From the quick-create card a drag offers, on to the full editor. */
+  async moreOptions(): Promise<void> {
+    const card = this.page.getByTestId('quick-create');
+    await expect(card).toBeVisible();
+    await card.getByTestId('quick-create-more').click();
     await expect(this.editor).toBeVisible();
   }
 

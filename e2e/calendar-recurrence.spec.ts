@@ -19,6 +19,7 @@ test('a weekly series: move one instance, change this and following, delete one 
 
   // Create: Mondays 09:00–10:00, six times.
   await calendar.dragRange(monday, '09:00', '10:00');
+  await calendar.moreOptions();
   await expect(calendar.editor).toBeVisible();
   await calendar.editor.getByTestId('editor-title').fill('Team sync');
   await calendar.editor.getByTestId('editor-repeat-choice').selectOption('WEEKLY');
@@ -103,6 +104,7 @@ test('moving one instance with "all events" shifts the whole series; deleting "t
 
   const thursday = addDays(monday, 3);
   await calendar.event('Stretch').nth(3).click();
+  await calendar.editFromQuickView();
   await expect(calendar.editor.getByTestId('editor-start-date')).toHaveValue(thursday);
   await calendar.editor.getByTestId('editor-delete').click();
   await calendar.chooseScope('following');

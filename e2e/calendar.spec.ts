@@ -97,9 +97,12 @@ test('takes a refused event off the grid again and says why', async ({ page, app
   await page.getByRole('dialog', { name: 'New event' }).getByLabel('Title', { exact: true }).fill('Not allowed');
   await page.keyboard.press('Enter');
 
-  await expect(page.getByTestId('calendar-action-error')).toContainText(
-    'You need writer access to change this calendar.',
-  );
+  // One plain sentence; what the service said is behind the toast's Details.
+  const toast = page.getByTestId('toast').filter({ hasText: 'Couldn’t create “Not allowed”.' });
+  await expect(toast).toHaveAttribute('data-kind', 'error');
+  await expect(toast.getByText('You need writer access to change this calendar.')).toBeHidden();
+  await toast.getByText('Details').click();
+  await expect(toast.getByText('You need writer access to change this calendar.')).toBeVisible();
   await expect(page.getByTestId('calendar-event')).toHaveCount(0);
   expect(faults.failed()).toBe(1);
   expect(await calendar.stored()).toEqual([]);
@@ -135,7 +138,9 @@ test('a refused move goes back to where it was, with the reason', async ({ page,
   const before = await offset();
 
   await calendar.dragEvent('Dentist', monday, '14:00');
-  await expect(page.getByTestId('calendar-action-error')).toContainText('The event changed elsewhere');
+  const toast = page.getByTestId('toast').filter({ hasText: 'Couldn’t move “Dentist”.' });
+  await expect(toast).toHaveAttribute('data-kind', 'error');
+  await expect(toast.locator('details')).toContainText('The event changed elsewhere');
   await expect.poll(offset).toBeCloseTo(before, 0);
   await expect(calendar.event('Dentist')).toContainText('10:00');
   const [stored] = await calendar.stored();

@@ -31,6 +31,8 @@ test('creates an event, a task and a folder that survive a reload and are stored
   expect(lanes).toHaveLength(7);
   const day = lanes[3]?.date ?? '';
   await dragTimeRange(page, day, '10:00:00', '11:00:00');
+  // A drag offers quick-create; "More options" is the full editor.
+  await page.getByTestId('quick-create').getByRole('button', { name: 'More options' }).click();
   const eventDialog = page.getByRole('dialog', { name: 'New event' });
   await expect(eventDialog).toBeVisible();
   await eventDialog.getByLabel('Title').fill(eventTitle);

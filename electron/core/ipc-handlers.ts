@@ -145,9 +145,7 @@ export function createCoreHandlers({
     'files.uploadCancel': (input) => uploads.cancel(input.upload),
     'files.download': (input) => callApi(() => downloads.start(input)),
     'files.thumbnail': (input) => fetchThumbnail(accounts.get(input.account).api, input.fileId),
-    'calendar.applySeriesEdit': async (input) => ({
-      results: await callApi(() => commands.applySeriesEdit(input.account, input.steps)),
-    }),
+    'calendar.applySeriesEdit': (input) => callApi(() => commands.applySeriesEdit(input.account, input.steps)),
     'tasks.moveToList': async (input) => ({
       task: await callApi(() =>
         commands.moveTaskToList(input.account, {

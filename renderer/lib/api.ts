@@ -5,13 +5,7 @@ import { ipc, onHostConnectionChange } from '../platform/ipc';
 import { getActiveAccount, useActiveAccount } from './account-store';
 import { invalidateAfterWrite, invalidationFilterFor } from './invalidation';
 import { apiKeyParamsInclude, apiQueryKey, apiQueryPrefix, type ApiParams, type ApiQueryKey } from './keys';
-import {
-  applyOptimisticUpdates,
-  optimisticApiUpdate,
-  optimisticUpdate,
-  rollbackOptimisticUpdates,
-  type OptimisticUpdate,
-} from './mutation';
+import { optimisticApiUpdate, optimisticUpdate, type OptimisticUpdate } from './mutation';
 import { queryClient } from './query-client';
 
 /**
@@ -22,16 +16,7 @@ import { queryClient } from './query-client';
  */
 
 export type { ApiParams, ApiQueryKey, BodyFor, OperationName, OptimisticUpdate, ParamsFor, ResultFor };
-export {
-  apiQueryKey,
-  apiQueryPrefix,
-  // Cache-level pieces of the mutation helper (lib/mutation), for code that has not moved onto it yet.
-  applyOptimisticUpdates,
-  optimisticApiUpdate,
-  optimisticUpdate,
-  queryClient,
-  rollbackOptimisticUpdates,
-};
+export { apiQueryKey, apiQueryPrefix, optimisticApiUpdate, optimisticUpdate, queryClient };
 export { getActiveAccount, useActiveAccount } from './account-store';
 export { errorMessage } from './errors';
 

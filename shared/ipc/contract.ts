@@ -266,7 +266,8 @@ export const ipcMethods = {
         steps: z.array(calendarWriteStepSchema).min(1).max(maxSeriesEditSteps),
       })
       .strict(),
-    output: z.object({ results: z.array(z.unknown()) }),
+    /** `undo`: the writes that take the edit back (an Undo sends them through this same method). */
+    output: z.object({ results: z.array(z.unknown()), undo: z.array(calendarWriteStepSchema) }),
   },
   /**
    * Moves a task with its subtasks to another list: one atomic move where the service offers it,

@@ -44,7 +44,7 @@ const handlers: IpcHandlers = {
   'accounts.remove': (input) => ({ accounts: [], active: input.account, revoked: true }),
   'vault.status': () => ({ backend: 'memory', persistent: false, warning: 'memory only' }),
   'app.focus': () => ({}),
-  'calendar.applySeriesEdit': (input) => ({ results: input.steps.map((step) => step.op) }),
+  'calendar.applySeriesEdit': (input) => ({ results: input.steps.map((step) => step.op), undo: [] }),
   'tasks.moveToList': (input) => ({ task: { id: input.task } }),
 };
 

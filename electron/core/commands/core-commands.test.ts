@@ -158,7 +158,8 @@ function followingSteps(master: Event, instances: Event[], summary: string): Cal
 describe('calendar.applySeriesEdit in the core', () => {
   it('runs every write in order and forgets the plan once done', async () => {
     const { master, instances } = await newSeries('Standup');
-    const results = await commands().applySeriesEdit(undefined, followingSteps(master, instances, 'Standup'));
+    const before = await seriesState('Standup');
+    const { results, undo } = await commands().applySeriesEdit(undefined, followingSteps(master, instances, 'Standup'));
     expect(results).toHaveLength(2);
     expect(await seriesState('Standup')).toEqual([
       'Standup v2@2031-03-06T11:00:00Z',
@@ -169,6 +170,11 @@ describe('calendar.applySeriesEdit in the core', () => {
       'Standup@2031-03-05T09:00:00Z',
     ]);
     expect(await journalFiles()).toEqual([]);
+
+    // Its inverse, sent through the same command, puts the series back as it was.
+    expect(undo.map((step) => step.op)).toEqual(['update', 'update', 'delete']);
+    await commands().applySeriesEdit(undefined, undo);
+    expect(await seriesState('Standup')).toEqual(before);
   });
 
   it('undoes the writes already made when a later one fails, and says why', async () => {

@@ -3,7 +3,7 @@ import { CommandJournal } from '../command-journal';
 import type { EventFeed } from '../event-feed';
 import type { CommandApi } from './command-api';
 import { messageOf } from './command-api';
-import type { SeriesEditEntry } from './series-edit';
+import type { SeriesEditEntry, SeriesEditOutcome } from './series-edit';
 import { applySeriesEdit, undoSeriesEdit } from './series-edit';
 import type { TaskTransferEntry, TaskTransferRequest } from './task-transfer';
 import { moveTaskAtomically, settleTaskTransfer, transferByCopies } from './task-transfer';
@@ -40,7 +40,7 @@ export class CoreCommands {
     this.journal = new CommandJournal<Entry>(options.journalDir);
   }
 
-  async applySeriesEdit(account: string | undefined, steps: readonly CalendarWriteStep[]): Promise<unknown[]> {
+  async applySeriesEdit(account: string | undefined, steps: readonly CalendarWriteStep[]): Promise<SeriesEditOutcome> {
     const connection = this.options.connection(account);
     return applySeriesEdit(connection.api, this.journal, connection.account.id, steps, this.options.log);
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CalendarWriteStep } from '../../../shared/ipc/contract';
 import type { CommandApi } from './command-api';
 import { isGone } from './command-api';
+import { restorableEventBody } from '../../../shared/calendar/restorable-event';
 
 /** How one begun write is taken back. */
 export type CalendarUndo =
@@ -21,31 +22,6 @@ export interface SeriesEditEntry {
 
 /** Write options every event write sends: attachments are edited in the app. */
 const writeOptions = { supportsAttachments: true } as const;
-
-/** Server-owned fields left out when an event is written back as it was. */
-const readOnlyFields = [
-  'kind',
-  'etag',
-  'htmlLink',
-  'created',
-  'updated',
-  'creator',
-  'iCalUID',
-  'hangoutLink',
-  'organizer',
-  'recurringEventId',
-  'originalStartTime',
-  'privateCopy',
-  'locked',
-  // The service refuses a sequence number below the event's current one; it counts the restore itself.
-  'sequence',
-];
-
-function restorableBody(event: Record<string, unknown>): Record<string, unknown> {
-  const body = { ...event };
-  for (const field of readOnlyFields) delete body[field];
-  return body;
-}
 
 /**
  * New events get their id from the client (Calendar accepts base32hex ids), so the journal knows
@@ -82,7 +58,7 @@ async function undoFor(
   // Nothing to put back: the write itself will be refused the same way.
   if (before === null) return { op: 'none' };
   if (step.op === 'delete' && before.status === 'cancelled') return { op: 'none' };
-  return { op: 'restore', calendarId: step.calendarId, eventId: step.eventId, body: restorableBody(before) };
+  return { op: 'restore', calendarId: step.calendarId, eventId: step.eventId, body: restorableEventBody(before) };
 }
 
 async function runStep(api: CommandApi, step: CalendarWriteStep): Promise<unknown> {
@@ -141,6 +117,24 @@ export async function undoSeriesEdit(
   return failed.reverse();
 }
 
+/** The writes that take a finished edit back, last write first (what an Undo sends through the same command). */
+export function inverseSteps(undo: readonly CalendarUndo[]): CalendarWriteStep[] {
+  const steps: CalendarWriteStep[] = [];
+  for (const action of [...undo].reverse()) {
+    if (action.op === 'remove') steps.push({ op: 'delete', calendarId: action.calendarId, eventId: action.eventId });
+    else if (action.op === 'restore')
+      steps.push({ op: 'update', calendarId: action.calendarId, eventId: action.eventId, body: { ...action.body } });
+  }
+  return steps;
+}
+
+export interface SeriesEditOutcome {
+  /** The service's answers to the writes that answer an event. */
+  readonly results: unknown[];
+  /** The writes that take the edit back again. */
+  readonly undo: CalendarWriteStep[];
+}
+
 export interface SeriesEditJournal {
   begin(entry: SeriesEditEntry): Promise<string>;
   record(id: string, entry: SeriesEditEntry): Promise<void>;
@@ -158,7 +152,7 @@ export async function applySeriesEdit(
   account: string,
   steps: readonly CalendarWriteStep[],
   log: (message: string) => void,
-): Promise<unknown[]> {
+): Promise<SeriesEditOutcome> {
   const generatedIds = new Set<string>();
   const planned = steps.map((step) => withClientId(step, generatedIds));
   const entry: SeriesEditEntry = { kind: 'calendar.seriesEdit', account, steps: planned, undo: [] };
@@ -178,5 +172,5 @@ export async function applySeriesEdit(
     throw error;
   }
   await journal.finish(id);
-  return results;
+  return { results, undo: inverseSteps(entry.undo) };
 }

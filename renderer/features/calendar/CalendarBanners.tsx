@@ -9,23 +9,14 @@ interface CalendarBannersProps {
   device: string;
   settingZone: string;
   localAccount: boolean;
-  actionError: string | null;
-  onDismissActionError: () => void;
   visible: Pick<VisibleEvents, 'error' | 'hasData' | 'refetch'>;
 }
 
 /**
  * Notices above the grid: that the Calendar setting's zone is not this device's (Google accounts),
- * why the last action failed, and why events could not be loaded.
+ * and why events could not be loaded (what an action did, or why it failed, is a toast).
  */
-export function CalendarBanners({
-  device,
-  settingZone,
-  localAccount,
-  actionError,
-  onDismissActionError,
-  visible,
-}: CalendarBannersProps) {
+export function CalendarBanners({ device, settingZone, localAccount, visible }: CalendarBannersProps) {
   const chosenZone = useCalendarStore((state) => state.displayZone);
   const setDisplayZone = useCalendarStore((state) => state.setDisplayZone);
   const zoneHintDismissed = useCalendarStore((state) => state.zoneHintDismissed);
@@ -51,9 +42,6 @@ export function CalendarBanners({
             Keep {zoneCity(settingZone)}
           </button>
         </div>
-      ) : null}
-      {actionError ? (
-        <ErrorBanner message={actionError} onDismiss={onDismissActionError} testId="calendar-action-error" />
       ) : null}
       {visible.error ? (
         <ErrorBanner

@@ -26,6 +26,7 @@ import { memo, useCallback, useEffect, useMemo, useReducer, useRef, type RefObje
 import type { CalendarPreferences } from './calendar-settings';
 import { fullCalendarViews, useCalendarStore, type CalendarViewId } from './calendar-store';
 import type { EventTimes, GridEventProps } from './event-mapping';
+import type { AnchorPoint } from './QuickCreate';
 import { addDaysToDate, dateInZone, zoneCity, zoneOffsetLabel } from './time-zone';
 import type { VisibleRange } from './visible-range';
 
@@ -63,9 +64,10 @@ export interface CalendarGridProps {
   preferences: CalendarPreferences;
   /** The dates shown changed; `view` is the view now shown (a day header opens its day). */
   onRange: (range: VisibleRange, view: CalendarViewId | null) => void;
-  /** A time range chosen on the grid (drag, or a click, which proposes the default length). */
-  onSelectRange: (times: EventTimes) => void;
-  onOpenEvent: (key: string) => void;
+  /** A time range chosen on the grid (drag, or a click, which proposes the default length), and where the pointer let go. */
+  onSelectRange: (times: EventTimes, at: AnchorPoint | null) => void;
+  /** An event clicked: its key and its element on the grid. */
+  onOpenEvent: (key: string, element: HTMLElement) => void;
   /** An event dragged or resized to new times; `revert` puts the grid's copy back. */
   onChangeTimes: (key: string, to: EventTimes, revert: () => void) => void;
 }
@@ -225,24 +227,24 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
 
   const onSelect = useCallback((info: DateSelectInfo) => {
     const { displayZone: zone, preferences: prefs } = latest.current;
+    const at = info.jsEvent ? { x: info.jsEvent.clientX, y: info.jsEvent.clientY } : null;
     if (info.allDay) {
-      latest.current.onSelectRange({
-        allDay: true,
-        startDate: info.startStr.slice(0, 10),
-        endDate: info.endStr.slice(0, 10),
-      });
+      latest.current.onSelectRange(
+        { allDay: true, startDate: info.startStr.slice(0, 10), endDate: info.endStr.slice(0, 10) },
+        at,
+      );
       return;
     }
     const startMs = info.start.getTime();
     let endMs = info.end.getTime();
     // A click selects one slot: propose the person's default length instead, as Google does.
     if (endMs - startMs <= slotMinutes * 60_000) endMs = startMs + prefs.defaultEventMinutes * 60_000;
-    latest.current.onSelectRange({ allDay: false, startMs, endMs, timeZone: zone });
+    latest.current.onSelectRange({ allDay: false, startMs, endMs, timeZone: zone }, at);
   }, []);
 
   const onEventClick = useCallback((info: EventClickInfo) => {
     info.jsEvent.preventDefault();
-    latest.current.onOpenEvent(info.event.id);
+    latest.current.onOpenEvent(info.event.id, info.el);
   }, []);
 
   const onChange = useCallback((info: EventDropInfo | EventResizeDoneInfo) => {

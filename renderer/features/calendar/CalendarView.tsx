@@ -1,6 +1,7 @@
 import { useCalendarController, type CalendarRef } from '@fullcalendar/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
+import { notifyError } from '../../lib/notify';
 import { useAccounts } from '../../shell/useAccounts';
 import { CalendarBanners } from './CalendarBanners';
 import { useCalendarPreferences, useCalendars, usePalettes, type CalendarInfo } from './calendar-data';
@@ -9,6 +10,8 @@ import { useCalendarStore, type CalendarViewId } from './calendar-store';
 import { CalendarMain } from './CalendarMain';
 import { CalendarSidebar } from './CalendarSidebar';
 import { CalendarToolbar } from './CalendarToolbar';
+import { EventQuickView } from './EventQuickView';
+import { QuickCreate } from './QuickCreate';
 import { MiniMonth } from './MiniMonth';
 import { ShortcutSheet } from './ShortcutSheet';
 import { useScopePrompt } from './RecurrenceScopeDialog';
@@ -103,7 +106,6 @@ function CalendarWorkspace({
   const [zonesOpen, setZonesOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [searchText, setSearchText] = useState<string | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
   const primary = calendars.find((calendar) => calendar.primary) ?? null;
@@ -123,16 +125,9 @@ function CalendarWorkspace({
   byKey.current = visible.byKey;
 
   const scopePrompt = useScopePrompt();
-  const commandDeps = useMemo(
-    () => ({
-      askScope: scopePrompt.ask,
-      reportError: (message: string) => setActionError(message),
-      announce: (message: string) => setAnnouncement(message),
-    }),
-    [scopePrompt.ask],
-  );
+  const commandDeps = useMemo(() => ({ askScope: scopePrompt.ask }), [scopePrompt.ask]);
   const commands = useEventCommands(commandDeps);
-  const listCommands = useCalendarListCommands(commandDeps.reportError);
+  const listCommands = useCalendarListCommands();
 
   const onRange = useCallback(
     (next: VisibleRange, shownView: CalendarViewId | null) => {
@@ -154,7 +149,7 @@ function CalendarWorkspace({
     displayZone,
     defaultEventMinutes: preferences.defaultEventMinutes,
     commands,
-    reportError: commandDeps.reportError,
+    reportError: notifyError,
   });
   const jumpTo = useJumpTo(calendarRef, displayZone);
   const openQuickAdd = useCallback(() => setPrompt('quickAdd'), []);
@@ -164,7 +159,7 @@ function CalendarWorkspace({
     jumpTo,
     openTarget: editor.openTarget,
     quickAdd: openQuickAdd,
-    reportError: commandDeps.reportError,
+    reportError: notifyError,
   });
   useSelectionMarks(surfaceRef, visible.events);
 
@@ -221,8 +216,6 @@ function CalendarWorkspace({
         device={device}
         settingZone={preferences.timeZone}
         localAccount={localAccount}
-        actionError={actionError}
-        onDismissActionError={() => setActionError(null)}
         visible={visible}
       />
       <div className="calendar-layout">
@@ -305,6 +298,27 @@ function CalendarWorkspace({
         onZonesClose={() => setZonesOpen(false)}
         automaticZone={automaticZone}
         localAccount={localAccount}
+      />
+      <EventQuickView
+        target={editor.peek}
+        palettes={palettes}
+        displayZone={displayZone}
+        hour12={preferences.hour12}
+        selfId={primary?.id ?? null}
+        onEdit={editor.quickViewActions.edit}
+        onDelete={editor.quickViewActions.remove}
+        onDuplicate={editor.quickViewActions.duplicate}
+        onRsvp={(answer) => editor.quickViewActions.rsvp(answer, primary?.id ?? null)}
+        onClose={editor.quickViewActions.close}
+      />
+      <QuickCreate
+        request={editor.quickCreate}
+        calendar={defaultCalendar}
+        displayZone={displayZone}
+        hour12={preferences.hour12}
+        onSave={editor.quickCreateActions.save}
+        onMoreOptions={editor.quickCreateActions.moreOptions}
+        onClose={editor.quickCreateActions.close}
       />
       {scopePrompt.dialog}
       <ShortcutSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />

@@ -1,67 +1,77 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { apiQueryPrefix } from '../../lib/api';
+import type { QueryClient, QueryFilters } from '@tanstack/react-query';
+import { apiKeyParamsInclude, apiQueryPrefix } from '../../lib/keys';
 import { listItems } from '../../lib/list-cache';
+import { optimisticUpdate, type OptimisticUpdate } from '../../lib/mutation';
 import type { GoogleEvent } from './event-mapping';
+import type { WriteStep } from './series-plan';
 
 /**
- * Optimistic edits of the cached event lists (CalendarEventsList pages, one per calendar and
- * range). Applied synchronously, so the grid can show a change on the very next frame; a snapshot
- * taken first restores everything if the service refuses.
+ * Changes to the cached event lists (CalendarEventsList pages, one per calendar and range), as
+ * optimistic updates for `runOptimisticMutation`, which restores them if the service refuses.
  */
 
-export type EventListSnapshot = [QueryKey, unknown][];
+type EventsEdit = (items: GoogleEvent[]) => GoogleEvent[];
 
-function calendarOfKey(key: QueryKey): unknown {
-  const params = key[3];
-  return params && typeof params === 'object' ? (params as Record<string, unknown>).calendarId : undefined;
+const ofCalendar = (calendarId: string) => (key: readonly unknown[]) => apiKeyParamsInclude(key, { calendarId });
+
+/** Rewrites the items of every cached list of `calendarId`. */
+export function eventListUpdate(calendarId: string, edit: EventsEdit): OptimisticUpdate {
+  return optimisticUpdate<Record<string, unknown>>(
+    apiQueryPrefix('CalendarEventsList'),
+    (page) => ({ ...page, items: edit(listItems<GoogleEvent>(page, 'items')) }),
+    ofCalendar(calendarId),
+  );
 }
 
-function filterFor(calendarId: string) {
-  return {
+/** Every cached list of the calendars: refetched after a write. */
+export function eventListFilters(calendarIds: Iterable<string>): QueryFilters[] {
+  return [...new Set(calendarIds)].map((calendarId) => ({
     queryKey: apiQueryPrefix('CalendarEventsList'),
-    predicate: (query: { queryKey: QueryKey }) => calendarOfKey(query.queryKey) === calendarId,
-  };
+    predicate: (query) => ofCalendar(calendarId)(query.queryKey),
+  }));
 }
 
-/**
- * Rewrites the items of every cached list of `calendarId`. A fetch in flight is cancelled first
- * (synchronously), so it cannot land afterwards with the old data; the refetch after the write
- * brings the truth.
- */
-export function editCachedEvents(
-  client: QueryClient,
-  calendarId: string,
-  edit: (items: GoogleEvent[]) => GoogleEvent[],
-): EventListSnapshot {
-  const filter = filterFor(calendarId);
-  void client.cancelQueries(filter);
-  const snapshot: EventListSnapshot = [];
-  for (const [key, data] of client.getQueriesData<Record<string, unknown>>(filter)) {
-    if (data === undefined) continue;
-    snapshot.push([key, data]);
-    client.setQueryData(key, { ...data, items: edit(listItems<GoogleEvent>(data, 'items')) });
+/** Puts the stored event in place of its placeholder at once, so it is editable before the refetch lands. */
+export function replaceCachedEvent(client: QueryClient, calendarId: string, id: string, event: GoogleEvent): void {
+  const { queryKey, predicate, update } = eventListUpdate(calendarId, (items) =>
+    items.map((item) => (item.id === id ? event : item)),
+  );
+  for (const [key, data] of client.getQueriesData({ queryKey })) {
+    if (data !== undefined && predicate?.(key) !== false) client.setQueryData(key, update(data));
   }
-  return snapshot;
-}
-
-export function restoreCachedEvents(client: QueryClient, snapshot: EventListSnapshot): void {
-  for (const [key, data] of snapshot) client.setQueryData(key, data);
-}
-
-/** Refetches every cached list of the calendars (after a write, or to undo a failed one). */
-export function refreshCalendarEvents(client: QueryClient, calendarIds: Iterable<string>): Promise<void> {
-  const ids = new Set(calendarIds);
-  return client.invalidateQueries({
-    queryKey: apiQueryPrefix('CalendarEventsList'),
-    predicate: (query) => ids.has(String(calendarOfKey(query.queryKey))),
-  });
 }
 
 export const removeEvents =
-  (matches: (event: GoogleEvent) => boolean) =>
-  (items: GoogleEvent[]): GoogleEvent[] =>
+  (matches: (event: GoogleEvent) => boolean): EventsEdit =>
+  (items) =>
     items.filter((item) => !matches(item));
 
 export const appendEvent =
-  (event: GoogleEvent) =>
-  (items: GoogleEvent[]): GoogleEvent[] => [...items, event];
+  (event: GoogleEvent): EventsEdit =>
+  (items) => [...items, event];
+
+/**
+ * How the writes of an Undo look before the service answers: events written back reappear as they
+ * were (in lists that hold them by id; a restored series shows once the refetch lands), deleted
+ * ones go.
+ */
+export function undoUpdates(steps: readonly WriteStep[]): OptimisticUpdate[] {
+  return steps.flatMap((step): OptimisticUpdate[] => {
+    if (step.op === 'delete')
+      return [
+        eventListUpdate(
+          step.calendarId,
+          removeEvents((e) => e.id === step.eventId),
+        ),
+      ];
+    if (step.op !== 'update' || step.body.recurrence) return [];
+    const restored = { ...step.body, id: step.eventId } as GoogleEvent;
+    return [
+      eventListUpdate(step.calendarId, (items) =>
+        items.some((item) => item.id === step.eventId)
+          ? items.map((item) => (item.id === step.eventId ? { ...item, ...restored } : item))
+          : [...items, restored],
+      ),
+    ];
+  });
+}

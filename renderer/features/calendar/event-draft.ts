@@ -186,11 +186,13 @@ export function draftFromEvent(
 }
 
 /** The draft's times, or a readable problem. */
+export const endsBeforeStart = 'The event ends before it starts.';
+
 export function timesOfDraft(draft: EventDraft): { times: EventTimes } | { problem: string } {
   if (draft.allDay) {
     if (!parseWallTime(draft.startDate) || !parseWallTime(draft.endDate))
       return { problem: 'Enter a start and end date.' };
-    if (draft.endDate < draft.startDate) return { problem: 'The event ends before it starts.' };
+    if (draft.endDate < draft.startDate) return { problem: endsBeforeStart };
     return { times: { allDay: true, startDate: draft.startDate, endDate: addDaysToDate(draft.endDate, 1) } };
   }
   if (!isValidTimeZone(draft.timeZone)) return { problem: `“${draft.timeZone}” is not a time zone.` };
@@ -199,7 +201,7 @@ export function timesOfDraft(draft: EventDraft): { times: EventTimes } | { probl
   if (!start || !end) return { problem: 'Enter a start and end date and time.' };
   const startMs = instantOfWallTime(start, draft.timeZone);
   const endMs = instantOfWallTime(end, draft.timeZone);
-  if (endMs < startMs) return { problem: 'The event ends before it starts.' };
+  if (endMs < startMs) return { problem: endsBeforeStart };
   return { times: { allDay: false, startMs, endMs, timeZone: draft.timeZone } };
 }
 

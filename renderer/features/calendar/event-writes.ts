@@ -1,3 +1,4 @@
+import { restorableEventBody } from '../../../shared/calendar/restorable-event';
 import { callApi, getActiveAccount, type BodyFor } from '../../lib/api';
 import { ipc } from '../../platform/ipc';
 import type { GoogleEvent } from './event-mapping';
@@ -51,6 +52,52 @@ export async function runSteps(steps: readonly WriteStep[]): Promise<GoogleEvent
     steps: [...steps],
   });
   return results as GoogleEvent[];
+}
+
+/** A change's writes done, with the writes that take it back again (what its Undo sends). */
+export interface DoneChange {
+  results: GoogleEvent[];
+  undo: WriteStep[];
+}
+
+async function storedEvent(calendarId: string, eventId: string): Promise<GoogleEvent | null> {
+  try {
+    return await callApi('CalendarEventsGet', { calendarId, eventId });
+  } catch (error) {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === 404 || status === 410) return null;
+    throw error;
+  }
+}
+
+/**
+ * Runs the steps like `runSteps`, also answering their inverse. Several writes run in the core,
+ * which records each one's inverse as it goes; a single write reads the event just before it, as
+ * the core does, so the inverse writes back exactly what was stored (a deleted event comes back
+ * under its own id).
+ */
+export async function runChange(steps: readonly WriteStep[]): Promise<DoneChange> {
+  const [only] = steps;
+  if (steps.length > 1) {
+    const account = getActiveAccount();
+    const done = await ipc.invoke('calendar.applySeriesEdit', { ...(account ? { account } : {}), steps: [...steps] });
+    return { results: done.results as GoogleEvent[], undo: done.undo };
+  }
+  if (!only) return { results: [], undo: [] };
+  if (only.op === 'insert') {
+    const created = await runStep(only);
+    return {
+      results: created ? [created] : [],
+      undo: created?.id ? [{ op: 'delete', calendarId: only.calendarId, eventId: created.id }] : [],
+    };
+  }
+  const before = await storedEvent(only.calendarId, only.eventId);
+  const result = await runStep(only);
+  const undo: WriteStep[] =
+    before && !(only.op === 'delete' && before.status === 'cancelled')
+      ? [{ op: 'update', calendarId: only.calendarId, eventId: only.eventId, body: restorableEventBody(before) }]
+      : [];
+  return { results: result ? [result] : [], undo };
 }
 
 /** Everything the series needs for a "following" or "all" change: the series, and what COUNT and later exceptions require. */

@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { editCachedEvents, removeEvents, type EventListSnapshot } from './event-cache';
+import type { OptimisticUpdate } from '../../lib/mutation';
+import { eventListUpdate, removeEvents } from './event-cache';
 import { eventTimesOf, googleTimesOf, type EventTimes, type GoogleEvent } from './event-mapping';
 import { originalStartOf, type EventChange, type SeriesScope } from './series-plan';
 import { addDaysToDate, daysBetween } from './time-zone';
@@ -46,18 +46,13 @@ function seriesMatcher(instance: GoogleEvent, scope: SeriesScope): (event: Googl
       (scope === 'all' || (originalStartOf(event, 'UTC')?.startMs ?? Number.NEGATIVE_INFINITY) >= from));
 }
 
-/** The optimistic form of a change, applied to the cached lists of the calendar. */
-export function applyOptimistic(
-  client: QueryClient,
-  target: EventTarget,
-  scope: SeriesScope,
-  change: EventChange,
-): EventListSnapshot {
+/** The optimistic form of a change, for the cached lists of the calendar. */
+export function optimisticChange(target: EventTarget, scope: SeriesScope, change: EventChange): OptimisticUpdate {
   const matches = seriesMatcher(target.event, scope);
-  if (change.kind === 'delete') return editCachedEvents(client, target.calendar.id, removeEvents(matches));
+  if (change.kind === 'delete') return eventListUpdate(target.calendar.id, removeEvents(matches));
   const before = eventTimesOf(target.event, 'UTC');
   const fields = change.kind === 'edit' ? (change.fields as Partial<GoogleEvent>) : {};
-  return editCachedEvents(client, target.calendar.id, (items) =>
+  return eventListUpdate(target.calendar.id, (items) =>
     items.map((event) => {
       if (event.id === target.event.id) return { ...withTimes(event, change.to), ...fields };
       if (!matches(event) || !before) return event;

@@ -8,7 +8,7 @@ vi.mock('../../platform/ipc', () => ({
   ipc: {
     invoke: async (method: string, input: Record<string, unknown>) => {
       calls.push({ method, input });
-      if (method === 'calendar.applySeriesEdit') return { results: [{ id: 'new' }, { id: 'old' }] };
+      if (method === 'calendar.applySeriesEdit') return { results: [{ id: 'new' }, { id: 'old' }], undo: [] };
       return { id: 'one' };
     },
     onEvent: () => () => {},

@@ -70,7 +70,7 @@ const copiedFields = [
   'status',
 ] as const;
 
-function copyFields(event: GoogleEvent): EventFields {
+export function copyFields(event: GoogleEvent): EventFields {
   const out: EventFields = {};
   const source = event as Record<string, unknown>;
   for (const field of copiedFields)

@@ -1,51 +1,43 @@
 import { useMemo } from 'react';
-import {
-  apiQueryPrefix,
-  callApi,
-  errorMessage,
-  optimisticApiUpdate,
-  queryClient,
-  applyOptimisticUpdates,
-  rollbackOptimisticUpdates,
-} from '../../lib/api';
+import { apiQueryPrefix, callApi, optimisticApiUpdate } from '../../lib/api';
 import { withListItemChanged, withListItemRemoved } from '../../lib/list-cache';
+import { runOptimisticMutation } from '../../lib/mutation';
 import type { CalendarInfo } from './calendar-data';
 import type { ColorPair } from './colors';
 
+const listFilters = () => [{ queryKey: apiQueryPrefix('CalendarCalendarListList') }];
+
 /**
  * Changes to the person's calendar list: show/hide, rename (their own name for it), color,
- * create and delete calendars. Each shows at once and is undone with a message if refused.
+ * create and delete calendars. Each is an optimistic mutation: shown at once, put back with a
+ * toast saying why if refused.
  */
-export function useCalendarListCommands(reportError: (message: string) => void) {
+export function useCalendarListCommands() {
   return useMemo(() => {
-    const refreshList = () => queryClient.invalidateQueries({ queryKey: apiQueryPrefix('CalendarCalendarListList') });
-
     async function patchEntry(
       calendar: CalendarInfo,
       change: Record<string, unknown>,
       params: { colorRgbFormat?: boolean },
       failure: string,
     ): Promise<boolean> {
-      const context = await applyOptimisticUpdates(queryClient, [
-        optimisticApiUpdate('CalendarCalendarListList', {}, (page) =>
-          withListItemChanged(page, 'items', calendar.id, change),
-        ),
-      ]);
-      try {
-        await callApi('CalendarCalendarListPatch', { calendarId: calendar.id, ...params }, change);
-        return true;
-      } catch (error) {
-        rollbackOptimisticUpdates(queryClient, context);
-        reportError(`${failure}: ${errorMessage(error)}`);
-        return false;
-      } finally {
-        void refreshList();
-      }
+      const done = await runOptimisticMutation(
+        {
+          apply: () => [
+            optimisticApiUpdate('CalendarCalendarListList', {}, (page) =>
+              withListItemChanged(page, 'items', calendar.id, change),
+            ),
+          ],
+          call: () => callApi('CalendarCalendarListPatch', { calendarId: calendar.id, ...params }, change),
+          failure: () => failure,
+        },
+        undefined,
+      );
+      return done !== undefined;
     }
 
     return {
       setShown: (calendar: CalendarInfo, selected: boolean) =>
-        patchEntry(calendar, { selected }, {}, `Couldn’t ${selected ? 'show' : 'hide'} ${calendar.name}`),
+        patchEntry(calendar, { selected }, {}, `Couldn’t ${selected ? 'show' : 'hide'} ${calendar.name}.`),
 
       rename: (calendar: CalendarInfo, name: string) => {
         const trimmed = name.trim();
@@ -54,7 +46,7 @@ export function useCalendarListCommands(reportError: (message: string) => void) 
           calendar,
           { summaryOverride: trimmed && trimmed !== calendar.summary ? trimmed : null },
           {},
-          `Couldn’t rename ${calendar.name}`,
+          `Couldn’t rename ${calendar.name}.`,
         );
       },
 
@@ -63,56 +55,60 @@ export function useCalendarListCommands(reportError: (message: string) => void) 
           calendar,
           { backgroundColor: color.background, foregroundColor: color.foreground, ...(colorId ? { colorId } : {}) },
           { colorRgbFormat: true },
-          `Couldn’t change the color of ${calendar.name}`,
+          `Couldn’t change the color of ${calendar.name}.`,
         ),
 
       /** Creates a calendar wearing `colorId` (see colorForNewCalendar). */
       async create(summary: string, timeZone: string, colorId?: string): Promise<string | null> {
-        try {
-          const created = await callApi('CalendarCalendarsInsert', {}, { summary: summary.trim(), timeZone });
-          if (created.id && colorId)
-            await callApi('CalendarCalendarListPatch', { calendarId: created.id }, { colorId });
-          return created.id ?? null;
-        } catch (error) {
-          reportError(`Couldn’t create the calendar “${summary.trim()}”: ${errorMessage(error)}`);
-          return null;
-        } finally {
-          void refreshList();
-        }
+        const created = await runOptimisticMutation(
+          {
+            call: async () => {
+              const calendar = await callApi('CalendarCalendarsInsert', {}, { summary: summary.trim(), timeZone });
+              if (calendar.id && colorId)
+                await callApi('CalendarCalendarListPatch', { calendarId: calendar.id }, { colorId });
+              return calendar;
+            },
+            refetch: listFilters,
+            failure: () => `Couldn’t create the calendar “${summary.trim()}”.`,
+          },
+          undefined,
+        );
+        return created?.id ?? null;
       },
 
       /** Deletes a calendar the person owns; removes anyone else's from their list. */
       async remove(calendar: CalendarInfo): Promise<boolean> {
-        const context = await applyOptimisticUpdates(queryClient, [
-          optimisticApiUpdate('CalendarCalendarListList', {}, (page) =>
-            withListItemRemoved(page, 'items', calendar.id),
-          ),
-        ]);
-        try {
-          if (calendar.owned) await callApi('CalendarCalendarsDelete', { calendarId: calendar.id });
-          else await callApi('CalendarCalendarListDelete', { calendarId: calendar.id });
-          return true;
-        } catch (error) {
-          rollbackOptimisticUpdates(queryClient, context);
-          reportError(`Couldn’t ${calendar.owned ? 'delete' : 'remove'} ${calendar.name}: ${errorMessage(error)}`);
-          return false;
-        } finally {
-          void refreshList();
-        }
+        const done = await runOptimisticMutation(
+          {
+            apply: () => [
+              optimisticApiUpdate('CalendarCalendarListList', {}, (page) =>
+                withListItemRemoved(page, 'items', calendar.id),
+              ),
+            ],
+            call: async () => {
+              if (calendar.owned) await callApi('CalendarCalendarsDelete', { calendarId: calendar.id });
+              else await callApi('CalendarCalendarListDelete', { calendarId: calendar.id });
+              return true;
+            },
+            failure: () => `Couldn’t ${calendar.owned ? 'delete' : 'remove'} ${calendar.name}.`,
+          },
+          undefined,
+        );
+        return done === true;
       },
 
       /** Adds a calendar shared with the person (or public) to their list by its id. */
       async subscribe(calendarId: string): Promise<boolean> {
-        try {
-          await callApi('CalendarCalendarListInsert', {}, { id: calendarId.trim(), selected: true });
-          return true;
-        } catch (error) {
-          reportError(`Couldn’t add ${calendarId.trim()}: ${errorMessage(error)}`);
-          return false;
-        } finally {
-          void refreshList();
-        }
+        const done = await runOptimisticMutation(
+          {
+            call: () => callApi('CalendarCalendarListInsert', {}, { id: calendarId.trim(), selected: true }),
+            refetch: listFilters,
+            failure: () => `Couldn’t add ${calendarId.trim()}.`,
+          },
+          undefined,
+        );
+        return done !== undefined;
       },
     };
-  }, [reportError]);
+  }, []);
 }

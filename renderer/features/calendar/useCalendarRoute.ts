@@ -1,6 +1,6 @@
 import type { CalendarRef } from '@fullcalendar/react';
 import { useCallback, useEffect, type RefObject } from 'react';
-import { callApi, errorMessage } from '../../lib/api';
+import { callApi } from '../../lib/api';
 import type { CalendarInfo } from './calendar-data';
 import { useCalendarStore } from './calendar-store';
 import { eventKey, eventTimesOf, type GoogleEvent } from './event-mapping';
@@ -38,7 +38,7 @@ export interface CalendarRouteDeps {
   jumpTo: (calendar: CalendarInfo, event: GoogleEvent) => void;
   openTarget: (target: EventTarget) => Promise<void>;
   quickAdd: () => void;
-  reportError: (message: string) => void;
+  reportError: (sentence: string, error?: unknown) => void;
 }
 
 /** A route from outside (reminder, deep link, tray): open the event, or quick add. */
@@ -69,7 +69,7 @@ export function useCalendarRoute({
         jumpTo(calendar, event);
         void openTarget({ calendar, event });
       })
-      .catch((error: unknown) => reportError(`Couldn’t open the event: ${errorMessage(error)}`));
+      .catch((error: unknown) => reportError('Couldn’t open the event.', error));
   }, [route, openRoute, calendarById, primary, jumpTo, openTarget, quickAdd, reportError]);
 }
 

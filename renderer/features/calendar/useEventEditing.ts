@@ -1,14 +1,16 @@
 import type { CalendarRef } from '@fullcalendar/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState, type RefObject } from 'react';
-import { apiQueryKey, callApi, errorMessage, useActiveAccount } from '../../lib/api';
+import { apiQueryKey, callApi, useActiveAccount } from '../../lib/api';
 import type { CalendarInfo } from './calendar-data';
 import { useCalendarStore } from './calendar-store';
 import type { EditorRequest } from './editor/EventEditorDialog';
+import type { QuickViewTarget, Rsvp } from './EventQuickView';
+import type { AnchorPoint, QuickCreateRequest } from './QuickCreate';
 import { draftForNewEvent, draftFromEvent, type EventDraft } from './event-draft';
 import { eventKey, eventTimesOf, type EventTimes } from './event-mapping';
 import { proposedTimes } from './proposed-times';
-import type { EventTarget, useEventCommands } from './useEventCommands';
+import { wordsFor, type EventTarget, type useEventCommands } from './useEventCommands';
 import type { VisibleEvents } from './useVisibleEvents';
 import type { VisibleRange } from './visible-range';
 
@@ -25,7 +27,7 @@ export interface EventEditingDeps {
   displayZone: string;
   defaultEventMinutes: number;
   commands: ReturnType<typeof useEventCommands>;
-  reportError: (message: string) => void;
+  reportError: (sentence: string, error?: unknown) => void;
 }
 
 /**
@@ -38,9 +40,11 @@ export function useEventEditing(deps: EventEditingDeps) {
   const account = useActiveAccount() ?? '';
   const select = useCalendarStore((state) => state.select);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [peek, setPeek] = useState<QuickViewTarget | null>(null);
+  const [quickCreate, setQuickCreate] = useState<QuickCreateRequest | null>(null);
 
   const openNew = useCallback(
-    (times?: EventTimes) => {
+    (times?: EventTimes, summary = '') => {
       if (!defaultCalendar) {
         reportError('You have no calendar you can add events to.');
         return;
@@ -48,7 +52,7 @@ export function useEventEditing(deps: EventEditingDeps) {
       const proposal = times ?? proposedTimes(range, displayZone, deps.defaultEventMinutes);
       setEditing({
         mode: 'create',
-        draft: draftForNewEvent(proposal, defaultCalendar.id, displayZone),
+        draft: { ...draftForNewEvent(proposal, defaultCalendar.id, displayZone), summary },
         partOfSeries: false,
         ownTime: null,
         readOnly: false,
@@ -74,7 +78,7 @@ export function useEventEditing(deps: EventEditingDeps) {
           });
           seriesRecurrence = master.recurrence ?? [];
         } catch (error) {
-          reportError(`Couldn’t load the series of “${target.event.summary ?? 'this event'}”: ${errorMessage(error)}`);
+          reportError(`Couldn’t load the series of “${target.event.summary ?? 'this event'}”.`, error);
           return;
         }
       }
@@ -96,6 +100,31 @@ export function useEventEditing(deps: EventEditingDeps) {
       if (entry) void openTarget(entry);
     },
     [byKey, openTarget],
+  );
+
+  /** A click on an event: the quick view beside it. */
+  const peekKey = useCallback(
+    (key: string, anchor: HTMLElement) => {
+      const entry = byKey.current?.get(key);
+      if (!entry) return;
+      select(key);
+      setQuickCreate(null);
+      setPeek({ ...entry, anchor });
+    },
+    [byKey, select],
+  );
+
+  /** A drag (or click) on an empty part of the grid: quick-create where the pointer let go. */
+  const offerCreate = useCallback(
+    (times: EventTimes, at: AnchorPoint | null) => {
+      if (!at || !defaultCalendar) {
+        openNew(times);
+        return;
+      }
+      setPeek(null);
+      setQuickCreate({ times, at });
+    },
+    [defaultCalendar, openNew],
   );
 
   const onChangeTimes = useCallback(
@@ -142,19 +171,89 @@ export function useEventEditing(deps: EventEditingDeps) {
     calendarRef.current?.getApi().unselect();
   };
 
+  const closeQuickCreate = () => {
+    setQuickCreate(null);
+    calendarRef.current?.getApi().unselect();
+  };
+
+  const quickCreateActions = {
+    save: (summary: string) => {
+      const request = quickCreate;
+      closeQuickCreate();
+      if (!request || !defaultCalendar) return;
+      const draft = { ...draftForNewEvent(request.times, defaultCalendar.id, displayZone), summary };
+      void commands.create(draft, defaultCalendar).then((created) => {
+        if (created?.id) select(eventKey(defaultCalendar.id, created.id));
+      });
+    },
+    moreOptions: (summary: string) => {
+      const request = quickCreate;
+      setQuickCreate(null);
+      if (request) openNew(request.times, summary);
+    },
+    close: closeQuickCreate,
+  };
+
+  const quickViewActions = {
+    edit: () => {
+      const target = peek;
+      setPeek(null);
+      if (target) void openTarget(target);
+    },
+    remove: () => {
+      const target = peek;
+      setPeek(null);
+      if (target) void commands.remove(target);
+    },
+    duplicate: () => {
+      const target = peek;
+      setPeek(null);
+      if (target)
+        void commands.duplicate(target).then((created) => {
+          if (created?.id) select(eventKey(target.calendar.id, created.id));
+        });
+    },
+    rsvp: (answer: Rsvp, selfId: string | null) => {
+      const target = peek;
+      if (!target) return;
+      const isSelf = (email?: string | null, self?: boolean | null) =>
+        Boolean(self) || (selfId !== null && email?.toLowerCase() === selfId.toLowerCase());
+      const attendees = (target.event.attendees ?? []).map((attendee) =>
+        isSelf(attendee.email, attendee.self) ? { ...attendee, responseStatus: answer } : attendee,
+      );
+      // The card follows the answer at once; the toast offers Undo.
+      setPeek({ ...target, event: { ...target.event, attendees } });
+      void commands.patchFields(target, { attendees }, wordsFor.rsvp(target.event));
+    },
+    close: () => setPeek(null),
+  };
+
   // The grid gets handlers that never change identity: re-rendering FullCalendar with a 1,000-event
   // week costs as much as drawing it.
-  const handlers = useRef({ openNew, openKey, onChangeTimes });
-  handlers.current = { openNew, openKey, onChangeTimes };
+  const handlers = useRef({ offerCreate, peekKey, onChangeTimes });
+  handlers.current = { offerCreate, peekKey, onChangeTimes };
   const gridHandlers = useMemo(
     () => ({
-      onSelectRange: (times: EventTimes) => handlers.current.openNew(times),
-      onOpenEvent: (key: string) => handlers.current.openKey(key),
+      onSelectRange: (times: EventTimes, at: AnchorPoint | null) => handlers.current.offerCreate(times, at),
+      onOpenEvent: (key: string, element: HTMLElement) => handlers.current.peekKey(key, element),
       onChangeTimes: (key: string, to: EventTimes, revert: () => void) =>
         handlers.current.onChangeTimes(key, to, revert),
     }),
     [],
   );
 
-  return { editing, openNew, openTarget, openKey, submit, remove, close, gridHandlers };
+  return {
+    editing,
+    openNew,
+    openTarget,
+    openKey,
+    submit,
+    remove,
+    close,
+    gridHandlers,
+    peek,
+    quickViewActions,
+    quickCreate,
+    quickCreateActions,
+  };
 }

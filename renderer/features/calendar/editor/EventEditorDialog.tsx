@@ -60,11 +60,20 @@ function EditorForm({
   onClose,
 }: EventEditorDialogProps & { request: EditorRequest }) {
   const [draft, setDraft] = useState<EventDraft>(request.draft);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [askingDiscard, setAskingDiscard] = useState(false);
   const ids = { title: useId(), calendar: useId(), location: useId(), description: useId() };
-  const update = (change: Partial<EventDraft>) => {
-    setDraft((previous) => ({ ...previous, ...change }));
-    setProblem(null);
+  const update = (change: Partial<EventDraft>) => setDraft((previous) => ({ ...previous, ...change }));
+  // Checked as the person types: Save stays off while anything would stop it.
+  const problem = request.readOnly ? null : problemWithDraft(draft);
+  const dirty = !request.readOnly && JSON.stringify(draft) !== JSON.stringify(request.draft);
+  /** Escape, a click outside or Cancel: a changed form asks before its changes go. */
+  const leave = (event?: { preventDefault: () => void }) => {
+    if (!dirty) {
+      if (!event) onClose();
+      return;
+    }
+    event?.preventDefault();
+    setAskingDiscard(true);
   };
 
   const writable = calendars.filter((calendar) => calendar.writable || calendar.id === draft.calendarId);
@@ -80,19 +89,20 @@ function EditorForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (request.readOnly) return;
-    const found = problemWithDraft(draft);
-    if (found) {
-      setProblem(found);
-      return;
-    }
+    if (request.readOnly || problem) return;
     onSubmit(draft, request.draft);
   };
 
   const title = request.readOnly ? 'Event details' : request.mode === 'create' ? 'New event' : 'Edit event';
 
   return (
-    <Dialog.Content className="dialog event-editor" data-testid="event-editor" aria-describedby={undefined}>
+    <Dialog.Content
+      className="dialog event-editor"
+      data-testid="event-editor"
+      aria-describedby={undefined}
+      onEscapeKeyDown={leave}
+      onPointerDownOutside={leave}
+    >
       <Dialog.Title className="dialog__title">{title}</Dialog.Title>
       <form className="event-editor__form" onSubmit={submit} noValidate>
         <fieldset className="event-editor__body" disabled={request.readOnly}>
@@ -190,11 +200,6 @@ function EditorForm({
           <PrivacyFields draft={draft} onChange={update} />
           <AttachmentsField attachments={draft.attachments} onChange={(attachments) => update({ attachments })} />
         </fieldset>
-        {problem ? (
-          <p className="banner banner--error" role="alert" data-testid="editor-problem">
-            {problem}
-          </p>
-        ) : null}
         <div className="dialog__actions event-editor__actions">
           {request.mode === 'edit' && !request.readOnly ? (
             <button
@@ -207,14 +212,20 @@ function EditorForm({
             </button>
           ) : null}
           <span className="view__spacer" />
-          <button type="button" className="button" onClick={onClose} data-testid="editor-cancel">
+          {/* What still stops a save, beside the button it disables; the end time says its own. */}
+          {problem && draft.summary.trim() && !problem.startsWith('The event ends') ? (
+            <span className="field__error event-editor__problem" data-testid="editor-problem">
+              {problem}
+            </span>
+          ) : null}
+          <button type="button" className="button" onClick={() => leave()} data-testid="editor-cancel">
             {request.readOnly ? 'Close' : 'Cancel'}
           </button>
           {request.readOnly ? null : (
             <button
               type="submit"
               className="button button--primary"
-              disabled={!draft.summary.trim()}
+              disabled={problem !== null}
               data-testid="editor-save"
             >
               {request.mode === 'create' ? 'Create event' : 'Save'}
@@ -222,6 +233,44 @@ function EditorForm({
           )}
         </div>
       </form>
+      <DiscardPrompt
+        open={askingDiscard}
+        onDiscard={() => {
+          setAskingDiscard(false);
+          onClose();
+        }}
+        onKeep={() => setAskingDiscard(false)}
+      />
     </Dialog.Content>
+  );
+}
+
+/** Asked before a changed form is closed: the changes cannot be brought back. */
+function DiscardPrompt({ open, onDiscard, onKeep }: { open: boolean; onDiscard: () => void; onKeep: () => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onKeep()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog" data-testid="discard-prompt">
+          <Dialog.Title className="dialog__title">Discard changes?</Dialog.Title>
+          <Dialog.Description className="dialog__description">
+            What you changed in this event will be lost.
+          </Dialog.Description>
+          <div className="dialog__actions">
+            <button type="button" className="button" onClick={onKeep} autoFocus data-testid="discard-keep">
+              Keep editing
+            </button>
+            <button
+              type="button"
+              className="button button--primary button--danger"
+              onClick={onDiscard}
+              data-testid="discard-confirm"
+            >
+              Discard
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'react';
-import { timesOfDraft, type EventDraft } from '../event-draft';
+import { endsBeforeStart, timesOfDraft, type EventDraft } from '../event-draft';
 import { describeTimes } from '../event-mapping';
 import {
   addDaysToDate,
@@ -51,9 +51,17 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
     endTime: useId(),
     allDay: useId(),
     zone: useId(),
+    endProblem: useId(),
   };
   const zones = useMemo(() => knownTimeZones(draft.timeZone, displayZone), [draft.timeZone, displayZone]);
   const timing = timesOfDraft(draft);
+  // An end before the start is said at the end field, as the person types it.
+  const endsEarly = 'problem' in timing && timing.problem === endsBeforeStart;
+  const endError = {
+    'aria-invalid': endsEarly,
+    ...(endsEarly ? { 'aria-describedby': ids.endProblem } : {}),
+    className: endsEarly ? 'input input--invalid' : 'input',
+  };
   const inDisplayZone =
     !draft.allDay && draft.timeZone !== displayZone && 'times' in timing
       ? `${describeTimes(timing.times, displayZone, { hour12 })} in ${zoneCity(displayZone)}`
@@ -104,7 +112,7 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
             </label>
             <input
               id={ids.endTime}
-              className="input"
+              {...endError}
               type="time"
               step={300}
               required
@@ -120,7 +128,7 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
           </label>
           <input
             id={ids.endDate}
-            className="input"
+            {...endError}
             type="date"
             required
             value={draft.endDate}
@@ -129,6 +137,11 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
           />
         </div>
       </div>
+      {endsEarly ? (
+        <p id={ids.endProblem} className="field__error" role="alert" data-testid="editor-end-problem">
+          The end is before the start. Choose a later end.
+        </p>
+      ) : null}
       <div className="editor-times__row">
         <label className="checkbox" htmlFor={ids.allDay}>
           <input
@@ -167,7 +180,7 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
           {inDisplayZone}
         </p>
       ) : null}
-      {'problem' in timing ? (
+      {!endsEarly && 'problem' in timing ? (
         <p className="field__hint field__hint--problem" role="status">
           {timing.problem}
         </p>

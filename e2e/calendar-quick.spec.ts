@@ -1,0 +1,124 @@
+import { addDays, at, CalendarPage, instantOf, local, wall, zone } from './calendar-page';
+import { expect, test } from './fixtures';
+import { screenshotVariants } from './screens';
+
+const dayWords = (ms: number) =>
+  new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: zone }).format(ms);
+
+test('a click shows the event’s quick view; Escape closes it and focus goes back', async ({ page, app }, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  // Bob invites me: the event is on my calendar with my answer still open.
+  await calendar.insert(
+    {
+      summary: 'Design review',
+      location: 'Room 4',
+      description: 'Walk through the new onboarding screens and agree on the copy.',
+      start: { dateTime: at(monday, '10:00') },
+      end: { dateTime: at(monday, '10:30') },
+      attendees: [{ email: app.localUser.email }],
+    },
+    'primary',
+    app.bob.token,
+  );
+  const event = await calendar.settled('Design review');
+  await event.click();
+
+  const card = page.getByTestId('event-quick-view');
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('quick-view-title')).toHaveText('Design review');
+  await expect(card.getByTestId('quick-view-when')).toHaveText(`${dayWords(local(monday, '10:00'))} · 10:00 – 10:30am`);
+  await expect(card.getByTestId('quick-view-location')).toHaveText('Room 4');
+  await expect(card.getByTestId('quick-view-description')).toContainText('onboarding screens');
+  await expect(card.getByTestId('quick-view-calendar')).toContainText(app.localUser.email);
+  const guests = card.getByTestId('quick-view-guests');
+  await expect(guests.getByRole('listitem').filter({ hasText: app.bob.email })).toContainText('Organizer');
+  await expect(guests.getByRole('listitem').filter({ hasText: app.localUser.email })).toContainText('Awaiting reply');
+  await screenshotVariants(page, testInfo, 'calendar-quick-view');
+
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+  await expect(event).toBeFocused();
+
+  // My answer, with Undo.
+  await event.click();
+  await expect(card).toBeVisible();
+  await card.getByTestId('quick-view-rsvp').getByRole('button', { name: 'Yes' }).click();
+  const mine = async () =>
+    (await calendar.stored())[0]?.attendees?.find((attendee) => attendee.email === app.localUser.email)?.responseStatus;
+  await expect.poll(mine).toBe('accepted');
+  await expect(card.getByTestId('quick-view-rsvp').getByRole('button', { name: 'Yes' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.getByTestId('toast').filter({ hasText: 'Reply sent' }).getByTestId('toast-undo').click();
+  await expect.poll(mine).toBe('needsAction');
+});
+
+test('the quick view deletes with Undo, duplicates, and opens the full editor', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  const stored = await calendar.insert({
+    summary: 'Lunch',
+    start: { dateTime: at(monday, '12:00') },
+    end: { dateTime: at(monday, '13:00') },
+  });
+  const card = page.getByTestId('event-quick-view');
+
+  await (await calendar.settled('Lunch')).click();
+  await card.getByTestId('quick-view-delete').click();
+  await expect(card).toBeHidden();
+  await expect(calendar.event('Lunch')).toHaveCount(0);
+  await expect.poll(async () => (await calendar.stored()).length).toBe(0);
+  await page.getByTestId('toast').filter({ hasText: 'Event deleted' }).getByTestId('toast-undo').click();
+  await expect.poll(async () => (await calendar.stored()).map((event) => event.id)).toEqual([stored.id]);
+
+  await (await calendar.settled('Lunch')).click();
+  await card.getByTestId('quick-view-duplicate').click();
+  await expect(calendar.event('Lunch')).toHaveCount(2);
+  await expect
+    .poll(async () => (await calendar.stored()).map((event) => wall(instantOf(event.start))))
+    .toEqual([`${monday}T12:00`, `${monday}T12:00`]);
+
+  await calendar.event('Lunch').first().click();
+  await calendar.editFromQuickView();
+  await expect(calendar.editor.getByTestId('editor-title')).toHaveValue('Lunch');
+});
+
+test('a drag offers quick-create: a title and Enter, or More options for the editor', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  const tuesday = addDays(monday, 1);
+
+  await calendar.dragRange(monday, '10:00', '11:30');
+  const card = page.getByTestId('quick-create');
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('quick-create-when')).toHaveText(
+    `${dayWords(local(monday, '10:00'))} · 10:00 – 11:30am`,
+  );
+  await expect(card.getByTestId('quick-create-title')).toBeFocused();
+  await page.keyboard.type('Focus time');
+  await screenshotVariants(page, testInfo, 'calendar-quick-create');
+  await page.keyboard.press('Enter');
+  await expect(card).toBeHidden();
+  await expect(calendar.editor).toBeHidden();
+  await expect(calendar.event('Focus time')).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Event created' })).toBeVisible();
+  await expect
+    .poll(async () => (await calendar.stored()).map((event) => [event.summary, wall(instantOf(event.start))]))
+    .toEqual([['Focus time', `${monday}T10:00`]]);
+
+  await calendar.dragRange(tuesday, '14:00', '15:00');
+  await expect(card).toBeVisible();
+  await page.keyboard.type('Planning');
+  await card.getByTestId('quick-create-more').click();
+  await expect(calendar.editor).toBeVisible();
+  await expect(calendar.editor.getByTestId('editor-title')).toHaveValue('Planning');
+  await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('14:00');
+});

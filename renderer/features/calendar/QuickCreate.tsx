@@ -1,0 +1,122 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useId, useState, type FormEvent } from 'react';
+import type { CalendarInfo } from './calendar-data';
+import type { EventTimes } from './event-mapping';
+import { whenWords } from './event-words';
+
+/** Where a drag (or a click) on the grid ended, on screen: the quick-create card points there. */
+export interface AnchorPoint {
+  x: number;
+  y: number;
+}
+
+export interface QuickCreateRequest {
+  times: EventTimes;
+  at: AnchorPoint;
+}
+
+interface QuickCreateProps {
+  request: QuickCreateRequest | null;
+  calendar: CalendarInfo | null;
+  displayZone: string;
+  hour12: boolean;
+  onSave: (title: string) => void;
+  /** Opens the full editor with what was typed. */
+  onMoreOptions: (title: string) => void;
+  onClose: () => void;
+}
+
+function pointAnchor(at: AnchorPoint) {
+  return { current: { getBoundingClientRect: () => DOMRect.fromRect({ x: at.x, y: at.y, width: 1, height: 1 }) } };
+}
+
+/**
+ * The compact card a drag across the grid offers, as Google's quick-create does: a title, the
+ * time in words, Save (Enter) and "More options" for the full editor.
+ */
+export function QuickCreate(props: QuickCreateProps) {
+  const { request, onClose } = props;
+  return (
+    <Popover.Root open={request !== null} onOpenChange={(open) => !open && onClose()}>
+      {request ? (
+        <>
+          <Popover.Anchor virtualRef={pointAnchor(request.at)} />
+          <Popover.Portal>
+            <QuickCreateCard {...props} request={request} />
+          </Popover.Portal>
+        </>
+      ) : null}
+    </Popover.Root>
+  );
+}
+
+function QuickCreateCard({
+  request,
+  calendar,
+  displayZone,
+  hour12,
+  onSave,
+  onMoreOptions,
+}: QuickCreateProps & { request: QuickCreateRequest }) {
+  const [title, setTitle] = useState('');
+  const titleId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (title.trim()) onSave(title.trim());
+  };
+  return (
+    <Popover.Content
+      className="quick-view quick-create"
+      side="right"
+      align="center"
+      sideOffset={12}
+      collisionPadding={12}
+      aria-label="New event"
+      data-testid="quick-create"
+    >
+      <form className="quick-create__form" onSubmit={submit}>
+        <label className="visually-hidden" htmlFor={titleId}>
+          Title
+        </label>
+        <input
+          id={titleId}
+          className="input input--title"
+          placeholder="Add title"
+          autoComplete="off"
+          maxLength={1024}
+          value={title}
+          autoFocus
+          onChange={(event) => setTitle(event.target.value)}
+          data-testid="quick-create-title"
+        />
+        <p className="quick-view__when" data-testid="quick-create-when">
+          {whenWords(request.times, displayZone, hour12)}
+        </p>
+        {calendar ? (
+          <p className="quick-view__calendar quick-view__muted">
+            <span className="quick-view__dot" style={{ background: calendar.color.background }} aria-hidden="true" />
+            {calendar.name}
+          </p>
+        ) : null}
+        <div className="quick-create__actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => onMoreOptions(title)}
+            data-testid="quick-create-more"
+          >
+            More options
+          </button>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!title.trim()}
+            data-testid="quick-create-save"
+          >
+            Save
+          </button>
+        </div>
+      </form>
+    </Popover.Content>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { timeRangeWords, whenWords } from './event-words';
+
+const ny = 'America/New_York';
+const at = (iso: string) => Date.parse(iso);
+
+describe('an event’s time in words', () => {
+  it('says the day and a range that names the period once when it does not change', () => {
+    const times = {
+      allDay: false as const,
+      startMs: at('2026-11-24T15:00:00Z'),
+      endMs: at('2026-11-24T15:30:00Z'),
+      timeZone: ny,
+    };
+    expect(whenWords(times, ny, true, 'en-US')).toBe('Tuesday, November 24 · 10:00 – 10:30am');
+  });
+
+  it('names both periods across noon, and none on a 24-hour clock', () => {
+    expect(timeRangeWords(at('2026-11-24T16:30:00Z'), at('2026-11-24T17:30:00Z'), ny, true)).toBe('11:30am – 12:30pm');
+    expect(timeRangeWords(at('2026-11-24T16:30:00Z'), at('2026-11-24T17:30:00Z'), ny, false)).toBe('11:30 – 12:30');
+  });
+
+  it('shows the days of an all-day event, the end being exclusive', () => {
+    expect(whenWords({ allDay: true, startDate: '2026-11-24', endDate: '2026-11-25' }, ny, true, 'en-US')).toBe(
+      'Tuesday, November 24',
+    );
+    expect(whenWords({ allDay: true, startDate: '2026-11-24', endDate: '2026-11-27' }, ny, true, 'en-US')).toBe(
+      'Tuesday, November 24 – Thursday, November 26',
+    );
+  });
+
+  it('spells out both days of a timed event that crosses midnight', () => {
+    const times = {
+      allDay: false as const,
+      startMs: at('2026-11-25T03:00:00Z'),
+      endMs: at('2026-11-25T06:00:00Z'),
+      timeZone: ny,
+    };
+    expect(whenWords(times, ny, true, 'en-US')).toBe('Tuesday, November 24, 10:00pm – Wednesday, November 25, 1:00am');
+  });
+});

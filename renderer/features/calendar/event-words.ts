@@ -1,0 +1,68 @@
+import type { EventTimes } from './event-mapping';
+import { addDaysToDate } from './time-zone';
+
+/**
+ * When an event happens, said the way people say it and the way Google's event card shows it:
+ * "Tuesday, November 24 · 10:00 – 10:30am".
+ */
+
+function dayWords(date: Date, zone: string, locale?: string, withWeekday = true): string {
+  return new Intl.DateTimeFormat(locale, {
+    ...(withWeekday ? { weekday: 'long' } : {}),
+    month: 'long',
+    day: 'numeric',
+    timeZone: zone,
+  }).format(date);
+}
+
+interface ClockParts {
+  clock: string;
+  period: string;
+}
+
+function clockParts(ms: number, zone: string, hour12: boolean, locale?: string): ClockParts {
+  const parts = new Intl.DateTimeFormat(locale ?? 'en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12,
+    timeZone: zone,
+  }).formatToParts(new Date(ms));
+  const clock = parts
+    .filter((part) => part.type !== 'dayPeriod')
+    .map((part) => part.value)
+    .join('')
+    .trim();
+  const period = (parts.find((part) => part.type === 'dayPeriod')?.value ?? '').toLowerCase().replace(/\./g, '');
+  return { clock, period };
+}
+
+/** "10:00 – 10:30am", "11:30am – 12:30pm", or "10:00 – 10:30" on a 24-hour clock. */
+export function timeRangeWords(startMs: number, endMs: number, zone: string, hour12: boolean): string {
+  const start = clockParts(startMs, zone, hour12);
+  const end = clockParts(endMs, zone, hour12);
+  if (!hour12) return `${start.clock} – ${end.clock}`;
+  const startText = start.period === end.period ? start.clock : `${start.clock}${start.period}`;
+  return `${startText} – ${end.clock}${end.period}`;
+}
+
+export function clockWords(ms: number, zone: string, hour12: boolean): string {
+  const { clock, period } = clockParts(ms, zone, hour12);
+  return `${clock}${period}`;
+}
+
+const noon = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/** The whole sentence for an event's times, in the zone the calendar is shown in. */
+export function whenWords(times: EventTimes, zone: string, hour12: boolean, locale?: string): string {
+  if (times.allDay) {
+    const last = addDaysToDate(times.endDate, -1);
+    const first = dayWords(noon(times.startDate), 'UTC', locale);
+    return last <= times.startDate ? first : `${first} – ${dayWords(noon(last), 'UTC', locale)}`;
+  }
+  const startDay = dayWords(new Date(times.startMs), zone, locale);
+  const endDay = dayWords(new Date(times.endMs), zone, locale);
+  if (startDay === endDay || times.endMs === times.startMs) {
+    return `${startDay} · ${timeRangeWords(times.startMs, times.endMs, zone, hour12)}`;
+  }
+  return `${startDay}, ${clockWords(times.startMs, zone, hour12)} – ${endDay}, ${clockWords(times.endMs, zone, hour12)}`;
+}
