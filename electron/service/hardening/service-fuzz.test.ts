@@ -22,12 +22,16 @@ import { requestArbitrary } from './hostile-values';
  * without a 5xx, keeps running, answers every refusal in Google's error shape, and a refused request
  * leaves the database exactly as it was.
  *
- * Time-bounded: FUZZ_SECONDS (default 25) is shared by all operations; FUZZ_RUNS caps the runs per
- * operation; FUZZ_SEED replays a run. `npm run check:fuzz` runs it for longer.
+ * Every operation gets FUZZ_MIN_RUNS (default 25) runs whatever the time they take, so a loaded machine
+ * checks no less; FUZZ_SECONDS (default 25, shared by all operations) only bounds the extra runs after
+ * those, up to FUZZ_RUNS per operation. A failure names its seed and counterexample: FUZZ_SEED replays
+ * it. `npm run check:fuzz` runs it for longer.
  */
 const fuzzSeconds = Number(process.env['FUZZ_SECONDS'] ?? 25);
 const maxRunsPerOperation = Number(process.env['FUZZ_RUNS'] ?? 100_000);
-const replaySeed = process.env['FUZZ_SEED'] === undefined ? undefined : Number(process.env['FUZZ_SEED']);
+const minRunsPerOperation = Math.min(maxRunsPerOperation, Number(process.env['FUZZ_MIN_RUNS'] ?? 25));
+const fuzzSeed =
+  process.env['FUZZ_SEED'] === undefined ? Math.floor(Math.random() * 0x7fffffff) : Number(process.env['FUZZ_SEED']);
 const perOperationMs = Math.max(100, (fuzzSeconds * 1000) / operationList.length);
 
 const token = 'fuzz-alice-token';
@@ -170,7 +174,9 @@ afterAll(async () => {
   await service?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
   const statuses = [...statusCounts].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
-  console.log(`service fuzz: ${requestCount} requests over ${operationList.length} operations (${statuses.join(' ')})`);
+  console.log(
+    `service fuzz (FUZZ_SEED=${fuzzSeed}): ${requestCount} requests over ${operationList.length} operations (${statuses.join(' ')})`,
+  );
 });
 
 const oversized = Buffer.alloc(16 * 1024 * 1024 + 1, 0x20);
@@ -192,29 +198,39 @@ describe('hostile requests to every registered operation', () => {
   it.each(operationList.map((op) => [op.name, op] as const))(
     '%s: no 5xx, Google-shaped refusals, refusals change nothing',
     async (_name, op) => {
-      let runs = 0;
-      // The time limit ends the property without waiting for the request in flight; it is awaited
-      // (and its verdict kept) before anything else is measured against the database.
-      let last: Promise<unknown> = Promise.resolve();
-      const details = await fc.check(
+      const property = () =>
         fc.asyncProperty(requestArbitrary(op, [...known], token), async (req) => {
-          runs += 1;
           last = check(req);
           await last;
-        }),
-        {
-          numRuns: maxRunsPerOperation,
+        });
+      const replayable = (details: fc.RunDetails<[ProbeRequest]>, phase: string): Error =>
+        new Error(`${op.name}, ${phase} (replay with FUZZ_SEED=${fuzzSeed}):\n${fc.defaultReportMessage(details)}`);
+      let last: Promise<unknown> = Promise.resolve();
+
+      // The fixed minimum: no time limit, so what is checked depends on the seed alone.
+      const fixed = await fc.check(property(), { numRuns: minRunsPerOperation, seed: fuzzSeed });
+      if (fixed.failed) throw replayable(fixed, `first ${minRunsPerOperation} runs`);
+      expect(fixed.numRuns).toBe(minRunsPerOperation);
+
+      // Extra runs while this operation's time share lasts. The time limit ends the property without
+      // waiting for the request in flight, so that request's verdict is awaited and kept; an interrupt
+      // before any extra run completed is not a failure (fast-check counts it as one).
+      if (maxRunsPerOperation > minRunsPerOperation) {
+        const extra = await fc.check(property(), {
+          numRuns: maxRunsPerOperation - minRunsPerOperation,
           interruptAfterTimeLimit: perOperationMs,
           markInterruptAsFailure: false,
-          ...(replaySeed === undefined ? {} : { seed: replaySeed }),
-        },
-      );
-      // On a loaded machine the time limit may pass while the first request is still in flight; fast-check
-      // then counts no completed run, but that request's verdict is still awaited below.
-      const interruptedInFlight = details.interrupted && details.numRuns === 0 && runs > 0;
-      if (details.failed && !interruptedInFlight) throw new Error(fc.defaultReportMessage(details));
-      await last;
-      expect(runs).toBeGreaterThan(0);
+          seed: fuzzSeed + 1,
+        });
+        if (extra.failed && extra.counterexample !== null) throw replayable(extra, 'extra runs (seed + 1)');
+        try {
+          await last;
+        } catch (error) {
+          throw new Error(`${op.name}, extra runs (replay with FUZZ_SEED=${fuzzSeed}): ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
+      }
 
       const path = plainPath(op);
       const auth = { authorization: `Bearer ${token}` };
@@ -239,6 +255,8 @@ describe('hostile requests to every registered operation', () => {
       const alive = await probe(service.port, { method: 'GET', path: '/tasks/v1/users/@me/lists', headers: auth });
       expect(alive.status).toBe(200);
     },
+    // The fixed runs take what they take on a loaded machine; only a hang should end them.
+    180_000,
   );
 
   it('refuses an oversized JSON body sent without Content-Length, in each area', async () => {

@@ -1,7 +1,8 @@
-import type { ClientRect, DroppableContainer } from '@dnd-kit/core';
+import type { ClientRect, DroppableContainer, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { describe, expect, it } from 'vitest';
 import { arrangeColumns } from './column-order';
-import { probeCollision, targetAt, zoneAt, type DropData } from './drag-geometry';
+import { boardKeyboardCoordinates, probeCollision, targetAt, zoneAt, type DropData } from './drag-geometry';
+import type { DropTarget } from './drop-plan';
 
 const rect = (top: number, height = 100, left = 0, width = 300): ClientRect => ({
   top,
@@ -66,5 +67,57 @@ describe('drag geometry', () => {
 describe('column order', () => {
   it('keeps the saved order, drops lists that are gone and appends new ones', () => {
     expect(arrangeColumns(['c', 'gone', 'a'], ['a', 'b', 'c', 'd'])).toEqual(['c', 'a', 'b', 'd']);
+  });
+});
+
+describe('keyboard moves', () => {
+  const containers = [
+    container('task:L:a', { type: 'task', listId: 'L', taskId: 'a', index: 0, depth: 0 }),
+    container('task:L:b', { type: 'task', listId: 'L', taskId: 'b', index: 1, depth: 0 }),
+    container('end:L', { type: 'end', listId: 'L' }),
+  ];
+  const rects = new Map([
+    ['task:L:a', rect(0)],
+    ['task:L:b', rect(100)],
+    ['end:L', rect(200)],
+  ]);
+  const args = (activatorEvent: Event) =>
+    ({
+      active: 'task:L:a',
+      currentCoordinates: { x: 0, y: 0 },
+      context: {
+        activatorEvent,
+        collisionRect: rect(40, 20),
+        droppableRects: rects,
+        droppableContainers: { getEnabled: () => containers },
+      },
+    }) as unknown as Parameters<KeyboardCoordinateGetter>[1];
+  const key = (code: string) => ({ code, preventDefault: () => undefined }) as unknown as KeyboardEvent;
+
+  it('steps on from the place the previous key chose while the board has not caught up with it', () => {
+    // The board still reports "onto a" for both keys: it has not re-rendered between them.
+    const reported: DropTarget = { kind: 'task', listId: 'L', taskId: 'a', zone: 'inside' };
+    const getter = boardKeyboardCoordinates(
+      () => reported,
+      () => 'L',
+    );
+    const drag = new Event('keydown');
+    // Before b (15% down its row), then onto b (its middle); the probe is the centre of a 20px-high rect.
+    expect(getter(key('ArrowDown'), args(drag))).toEqual({ x: 0, y: 105 });
+    expect(getter(key('ArrowDown'), args(drag))).toEqual({ x: 0, y: 140 });
+    // A new drag starts from what the board reports.
+    expect(getter(key('ArrowDown'), args(new Event('keydown')))).toEqual({ x: 0, y: 105 });
+  });
+
+  it('steps from the reported place once the board has caught up', () => {
+    let reported: DropTarget = { kind: 'task', listId: 'L', taskId: 'a', zone: 'inside' };
+    const getter = boardKeyboardCoordinates(
+      () => reported,
+      () => 'L',
+    );
+    const drag = new Event('keydown');
+    expect(getter(key('ArrowDown'), args(drag))).toEqual({ x: 0, y: 105 });
+    reported = { kind: 'task', listId: 'L', taskId: 'b', zone: 'before' };
+    expect(getter(key('ArrowUp'), args(drag))).toEqual({ x: 0, y: 40 });
   });
 });

@@ -1,7 +1,7 @@
 import type { ClientRect, CollisionDetection, DroppableContainer, KeyboardCoordinateGetter } from '@dnd-kit/core';
 import { getEventCoordinates, type Coordinates } from '@dnd-kit/utilities';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
-import type { DropTarget, DropZone } from './drop-plan';
+import { sameTarget, type DropTarget, type DropZone } from './drop-plan';
 
 /**
  * Geometry of dragging on the board. A drop target is a task row and a zone on it (the upper part:
@@ -144,9 +144,22 @@ export function boardKeyboardCoordinates(
   currentTarget: () => DropTarget | null,
   activeListId: () => string | null,
 ): KeyboardCoordinateGetter {
+  // The board learns where a key put the drag only once it has re-rendered and measured again. A key
+  // pressed before then would be judged from the place the previous key started from, and step from
+  // there a second time; so the place each key chose is kept and stepped from for as long as the
+  // board still reports that starting place (in the same drag).
+  let last: { drag: Event | null; from: DropTarget | null; chose: Slot } | null = null;
   return (event, args) => {
-    const { collisionRect, droppableRects, droppableContainers } = args.context;
+    const { collisionRect, droppableRects, droppableContainers, activatorEvent } = args.context;
     if (!collisionRect) return undefined;
+    const reported = currentTarget();
+    const pending =
+      last !== null && last.drag === activatorEvent && sameTarget(reported, last.from) ? last.chose : null;
+    const from = pending ? (last?.from ?? null) : reported;
+    const chosen = (slot: Slot): Coordinates | undefined => {
+      last = { drag: activatorEvent, from, chose: slot };
+      return place(slot);
+    };
     const place = (slot: Slot): Coordinates | undefined => {
       const rect = droppableRects.get(slot.id);
       if (!rect) return undefined;
@@ -156,19 +169,22 @@ export function boardKeyboardCoordinates(
 
     if (event.code === 'ArrowUp' || event.code === 'ArrowDown') {
       event.preventDefault();
-      const target = currentTarget();
-      const listId = target?.listId ?? activeListId();
+      const listId = pending ? pending.data.listId : (reported?.listId ?? activeListId());
       const slots = columnSlots(listId, droppableContainers.getEnabled(), droppableRects);
       if (slots.length === 0) return undefined;
-      let index = target ? slots.findIndex((s) => slotMatches(s, target)) : -1;
+      let index = pending
+        ? slots.findIndex((s) => s.id === pending.id && s.zone === pending.zone)
+        : reported
+          ? slots.findIndex((s) => slotMatches(s, reported))
+          : -1;
       if (index < 0) index = nearestSlot(slots, droppableRects, center(collisionRect));
       const next = slots[Math.max(0, Math.min(slots.length - 1, index + (event.code === 'ArrowDown' ? 1 : -1)))];
-      return next ? place(next) : undefined;
+      return next ? chosen(next) : undefined;
     }
 
     if (event.code === 'ArrowLeft' || event.code === 'ArrowRight') {
       // Only other columns are candidates (plus the dragged row itself, which the getter looks up).
-      const fromList = currentTarget()?.listId ?? activeListId();
+      const fromList = pending ? pending.data.listId : (reported?.listId ?? activeListId());
       const Containers = droppableContainers.constructor as new () => typeof droppableContainers;
       const candidates = new Containers();
       for (const container of droppableContainers.values()) {
@@ -187,10 +203,12 @@ export function boardKeyboardCoordinates(
         const rect = droppableRects.get(container.id);
         const data = dropDataOf(container);
         if (!rect || !data || data.listId === fromList || !contains(rect, landing)) continue;
-        if (data.type === 'task') return place({ id: container.id, data, zone: 'before' });
+        if (data.type === 'task') return chosen({ id: container.id, data, zone: 'before' });
         column = { id: container.id, data, zone: null };
       }
-      return column ? place(column) : moved;
+      if (column) return chosen(column);
+      last = null;
+      return moved;
     }
     return undefined;
   };
