@@ -127,7 +127,35 @@ export default tseslint.config(
     },
   },
   {
-    files: ['electron/core/**/*.ts', 'electron/service/**/*.ts', 'electron/web/**/*.ts'],
+    // The service is reached through its index.ts (and its HTTP interface), never its insides.
+    files: [
+      'electron/core/**/*.ts',
+      'electron/web/**/*.ts',
+      'electron/shell/**/*.ts',
+      'e2e/**/*.ts',
+      'e2e-electron/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            electronImport,
+            {
+              group: ['**/renderer/**', '**/shell/**'],
+              message: 'Plain Node code does not reach into the renderer or the shell.',
+            },
+            {
+              regex: '^(\\.\\./)+(electron/)?service/.+',
+              message: 'Import the service from electron/service/index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['electron/service/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -150,7 +178,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/renderer/**'], message: 'The shell talks to the renderer only over IPC.' }] },
+        {
+          patterns: [
+            { group: ['**/renderer/**'], message: 'The shell talks to the renderer only over IPC.' },
+            { regex: '^(\\.\\./)+service/.+', message: 'Import the service from electron/service/index.ts.' },
+          ],
+        },
       ],
     },
   },

@@ -5,8 +5,7 @@ import type { AppRoute, IpcEvent, IpcOutput, VaultStatus } from '../../shared/ip
 import { createIpcDispatcher } from '../../shared/ipc/dispatcher';
 import type { IpcDispatcher, IpcHandlers } from '../../shared/ipc/dispatcher';
 // The worker host alone: the service's code (and SQLite's native module) loads in the worker, not here.
-import { startServiceWorker } from '../service/worker-host';
-import type { ServiceWorkerHandle } from '../service/worker-host';
+import { startServiceWorker, type ServiceWorkerHandle } from '../service';
 import { AccountMetadataStore, accountMetadataFile } from './account-metadata';
 import { Accounts } from './accounts';
 import { ApiClient } from './api-client';

@@ -5,8 +5,9 @@
  *   const service = await startEmbeddedService({ dataDir, port: 0, users: [{ email, token }] });
  *   service.url  // http://127.0.0.1:<port>
  */
-export type { EmbeddedService, EmbeddedServiceOptions } from './server';
+export type { EmbeddedService } from './server';
 export { startEmbeddedService } from './server';
-export type { NewUser } from './core/users-repository';
-export type { ServiceRestart, ServiceWorkerHandle, ServiceWorkerOptions } from './worker-host';
+export type { ServiceWorkerHandle } from './worker-host';
 export { startServiceWorker } from './worker-host';
+// The areas, for a service narrowed to some of them (`modules`).
+export { tasksModule } from './tasks';

@@ -75,7 +75,5 @@ export const fullSyncRequired = (): ApiError =>
     { domain: 'calendar', locationType: 'parameter', location: 'syncToken' },
     { withStatus: false },
   );
-export const preconditionFailed = (message = 'Precondition Failed'): ApiError =>
-  new ApiError(412, 'conditionNotMet', message, { location: 'If-Match', locationType: 'header' });
 export const notImplemented = (operation: string): ApiError =>
   new ApiError(501, 'notImplemented', `Operation ${operation} is not implemented by this service yet.`);

@@ -101,7 +101,7 @@ export function requestSchema<S extends FieldShape>(shape: S) {
 }
 
 /** An inner object (of a resource field): all fields optional, unknown keys kept. */
-export const inner = resourceSchema;
+export const inner = <S extends FieldShape>(shape: S) => resourceSchema(shape);
 
 /**
  * A 64-bit integer, which Google's JSON carries as a decimal string; numbers are accepted too

@@ -190,7 +190,3 @@ export function basicDateStamp(floating: number): string {
 
 /** ISO timestamp with milliseconds in UTC (`created`, `updated`). */
 export const isoUtc = (ms: number): string => new Date(ms).toISOString();
-
-export function nowInZone(zoneName: string, ms: number): DateTime {
-  return DateTime.fromMillis(ms, { zone: zoneName });
-}

@@ -16,19 +16,6 @@ export const roleRank: Record<Role, number> = {
   owner: 6,
 };
 
-export const rank = roleRank;
-
-const roleByRank = new Map<number, Role>(Object.entries(roleRank).map(([role, r]) => [r, role as Role]));
-
-export function roleOfRank(r: number): Role | undefined {
-  return roleByRank.get(r);
-}
-
-/** An owner's grant reaches into the folder's content as write access (the content keeps its own owner). */
-export function inheritedRank(r: number): number {
-  return r === roleRank.owner ? roleRank.writer : r;
-}
-
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (roles as readonly string[]).includes(value);
 }

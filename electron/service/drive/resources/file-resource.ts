@@ -8,9 +8,6 @@ import { singleFileLookups, type FileLookups } from './file-lookups';
 
 export type FileResource = Record<string, unknown> & { kind: 'drive#file'; id: string; name: string; mimeType: string };
 
-/** The fields Drive answers with when the request names none. */
-export const defaultFileFields = ['kind', 'id', 'name', 'mimeType'] as const;
-
 export function minimalFile(file: FileRow): FileResource {
   return { kind: 'drive#file', id: file.id, name: file.name, mimeType: file.mime_type };
 }
