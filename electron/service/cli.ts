@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { normaliseOrigin } from './channels/webhook-policy';
-import { describeInvalidUser, normalizeEmail, type NewUser } from './core/users-repository';
+import { describeInvalidUser, normalizeEmail, type NewUser } from './common/users-repository';
 import { startEmbeddedService } from './server';
 
 export const usage = `usage: npm run service -- --data <dir> [--port <n>] [--user <email>:<token>]... [--admin <email>]...

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ApiError } from '../http/api-error';
 import { Store } from '../store/store';
 import type { User } from '../store/users';
-import { coreMigrations } from '../core/migrations';
+import { coreMigrations } from '../common/migrations';
 import { channelMigrations } from './migrations';
 import { resourceIdFor, WebhookChannelHub } from './webhook-channel-hub';
 

@@ -1,4 +1,4 @@
-import { nearestPaletteIndex } from '../../core/nearest-color';
+import { nearestPaletteIndex } from '../../common/nearest-color';
 
 /** Google Calendar's color palettes: calendar colors 1–24 and event colors 1–11. */
 export interface ColorDefinition {

@@ -1,4 +1,4 @@
-import { nearestPaletteIndex } from '../../core/nearest-color';
+import { nearestPaletteIndex } from '../../common/nearest-color';
 import { ApiError, badRequest } from '../../http/api-error';
 import { withoutNulls } from '../../http/merge-patch';
 import { fileIdPattern } from './ids';

@@ -16,14 +16,14 @@ import { restrictionsOf, type DriveRestrictions } from './drive-restrictions';
 import { policyFor, type FilePolicy } from './policy';
 import { roleRank } from './roles';
 import { UploadSessionsRepository } from './upload-sessions-repository';
-import { UsersRepository, type DriveUserRow } from './users-repository';
+import { DriveUsersRepository, type DriveUserRow } from './drive-users-repository';
 import { driveErrors } from './errors';
 import { changesWatchKey, fileWatchKey } from './notices';
 
 /** Repositories over one store (stateless; statements are cached by the store). */
 export class DriveData {
   readonly files: FilesRepository;
-  readonly users: UsersRepository;
+  readonly users: DriveUsersRepository;
   readonly access: AccessRepository;
   readonly permissions: PermissionsRepository;
   readonly revisions: RevisionsRepository;
@@ -34,7 +34,7 @@ export class DriveData {
 
   constructor(readonly store: Store) {
     this.files = new FilesRepository(store);
-    this.users = new UsersRepository(store);
+    this.users = new DriveUsersRepository(store);
     this.access = new AccessRepository(store);
     this.permissions = new PermissionsRepository(store);
     this.revisions = new RevisionsRepository(store);

@@ -1,6 +1,6 @@
 import type { FileRow, FileUserState } from '../domain/files-repository';
 import type { EffectivePermission, Grantee, PermissionRow } from '../domain/permissions-repository';
-import type { DriveUserRow } from '../domain/users-repository';
+import type { DriveUserRow } from '../domain/drive-users-repository';
 import { permissionIdForEmail } from '../domain/ids';
 import type { DriveSession } from '../domain/session';
 import { userResource, userResourceOf, type DriveUserResource } from './user-resource';

@@ -1,5 +1,5 @@
 import { permissionIdForEmail } from '../domain/ids';
-import type { DriveUserRow } from '../domain/users-repository';
+import type { DriveUserRow } from '../domain/drive-users-repository';
 import type { DriveData } from '../domain/session';
 
 /** Drive's `drive#user` object. */

@@ -11,7 +11,7 @@ export interface DriveUserRow {
 }
 
 /** Drive's view of the service's users: their root folders, and lookup by address for sharing. */
-export class UsersRepository {
+export class DriveUsersRepository {
   constructor(private readonly store: Store) {}
 
   byId(userId: string): DriveUserRow | undefined {
