@@ -1,0 +1,285 @@
+import { useCalendarController, type CalendarRef } from '@fullcalendar/react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { notifyError } from '../../lib/notify';
+import { CalendarBanners } from './CalendarBanners';
+import type { CalendarInfo, useCalendarPreferences, usePalettes } from './calendar-data';
+import { CalendarDialogs, type CalendarPrompt } from './CalendarDialogs';
+import { useCalendarStore, type CalendarViewId } from './calendar-store';
+import { CalendarMain } from './CalendarMain';
+import { CalendarSidebar } from './CalendarSidebar';
+import { CalendarToolbar } from './CalendarToolbar';
+import { EventQuickView } from './EventQuickView';
+import { QuickCreate } from './QuickCreate';
+import { MiniMonth } from './MiniMonth';
+import { ShortcutSheet } from './ShortcutSheet';
+import { useScopePrompt } from './RecurrenceScopeDialog';
+import { colorForNewCalendar } from './colors';
+import { draftFromQuickAdd } from './event-draft';
+import { dateInZone, deviceTimeZone, zoneOffsetLabel } from './time-zone';
+import { useCalendarListCommands } from './useCalendarListCommands';
+import { useCalendarRoute, useJumpTo, useSelectionMarks } from './useCalendarRoute';
+import { useCalendarShortcuts } from './useCalendarShortcuts';
+import { useEventCommands } from './useEventCommands';
+import { useEventEditing } from './useEventEditing';
+import { useVisibleEvents } from './useVisibleEvents';
+import { sameRange, type VisibleRange } from './visible-range';
+
+/** Views with a fixed length, whose neighbours' ranges are known in advance. */
+const fixedLengthViews: ReadonlySet<CalendarViewId> = new Set(['day', 'week', 'workWeek']);
+
+/** The calendar once its list and settings are known: toolbar, sidebar, grid, cards and dialogs. */
+export function CalendarWorkspace({
+  calendars,
+  palettes,
+  preferences,
+  listRefreshing,
+  localAccount,
+}: {
+  localAccount: boolean;
+  calendars: CalendarInfo[];
+  palettes: ReturnType<typeof usePalettes>['palettes'];
+  preferences: ReturnType<typeof useCalendarPreferences>['preferences'];
+  listRefreshing: boolean;
+}) {
+  const controller = useCalendarController();
+  const calendarRef = useRef<CalendarRef>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const surfaceRef = useRef<HTMLDivElement>(null);
+
+  const view = useCalendarStore((state) => state.view);
+  const setView = useCalendarStore((state) => state.setView);
+  const selectedKey = useCalendarStore((state) => state.selectedKey);
+  const select = useCalendarStore((state) => state.select);
+  const chosenZone = useCalendarStore((state) => state.displayZone);
+  const secondaryZone = useCalendarStore((state) => state.secondaryZone);
+  // The local account's calendar is kept in this device's zone by the core; its times follow the
+  // device, as the computer's clock does. Google accounts follow their Calendar setting.
+  const device = deviceTimeZone();
+  const automaticZone = localAccount ? device : preferences.timeZone;
+  const displayZone = chosenZone ?? automaticZone;
+
+  const [range, setRange] = useState<VisibleRange | null>(null);
+  const [settingsFor, setSettingsFor] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState<CalendarPrompt | null>(null);
+  const [zonesOpen, setZonesOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [searchText, setSearchText] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const primary = calendars.find((calendar) => calendar.primary) ?? null;
+  const defaultCalendar = primary?.writable ? primary : (calendars.find((calendar) => calendar.writable) ?? null);
+  const calendarById = useCallback(
+    (id: string) => calendars.find((calendar) => calendar.id === id) ?? null,
+    [calendars],
+  );
+
+  const visible = useVisibleEvents(
+    range ?? { start: new Date(0), end: new Date(0) },
+    range ? calendars : [],
+    palettes,
+    fixedLengthViews.has(view) ? displayZone : null,
+  );
+  const byKey = useRef(visible.byKey);
+  byKey.current = visible.byKey;
+
+  const scopePrompt = useScopePrompt();
+  const commandDeps = useMemo(() => ({ askScope: scopePrompt.ask }), [scopePrompt.ask]);
+  const commands = useEventCommands(commandDeps);
+  const listCommands = useCalendarListCommands();
+
+  const onRange = useCallback(
+    (next: VisibleRange, shownView: CalendarViewId | null) => {
+      setRange((previous) => (sameRange(previous, next) ? previous : next));
+      // FullCalendar changes view itself when a day's header is followed to that day.
+      if (shownView && shownView !== useCalendarStore.getState().view) setView(shownView);
+    },
+    [setView],
+  );
+
+  const api = () => calendarRef.current?.getApi();
+
+  const editor = useEventEditing({
+    calendarRef,
+    byKey,
+    calendarById,
+    defaultCalendar,
+    range,
+    displayZone,
+    defaultEventMinutes: preferences.defaultEventMinutes,
+    commands,
+    reportError: notifyError,
+  });
+  const jumpTo = useJumpTo(calendarRef, displayZone);
+  const openQuickAdd = useCallback(() => setPrompt('quickAdd'), []);
+  useCalendarRoute({
+    calendarById,
+    primary,
+    jumpTo,
+    openTarget: editor.openTarget,
+    quickAdd: openQuickAdd,
+    reportError: notifyError,
+  });
+  useSelectionMarks(surfaceRef, visible.events);
+
+  useCalendarShortcuts({
+    view: setView,
+    today: () => api()?.today(),
+    next: () => api()?.next(),
+    previous: () => api()?.prev(),
+    create: () => editor.openNew(),
+    quickAdd: openQuickAdd,
+    help: () => setShortcutsOpen(true),
+    edit: () => {
+      if (selectedKey) editor.openKey(selectedKey);
+    },
+    remove: () => {
+      const entry = selectedKey ? byKey.current.get(selectedKey) : undefined;
+      if (entry?.calendar.writable) void commands.remove(entry);
+    },
+    search: () => searchRef.current?.focus(),
+    escape: () => {
+      if (searchText !== null) setSearchText(null);
+      else select(null);
+    },
+  });
+
+  const today = dateInZone(Date.now(), displayZone);
+  const currentDate = controller.getDate();
+  const current = currentDate ? dateInZone(currentDate.getTime(), displayZone) : today;
+
+  return (
+    <section
+      className="view calendar-view"
+      aria-labelledby="calendar-heading"
+      data-testid="calendar-view"
+      data-display-zone={displayZone}
+    >
+      <span id="calendar-heading" className="visually-hidden">
+        Calendar
+      </span>
+      <CalendarToolbar
+        title={controller.view?.title ?? ''}
+        view={view}
+        busy={visible.isFetching || listRefreshing}
+        zoneLabel={zoneOffsetLabel(displayZone)}
+        onToday={() => api()?.today()}
+        onPrev={() => api()?.prev()}
+        onNext={() => api()?.next()}
+        onView={setView}
+        onSearch={setSearchText}
+        onTimeZones={() => setZonesOpen(true)}
+        searchRef={searchRef}
+      />
+      <CalendarBanners
+        device={device}
+        settingZone={preferences.timeZone}
+        localAccount={localAccount}
+        visible={visible}
+      />
+      <div className="calendar-layout">
+        <CalendarSidebar
+          calendars={calendars}
+          miniMonth={
+            <MiniMonth
+              current={current}
+              today={today}
+              visibleFrom={range ? dateInZone(range.start.getTime(), displayZone) : today}
+              visibleTo={range ? dateInZone(range.end.getTime(), displayZone) : today}
+              weekStart={preferences.weekStart}
+              onPick={(date) => api()?.gotoDate(date)}
+            />
+          }
+          onNewEvent={() => editor.openNew()}
+          onQuickAdd={openQuickAdd}
+          onToggle={(calendar, shown) => listCommands.setShown(calendar, shown)}
+          onOpenSettings={(calendar) => setSettingsFor(calendar.id)}
+          onNewCalendar={() => setPrompt('newCalendar')}
+          onSubscribe={() => setPrompt('subscribe')}
+        />
+        <CalendarMain
+          calendars={calendars}
+          visible={visible}
+          hasRange={range !== null}
+          surfaceRef={surfaceRef}
+          searchText={searchText}
+          onCloseSearch={() => setSearchText(null)}
+          onOpenFound={jumpTo}
+          calendarRef={calendarRef}
+          controller={controller}
+          view={view}
+          displayZone={displayZone}
+          secondaryZone={secondaryZone}
+          preferences={preferences}
+          onRange={onRange}
+          {...editor.gridHandlers}
+        />
+      </div>
+      <div className="visually-hidden" role="status" aria-live="polite" data-testid="calendar-announcement">
+        {announcement}
+      </div>
+
+      <CalendarDialogs
+        calendars={calendars}
+        palettes={palettes}
+        displayZone={displayZone}
+        hour12={preferences.hour12}
+        selfId={primary?.id ?? null}
+        editing={editor.editing}
+        onEditorSubmit={editor.submit}
+        onEditorDelete={editor.remove}
+        onEditorClose={editor.close}
+        settingsCalendar={settingsFor ? calendarById(settingsFor) : null}
+        onSettingsClose={() => setSettingsFor(null)}
+        listCommands={listCommands}
+        prompt={prompt}
+        onPromptClose={() => setPrompt(null)}
+        defaultCalendar={defaultCalendar}
+        defaultEventMinutes={preferences.defaultEventMinutes}
+        onQuickAdd={(result, calendar) => {
+          void commands.create(draftFromQuickAdd(result, calendar.id, displayZone), calendar).then((created) => {
+            if (created) jumpTo(calendar, created);
+          });
+        }}
+        onNewCalendar={(name) =>
+          void listCommands
+            .create(
+              name,
+              displayZone,
+              colorForNewCalendar(
+                calendars.map((calendar) => ({ colorId: calendar.colorId, background: calendar.color.background })),
+                palettes,
+              ),
+            )
+            .then((id) => id && setAnnouncement(`Created the calendar “${name}”.`))
+        }
+        zonesOpen={zonesOpen}
+        onZonesClose={() => setZonesOpen(false)}
+        automaticZone={automaticZone}
+        localAccount={localAccount}
+      />
+      <EventQuickView
+        target={editor.peek}
+        palettes={palettes}
+        displayZone={displayZone}
+        hour12={preferences.hour12}
+        selfId={primary?.id ?? null}
+        onEdit={editor.quickViewActions.edit}
+        onDelete={editor.quickViewActions.remove}
+        onDuplicate={editor.quickViewActions.duplicate}
+        onRsvp={(answer) => editor.quickViewActions.rsvp(answer, primary?.id ?? null)}
+        onClose={editor.quickViewActions.close}
+      />
+      <QuickCreate
+        request={editor.quickCreate}
+        calendar={defaultCalendar}
+        displayZone={displayZone}
+        hour12={preferences.hour12}
+        onSave={editor.quickCreateActions.save}
+        onMoreOptions={editor.quickCreateActions.moreOptions}
+        onClose={editor.quickCreateActions.close}
+      />
+      {scopePrompt.dialog}
+      <ShortcutSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+    </section>
+  );
+}
