@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
+import type { CalendarEvent } from '../shared/api/schemas/calendar';
 import { serviceGet, serviceRequest, type AtriumApp } from './fixtures';
 
 /**
@@ -10,23 +11,10 @@ import { serviceGet, serviceRequest, type AtriumApp } from './fixtures';
 
 export const zone = 'America/New_York';
 
-export interface StoredEvent {
-  id: string;
-  status?: string;
-  summary?: string;
-  location?: string;
-  description?: string;
-  recurringEventId?: string;
-  recurrence?: string[];
-  originalStartTime?: { date?: string; dateTime?: string };
-  start?: { date?: string; dateTime?: string; timeZone?: string };
-  end?: { date?: string; dateTime?: string; timeZone?: string };
-  attendees?: { email?: string; responseStatus?: string }[];
-  reminders?: { useDefault?: boolean; overrides?: { method?: string; minutes?: number }[] };
-}
+/** An event as the service answers it (the shared schema), with the id it always has. */
+export type StoredEvent = CalendarEvent & { id: string };
 
 export const hourMs = 3_600_000;
-const dayMs = 24 * hourMs;
 
 /** `YYYY-MM-DD` plus `HH:MM` on New York clocks, as epoch ms. */
 export function local(date: string, time = '00:00'): number {

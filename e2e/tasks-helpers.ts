@@ -1,22 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Task as ApiTask, TaskList as ApiTaskList } from '../shared/api/schemas/tasks';
 import { serviceGet, serviceRequest, type AtriumApp } from './fixtures';
 
 /** Helpers for the task board's e2e specs: the service side (seeding, stored outlines) and the board side. */
 
-export interface Task {
-  id: string;
-  title?: string;
-  parent?: string;
-  position?: string;
-  status?: string;
-  hidden?: boolean;
-  due?: string;
-  notes?: string;
-}
-export interface TaskList {
-  id: string;
-  title?: string;
-}
+/** A task and a task list as the service answers them (the shared schema), with the id they always have. */
+export type Task = ApiTask & { id: string };
+export type TaskList = ApiTaskList & { id: string };
 
 // ---- the service side ----
 

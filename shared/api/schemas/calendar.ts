@@ -37,11 +37,8 @@ export const ACL_ROLES = ['none', 'freeBusyReader', 'reader', 'writer', 'owner']
 export type AclRole = (typeof ACL_ROLES)[number];
 /** Effective access role of a user on a calendar (a calendar list entry never says `none`). */
 export const ACCESS_ROLES = ['freeBusyReader', 'reader', 'writer', 'owner'] as const;
-type AccessRole = (typeof ACCESS_ROLES)[number];
-const ACL_SCOPE_TYPES = ['default', 'user', 'group', 'domain'] as const;
 
 export const EVENT_STATUSES = ['confirmed', 'tentative', 'cancelled'] as const;
-type EventStatus = (typeof EVENT_STATUSES)[number];
 export const EVENT_TRANSPARENCIES = ['opaque', 'transparent'] as const;
 export const EVENT_VISIBILITIES = ['default', 'public', 'private', 'confidential'] as const;
 export const ATTENDEE_RESPONSES = ['needsAction', 'declined', 'tentative', 'accepted'] as const;

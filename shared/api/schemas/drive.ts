@@ -5,12 +5,8 @@ import { boundedBytes, boundedMap, list, text } from './limits';
 // Drive v3 resources (docs/spec/drive.md §2) with Google's inner shapes.
 
 export const PERMISSION_ROLES = ['owner', 'organizer', 'fileOrganizer', 'writer', 'commenter', 'reader'] as const;
-type PermissionRole = (typeof PERMISSION_ROLES)[number];
 export const PERMISSION_TYPES = ['user', 'group', 'domain', 'anyone'] as const;
-type PermissionType = (typeof PERMISSION_TYPES)[number];
 export const REPLY_ACTIONS = ['resolve', 'reopen'] as const;
-const DRIVE_SPACES = ['drive', 'appDataFolder', 'photos'] as const;
-const FOLDER_MIME_TYPE = 'application/vnd.google-apps.folder';
 
 /** An object whose listed fields are all optional booleans (capabilities, restrictions). */
 function flags<const K extends string>(names: readonly K[]) {

@@ -15,7 +15,6 @@ export const maxTaskLinks = 100;
 export const maxTaskBodyLength = Math.ceil((1024 * 1024) / 3) * 4;
 
 export const TASK_STATUSES = ['needsAction', 'completed'] as const;
-type TaskStatus = (typeof TASK_STATUSES)[number];
 
 const taskListShape = {
   etag: text(),

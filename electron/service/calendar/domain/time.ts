@@ -1,4 +1,4 @@
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
 import { badRequest } from '../../http/api-error';
 
 /**
