@@ -37,7 +37,6 @@ export const accountMetadataSchema = z.object({
 });
 
 export type GoogleAccountRecord = z.output<typeof googleAccountRecordSchema>;
-type LocalAccountRecord = z.output<typeof localAccountRecordSchema>;
 export type AccountMetadata = z.output<typeof accountMetadataSchema>;
 
 export const accountMetadataFile = (userDataDir: string): string => join(userDataDir, 'accounts.json');

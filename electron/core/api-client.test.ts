@@ -7,7 +7,7 @@ import type { EmbeddedService } from '../service';
 import { ApiCallError } from './api-call-error';
 import { uploadForTest, type UploadTarget } from './testing/drive-upload';
 import { ApiClient } from './api-client';
-import type { DownloadContent, MediaContent } from './api-client';
+import type { DownloadContent } from './api-client';
 
 let dir: string;
 let service: EmbeddedService;

@@ -4,7 +4,7 @@ import type { IpcEvent } from '../../shared/ipc/contract';
 import { ipc, onHostConnectionChange } from '../platform/ipc';
 import { getActiveAccount, useActiveAccount } from './account-store';
 import { invalidateAfterWrite, invalidationFilterFor } from './invalidation';
-import { apiKeyParamsInclude, apiQueryKey, apiQueryPrefix, type ApiParams, type ApiQueryKey } from './keys';
+import { apiQueryKey, apiQueryPrefix, type ApiParams, type ApiQueryKey } from './keys';
 import { optimisticApiUpdate, optimisticUpdate, type OptimisticUpdate } from './mutation';
 import { queryClient } from './query-client';
 

@@ -6,13 +6,6 @@ import { addDaysToDate, rfc3339InZone } from './time-zone';
 /** A Calendar v3 event as the service answers it. */
 export type GoogleEvent = CalendarEvent;
 
-/** Google's EventDateTime: `date` (YYYY-MM-DD) for all-day events, `dateTime` (RFC 3339) otherwise. */
-interface GoogleEventDateTime {
-  date?: string | null;
-  dateTime?: string | null;
-  timeZone?: string | null;
-}
-
 /** The start or end sent when writing an event. */
 // A type alias (not an interface) so it fits the schema's open object type.
 export type EventTimeInput = {
