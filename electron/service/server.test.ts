@@ -81,10 +81,10 @@ describe('embedded service HTTP framework', () => {
   describe('rejected requests answer Google-shaped errors and change nothing', () => {
     let before: string;
     beforeAll(() => {
-      before = databaseDigest(service.context.store.db);
+      before = databaseDigest(service.context.store);
     });
     afterAll(() => {
-      expect(databaseDigest(service.context.store.db)).toBe(before);
+      expect(databaseDigest(service.context.store)).toBe(before);
     });
 
     it('unknown path: 404', async () => {

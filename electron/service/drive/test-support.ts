@@ -77,7 +77,7 @@ export async function startDriveTestService(): Promise<DriveTestService> {
         headers: { Authorization: `Bearer ${token}`, ...init.headers },
       });
     },
-    digest: () => databaseDigest(service.context.store.db),
+    digest: () => databaseDigest(service.context.store),
     outbox: () =>
       service.context.store.db
         .prepare<[], { recipient: string; subject: string; body: string; file_id: string }>(

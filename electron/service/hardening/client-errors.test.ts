@@ -83,13 +83,13 @@ describe('requests the HTTP parser refuses', () => {
   });
 
   it('a chunked body that breaks off mid-way: 400 in Google shape, nothing written', async () => {
-    const before = databaseDigest(service.context.store.db);
+    const before = databaseDigest(service.context.store);
     const text = await raw(
       `POST /tasks/v1/users/@me/lists HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n` +
         'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"tit\r\nZZ\r\nle":"x"}\r\n0\r\n\r\n',
     );
     const [first] = answers(text);
     expectGoogleError(first, 400);
-    expect(databaseDigest(service.context.store.db)).toBe(before);
+    expect(databaseDigest(service.context.store)).toBe(before);
   });
 });

@@ -52,7 +52,7 @@ async function expectRefused(
   body: string | undefined,
   expected: { status: number; reason: string; location?: string; message?: RegExp },
 ): Promise<GoogleError> {
-  const before = databaseDigest(service.context.store.db);
+  const before = databaseDigest(service.context.store);
   const answer = await send(method, path, body);
   expect(answer.status, describeAnswer(answer)).toBe(expected.status);
   expect(googleErrorProblem(answer)).toBeNull();
@@ -60,7 +60,7 @@ async function expectRefused(
   expect(error.error.errors[0]!.reason).toBe(expected.reason);
   if (expected.location !== undefined) expect(error.error.errors[0]!.location).toBe(expected.location);
   if (expected.message) expect(error.error.message).toMatch(expected.message);
-  expect(databaseDigest(service.context.store.db)).toBe(before);
+  expect(databaseDigest(service.context.store)).toBe(before);
   expect(logged).toEqual([]);
   return error;
 }

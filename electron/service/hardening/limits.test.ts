@@ -51,7 +51,7 @@ async function expectTooBig(
   location: string | RegExp,
   contentType?: string,
 ): Promise<void> {
-  const before = databaseDigest(service.context.store.db);
+  const before = databaseDigest(service.context.store);
   const answer = await send(method, path, body, contentType);
   expect(answer.status, describeAnswer(answer)).toBe(400);
   expect(googleErrorProblem(answer)).toBeNull();
@@ -60,7 +60,7 @@ async function expectTooBig(
   };
   expect(error.error.errors[0]!.reason).toBe('invalid');
   expect(error.error.errors[0]!.location).toMatch(location);
-  expect(databaseDigest(service.context.store.db)).toBe(before);
+  expect(databaseDigest(service.context.store)).toBe(before);
   expect(logged).toEqual([]);
 }
 

@@ -127,7 +127,7 @@ async function seed(): Promise<void> {
 
 /** Sends one request and checks the property; throws a replayable description when it does not hold. */
 async function check(req: ProbeRequest): Promise<ProbeAnswer> {
-  const before = databaseDigest(service.context.store.db);
+  const before = databaseDigest(service.context.store);
   let answer: ProbeAnswer;
   try {
     answer = await probe(service.port, req);
@@ -144,7 +144,7 @@ async function check(req: ProbeRequest): Promise<ProbeAnswer> {
   if (answer.status >= 400) {
     const problem = googleErrorProblem(answer);
     if (problem) fail(`refusal is not Google-shaped: ${problem}`);
-    if (databaseDigest(service.context.store.db) !== before)
+    if (databaseDigest(service.context.store) !== before)
       fail(`a refused request (${answer.status}) changed the database`);
   }
   return answer;
