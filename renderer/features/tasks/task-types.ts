@@ -16,4 +16,3 @@ export interface TaskPage {
 export function hasId<T extends { id?: string }>(resource: T): resource is T & { id: string } {
   return typeof resource.id === 'string' && resource.id !== '';
 }
-
