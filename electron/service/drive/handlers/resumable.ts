@@ -469,6 +469,9 @@ async function finishOnce(
   } finally {
     await s.settleBlob(blob.address);
   }
+  // With group commit the row is durable only once the group's commit is: the session's bytes stay
+  // until then, so a crash before it leaves an upload that can still be finished.
+  await s.service.store.pendingCommit;
   faultPoint('resumable:committed');
   s.blobs.running.forget(session.id);
   await rm(temp, { force: true });
