@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keyedCollections, unkeyedCollections } from '../api/collections';
+import { CalendarEvent } from '../api/schemas/calendar';
 
 /**
  * The one IPC contract between the renderer and the main-process core. Every method has a zod
@@ -267,7 +268,7 @@ export const ipcMethods = {
       })
       .strict(),
     /** `undo`: the writes that take the edit back (an Undo sends them through this same method). */
-    output: z.object({ results: z.array(z.unknown()), undo: z.array(calendarWriteStepSchema) }),
+    output: z.object({ results: z.array(CalendarEvent), undo: z.array(calendarWriteStepSchema) }),
   },
   /**
    * Moves a task with its subtasks to another list: one atomic move where the service offers it,

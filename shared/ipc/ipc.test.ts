@@ -44,7 +44,7 @@ const handlers: IpcHandlers = {
   'accounts.remove': (input) => ({ accounts: [], active: input.account, revoked: true }),
   'vault.status': () => ({ backend: 'memory', persistent: false, warning: 'memory only' }),
   'app.focus': () => ({}),
-  'calendar.applySeriesEdit': (input) => ({ results: input.steps.map((step) => step.op), undo: [] }),
+  'calendar.applySeriesEdit': (input) => ({ results: input.steps.map((step) => ({ summary: step.op })), undo: [] }),
   'tasks.moveToList': (input) => ({ task: { id: input.task } }),
 };
 

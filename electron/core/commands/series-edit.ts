@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CalendarEvent } from '../../../shared/api/schemas/calendar';
 import type { CalendarWriteStep } from '../../../shared/ipc/contract';
 import type { CommandApi } from './command-api';
 import { isGone } from './command-api';
@@ -130,7 +131,7 @@ export function inverseSteps(undo: readonly CalendarUndo[]): CalendarWriteStep[]
 
 export interface SeriesEditOutcome {
   /** The service's answers to the writes that answer an event. */
-  readonly results: unknown[];
+  readonly results: CalendarEvent[];
   /** The writes that take the edit back again. */
   readonly undo: CalendarWriteStep[];
 }
@@ -157,13 +158,14 @@ export async function applySeriesEdit(
   const planned = steps.map((step) => withClientId(step, generatedIds));
   const entry: SeriesEditEntry = { kind: 'calendar.seriesEdit', account, steps: planned, undo: [] };
   const id = await journal.begin(entry);
-  const results: unknown[] = [];
+  const results: CalendarEvent[] = [];
   try {
     for (const step of planned) {
       entry.undo.push(await undoFor(api, step, generatedIds));
       await journal.record(id, entry);
       const result = await runStep(api, step);
-      if (result !== undefined) results.push(result);
+      // The service's answer, checked against the shared schema before it crosses to the window.
+      if (result !== undefined) results.push(CalendarEvent.parse(result));
     }
   } catch (error) {
     const left = await undoSeriesEdit(api, entry.undo, log);

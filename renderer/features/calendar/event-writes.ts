@@ -51,7 +51,7 @@ export async function runSteps(steps: readonly WriteStep[]): Promise<GoogleEvent
     ...(account ? { account } : {}),
     steps: [...steps],
   });
-  return results as GoogleEvent[];
+  return results;
 }
 
 /** A change's writes done, with the writes that take it back again (what its Undo sends). */
@@ -81,7 +81,7 @@ export async function runChange(steps: readonly WriteStep[]): Promise<DoneChange
   if (steps.length > 1) {
     const account = getActiveAccount();
     const done = await ipc.invoke('calendar.applySeriesEdit', { ...(account ? { account } : {}), steps: [...steps] });
-    return { results: done.results as GoogleEvent[], undo: done.undo };
+    return { results: done.results, undo: done.undo };
   }
   if (!only) return { results: [], undo: [] };
   if (only.op === 'insert') {
