@@ -55,7 +55,8 @@ export function App() {
       </aside>
       <main id="main" className="main" aria-label={label} tabIndex={-1} data-testid={`view-${current}`}>
         <ServiceNotice />
-        {accounts.isError && !accounts.data ? (
+        {/* Last-known accounts are shown while they are read again, but a failed read is said, with Retry. */}
+        {accounts.isError && !accountReady ? (
           <ErrorPanel
             title="Couldn’t load your accounts"
             error={accounts.error}
