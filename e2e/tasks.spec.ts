@@ -123,6 +123,11 @@ test.describe('task board', () => {
 
     // Pick up "Three": the nearest places are above it; step up to "onto Two" and drop.
     const handle = (title: string) => card(page, title).getByRole('button', { name: `Move task ${title}` });
+    // A person sees the card lift before pressing the next key; the board listens for keys from then on.
+    const lifted = (title: string) =>
+      expect(
+        page.getByText(new RegExp(`Picked up task “${title}”|“${title}” is over its own place`)).first(),
+      ).toBeAttached();
     await handle('Three').focus();
     await page.keyboard.press('Space');
     await expect(page.getByText(/“Three” is over its own place/)).toBeAttached();
@@ -136,6 +141,7 @@ test.describe('task board', () => {
     // "One" to the end of the list: down through every place to the column's end.
     await handle('One').focus();
     await page.keyboard.press('Enter');
+    await lifted('One');
     for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowDown');
     await expect(column(page, 'My Tasks').getByTestId('task-column-end')).toHaveClass(/task-column__end--active/);
     await page.keyboard.press('Enter');
@@ -144,6 +150,7 @@ test.describe('task board', () => {
     // "Two" (with its subtask) to the next list with the right arrow.
     await handle('Two').focus();
     await page.keyboard.press('Space');
+    await lifted('Two');
     await page.keyboard.press('ArrowRight');
     await expect(page.getByText(/in list “Later”|end of list “Later”/)).toBeAttached();
     await page.keyboard.press('Space');
@@ -154,6 +161,7 @@ test.describe('task board', () => {
     // Escape cancels: nothing moves.
     await handle('One').focus();
     await page.keyboard.press('Space');
+    await lifted('One');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Escape');
     await expect(page.getByText(/was cancelled/)).toBeAttached();
