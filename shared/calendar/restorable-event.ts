@@ -3,8 +3,8 @@
  * (cancelled) event with its old body restores it under the same id, as Calendar does.
  */
 
-/** Server-owned fields left out when an event is written back as it was. */
-const readOnlyFields = [
+/** Server-owned fields of an event, left out of a body that replaces it whole. */
+export const serverOwnedEventFields = [
   'kind',
   'etag',
   'htmlLink',
@@ -18,6 +18,11 @@ const readOnlyFields = [
   'originalStartTime',
   'privateCopy',
   'locked',
+] as const;
+
+/** Left out when an event is written back as it was. */
+const readOnlyFields = [
+  ...serverOwnedEventFields,
   // The service refuses a sequence number below the event's current one; it counts the restore itself.
   'sequence',
 ];

@@ -1,3 +1,4 @@
+import { serverOwnedEventFields } from '../../../shared/calendar/restorable-event';
 import { eventTimesOf, googleTimesOf, type EventTimes, type GoogleEvent } from './event-mapping';
 import { continueSeries, endSeriesBefore } from './recurrence-rule';
 import {
@@ -78,26 +79,9 @@ export function copyFields(event: GoogleEvent): EventFields {
   return out;
 }
 
-/** Server-owned fields dropped from a full replacement body. */
-const readOnlyFields = [
-  'kind',
-  'etag',
-  'htmlLink',
-  'created',
-  'updated',
-  'creator',
-  'iCalUID',
-  'hangoutLink',
-  'organizer',
-  'recurringEventId',
-  'originalStartTime',
-  'privateCopy',
-  'locked',
-];
-
 function replacementBody(event: GoogleEvent, overrides: EventFields): EventFields {
   const body: EventFields = { ...(event as Record<string, unknown>), ...overrides };
-  for (const field of readOnlyFields) delete body[field];
+  for (const field of serverOwnedEventFields) delete body[field];
   return body;
 }
 
