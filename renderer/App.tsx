@@ -11,8 +11,8 @@ import { listenForCalendarRoutes } from './features/calendar/calendar-routes';
 import { followFileRoutes } from './features/files/file-route';
 import { followTaskRoutes } from './features/tasks/task-route';
 import { AccountBadge } from './shell/AccountBadge';
-import { Navigation } from './shell/Navigation';
 import { ServiceNotice } from './shell/ServiceNotice';
+import { Sidebar } from './shell/Sidebar';
 import { accountsQueryKey, useAccounts } from './shell/useAccounts';
 import { lazyViews, preloadViewsWhenIdle } from './shell/view-loaders';
 import { useViewStore, views } from './shell/views';
@@ -42,18 +42,18 @@ export function App() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <aside className="sidebar">
-        <div className="sidebar__brand">
-          <span className="sidebar__logo" aria-hidden="true">
-            A
-          </span>
-          Atrium
-        </div>
-        <Navigation />
+      <Sidebar>
         {accounts.activeAccount ? <AccountBadge account={accounts.activeAccount} /> : null}
         <AccountsPanel />
-      </aside>
-      <main id="main" className="main" aria-label={label} tabIndex={-1} data-testid={`view-${current}`}>
+      </Sidebar>
+      <main
+        id="main"
+        className="main"
+        data-shell-outside-drawer=""
+        aria-label={label}
+        tabIndex={-1}
+        data-testid={`view-${current}`}
+      >
         <ServiceNotice />
         {/* Last-known accounts are shown while they are read again, but a failed read is said, with Retry. */}
         {accounts.isError && !accountReady ? (

@@ -41,6 +41,8 @@ export function lockDownWebContents(contents: WebContents): void {
 }
 
 const defaultSize = { width: 1280, height: 820 };
+/** The smallest window the layout is checked at (sidebar as a menu button, panels as drawers). */
+const minSize = { width: 800, height: 600 };
 
 export function createMainWindow(preloadPath: string, entryUrl: string, remembered?: WindowState): BrowserWindow {
   const state = remembered
@@ -53,8 +55,8 @@ export function createMainWindow(preloadPath: string, entryUrl: string, remember
     width: state?.width ?? defaultSize.width,
     height: state?.height ?? defaultSize.height,
     ...(state?.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
-    minWidth: 720,
-    minHeight: 480,
+    minWidth: minSize.width,
+    minHeight: minSize.height,
     show: false,
     title: 'Atrium',
     webPreferences: {

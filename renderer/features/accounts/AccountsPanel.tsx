@@ -33,13 +33,30 @@ export function AccountsPanel() {
       <VaultBanner />
       {activeOffline ? (
         <p className="accounts-panel__offline" role="status" data-testid="offline-indicator">
-          Offline — changes will sync when the connection is back.
+          Offline<span className="accounts-panel__offline-more"> — changes will sync when the connection is back.</span>
         </p>
       ) : null}
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Trigger asChild>
-          <button type="button" className="button button--ghost accounts-panel__open" data-testid="accounts-open">
-            Accounts…
+          <button
+            type="button"
+            className="button button--ghost accounts-panel__open"
+            aria-label="Accounts…"
+            data-tip="Accounts"
+            data-testid="accounts-open"
+          >
+            <svg
+              className="accounts-panel__icon"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
+              <path d="M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-6 8c0-3 3-5 6-5s6 2 6 5M16 11a3 3 0 1 0 0-6M21 19c0-2.5-2-4.3-4.5-4.8" />
+            </svg>
+            <span className="accounts-panel__label">Accounts…</span>
           </button>
         </Dialog.Trigger>
         <Dialog.Portal>

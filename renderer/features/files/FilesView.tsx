@@ -90,6 +90,9 @@ export function FilesView() {
   const { setSelection, setSort, setDetailsOpen, share, goToPlace, setLocation } = useFilesStore.getState();
   const openDialog = useDialogStore((state) => state.open);
   const [creatingDrive, setCreatingDrive] = useState(false);
+  // In narrow windows the places are a drawer over the listing, opened from the toolbar.
+  const [placesOpen, setPlacesOpen] = useState(false);
+  useEffect(() => setPlacesOpen(false), [location]);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
 
@@ -173,12 +176,35 @@ export function FilesView() {
 
   return (
     <section className="files-view" aria-label="Files" data-testid="files-view">
-      <PlacesPane />
+      <PlacesPane open={placesOpen} onClose={() => setPlacesOpen(false)} />
       <div className="files-main">
         <header className="files-header">
           <SearchBar />
         </header>
         <div className="files-toolbar">
+          <button
+            type="button"
+            className="button button--icon places-toggle"
+            aria-label="Places"
+            title="Places"
+            aria-expanded={placesOpen}
+            aria-controls="files-places"
+            onClick={() => setPlacesOpen(!placesOpen)}
+            data-testid="places-toggle"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
+              <path d="M4 6h16M4 12h10M4 18h16" />
+            </svg>
+          </button>
           <Breadcrumbs
             location={location}
             onOpenPlace={() => goToPlace(location.place)}

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { useDropTarget } from './drag-drop';
 import { useFilesStore } from './files-store';
 import { FolderTree } from './FolderTree';
@@ -47,24 +47,47 @@ function PlaceLink({ id, label }: { id: Exclude<PlaceId, 'search'>; label: strin
   );
 }
 
-/** The places (My Drive, Shared drives, ...) and My Drive's folder tree. */
-export const PlacesPane = memo(function PlacesPane() {
+/**
+ * The places (My Drive, Shared drives, ...) and My Drive's folder tree. A column in wide windows; at
+ * 900 px and below a drawer over the listing, shown while `open` (files.css).
+ */
+export const PlacesPane = memo(function PlacesPane({ open, onClose }: { open: boolean; onClose: () => void }) {
   const location = useFilesStore((state) => state.location);
   const setLocation = useFilesStore((state) => state.setLocation);
   const current = currentFolder(location);
   const openFromTree = (path: FolderCrumb[]) =>
     setLocation({ place: 'myDrive', path: path.filter((crumb) => crumb.id !== 'root') });
 
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('[role="dialog"]')) return;
+      event.preventDefault();
+      onClose();
+      document.querySelector<HTMLElement>('[data-testid="places-toggle"]')?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, onClose]);
+
   return (
-    <nav className="places" aria-label="Drive places" data-testid="files-places">
-      <ul className="places__list">
-        {places.map((place) => (
-          <PlaceLink key={place.id} id={place.id} label={place.label} />
-        ))}
-      </ul>
-      <div className="places__tree">
-        <FolderTree currentId={location.place === 'myDrive' ? (current?.id ?? null) : null} onOpen={openFromTree} />
-      </div>
-    </nav>
+    <>
+      {open ? <div className="places-backdrop" aria-hidden="true" onClick={onClose} /> : null}
+      <nav
+        id="files-places"
+        className={`places${open ? ' is-open' : ''}`}
+        aria-label="Drive places"
+        data-testid="files-places"
+      >
+        <ul className="places__list">
+          {places.map((place) => (
+            <PlaceLink key={place.id} id={place.id} label={place.label} />
+          ))}
+        </ul>
+        <div className="places__tree">
+          <FolderTree currentId={location.place === 'myDrive' ? (current?.id ?? null) : null} onOpen={openFromTree} />
+        </div>
+      </nav>
+    </>
   );
 });
