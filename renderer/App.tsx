@@ -10,7 +10,12 @@ import { AccountsPanel } from './features/accounts';
 import { listenForCalendarRoutes } from './features/calendar/calendar-routes';
 import { followFileRoutes } from './features/files/file-route';
 import { followTaskRoutes } from './features/tasks/task-route';
+// So are the commands each view offers in the palette, whichever view is shown.
+import { registerCalendarCommands } from './features/calendar/calendar-commands';
+import { registerFileCommands } from './features/files/file-commands';
+import { registerTaskCommands } from './features/tasks/task-commands';
 import { AccountBadge } from './shell/AccountBadge';
+import { CommandPalette } from './shell/CommandPalette';
 import { ServiceNotice } from './shell/ServiceNotice';
 import { Sidebar } from './shell/Sidebar';
 import { accountsQueryKey, useAccounts } from './shell/useAccounts';
@@ -33,6 +38,9 @@ export function App() {
   useEffect(() => listenForCalendarRoutes(), []);
   useEffect(() => followFileRoutes(), []);
   useEffect(() => followTaskRoutes(), []);
+  useEffect(() => registerCalendarCommands(), []);
+  useEffect(() => registerTaskCommands(), []);
+  useEffect(() => registerFileCommands(), []);
   // Read once: the views to fetch ahead are the others, whichever comes first.
   useEffect(() => preloadViewsWhenIdle(useViewStore.getState().current), []);
   const CurrentView = lazyViews[current].View;
@@ -73,6 +81,7 @@ export function App() {
         )}
       </main>
       <Toaster />
+      <CommandPalette />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useCommands } from '../../lib/commands';
 import { ipc } from '../../platform/ipc';
 import { useAccounts } from '../../shell/useAccounts';
 import { followAccountEvents, useAccountEventsStore } from './account-events';
@@ -20,6 +21,15 @@ export function AccountsPanel() {
   const offline = useAccountEventsStore((state) => state.offline);
   const activeOffline = accounts.data ? offline.has(accounts.data.active) : false;
   useWindowFocusReport();
+  useCommands([
+    {
+      id: 'accounts.switch',
+      title: 'Switch account…',
+      group: 'Actions',
+      keywords: ['accounts', 'sign in', 'add account', 'google'],
+      run: () => setOpen(true),
+    },
+  ]);
 
   useEffect(() => followAccountEvents(client), [client]);
   // A deep link (`atrium://accounts`) opens the screen.

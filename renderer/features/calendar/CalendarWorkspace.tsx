@@ -17,6 +17,7 @@ import { colorForNewCalendar } from './colors';
 import { draftFromQuickAdd } from './event-draft';
 import { dateInZone, deviceTimeZone, zoneOffsetLabel } from './time-zone';
 import { useCalendarListCommands } from './useCalendarListCommands';
+import { useCalendarCommandRequests } from './calendar-commands';
 import { useCalendarRoute, useJumpTo, useSelectionMarks } from './useCalendarRoute';
 import { useCalendarShortcuts } from './useCalendarShortcuts';
 import { useEventCommands } from './useEventCommands';
@@ -120,6 +121,7 @@ export function CalendarWorkspace({
     reportError: notifyError,
   });
   useSelectionMarks(surfaceRef, visible.events);
+  useCalendarCommandRequests({ goToDate: (date) => api()?.gotoDate(date), newEvent: () => editor.openNew() });
 
   useCalendarShortcuts({
     view: setView,

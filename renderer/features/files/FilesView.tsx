@@ -3,7 +3,8 @@ import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/StatusPan
 import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { useApiQuery } from '../../lib/api';
 import { ShareDialog } from '../sharing';
-import { requestEmptyTrash } from './commands';
+import { useCommands } from '../../lib/commands';
+import { requestEmptyTrash, shareItem } from './commands';
 import type { DriveItem } from './drive-file';
 import { useFileListing } from './queries';
 import { DetailsPanel } from './details/DetailsPanel';
@@ -125,6 +126,49 @@ export function FilesView() {
     [files, selection.selected],
   );
   const drop = useDropTarget(folder, { acceptUploads: true, acceptMoves: false });
+
+  // While Files is shown, the palette offers what its toolbar and selection bar do.
+  const shareable = selectedItems.length === 1 ? selectedItems[0]! : null;
+  useCommands([
+    ...(folder
+      ? [
+          {
+            id: 'files.upload',
+            title: 'Upload files…',
+            group: 'Actions' as const,
+            keywords: ['files', 'add', 'import'],
+            hint: `To ${folder.name}`,
+            run: () => fileInput.current?.click(),
+          },
+          {
+            id: 'files.uploadFolder',
+            title: 'Upload a folder…',
+            group: 'Actions' as const,
+            keywords: ['files', 'directory'],
+            hint: `To ${folder.name}`,
+            run: () => folderInput.current?.click(),
+          },
+          {
+            id: 'files.newFolder',
+            title: 'New folder',
+            group: 'Create' as const,
+            keywords: ['files', 'directory'],
+            run: () => openDialog({ kind: 'newFolder' }),
+          },
+        ]
+      : []),
+    ...(shareable && !inTrash
+      ? [
+          {
+            id: 'files.shareSelection',
+            title: `Share “${shareable.name || 'Untitled'}”…`,
+            group: 'Actions' as const,
+            keywords: ['share', 'selection', 'people', 'link', 'permissions'],
+            run: () => shareItem(shareable),
+          },
+        ]
+      : []),
+  ]);
 
   const onPicked = (event: ChangeEvent<HTMLInputElement>, folders: boolean) => {
     const picked = Array.from(event.target.files ?? []);

@@ -50,6 +50,7 @@ import { TaskDetailsDialog } from './TaskDetailsDialog';
 import { subtreeOf } from './task-tree';
 import type { TaskItem, TaskListItem } from './task-types';
 import './tasks.css';
+import { useBoardCommandRequests } from './task-commands';
 
 interface ActiveDrag extends DragData {
   width: number | null;
@@ -92,6 +93,7 @@ export function TaskBoard() {
     setDetails(revealed);
   }, [revealed]);
   const [creating, setCreating] = useState(false);
+  useBoardCommandRequests(!isPending && columns.length > 0);
   const [addingSubtask, setAddingSubtask] = useState<{ listId: string; task: TaskItem } | null>(null);
   const [renaming, setRenaming] = useState<TaskListItem | null>(null);
   const [deleting, setDeleting] = useState<TaskListItem | null>(null);

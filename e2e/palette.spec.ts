@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
+import { createFile } from './files-helpers';
+
+/** Opens the palette with its shortcut and types, as a person would; answers the palette. */
+async function palette(page: Page, words: string) {
+  await page.keyboard.press('ControlOrMeta+k');
+  const dialog = page.getByTestId('command-palette');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByTestId('command-input')).toBeFocused();
+  await page.keyboard.type(words);
+  return dialog;
+}
+
+/** The row the keyboard is on. */
+function selectedRow(page: Page) {
+  return page.getByTestId('command-palette').locator('[cmdk-item][data-selected="true"]');
+}
+
+test('goes to views and dates from the keyboard, fuzzy-matched', async ({ page }) => {
+  await expect(page.getByTestId('calendar-view')).toBeVisible();
+  // Letters in order, not a substring: "gtfls" finds "Go to Files".
+  await palette(page, 'gtfls');
+  await expect(selectedRow(page)).toContainText('Go to Files');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('command-palette')).toBeHidden();
+  await expect(page.getByTestId('files-view')).toBeVisible();
+  await expect(page.getByTestId('nav-files')).toHaveAttribute('aria-current', 'page');
+
+  // A place in Files, from another view: the Trash is one command away.
+  await page.getByTestId('nav-tasks').click();
+  await expect(page.getByTestId('task-board')).toBeVisible();
+  await palette(page, 'trash');
+  await expect(selectedRow(page)).toContainText('Files: Trash');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('files-empty')).toContainText('The trash is empty');
+
+  // A date in words opens that day in the calendar.
+  const dialog = await palette(page, 'dec 20');
+  const year =
+    new Date().getMonth() === 11 && new Date().getDate() > 20 ? new Date().getFullYear() + 1 : new Date().getFullYear();
+  const dayTitle = new Date(year, 11, 20).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  await expect(dialog.getByRole('option', { name: new RegExp(`Go to ${dayTitle}`) })).toBeVisible();
+  await saveScreenshot(page, 'palette-date-1360x900-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await saveScreenshot(page, 'palette-date-1360x900-dark');
+  await page.emulateMedia({ colorScheme: null });
+  // Arrow keys move through the rows; the date is the only row left for these words.
+  await expect(selectedRow(page)).toContainText(`Go to ${dayTitle}`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('calendar-view')).toBeVisible();
+  await expect(page.getByTestId('calendar-view-day')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('calendar-title')).toContainText('December 20');
+  await expect(page.getByTestId('calendar-title')).toContainText(String(year));
+
+  // Words that name no command or date say so; Escape closes and gives the focus back.
+  await page.getByTestId('calendar-today').focus();
+  await palette(page, 'zzqx');
+  await expect(page.getByTestId('command-palette')).toContainText('Nothing matches “zzqx”');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('command-palette')).toBeHidden();
+  await expect(page.getByTestId('calendar-today')).toBeFocused();
+});
+
+test('finds a file by name and a task list by name', async ({ page, app }) => {
+  await createFile(app, 'Quarterly budget.txt', 'numbers');
+  await createFile(app, 'Holiday photos.txt', 'sun');
+  await serviceRequest(app, 'POST', '/tasks/v1/users/@me/lists', { title: 'Groceries' });
+
+  const dialog = await palette(page, 'budget');
+  const file = dialog.getByRole('option', { name: /Quarterly budget\.txt/ });
+  await expect(file).toBeVisible();
+  await expect(dialog.getByRole('option', { name: /Holiday photos/ })).toHaveCount(0);
+  await page.keyboard.press('ArrowDown');
+  // Move until the file's row is the chosen one, by keyboard only.
+  for (let i = 0; i < 10 && (await file.getAttribute('data-selected')) !== 'true'; i++)
+    await page.keyboard.press('ArrowDown');
+  await expect(file).toHaveAttribute('data-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('files-view')).toBeVisible();
+  const row = page.getByTestId('file-row').filter({ hasText: 'Quarterly budget.txt' });
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+
+  await palette(page, 'grocer');
+  await expect(selectedRow(page)).toContainText('Groceries');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('task-board')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'New task in Groceries' })).toBeFocused();
+  await page.keyboard.type('Milk');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'List Groceries' })).toContainText('Milk');
+});
+
+test('runs commands: new event, new task, upload, share the selection, switch account', async ({ page, app }) => {
+  await palette(page, 'new event');
+  await expect(selectedRow(page)).toContainText('New event');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('event-editor')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('event-editor')).toBeHidden();
+
+  await palette(page, 'new task');
+  await expect(selectedRow(page)).toContainText('New task');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: /^New task in / }).first()).toBeFocused();
+
+  // Files' own commands are offered while Files is shown.
+  await page.getByTestId('nav-files').click();
+  await expect(page.getByTestId('files-view')).toBeVisible();
+  await palette(page, 'upload files');
+  await expect(selectedRow(page)).toContainText('Upload files…');
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  const row = page.getByTestId('file-row').filter({ hasText: 'notes.txt' });
+  await expect(row).toBeVisible();
+
+  await row.click();
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await palette(page, 'share');
+  await expect(selectedRow(page)).toContainText('Share “notes.txt”');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('share-dialog')).toBeVisible();
+  await expect(page.getByTestId('share-dialog')).toContainText('notes.txt');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('share-dialog')).toBeHidden();
+
+  await palette(page, 'switch acc');
+  await expect(selectedRow(page)).toContainText('Switch account…');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('accounts-screen')).toBeVisible();
+  await expect(page.getByTestId('accounts-screen')).toContainText(app.localUser.email);
+});
+
+test('the palette fits small windows', async ({ page }) => {
+  for (const size of [
+    { width: 1024, height: 700 },
+    { width: 800, height: 600 },
+  ]) {
+    await page.setViewportSize(size);
+    const dialog = await palette(page, 'go');
+    await expect(dialog).toBeInViewport({ ratio: 1 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await saveScreenshot(page, `palette-${size.width}x${size.height}-${scheme}`);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});

@@ -1,0 +1,207 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Command as Cmdk } from 'cmdk';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCommands, useCommandSources, useRegisteredCommands, type Command } from '../lib/commands';
+import { rankCommands } from './command-rank';
+import { useViewStore, views } from './views';
+import './command-palette.css';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+/** How the palette's own shortcut is written for this platform. */
+export const paletteShortcut = isMac ? '⌘K' : 'Ctrl+K';
+/** How long typing rests before sources (dates, files) are asked. */
+const sourceDelayMs = 120;
+
+interface Found {
+  query: string;
+  /** Commands that match the words already. */
+  matched: Command[];
+  /** Candidates to fuzzy-match like registered commands. */
+  candidates: Command[];
+  failed: boolean;
+}
+
+const nothingFound = (query: string): Found => ({ query, matched: [], candidates: [], failed: false });
+
+/** Asks every source for what is typed, a moment after typing stops; the last query wins. */
+function useSourceResults(query: string): { found: Found; searching: boolean } {
+  const sources = useCommandSources();
+  const [found, setFound] = useState<Found>(nothingFound(''));
+  const trimmed = query.trim();
+  useEffect(() => {
+    if (!trimmed) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void Promise.allSettled(
+        sources.map(async (source) => ({ source, commands: await source.find(trimmed, controller.signal) })),
+      ).then((results) => {
+        if (controller.signal.aborted) return;
+        const next = nothingFound(trimmed);
+        for (const result of results) {
+          if (result.status === 'rejected') next.failed = true;
+          else if (result.value.source.matches === 'source') next.matched.push(...result.value.commands);
+          else next.candidates.push(...result.value.commands);
+        }
+        setFound(next);
+      });
+    }, sourceDelayMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [trimmed, sources]);
+  const current = trimmed !== '' && found.query === trimmed;
+  return { found: current ? found : nothingFound(trimmed), searching: trimmed !== '' && !current };
+}
+
+/** The shell's own commands: one per view. */
+function useViewCommands() {
+  const show = useViewStore((state) => state.show);
+  useCommands(
+    views.map((view) => ({
+      id: `view.${view.id}`,
+      title: `Go to ${view.label}`,
+      group: 'Go to',
+      keywords: [view.label],
+      run: () => show(view.id),
+    })),
+  );
+}
+
+/**
+ * Ctrl/Cmd+K anywhere: a searchable list of what can be done and where to go, made of the commands
+ * the features register (lib/commands.ts). Fuzzy-matched and driven from the keyboard (arrows, Enter,
+ * Escape). The chosen command runs once the palette has closed, so whatever it opens keeps the focus.
+ */
+export function CommandPalette() {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const chosen = useRef<Command | null>(null);
+  // Radix gives the focus back to a dialog's trigger; the palette has none, so it keeps what had it.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const commands = useRegisteredCommands();
+  const { found, searching } = useSourceResults(open ? query : '');
+  useViewCommands();
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey) return;
+      if (!(isMac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey)) return;
+      event.preventDefault();
+      setOpen((was) => {
+        if (!was) returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        return !was;
+      });
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const groups = useMemo(
+    () => rankCommands([...commands, ...found.candidates], found.matched, query),
+    [commands, found, query],
+  );
+  const firstId = groups[0]?.items[0]?.id ?? '';
+  // The best match is the chosen row whenever the matches change (also when results arrive late).
+  const [selected, setSelected] = useState('');
+  useEffect(() => setSelected(firstId), [firstId, groups]);
+
+  const choose = (command: Command) => {
+    chosen.current = command;
+    setOpen(false);
+  };
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setQuery('');
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay palette-overlay" />
+        <Dialog.Content
+          className="palette"
+          aria-describedby={undefined}
+          data-testid="command-palette"
+          onCloseAutoFocus={(event) => {
+            const command = chosen.current;
+            chosen.current = null;
+            setQuery('');
+            event.preventDefault();
+            const previous = returnFocus.current;
+            returnFocus.current = null;
+            // A command decides where the focus goes (a dialog it opens, a field it fills).
+            if (command) command.run();
+            else if (previous?.isConnected) previous.focus();
+          }}
+        >
+          <Dialog.Title className="visually-hidden">Command palette</Dialog.Title>
+          <Cmdk label="Commands" loop shouldFilter={false} value={selected} onValueChange={setSelected}>
+            <div className="palette__search">
+              <svg
+                viewBox="0 0 24 24"
+                width="18"
+                height="18"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                aria-hidden="true"
+              >
+                <path d="m20 20-4.2-4.2M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z" />
+              </svg>
+              <Cmdk.Input
+                className="palette__input"
+                value={query}
+                onValueChange={setQuery}
+                placeholder="Go to a view, a date, a file or a list, or run a command…"
+                data-testid="command-input"
+              />
+              <kbd className="palette__kbd">Esc</kbd>
+            </div>
+            <Cmdk.List className="palette__list" data-testid="command-list">
+              {searching ? <Cmdk.Loading className="palette__note">Searching…</Cmdk.Loading> : null}
+              {!searching && groups.length === 0 ? (
+                <Cmdk.Empty className="palette__note">Nothing matches “{query.trim()}”.</Cmdk.Empty>
+              ) : null}
+              {found.failed ? (
+                <div className="palette__note palette__note--error" role="status">
+                  Some results couldn’t be loaded. Check your connection and type again.
+                </div>
+              ) : null}
+              {groups.map(({ group, items }) => (
+                <Cmdk.Group key={group} heading={group} className="palette__group">
+                  {items.map((command) => (
+                    <Cmdk.Item
+                      key={command.id}
+                      value={command.id}
+                      onSelect={() => choose(command)}
+                      className="palette__item"
+                      data-testid="command-item"
+                    >
+                      <span className="palette__title">{command.title}</span>
+                      {command.hint ? <span className="palette__hint">{command.hint}</span> : null}
+                      {command.shortcut ? <kbd className="palette__kbd">{command.shortcut}</kbd> : null}
+                    </Cmdk.Item>
+                  ))}
+                </Cmdk.Group>
+              ))}
+            </Cmdk.List>
+            <div className="palette__footer" aria-hidden="true">
+              <span>
+                <kbd className="palette__kbd">↑</kbd> <kbd className="palette__kbd">↓</kbd> to move
+              </span>
+              <span>
+                <kbd className="palette__kbd">Enter</kbd> to run
+              </span>
+              <span>
+                <kbd className="palette__kbd">{paletteShortcut}</kbd> to open or close
+              </span>
+            </div>
+          </Cmdk>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
