@@ -8,6 +8,7 @@ import { useCalendarStore, type CalendarViewId } from './calendar-store';
 import { CalendarMain } from './CalendarMain';
 import { CalendarSidebar } from './CalendarSidebar';
 import { CalendarToolbar } from './CalendarToolbar';
+import { EventContextMenu, useEventMenuActions } from './EventContextMenu';
 import { EventQuickView } from './EventQuickView';
 import { QuickCreate } from './QuickCreate';
 import { MiniMonth } from './MiniMonth';
@@ -121,6 +122,7 @@ export function CalendarWorkspace({
     reportError: notifyError,
   });
   useSelectionMarks(surfaceRef, visible.events);
+  const eventMenu = useEventMenuActions(byKey, editor, commands);
   useCalendarCommandRequests({ goToDate: (date) => api()?.gotoDate(date), newEvent: () => editor.openNew() });
 
   useCalendarShortcuts({
@@ -198,23 +200,25 @@ export function CalendarWorkspace({
           onNewCalendar={() => setPrompt('newCalendar')}
           onSubscribe={() => setPrompt('subscribe')}
         />
-        <CalendarMain
-          calendars={calendars}
-          visible={visible}
-          hasRange={range !== null}
-          surfaceRef={surfaceRef}
-          searchText={searchText}
-          onCloseSearch={() => setSearchText(null)}
-          onOpenFound={jumpTo}
-          calendarRef={calendarRef}
-          controller={controller}
-          view={view}
-          displayZone={displayZone}
-          secondaryZone={secondaryZone}
-          preferences={preferences}
-          onRange={onRange}
-          {...editor.gridHandlers}
-        />
+        <EventContextMenu actions={eventMenu}>
+          <CalendarMain
+            calendars={calendars}
+            visible={visible}
+            hasRange={range !== null}
+            surfaceRef={surfaceRef}
+            searchText={searchText}
+            onCloseSearch={() => setSearchText(null)}
+            onOpenFound={jumpTo}
+            calendarRef={calendarRef}
+            controller={controller}
+            view={view}
+            displayZone={displayZone}
+            secondaryZone={secondaryZone}
+            preferences={preferences}
+            onRange={onRange}
+            {...editor.gridHandlers}
+          />
+        </EventContextMenu>
       </div>
       <div className="visually-hidden" role="status" aria-live="polite" data-testid="calendar-announcement">
         {announcement}
