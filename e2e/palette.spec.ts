@@ -137,6 +137,33 @@ test('runs commands: new event, new task, upload, share the selection, switch ac
   await expect(page.getByTestId('accounts-screen')).toContainText(app.localUser.email);
 });
 
+test('the sidebar’s Search button opens the palette, in the rail and in the drawer too', async ({ page }) => {
+  const search = page.getByRole('button', { name: 'Search and commands' });
+  await expect(search).toHaveAttribute('aria-keyshortcuts', /K$/);
+  await search.click();
+  await expect(page.getByTestId('command-input')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(search).toBeFocused();
+
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await search.click();
+  await expect(page.getByTestId('command-palette')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await search.click();
+  // The drawer closes behind the palette.
+  await expect(page.getByTestId('command-input')).toBeFocused();
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.keyboard.type('tasks');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('task-board')).toBeVisible();
+});
+
 test('the palette fits small windows', async ({ page }) => {
   for (const size of [
     { width: 1024, height: 700 },

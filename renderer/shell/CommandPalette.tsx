@@ -1,12 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Command as Cmdk } from 'cmdk';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { create } from 'zustand';
 import { useCommands, useCommandSources, useRegisteredCommands, type Command } from '../lib/commands';
 import { rankCommands } from './command-rank';
 import { useViewStore, views } from './views';
 import './command-palette.css';
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+export const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 /** How the palette's own shortcut is written for this platform. */
 export const paletteShortcut = isMac ? '⌘K' : 'Ctrl+K';
 /** How long typing rests before sources (dates, files) are asked. */
@@ -54,6 +55,21 @@ function useSourceResults(query: string): { found: Found; searching: boolean } {
   return { found: current ? found : nothingFound(trimmed), searching: trimmed !== '' && !current };
 }
 
+const usePaletteStore = create<{ open: boolean; setOpen: (open: boolean) => void }>((set) => ({
+  open: false,
+  setOpen: (open) => set({ open }),
+}));
+
+// Radix gives the focus back to a dialog's trigger; the palette has none, so it keeps what had it.
+let returnFocus: HTMLElement | null = null;
+
+/** Opens the palette (its shortcut, the sidebar's Search button); the focus comes back where it was. */
+export function openCommandPalette(): void {
+  if (usePaletteStore.getState().open) return;
+  returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  usePaletteStore.getState().setOpen(true);
+}
+
 /** The shell's own commands: one per view. */
 function useViewCommands() {
   const show = useViewStore((state) => state.show);
@@ -74,11 +90,10 @@ function useViewCommands() {
  * Escape). The chosen command runs once the palette has closed, so whatever it opens keeps the focus.
  */
 export function CommandPalette() {
-  const [open, setOpen] = useState(false);
+  const open = usePaletteStore((state) => state.open);
+  const setOpen = usePaletteStore((state) => state.setOpen);
   const [query, setQuery] = useState('');
   const chosen = useRef<Command | null>(null);
-  // Radix gives the focus back to a dialog's trigger; the palette has none, so it keeps what had it.
-  const returnFocus = useRef<HTMLElement | null>(null);
   const commands = useRegisteredCommands();
   const { found, searching } = useSourceResults(open ? query : '');
   useViewCommands();
@@ -88,10 +103,8 @@ export function CommandPalette() {
       if (event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey) return;
       if (!(isMac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey)) return;
       event.preventDefault();
-      setOpen((was) => {
-        if (!was) returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        return !was;
-      });
+      if (usePaletteStore.getState().open) usePaletteStore.getState().setOpen(false);
+      else openCommandPalette();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -130,8 +143,8 @@ export function CommandPalette() {
             chosen.current = null;
             setQuery('');
             event.preventDefault();
-            const previous = returnFocus.current;
-            returnFocus.current = null;
+            const previous = returnFocus;
+            returnFocus = null;
             // A command decides where the focus goes (a dialog it opens, a field it fills).
             if (command) command.run();
             else if (previous?.isConnected) previous.focus();

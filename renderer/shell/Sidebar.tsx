@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { narrowQuery, useMediaQuery } from '../lib/media';
+import { isMac, openCommandPalette, paletteShortcut } from './CommandPalette';
 import { Navigation } from './Navigation';
 import { useViewStore, views } from './views';
 
@@ -108,6 +110,32 @@ export function Sidebar({ children }: { children: ReactNode }) {
             </button>
           ) : null}
         </div>
+        <button
+          type="button"
+          className="nav__link sidebar__search"
+          aria-label="Search and commands"
+          aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
+          data-tip={`Search and commands (${paletteShortcut})`}
+          onClick={() => {
+            // The drawer closes first and gives the focus back to its menu button, where the palette returns it.
+            flushSync(() => setOpen(false));
+            openCommandPalette();
+          }}
+          data-testid="open-command-palette"
+        >
+          <svg
+            className="nav__icon"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            aria-hidden="true"
+          >
+            <path d="m20 20-4.2-4.2M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z" />
+          </svg>
+          <span className="nav__label">Search</span>
+          <kbd className="sidebar__kbd nav__label">{paletteShortcut}</kbd>
+        </button>
         <Navigation />
         {children}
       </aside>
