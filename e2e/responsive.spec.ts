@@ -142,6 +142,17 @@ test('Files keeps its places and the Trash reachable in narrow windows', async (
   await toggle.click();
   await placeList.getByRole('button', { name: 'My Drive', exact: true }).click();
   await expect(page.getByTestId('files-breadcrumbs')).toContainText('My Drive');
+  // Details lies over the list rather than squeezing it, and is wholly on screen with its controls.
+  const list = page.getByTestId('files-drop-zone');
+  const before = (await list.boundingBox())!.width;
+  await page.getByTestId('toggle-details').click();
+  const details = page.getByTestId('details-panel');
+  await expect(details).toBeInViewport({ ratio: 1 });
+  expect((await list.boundingBox())!.width).toBe(before);
+  expect(await cutControls(page)).toEqual([]);
+  await saveScreenshot(page, 'files-details-800x600-light');
+  await details.getByRole('button', { name: 'Close details' }).click();
+  await expect(details).toHaveCount(0);
   await screenshotVariants(page, testInfo, 'files-narrow');
 
   // Wide windows keep the places as a column, with no toggle.
