@@ -105,6 +105,8 @@ async function main(): Promise<void> {
       // As in the app: writes arriving together share a commit. A failed one leaves caches ahead
       // of the data, so the process ends (its writes were not acknowledged) for a fresh start.
       groupCommit: true,
+      // Recurring-event expansion runs in a read worker: it never holds up other requests.
+      readWorker: true,
       onCommitFailure: () => process.exit(70),
     });
   } catch (error) {
