@@ -18,13 +18,32 @@ function setMember(target: JsonObject, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** `value` with every null object member removed, at any depth (array items are kept as they are). */
+/** Whether an object member anywhere in `value` is null (what `withoutNulls` would remove). */
+function holdsNullMember(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsNullMember);
+  if (!isJsonObject(value)) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const member = value[key];
+    if (member === null || (typeof member === 'object' && holdsNullMember(member))) return true;
+  }
+  return false;
+}
+
+/**
+ * `value` with every null object member removed, at any depth (array items are kept as they are).
+ * Most bodies hold no null: they are returned as they are, without a copy.
+ */
 export function withoutNulls<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => withoutNulls(item as unknown)) as T;
+  return holdsNullMember(value) ? copyWithoutNulls(value) : value;
+}
+
+function copyWithoutNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => copyWithoutNulls(item as unknown)) as T;
   if (!isJsonObject(value)) return value;
   const out: JsonObject = {};
   for (const [key, member] of Object.entries(value)) {
-    if (member !== null) setMember(out, key, withoutNulls(member));
+    if (member !== null) setMember(out, key, copyWithoutNulls(member));
   }
   return out as T;
 }
