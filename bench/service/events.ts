@@ -185,11 +185,15 @@ export async function run(): Promise<EventsBenchResult> {
       bodies: Array.from({ length: 7 }, (_, i) => JSON.stringify({ summary: `Renamed ${i}` })),
     };
 
+    const groups: number[] = [];
     const runs = { bare: [] as number[], get: [] as number[], insert: [] as number[], patch: [] as number[] };
     for (let round = 0; round < rounds; round++) {
       runs.bare.push(await measure(bareUrl, getSpec));
       runs.get.push(await measure(service.url, getSpec));
+      const before = { ...service.context.store.commits };
       runs.insert.push(await measure(service.url, insertSpec));
+      const after = service.context.store.commits;
+      groups.push((after.writes - before.writes) / Math.max(1, after.count - before.count));
       runs.patch.push(await measure(service.url, patchSpec));
     }
     const ratio = (a: number[], b: number[]) => median(a.map((x, i) => x / b[i]!));
@@ -200,7 +204,9 @@ export async function run(): Promise<EventsBenchResult> {
     const perSecond = (xs: number[]) => `${median(xs).toFixed(0)} requests/s`;
     console.log(`bare node:http, same event: ${perSecond(runs.bare)}`);
     console.log(`CalendarEventsGet:          ${perSecond(runs.get)}`);
-    console.log(`CalendarEventsInsert:       ${perSecond(runs.insert)}`);
+    console.log(
+      `CalendarEventsInsert:       ${perSecond(runs.insert)} (${median(groups).toFixed(1)} inserts per commit, median of rounds)`,
+    );
     console.log(`CalendarEventsPatch:        ${perSecond(runs.patch)} (ratio to get ${patchVsGet.toFixed(2)})`);
     console.log(
       `(medians of ${rounds} alternating rounds, ${inFlight} requests in flight, ${measureMs / 1000} s each)`,

@@ -7,9 +7,13 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { normaliseOrigin } from './channels/webhook-policy';
 import { describeInvalidUser, normalizeEmail, type NewUser } from './common/users-repository';
-import { startEmbeddedService } from './server';
+import { isReadWorkerData } from './read-worker';
+import { runReadWorker } from './read-worker-entry';
+import { defaultModules, startEmbeddedService } from './server';
+import { fromSources } from './worker-script';
 
 export const usage = `usage: npm run service -- --data <dir> [--port <n>] [--user <email>:<token>]... [--admin <email>]...
                           [--allow-webhook <origin>]...
@@ -105,6 +109,11 @@ async function main(): Promise<void> {
       // As in the app: writes arriving together share a commit. A failed one leaves caches ahead
       // of the data, so the process ends (its writes were not acknowledged) for a fresh start.
       groupCommit: true,
+      // Recurring-event expansion runs in a read worker: it never holds up other requests.
+      readWorker: true,
+      // Bundled, this script is the read worker's too (see the end of the file); from sources the
+      // service bundles worker-entry.ts for it.
+      ...(fromSources ? {} : { readWorkerScript: new URL(import.meta.url) }),
       onCommitFailure: () => process.exit(70),
     });
   } catch (error) {
@@ -129,5 +138,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
+// Started by the service as its read worker (a worker thread of this script, bundled).
+if (!isMainThread && parentPort && isReadWorkerData(workerData)) runReadWorker(parentPort, workerData, defaultModules);
 // Runs only when executed, so tests can import the parser.
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void main();
+else if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href)
+  void main();

@@ -12,10 +12,12 @@ import { driveModule } from './drive';
 import { startAreas } from './area/compose';
 import type { ServiceArea, ServiceConfig, ServiceContext } from './http/handler';
 import { ClientErrorGuard } from './http/client-error';
-import { RequestPipeline } from './http/request-pipeline';
+import { RequestPipeline, type Offload } from './http/request-pipeline';
+import { ReadWorkerPool } from './read-worker';
 import { Store } from './store/store';
 import type { User } from './store/users';
 import { tasksModule } from './tasks';
+import { serviceWorkerScript } from './worker-script';
 
 export interface EmbeddedServiceOptions {
   /** Holds `atrium.sqlite` and `blobs/`; created when missing. */
@@ -46,6 +48,13 @@ export interface EmbeddedServiceOptions {
    * On in the worker the app runs; off by default, so a test's fake timers never hold a commit back.
    */
   groupCommit?: boolean;
+  /**
+   * Runs the areas' heavy reads (recurring-event expansion) in a read worker, so they never hold up
+   * other requests (see ./read-worker.ts). On in the worker the app runs and in the CLI.
+   */
+  readWorker?: boolean;
+  /** The script the read worker runs (a bundle holding worker-entry.ts); by default the one beside the service. */
+  readWorkerScript?: URL;
   /** Told when a group commit failed; the service should then be started afresh (its caches may be ahead of the data). */
   onCommitFailure?: (error: unknown) => void;
 }
@@ -62,6 +71,9 @@ export interface EmbeddedService {
   close(): Promise<void>;
   readonly context: ServiceContext;
 }
+
+/** Read workers: two, so one long expansion leaves another for everyone else's expanded listings. */
+const READ_WORKERS = 2;
 
 export const defaultServiceConfig: ServiceConfig = {
   syncTokenRetentionMs: 30 * 24 * 3600 * 1000,
@@ -121,7 +133,24 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   const addUser = (user: NewUser): User =>
     users.addUser(user, now(), (created) => provisionUser(created, { timeZone: user.timeZone })).user;
 
-  const pipeline = new RequestPipeline(handlers, (token) => users.authenticate(token), context, log);
+  let reader: ReadWorkerPool | undefined;
+  let offload: Offload | undefined;
+  if (options.readWorker) {
+    try {
+      const script = options.readWorkerScript ?? (await serviceWorkerScript());
+      const data = { dataDir: options.dataDir, config: context.config };
+      const started = await ReadWorkerPool.start(READ_WORKERS, script, data, log);
+      reader = started;
+      offload = {
+        // While the worker is (re)starting, heavy reads run here as they would without it.
+        wants: (operation, params) => started.available && modules.some((m) => m.heavyReads?.wants(operation, params)),
+        run: (call) => started.run(call),
+      };
+    } catch (error) {
+      log(`Heavy reads stay on the service thread: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const pipeline = new RequestPipeline(handlers, (token) => users.authenticate(token), context, log, offload);
   const clientErrors = new ClientErrorGuard();
   const server = createServer((req, res) => {
     clientErrors.track(req, res);
@@ -138,6 +167,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       });
     });
   } catch (error) {
+    await reader?.close();
     await areas.close();
     await channels.close();
     store.close();
@@ -155,6 +185,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       const grace = setTimeout(() => server.closeAllConnections(), 2000);
       await closed;
       clearTimeout(grace);
+      await reader?.close();
       await areas.close();
       await channels.close();
       store.close();

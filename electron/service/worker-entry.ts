@@ -4,7 +4,9 @@
  * under tsx and vitest, or from `service-worker.mjs` beside the bundled main.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { startEmbeddedService, type EmbeddedService } from './server';
+import { isReadWorkerData } from './read-worker';
+import { runReadWorker } from './read-worker-entry';
+import { defaultModules, startEmbeddedService, type EmbeddedService } from './server';
 import {
   debugOperations,
   proxiedMethods,
@@ -27,6 +29,8 @@ function blockCpu(ms: number): number {
 async function main(): Promise<void> {
   const port = parentPort;
   if (isMainThread || !port) throw new Error('worker-entry runs in a worker thread started by startServiceWorker.');
+  // The same script is the service's read worker, started by the service itself.
+  if (isReadWorkerData(workerData)) return runReadWorker(port, workerData, defaultModules);
   const data = workerData as WorkerData;
   const post = (message: WorkerMessage): void => port.postMessage(message);
 
@@ -35,6 +39,9 @@ async function main(): Promise<void> {
     service = await startEmbeddedService({
       ...data.options,
       groupCommit: true,
+      // This script, bundled, is also the read worker's.
+      readWorker: true,
+      readWorkerScript: new URL(import.meta.url),
       // Caches may hold writes that were rolled back: a fresh worker (the host starts one) reads the data again.
       onCommitFailure: () => process.exit(70),
     });

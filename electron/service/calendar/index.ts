@@ -30,6 +30,14 @@ export const calendarHandlers = [
 /** The Calendar v3 area of the embedded service: all 37 operations over SQLite. */
 export const calendarModule: ServiceArea = {
   migrations: calendarMigrations,
+  heavyReads: {
+    // A series expanded over a window: instances, an expanded listing (sync included), free/busy.
+    wants: (operation, params) =>
+      operation === 'CalendarEventsInstances' ||
+      operation === 'CalendarFreebusyQuery' ||
+      (operation === 'CalendarEventsList' && params.singleEvents === true),
+    create: (service) => bindHandlers(new CalendarState(service), eventReadHandlers, freebusyHandlers),
+  },
   create(service) {
     const calendar = new CalendarState(service);
     return {

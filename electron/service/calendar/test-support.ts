@@ -20,7 +20,7 @@ export const bob = { email: 'bob@example.com', token: 'bob-token', displayName: 
 export const carol = { email: 'carol@example.com', token: 'carol-token', displayName: 'Carol' };
 
 export async function startCalendarService(
-  options: { config?: Partial<ServiceConfig>; start?: Date } = {},
+  options: { config?: Partial<ServiceConfig>; start?: Date; readWorker?: boolean } = {},
 ): Promise<CalendarTestService> {
   const dir = mkdtempSync(join(tmpdir(), 'atrium-calendar-'));
   let offset = 0;
@@ -31,6 +31,7 @@ export async function startCalendarService(
     users: [alice, bob, carol],
     now: () => new Date(Date.now() + base + offset),
     ...(options.config ? { config: options.config } : {}),
+    ...((options.readWorker ?? true) ? { readWorker: true } : {}),
     channels: { retryBaseDelayMs: 20, maxAttempts: 3 },
     log: process.env.ATRIUM_TEST_LOG ? (m) => console.error(m) : () => undefined,
   });

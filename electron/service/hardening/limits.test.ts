@@ -134,6 +134,45 @@ describe('Calendar bounds', () => {
     const stored = kept['extendedProperties'] as { private: object; shared: object };
     expect(Object.keys(stored.private).length + Object.keys(stored.shared).length).toBe(300);
   });
+
+  it('holds the stored total of extended properties and preferences to the bound through patches', async () => {
+    const events = '/calendar/v3/calendars/primary/events';
+    const many = (n: number, prefix: string) =>
+      props(
+        n,
+        (i) => `${prefix}${i}`,
+        () => 'v',
+      );
+    const full = await created(
+      'POST',
+      events,
+      event({ extendedProperties: { private: many(150, 'p'), shared: many(150, 's') } }),
+    );
+    const path = `${events}/${String(full['id'])}`;
+    // Each body is within the bounds; what the event would hold after it is not.
+    await expectTooBig('PATCH', path, { extendedProperties: { private: { one: 'more' } } }, /^extendedProperties/);
+    await expectTooBig('PATCH', path, { extendedProperties: { shared: { one: 'more' } } }, /^extendedProperties/);
+    // Replacing one keeps the count: accepted.
+    const swapped = await created('PATCH', path, { extendedProperties: { private: { p0: null, swapped: 'v' } } });
+    const after = swapped['extendedProperties'] as { private: Record<string, string>; shared: object };
+    expect(Object.keys(after.private).length + Object.keys(after.shared).length).toBe(300);
+    expect(after.private['swapped']).toBe('v');
+
+    // 32 KB of keys and values in all, reached over two patches.
+    const big = (n: number, prefix: string) =>
+      props(
+        n,
+        (i) => `${prefix}${i}`.padEnd(44, 'k'),
+        () => 'v'.repeat(1000),
+      );
+    const sized = await created('POST', events, event({ extendedProperties: { private: big(17, 'p') } }));
+    const sizedPath = `${events}/${String(sized['id'])}`;
+    await expectTooBig('PATCH', sizedPath, { extendedProperties: { shared: big(16, 's') } }, /^extendedProperties/);
+
+    const gadget = await created('POST', events, event({ gadget: { preferences: many(100, 'g') } }));
+    const gadgetPath = `${events}/${String(gadget['id'])}`;
+    await expectTooBig('PATCH', gadgetPath, { gadget: { preferences: { one: 'more' } } }, 'gadget.preferences');
+  });
 });
 
 describe('Tasks bounds', () => {
@@ -146,6 +185,26 @@ describe('Tasks bounds', () => {
     const task = await created('POST', tasks, { title: 't'.repeat(1024), notes: 'n'.repeat(8192) });
     expect((task['notes'] as string).length).toBe(8192);
     await expectTooBig('PATCH', `${tasks}/${String(task['id'])}`, { notes: 'n'.repeat(8193) }, 'notes');
+  });
+
+  it('holds the stored headers of a queued-request task to 100 through patches', async () => {
+    const list = await created('POST', '/tasks/v1/users/@me/lists', { title: 'queued' });
+    const tasks = `/tasks/v1/lists/${String(list['id'])}/tasks`;
+    const headers = (n: number, prefix: string) =>
+      props(
+        n,
+        (i) => `X-${prefix}${i}`,
+        () => '1',
+      );
+    const task = await created('POST', tasks, {
+      title: 'job',
+      platformHttpRequest: { httpMethod: 'POST', relativeUri: '/work', headers: headers(100, 'a') },
+    });
+    const path = `${tasks}/${String(task['id'])}`;
+    await expectTooBig('PATCH', path, { platformHttpRequest: { headers: { 'X-More': '1' } } }, /^platformHttpRequest/);
+    const swapped = await created('PATCH', path, { platformHttpRequest: { headers: { 'X-a0': null, 'X-b': '2' } } });
+    const request = swapped['platformHttpRequest'] as { headers: Record<string, string> };
+    expect(Object.keys(request.headers)).toHaveLength(100);
   });
 });
 
@@ -173,6 +232,28 @@ describe('Drive bounds', () => {
       },
     });
     expect(Object.keys(kept['properties'] as object).length).toBe(30);
+  });
+
+  it('holds the properties a file holds to 30 per kind through patches and copies', async () => {
+    const files = '/drive/v3/files';
+    const many = (n: number, prefix: string) =>
+      props(
+        n,
+        (i) => `${prefix}${i}`,
+        () => 'v',
+      );
+    const file = await created('POST', files, { name: 'p', properties: many(30, 'k'), appProperties: many(30, 'a') });
+    const path = `${files}/${String(file['id'])}`;
+    await expectTooBig('PATCH', path, { properties: { one: 'more' } }, 'properties');
+    await expectTooBig('PATCH', path, { appProperties: { one: 'more' } }, 'appProperties');
+    // A refused patch changes nothing else it names either.
+    await expectTooBig('PATCH', path, { name: 'renamed', properties: many(2, 'new') }, 'properties');
+    await expectTooBig('POST', `${path}/copy`, { properties: { one: 'more' } }, 'properties');
+    const swapped = await created('PATCH', `${path}?fields=name,properties`, {
+      properties: { k0: null, swapped: 'v' },
+    });
+    expect(Object.keys(swapped['properties'] as object)).toHaveLength(30);
+    expect(swapped['name']).toBe('p');
   });
 
   it('holds names and descriptions to 32,767 bytes, over JSON and in upload metadata', async () => {

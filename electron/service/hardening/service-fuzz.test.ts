@@ -165,6 +165,8 @@ beforeAll(async () => {
       { email: 'bob@example.com', token: 'fuzz-bob-token' },
     ],
     channels: { maxAttempts: 1, deliveryTimeoutMs: 200 },
+    // As the app runs it: expansions (instances, expanded listings, free/busy) answered by the read workers.
+    readWorker: true,
     log: (message) => unexpectedLogs.push(message),
   });
   await seed();

@@ -144,4 +144,17 @@ export interface ServiceArea {
   /** The area's own numbered schema migrations. */
   readonly migrations: MigrationSet;
   create(service: ServiceContext): AreaInstance;
+  /**
+   * Reads that may hold a thread for long (recurring-event expansion): with a read worker they run
+   * there, over a read-only connection, so the service thread keeps answering everyone else.
+   */
+  readonly heavyReads?: HeavyReads;
+}
+
+/** An area's reads that run in the read worker (see `ServiceArea.heavyReads`). */
+export interface HeavyReads {
+  /** Whether this request, already routed, authenticated and validated, is one of them. */
+  wants(operation: OperationName, params: Readonly<Record<string, unknown>>): boolean;
+  /** Their handlers over `service`, whose store is read-only and whose channels are not there. */
+  create(service: ServiceContext): Handlers;
 }

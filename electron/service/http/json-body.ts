@@ -10,16 +10,55 @@ export const maxJsonBodyBytes = 16 * 1024 * 1024;
 export async function readJsonBody(req: IncomingMessage, limit = maxJsonBodyBytes): Promise<unknown> {
   const declared = Number(req.headers['content-length']);
   if (declared > limit) throw tooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(limit);
-    chunks.push(chunk);
-  }
-  const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+  const text = await readText(req, limit);
   if (text.trim() === '') return {};
   return parseJsonText(text);
+}
+
+/**
+ * The request's body as text. Read with listeners rather than an async iterator: a body that came in
+ * one read (most do) is then handled in the same turn of the event loop, without a promise per chunk,
+ * so writes arriving together still join one group commit.
+ */
+function readText(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const cleanup = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > limit) {
+        cleanup();
+        // The rest is left unread: the answer closes the connection.
+        req.pause();
+        reject(tooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(error);
+    };
+    const onClose = (): void => {
+      if (req.complete) return; // 'end' comes (or came) with the whole body
+      cleanup();
+      reject(new Error('The request was aborted before its body was read.'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /**

@@ -5,6 +5,9 @@
  * insert or a full update a `null` means "not set" (see {@link withoutNulls}).
  */
 
+import type { z } from 'zod';
+import { badRequest } from './api-error';
+
 export type JsonObject = Record<string, unknown>;
 
 export const isJsonObject = (value: unknown): value is JsonObject =>
@@ -15,13 +18,32 @@ function setMember(target: JsonObject, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-/** `value` with every null object member removed, at any depth (array items are kept as they are). */
+/** Whether an object member anywhere in `value` is null (what `withoutNulls` would remove). */
+function holdsNullMember(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(holdsNullMember);
+  if (!isJsonObject(value)) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const member = value[key];
+    if (member === null || (typeof member === 'object' && holdsNullMember(member))) return true;
+  }
+  return false;
+}
+
+/**
+ * `value` with every null object member removed, at any depth (array items are kept as they are).
+ * Most bodies hold no null: they are returned as they are, without a copy.
+ */
 export function withoutNulls<T>(value: T): T {
-  if (Array.isArray(value)) return value.map((item) => withoutNulls(item as unknown)) as T;
+  return holdsNullMember(value) ? copyWithoutNulls(value) : value;
+}
+
+function copyWithoutNulls<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => copyWithoutNulls(item as unknown)) as T;
   if (!isJsonObject(value)) return value;
   const out: JsonObject = {};
   for (const [key, member] of Object.entries(value)) {
-    if (member !== null) setMember(out, key, withoutNulls(member));
+    if (member !== null) setMember(out, key, copyWithoutNulls(member));
   }
   return out as T;
 }
@@ -58,4 +80,23 @@ export function mergedPatchFields(stored: object, patch: unknown): JsonObject {
     setMember(out, key, isJsonObject(member) ? mergePatch(stored, member) : member);
   }
   return out;
+}
+
+/**
+ * Checks merged fields (see {@link mergedPatchFields}) against the schemas of the objects that hold
+ * keyed maps (extended properties, preferences, headers): the body was checked on its own, but a patch
+ * adds its keys to those stored, so a count or size bound holds only if the merged total is checked
+ * too — here, before anything is written. Over a bound: 400 `invalid` at the field, as for a body.
+ * `schemas` names top-level fields; one the body does not name is not checked.
+ */
+export function checkMergedFields(merged: JsonObject, schemas: Readonly<Record<string, z.ZodType>>): void {
+  for (const [field, schema] of Object.entries(schemas)) {
+    const value = Object.hasOwn(merged, field) ? merged[field] : undefined;
+    if (!isJsonObject(value)) continue;
+    const result = schema.safeParse(value);
+    if (result.success) continue;
+    const issue = result.error.issues[0]!;
+    const where = [field, ...issue.path.map(String)].join('.');
+    throw badRequest('invalid', `Invalid value at '${where}': ${issue.message}`, where);
+  }
 }

@@ -12,13 +12,23 @@ import {
   type SystemParams,
 } from '../../../shared/api';
 import { escapeForLog } from '../log-text';
+import type { ReadCall } from '../read-worker';
 import type { User } from '../store/users';
 import { ApiError, notImplemented } from './api-error';
 import { FieldsCompiler, applyFields } from './fields';
 import type { HandlerBody, HandlerResult, Handlers, ServiceContext, RequestContext } from './handler';
 import { readJsonBody, validateBody } from './json-body';
 import { withoutNulls } from './merge-patch';
-import { etagOf, sendEmpty, sendError, sendJson } from './respond';
+import { etagOf, jsonAnswer, sendAnswer, sendError, type Answer } from './respond';
+
+/**
+ * Reads answered elsewhere than on the service thread (the read worker, ../read-worker.ts): the
+ * request is routed, authenticated and validated here, the answer is made there.
+ */
+export interface Offload {
+  wants(operation: OperationName, params: Readonly<Record<string, unknown>>): boolean;
+  run(call: ReadCall): Promise<Answer>;
+}
 
 /** Maps a bearer token to its user; undefined when the token is unknown. */
 export type Authenticator = (token: string) => User | undefined;
@@ -49,6 +59,7 @@ export class RequestPipeline {
     private readonly authenticate: Authenticator,
     private readonly service: ServiceContext,
     private readonly logError: (message: string) => void,
+    private readonly offload?: Offload,
   ) {}
 
   handle = (req: IncomingMessage, res: ServerResponse): void => {
@@ -131,6 +142,28 @@ export class RequestPipeline {
       if (!op.spec.patch) body = withoutNulls(body);
     }
 
+    if (this.offload?.wants(name, params)) {
+      // What this thread wrote before the read arrived is committed first: the worker reads committed data only.
+      const commit = this.service.store.pendingCommit;
+      if (commit) await commit;
+      const headers = { ...req.headers };
+      delete headers.authorization;
+      const answer = await this.offload.run({
+        operation: name,
+        params,
+        body,
+        given: Object.keys(raw),
+        user,
+        headers,
+        method: req.method ?? 'GET',
+        ...(system.fields !== undefined ? { fields: system.fields } : {}),
+        pretty: system.prettyPrint === true,
+        nowMs: this.service.now().getTime(),
+        baseUrl: this.service.baseUrl(),
+      });
+      return sendAnswer(res, answer);
+    }
+
     const context: RequestContext<N> = {
       user,
       operation: name,
@@ -148,27 +181,11 @@ export class RequestPipeline {
     // An answer acknowledges what the request wrote (or read of others' writes) only once it is durable.
     const commit = this.service.store.pendingCommit;
     if (commit) await commit;
-    this.respond(req, res, result, selection, system.prettyPrint === true);
-  }
-
-  private respond(
-    req: IncomingMessage,
-    res: ServerResponse,
-    result: HandlerResult,
-    selection: ReturnType<FieldsCompiler['compile']>,
-    pretty: boolean,
-  ): void {
     if ('sent' in result) return;
-    const { body, headers } = result;
-    if (body === undefined) return sendEmpty(res, result.status ?? 204, headers);
-    const etag = etagOf(body);
-    if (etag !== undefined && req.method === 'GET' && req.headers['if-none-match'] === etag) {
-      return sendEmpty(res, 304, { ...headers, ETag: etag });
-    }
-    if (selection === true) return sendJson(res, result.status ?? 200, body, pretty, headers);
-    // The ETag is the whole resource's, even when `fields` leaves `etag` out of the body.
-    const withEtag = etag === undefined ? headers : { ETag: etag, ...headers };
-    sendJson(res, result.status ?? 200, applyFields(body, selection), pretty, withEtag);
+    sendAnswer(
+      res,
+      answerOf(req.method ?? 'GET', req.headers['if-none-match'], result, selection, system.prettyPrint === true),
+    );
   }
 
   /**
@@ -218,6 +235,26 @@ export class RequestPipeline {
     // An over-long body is left unread; closing the connection spares reading the rest.
     sendError(res, apiError, apiError.code === 413 ? { Connection: 'close' } : undefined);
   }
+}
+
+/** The answer to a request whose handler gave `result`, with the `fields` selection and ETag rules applied. */
+export function answerOf(
+  method: string,
+  ifNoneMatch: string | undefined,
+  result: Exclude<HandlerResult, { sent: true }>,
+  selection: ReturnType<FieldsCompiler['compile']>,
+  pretty: boolean,
+): Answer {
+  const { body, headers } = result;
+  if (body === undefined) return { status: result.status ?? 204, headers: headers ?? {} };
+  const etag = etagOf(body);
+  if (etag !== undefined && method === 'GET' && ifNoneMatch === etag) {
+    return { status: 304, headers: { ...headers, ETag: etag } };
+  }
+  if (selection === true) return jsonAnswer(result.status ?? 200, body, pretty, headers);
+  // The ETag is the whole resource's, even when `fields` leaves `etag` out of the body.
+  const withEtag = etag === undefined ? headers : { ETag: etag, ...headers };
+  return jsonAnswer(result.status ?? 200, applyFields(body, selection), pretty, withEtag);
 }
 
 function bearerToken(req: IncomingMessage, query: URLSearchParams | undefined): string | undefined {

@@ -4,6 +4,40 @@ import { toJsonText } from './raw-json';
 
 const jsonType = 'application/json; charset=UTF-8';
 
+/**
+ * A whole answer, ready to send: what a thread other than the one holding the socket (see
+ * `../read-worker`) hands back. `text` is the JSON body, absent for an empty one.
+ */
+export interface Answer {
+  readonly status: number;
+  /** With Content-Length when there is a body. */
+  readonly headers: OutgoingHttpHeaders;
+  readonly text?: string;
+}
+
+/** The JSON answer for `body`; `etag` (when the body has one) becomes the ETag header, as at Google. */
+export function jsonAnswer(
+  status: number,
+  body: unknown,
+  pretty: boolean,
+  headers?: Readonly<Record<string, string>>,
+): Answer {
+  const text = toJsonText(body, pretty);
+  // Only the length of the text is measured: it goes to the socket as is (encoded once, in the write).
+  const out: OutgoingHttpHeaders = { 'Content-Type': jsonType, 'Content-Length': Buffer.byteLength(text, 'utf8') };
+  const etag = etagOf(body);
+  if (etag !== undefined) out['ETag'] = etag;
+  if (headers) Object.assign(out, headers);
+  return { status, headers: out, text };
+}
+
+export function sendAnswer(res: ServerResponse, answer: Answer): void {
+  const { status, headers, text } = answer;
+  res.writeHead(status, headers);
+  if (text === undefined) res.end();
+  else res.end(text, 'utf8');
+}
+
 /** Writes a JSON response; `etag` (when the body has one) becomes the ETag header, as at Google. */
 export function sendJson(
   res: ServerResponse,
@@ -12,19 +46,7 @@ export function sendJson(
   pretty: boolean,
   headers?: Readonly<Record<string, string>>,
 ): void {
-  // The string goes to the socket as is (encoded once, straight into the write); only its length is measured here.
-  const text = toJsonText(body, pretty);
-  const out: OutgoingHttpHeaders = { 'Content-Type': jsonType, 'Content-Length': Buffer.byteLength(text, 'utf8') };
-  const etag = etagOf(body);
-  if (etag !== undefined) out['ETag'] = etag;
-  if (headers) Object.assign(out, headers);
-  res.writeHead(status, out);
-  res.end(text, 'utf8');
-}
-
-export function sendEmpty(res: ServerResponse, status: number, headers?: Readonly<Record<string, string>>): void {
-  res.writeHead(status, headers);
-  res.end();
+  sendAnswer(res, jsonAnswer(status, body, pretty, headers));
 }
 
 export function sendError(res: ServerResponse, error: ApiError, headers?: Readonly<Record<string, string>>): void {

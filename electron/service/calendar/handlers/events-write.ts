@@ -3,7 +3,8 @@ import type { ServiceContext } from '../../http/handler';
 import type { User } from '../../store/users';
 import type { CalendarState } from '../domain/calendar-state';
 import { ApiError, badRequest, conflict, notFound } from '../../http/api-error';
-import { mergedPatchFields } from '../../http/merge-patch';
+import { ConferenceData, EventGadget, ExtendedProperties } from '../../../../shared/api/schemas/calendar';
+import { checkMergedFields, mergedPatchFields } from '../../http/merge-patch';
 import type { CalendarAccess } from '../domain/access';
 import { accessCalendar } from '../domain/access';
 import { etagOf } from '../domain/calendar-views';
@@ -286,10 +287,15 @@ export function CalendarEventsUpdate(ctx: RequestContext<'CalendarEventsUpdate'>
   return writeFound(cal, ctx, access, found, (previous) => replaceResource(ctx, access, previous, fields, options));
 }
 
+/** The event's objects holding keyed maps, whose totals a patch could raise past their bounds. */
+const mergedBounds = { extendedProperties: ExtendedProperties, gadget: EventGadget, conferenceData: ConferenceData };
+
 export function CalendarEventsPatch(ctx: RequestContext<'CalendarEventsPatch'>, cal: CalendarState): HandlerResult {
   const { access, found } = loadForWrite(cal, ctx);
   const options = writeOptions(ctx, false);
-  const { fields, cleared } = readEventBody(mergedPatchFields(found.resource, ctx.body), options);
+  const merged = mergedPatchFields(found.resource, ctx.body);
+  checkMergedFields(merged, mergedBounds);
+  const { fields, cleared } = readEventBody(merged, options);
   checkAttachmentsWrite(fields, cleared, found.resource, options.supportsAttachments);
   return writeFound(cal, ctx, access, found, (previous) => patchResource(ctx, previous, fields, cleared, options));
 }

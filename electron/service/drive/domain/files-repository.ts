@@ -1,3 +1,5 @@
+import { maxFileProperties } from '../../../../shared/api/schemas/drive';
+import { badRequest } from '../../http/api-error';
 import type { Store } from '../../store/store';
 import { folderMimeType } from './mime';
 
@@ -245,9 +247,15 @@ export class FilesRepository {
     return new Map([...entries].map(([fileId, list]) => [fileId, Object.fromEntries(list)]));
   }
 
-  /** Applies a properties patch: string values set, null values clear. */
+  /**
+   * Applies a properties patch: string values set, null values clear. The body was checked on its own;
+   * what the file holds afterwards is checked here, so patches one after another cannot gather more
+   * than the bound: past it the write answers 400 and its transaction (this change with it) is rolled back.
+   */
   patchProperties(id: string, visibility: 'public' | 'app', patch: Record<string, string | null>): void {
+    let adds = false;
     for (const [key, value] of Object.entries(patch)) {
+      if (value !== null) adds = true;
       if (value === null) {
         this.store
           .prepare('DELETE FROM drive_file_properties WHERE file_id = ? AND visibility = ? AND key = ?')
@@ -259,6 +267,20 @@ export class FilesRepository {
           )
           .run(id, visibility, key, value);
       }
+    }
+    if (!adds) return;
+    const held = this.store
+      .prepare<[string, string], { n: number }>(
+        'SELECT COUNT(*) AS n FROM drive_file_properties WHERE file_id = ? AND visibility = ?',
+      )
+      .get(id, visibility)!.n;
+    if (held > maxFileProperties) {
+      const field = visibility === 'public' ? 'properties' : 'appProperties';
+      throw badRequest(
+        'invalid',
+        `Invalid value at '${field}': a file holds at most ${maxFileProperties} ${field}; this change would leave it with ${held}.`,
+        field,
+      );
     }
   }
 

@@ -1,6 +1,7 @@
 import { badRequest, conflict, notFound } from '../../http/api-error';
 import { defineHandlers } from '../../http/handler';
-import { mergedPatchFields } from '../../http/merge-patch';
+import { TaskHttpRequest } from '../../../../shared/api/schemas/tasks';
+import { checkMergedFields, mergedPatchFields } from '../../http/merge-patch';
 import type { User } from '../../store/users';
 import { etagOf, newId } from '../domain/ids';
 import { encodePageToken, pageOffset } from '../domain/page-token';
@@ -79,7 +80,10 @@ function writeTask(tasks: TasksState, ctx: TaskTarget & { readonly body: unknown
     const list = tasks.taskList(ctx.user.id, ctx.params.tasklist);
     const current = existingTask(tasks.repo, list.id, ctx);
     if (mode === 'patch') {
-      changes = readTaskBody(mergedPatchFields(toTaskResource(current, tasks.service.baseUrl()), ctx.body), mode);
+      const merged = mergedPatchFields(toTaskResource(current, tasks.service.baseUrl()), ctx.body);
+      // The request's headers are a keyed map: a patch adds to those stored, so the total is checked.
+      checkMergedFields(merged, { platformHttpRequest: TaskHttpRequest });
+      changes = readTaskBody(merged, mode);
     }
     checkQueueName(tasks.repo, ctx, changes, current);
     const next = applyChanges(current, changes, formatMillis(tasks.service.now()));
