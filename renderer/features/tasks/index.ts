@@ -1,1 +1,6 @@
 export { TaskBoard } from './TaskBoard';
+export { useTaskLists } from './queries';
+export { useDueTasks, type DueTask } from './due-tasks';
+export { setCompleted } from './mutations';
+export { describeDue, todayIn } from './due-date';
+export type { TaskItem, TaskListItem } from './task-types';
