@@ -13,7 +13,6 @@ import FullCalendar, {
   type SlotHeaderInfo,
 } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import multiMonthPlugin from '@fullcalendar/react/multimonth';
 import formaTheme from '@fullcalendar/react/themes/forma';
@@ -25,13 +24,14 @@ import '@fullcalendar/react/themes/forma/palettes/blue.css';
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
 import type { CalendarPreferences } from './calendar-settings';
 import type { GridTaskProps } from './calendar-tasks';
+import { gridInteractionPlugin } from './grid-interaction';
 import { fullCalendarViews, useCalendarStore, type CalendarViewId } from './calendar-store';
 import type { EventTimes, GridEventProps } from './event-mapping';
 import type { AnchorPoint } from './QuickCreate';
 import { addDaysToDate, dateInZone, zoneCity, zoneOffsetLabel } from './time-zone';
 import type { VisibleRange } from './visible-range';
 
-const plugins = [formaTheme, timeGridPlugin, dayGridPlugin, listPlugin, multiMonthPlugin, interactionPlugin];
+const plugins = [formaTheme, timeGridPlugin, dayGridPlugin, listPlugin, multiMonthPlugin, gridInteractionPlugin];
 
 const customViews = {
   timeGridWorkWeek: { type: 'timeGrid', duration: { weeks: 1 }, hiddenDays: [0, 6] },
