@@ -15,10 +15,6 @@ export function taskKey(listId: string, taskId: string): string {
   return `${taskKeyPrefix}${listId}\u0002${taskId}`;
 }
 
-export function isTaskKey(key: string): boolean {
-  return key.startsWith(taskKeyPrefix);
-}
-
 /** What a task entry carries back to the grid's handlers. */
 export interface GridTaskProps {
   kind: 'task';

@@ -3,4 +3,4 @@ export { useTaskLists } from './queries';
 export { useDueTasks, type DueTask } from './due-tasks';
 export { setCompleted } from './mutations';
 export { describeDue, todayIn } from './due-date';
-export type { TaskItem, TaskListItem } from './task-types';
+export type { TaskListItem } from './task-types';
