@@ -1,6 +1,6 @@
 import type { EventInput } from '@fullcalendar/react';
 import { useMemo } from 'react';
-import { useDueTasks, useTaskLists, type DueTask, type TaskListItem } from '../tasks';
+import { useDueTasks, useOtherViewTaskLists, type DueTask, type TaskListItem } from '../tasks';
 import { useCalendarStore } from './calendar-store';
 import { addDaysToDate, dateInZone } from './time-zone';
 import type { VisibleRange } from './visible-range';
@@ -53,7 +53,7 @@ function taskInput(due: DueTask): EventInput {
 
 /** Tasks due in the visible range, from the lists the person shows, as grid entries. */
 export function useCalendarTasks(range: VisibleRange | null, displayZone: string): CalendarTasks {
-  const { lists } = useTaskLists();
+  const lists = useOtherViewTaskLists();
   const hidden = useCalendarStore((state) => state.hiddenTaskLists);
   const shownLists = useMemo(() => lists.map((list) => ({ list, shown: !hidden.includes(list.id) })), [lists, hidden]);
   const shownIds = shownLists.filter((entry) => entry.shown).map((entry) => entry.list.id);

@@ -1,8 +1,8 @@
-import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { apiQueryKey, type ParamsFor } from '../../lib/api';
+import { useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { apiQueryKey, callApiAllPages, useActiveAccount, type ParamsFor } from '../../lib/api';
 import { fetchAllTasks } from './queries';
-import type { TaskItem, TaskPage } from './task-types';
+import { hasId, type TaskItem, type TaskPage } from './task-types';
 
 /** A task with a due date, as another view (the calendar) places it: on its due day, with its list. */
 export interface DueTask {
@@ -10,6 +10,22 @@ export interface DueTask {
   task: TaskItem;
   /** The due day, `YYYY-MM-DD` (Tasks keeps a due date as that day at midnight UTC). */
   date: string;
+}
+
+/**
+ * The person's task lists, for another view. Kept apart from the board's own copy (a key one
+ * longer, which the board's key and every change to task lists still match as a prefix): Tasks
+ * pushes no changes, so a copy read here a moment ago must not stand in for the board's first
+ * read when it opens.
+ */
+export function useOtherViewTaskLists() {
+  const account = useActiveAccount() ?? '';
+  const params = { maxResults: 100 };
+  const query = useQuery({
+    queryKey: [...apiQueryKey('TasksTasklistsList', params, account), 'elsewhere'],
+    queryFn: () => callApiAllPages('TasksTasklistsList', params, 'items', account ? { account } : {}),
+  });
+  return useMemo(() => (query.data?.items ?? []).filter(hasId), [query.data]);
 }
 
 /** The list's tasks due from `from` to `to` (both `YYYY-MM-DD`, inclusive), completed ones too. */
