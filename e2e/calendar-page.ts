@@ -276,6 +276,16 @@ export class CalendarPage {
     await expect(dialog).toBeHidden();
   }
 
+  /** Picks a zone in a time-zone field by typing part of its name and choosing it from the list. */
+  async pickZone(field: Locator, search: string, zone: string): Promise<void> {
+    await field.click();
+    const input = this.page.getByTestId('zone-picker-search');
+    await input.fill(search);
+    await this.page.locator(`[role="option"][data-zone="${zone}"]`).click();
+    await expect(input).toBeHidden();
+    await expect(field).toHaveAttribute('data-value', zone);
+  }
+
   async view(name: 'day' | 'week' | 'workWeek' | 'month' | 'year' | 'agenda'): Promise<void> {
     await this.page.getByTestId(`calendar-view-${name}`).click();
     await expect(this.surface).toHaveAttribute('data-view', name);

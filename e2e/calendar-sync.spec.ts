@@ -94,8 +94,8 @@ test('shows events in their own time zone correctly, in another display zone, wi
   // Another display zone, and a second clock beside the hours; both remembered.
   await page.getByTestId('calendar-time-zones').click();
   const dialog = page.getByTestId('time-zone-dialog');
-  await dialog.getByTestId('time-zone-display').selectOption('UTC');
-  await dialog.getByTestId('time-zone-secondary').selectOption('Asia/Tokyo');
+  await calendar.pickZone(dialog.getByTestId('time-zone-display'), 'UTC', 'UTC');
+  await calendar.pickZone(dialog.getByTestId('time-zone-secondary'), 'Tokyo', 'Asia/Tokyo');
   await dialog.getByTestId('time-zone-done').click();
   await expect(page.getByTestId('calendar-view')).toHaveAttribute('data-display-zone', 'UTC');
   await expect(page.getByTestId('primary-zone-label')).toHaveText('UTC');
@@ -110,7 +110,7 @@ test('shows events in their own time zone correctly, in another display zone, wi
   await calendar.goTo(date);
   // The editor shows the event's own zone, and what that is in the display zone.
   await calendar.openEvent('Tokyo call');
-  await expect(calendar.editor.getByTestId('editor-time-zone')).toHaveValue('Asia/Tokyo');
+  await expect(calendar.editor.getByTestId('editor-time-zone')).toHaveAttribute('data-value', 'Asia/Tokyo');
   await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('12:00');
   await expect(calendar.editor.getByTestId('editor-zone-hint')).toContainText('3:00');
   await expect(calendar.editor.getByTestId('editor-zone-hint')).toContainText('UTC');

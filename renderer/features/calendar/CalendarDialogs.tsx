@@ -67,6 +67,8 @@ export function CalendarDialogs(props: CalendarDialogsProps) {
         onRename={(calendar, name) => void listCommands.rename(calendar, name)}
         onColor={(calendar, color, colorId) => void listCommands.setColor(calendar, color, colorId)}
         onDelete={(calendar) => void listCommands.remove(calendar)}
+        onDefaultReminders={(calendar, reminders) => void listCommands.setDefaultReminders(calendar, reminders)}
+        onEmailNotifications={(calendar, types) => void listCommands.setEmailNotifications(calendar, types)}
         onClose={props.onSettingsClose}
       />
       <QuickAddDialog

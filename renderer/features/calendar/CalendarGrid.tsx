@@ -13,7 +13,6 @@ import FullCalendar, {
   type SlotHeaderInfo,
 } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
-import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import multiMonthPlugin from '@fullcalendar/react/multimonth';
 import formaTheme from '@fullcalendar/react/themes/forma';
@@ -24,13 +23,15 @@ import '@fullcalendar/react/themes/forma/theme.css';
 import '@fullcalendar/react/themes/forma/palettes/blue.css';
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
 import type { CalendarPreferences } from './calendar-settings';
+import type { GridTaskProps } from './calendar-tasks';
+import { gridInteractionPlugin } from './grid-interaction';
 import { fullCalendarViews, useCalendarStore, type CalendarViewId } from './calendar-store';
 import type { EventTimes, GridEventProps } from './event-mapping';
 import type { AnchorPoint } from './QuickCreate';
 import { addDaysToDate, dateInZone, zoneCity, zoneOffsetLabel } from './time-zone';
 import type { VisibleRange } from './visible-range';
 
-const plugins = [formaTheme, timeGridPlugin, dayGridPlugin, listPlugin, multiMonthPlugin, interactionPlugin];
+const plugins = [formaTheme, timeGridPlugin, dayGridPlugin, listPlugin, multiMonthPlugin, gridInteractionPlugin];
 
 const customViews = {
   timeGridWorkWeek: { type: 'timeGrid', duration: { weeks: 1 }, hiddenDays: [0, 6] },
@@ -68,6 +69,8 @@ export interface CalendarGridProps {
   onSelectRange: (times: EventTimes, at: AnchorPoint | null) => void;
   /** An event clicked: its key and its element on the grid. */
   onOpenEvent: (key: string, element: HTMLElement) => void;
+  /** A task (shown on its due day) clicked: its key and its element on the grid. */
+  onOpenTask: (key: string, element: HTMLElement) => void;
   /** An event dragged or resized to new times; `revert` puts the grid's copy back. */
   onChangeTimes: (key: string, to: EventTimes, revert: () => void) => void;
 }
@@ -78,6 +81,14 @@ function minutesToDuration(minutes: number): string {
 
 /** Marks rendered events for tests, selection and highlighting (FullCalendar v7 uses generated class names). */
 function tagEventElement({ el, event, view }: EventDisplayInfo & { el: HTMLElement }) {
+  const task = event.extendedProps as Partial<GridTaskProps>;
+  if (task.kind === 'task') {
+    el.setAttribute('data-testid', 'calendar-task');
+    el.setAttribute('data-event-key', event.id);
+    el.setAttribute('data-task-id', task.taskId ?? '');
+    el.setAttribute('data-task-list', task.listId ?? '');
+    return;
+  }
   const props = event.extendedProps as Partial<GridEventProps>;
   el.setAttribute('data-testid', 'calendar-event');
   el.setAttribute('data-event-key', event.id);
@@ -105,6 +116,8 @@ const oneLineMinutes = 45;
  * FullCalendar's own content.
  */
 function eventContent(info: EventDisplayInfo) {
+  const task = info.event.extendedProps as Partial<GridTaskProps>;
+  if (task.kind === 'task') return taskContent(info.event.title, task.completed === true);
   if (!info.view.type.startsWith('timeGrid') || info.event.allDay) return true;
   const title = info.event.title || '(No title)';
   const start = info.event.start?.getTime() ?? 0;
@@ -133,6 +146,26 @@ function eventContent(info: EventDisplayInfo) {
           </span>
         ))}
       </span>
+    </div>
+  );
+}
+
+/** A task on its due day, as Google Calendar shows one: a circle (a tick once done) and the title. */
+function taskContent(title: string, completed: boolean) {
+  return (
+    <div
+      className={`grid-task${completed ? ' grid-task--done' : ''}`}
+      data-testid="grid-task-label"
+      data-completed={completed ? 'true' : undefined}
+    >
+      <svg className="grid-task__mark" width="12" height="12" viewBox="0 0 24 24" aria-hidden="true">
+        <circle cx="12" cy="12" r="9.5" fill="none" stroke="currentColor" strokeWidth="2.5" />
+        {completed ? (
+          <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        ) : null}
+      </svg>
+      <span className="grid-task__title">{title}</span>
+      <span className="visually-hidden">{completed ? ', task, completed' : ', task'}</span>
     </div>
   );
 }
@@ -244,6 +277,10 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
 
   const onEventClick = useCallback((info: EventClickInfo) => {
     info.jsEvent.preventDefault();
+    if ((info.event.extendedProps as Partial<GridTaskProps>).kind === 'task') {
+      latest.current.onOpenTask(info.event.id, info.el);
+      return;
+    }
     latest.current.onOpenEvent(info.event.id, info.el);
   }, []);
 

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import type { CalendarInfo } from './calendar-data';
+import { CalendarNotificationSettings } from './CalendarNotificationSettings';
 import { calendarColorNames, readableTextOn, type ColorPair, type Palettes } from './colors';
 import { SharingPanel } from './SharingPanel';
 
@@ -11,6 +12,8 @@ interface CalendarSettingsDialogProps {
   onRename: (calendar: CalendarInfo, name: string) => void;
   onColor: (calendar: CalendarInfo, color: ColorPair, colorId: string | null) => void;
   onDelete: (calendar: CalendarInfo) => void;
+  onDefaultReminders: (calendar: CalendarInfo, reminders: CalendarInfo['defaultReminders']) => void;
+  onEmailNotifications: (calendar: CalendarInfo, types: string[]) => void;
   onClose: () => void;
 }
 
@@ -33,6 +36,8 @@ function SettingsContent({
   onRename,
   onColor,
   onDelete,
+  onDefaultReminders,
+  onEmailNotifications,
   onClose,
 }: CalendarSettingsDialogProps & { calendar: CalendarInfo }) {
   const ids = { name: useId(), custom: useId() };
@@ -118,6 +123,12 @@ function SettingsContent({
           </label>
         </div>
       </fieldset>
+
+      <CalendarNotificationSettings
+        calendar={calendar}
+        onDefaultReminders={onDefaultReminders}
+        onEmailNotifications={onEmailNotifications}
+      />
 
       {calendar.owned ? <SharingPanel calendar={calendar} selfEmail={selfEmail} /> : null}
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { CalendarInfo } from './calendar-data';
+import { taskColor, type ShownTaskList } from './calendar-tasks';
 
 interface CalendarSidebarProps {
   calendars: CalendarInfo[];
@@ -10,6 +11,9 @@ interface CalendarSidebarProps {
   /** Settles once the change is stored (or refused and undone). */
   onToggle: (calendar: CalendarInfo, shown: boolean) => Promise<unknown>;
   onOpenSettings: (calendar: CalendarInfo) => void;
+  /** Task lists whose due tasks the grid can show, each with its show/hide box. */
+  taskLists: ShownTaskList[];
+  onToggleTaskList: (listId: string, shown: boolean) => void;
   onNewCalendar: () => void;
   onSubscribe: () => void;
 }
@@ -56,6 +60,30 @@ export function CalendarSidebar(props: CalendarSidebarProps) {
           onOpenSettings={props.onOpenSettings}
           testId="other-calendars"
         />
+      ) : null}
+      {props.taskLists.length > 0 ? (
+        <section className="calendar-group" aria-label="Tasks" data-testid="task-lists">
+          <h2 className="calendar-group__title">Tasks</h2>
+          <ul className="calendar-group__list">
+            {props.taskLists.map(({ list, shown }) => (
+              <li key={list.id} className="calendar-entry" data-testid="task-list-entry" data-list-id={list.id}>
+                <label
+                  className="calendar-entry__label"
+                  style={{ ['--calendar-color' as string]: taskColor.background }}
+                >
+                  <input
+                    type="checkbox"
+                    className="calendar-entry__box"
+                    checked={shown}
+                    onChange={(event) => props.onToggleTaskList(list.id, event.target.checked)}
+                    data-testid="task-list-toggle"
+                  />
+                  <span className="calendar-entry__name">{list.title?.trim() || 'Untitled list'}</span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <div className="calendar-sidebar__actions">
         <button

@@ -1,10 +1,12 @@
 import { useCalendarController, type CalendarRef } from '@fullcalendar/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { notifyError } from '../../lib/notify';
+import { setCompleted } from '../tasks';
 import { CalendarBanners } from './CalendarBanners';
 import type { CalendarInfo, useCalendarPreferences, usePalettes } from './calendar-data';
 import { CalendarDialogs, type CalendarPrompt } from './CalendarDialogs';
 import { useCalendarStore, type CalendarViewId } from './calendar-store';
+import { useCalendarTasks } from './calendar-tasks';
 import { CalendarMain } from './CalendarMain';
 import { CalendarSidebar } from './CalendarSidebar';
 import { CalendarToolbar } from './CalendarToolbar';
@@ -13,6 +15,7 @@ import { EventQuickView } from './EventQuickView';
 import { QuickCreate } from './QuickCreate';
 import { MiniMonth } from './MiniMonth';
 import { ShortcutSheet } from './ShortcutSheet';
+import { TaskQuickView } from './TaskQuickView';
 import { useScopePrompt } from './RecurrenceScopeDialog';
 import { colorForNewCalendar } from './colors';
 import { draftFromQuickAdd } from './event-draft';
@@ -83,6 +86,16 @@ export function CalendarWorkspace({
   );
   const byKey = useRef(visible.byKey);
   byKey.current = visible.byKey;
+  const calendarTasks = useCalendarTasks(range, displayZone);
+  const setTaskListShown = useCalendarStore((state) => state.setTaskListShown);
+  const [taskPeek, setTaskPeek] = useState<{ key: string; anchor: HTMLElement } | null>(null);
+  const peekedTask = taskPeek ? calendarTasks.byKey.get(taskPeek.key) : undefined;
+  const gridEvents = useMemo(
+    () => (calendarTasks.inputs.length === 0 ? visible.events : [...visible.events, ...calendarTasks.inputs]),
+    [visible.events, calendarTasks.inputs],
+  );
+  const gridVisible = { ...visible, events: gridEvents };
+  const openTask = useCallback((key: string, anchor: HTMLElement) => setTaskPeek({ key, anchor }), []);
 
   const scopePrompt = useScopePrompt();
   const commandDeps = useMemo(() => ({ askScope: scopePrompt.ask }), [scopePrompt.ask]);
@@ -196,6 +209,8 @@ export function CalendarWorkspace({
           onNewEvent={() => editor.openNew()}
           onQuickAdd={openQuickAdd}
           onToggle={(calendar, shown) => listCommands.setShown(calendar, shown)}
+          taskLists={calendarTasks.lists}
+          onToggleTaskList={setTaskListShown}
           onOpenSettings={(calendar) => setSettingsFor(calendar.id)}
           onNewCalendar={() => setPrompt('newCalendar')}
           onSubscribe={() => setPrompt('subscribe')}
@@ -203,7 +218,7 @@ export function CalendarWorkspace({
         <EventContextMenu actions={eventMenu}>
           <CalendarMain
             calendars={calendars}
-            visible={visible}
+            visible={gridVisible}
             hasRange={range !== null}
             surfaceRef={surfaceRef}
             searchText={searchText}
@@ -216,6 +231,7 @@ export function CalendarWorkspace({
             secondaryZone={secondaryZone}
             preferences={preferences}
             onRange={onRange}
+            onOpenTask={openTask}
             {...editor.gridHandlers}
           />
         </EventContextMenu>
@@ -274,6 +290,15 @@ export function CalendarWorkspace({
         onDuplicate={editor.quickViewActions.duplicate}
         onRsvp={(answer) => editor.quickViewActions.rsvp(answer, primary?.id ?? null)}
         onClose={editor.quickViewActions.close}
+      />
+      <TaskQuickView
+        target={taskPeek && peekedTask ? { due: peekedTask, anchor: taskPeek.anchor } : null}
+        displayZone={displayZone}
+        onToggleCompleted={(due, completed) => {
+          setTaskPeek(null);
+          void setCompleted(due.listId, due.task, completed);
+        }}
+        onClose={() => setTaskPeek(null)}
       />
       <QuickCreate
         request={editor.quickCreate}

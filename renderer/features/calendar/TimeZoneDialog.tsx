@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useMemo } from 'react';
-import { deviceTimeZone, knownTimeZones, zoneOffsetLabel } from './time-zone';
+import { useId } from 'react';
+import { deviceTimeZone } from './time-zone';
+import { TimeZonePicker } from './TimeZonePicker';
+import { describeZone } from './zone-list';
 
 interface TimeZoneDialogProps {
   open: boolean;
@@ -16,8 +18,6 @@ interface TimeZoneDialogProps {
   onClose: () => void;
 }
 
-const automaticValue = '';
-
 /** Which zone the grid shows (automatic by default) and an optional second clock. */
 export function TimeZoneDialog({
   open,
@@ -31,11 +31,10 @@ export function TimeZoneDialog({
 }: TimeZoneDialogProps) {
   const ids = { display: useId(), secondary: useId() };
   const device = deviceTimeZone();
-  const zones = useMemo(
-    () => knownTimeZones(automaticZone, device, displayZone ?? '', secondaryZone ?? ''),
-    [automaticZone, device, displayZone, secondaryZone],
-  );
-  const label = (zone: string) => `${zone.replace(/_/g, ' ')} (${zoneOffsetLabel(zone)})`;
+  const label = (zone: string) => {
+    const described = describeZone(zone);
+    return `${described.city} (${described.offsetLabel})`;
+  };
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
@@ -51,41 +50,27 @@ export function TimeZoneDialog({
               <label className="field__label" htmlFor={ids.display}>
                 Show times in
               </label>
-              <select
+              <TimeZonePicker
                 id={ids.display}
-                className="input"
-                value={displayZone ?? automaticValue}
-                onChange={(event) => onDisplayZone(event.target.value === automaticValue ? null : event.target.value)}
-                data-testid="time-zone-display"
-              >
-                <option value={automaticValue}>
-                  Automatic — {label(automaticZone)}, {automaticReason}
-                </option>
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {label(zone)}
-                  </option>
-                ))}
-              </select>
+                value={displayZone}
+                onChange={onDisplayZone}
+                none={{ label: `Automatic — ${label(automaticZone)}`, detail: automaticReason }}
+                extras={[automaticZone, device]}
+                testId="time-zone-display"
+              />
             </div>
             <div className="field">
               <label className="field__label" htmlFor={ids.secondary}>
                 Second time zone beside the hours
               </label>
-              <select
+              <TimeZonePicker
                 id={ids.secondary}
-                className="input"
-                value={secondaryZone ?? ''}
-                onChange={(event) => onSecondaryZone(event.target.value || null)}
-                data-testid="time-zone-secondary"
-              >
-                <option value="">None</option>
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {label(zone)}
-                  </option>
-                ))}
-              </select>
+                value={secondaryZone}
+                onChange={onSecondaryZone}
+                none={{ label: 'None' }}
+                extras={[device]}
+                testId="time-zone-secondary"
+              />
             </div>
             <div className="dialog__actions">
               <button type="button" className="button button--primary" onClick={onClose} data-testid="time-zone-done">

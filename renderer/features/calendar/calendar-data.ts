@@ -21,6 +21,10 @@ export interface CalendarInfo {
   owned: boolean;
   timeZone: string | null;
   description: string | null;
+  /** The person's default reminders for this calendar's events. */
+  defaultReminders: { method: 'email' | 'popup'; minutes: number }[];
+  /** Which email notifications the person gets for this calendar (`eventCreation`, `agenda`, …). */
+  emailNotifications: string[];
 }
 
 export function calendarInfo(entry: CalendarListEntry, palettes: Palettes): CalendarInfo | null {
@@ -40,6 +44,12 @@ export function calendarInfo(entry: CalendarListEntry, palettes: Palettes): Cale
     owned: accessRole === 'owner',
     timeZone: entry.timeZone ?? null,
     description: entry.description ?? null,
+    defaultReminders: (entry.defaultReminders ?? []).flatMap(({ method, minutes }) =>
+      method && minutes !== undefined ? [{ method, minutes }] : [],
+    ),
+    emailNotifications: (entry.notificationSettings?.notifications ?? [])
+      .filter((notification) => notification.method === 'email' && notification.type)
+      .map((notification) => notification.type ?? ''),
   };
 }
 

@@ -49,6 +49,9 @@ interface CalendarUiState {
   zoneHintDismissed: boolean;
   /** An event or quick add asked for from outside the view (a reminder, a deep link, the tray). */
   route: CalendarRoute | null;
+  /** Task lists whose due tasks the grid leaves out (every list is shown until the person hides it). */
+  hiddenTaskLists: string[];
+  setTaskListShown: (listId: string, shown: boolean) => void;
   setView: (view: CalendarViewId) => void;
   select: (key: string | null) => void;
   highlight: (key: string | null) => void;
@@ -68,6 +71,13 @@ export const useCalendarStore = create<CalendarUiState>()(
       secondaryZone: null,
       zoneHintDismissed: false,
       route: null,
+      hiddenTaskLists: [],
+      setTaskListShown: (listId, shown) =>
+        set((state) => ({
+          hiddenTaskLists: shown
+            ? state.hiddenTaskLists.filter((id) => id !== listId)
+            : [...state.hiddenTaskLists.filter((id) => id !== listId), listId],
+        })),
       setView: (view) => set({ view }),
       select: (selectedKey) => set({ selectedKey }),
       highlight: (highlightKey) => set({ highlightKey }),
@@ -80,11 +90,12 @@ export const useCalendarStore = create<CalendarUiState>()(
       name: 'atrium.calendar.view',
       storage: createJSONStorage(() => localStorage),
       // Only choices worth remembering between sessions; selection is momentary.
-      partialize: ({ view, displayZone, secondaryZone, zoneHintDismissed }) => ({
+      partialize: ({ view, displayZone, secondaryZone, zoneHintDismissed, hiddenTaskLists }) => ({
         view,
         displayZone,
         secondaryZone,
         zoneHintDismissed,
+        hiddenTaskLists,
       }),
     },
   ),

@@ -28,12 +28,6 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-/** Every IANA zone the runtime knows, for pickers; always includes UTC and the given extras. */
-export function knownTimeZones(...extras: string[]): string[] {
-  const supported = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set(['UTC', ...supported, ...extras.filter(Boolean)])].sort((a, b) => a.localeCompare(b));
-}
-
 function zoned(ms: number, zone: string): Temporal.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone);
 }

@@ -58,6 +58,19 @@ export function useCalendarListCommands() {
           `Couldn’t change the color of ${calendar.name}.`,
         ),
 
+      /** The reminders events on this calendar get when they use the calendar's defaults. */
+      setDefaultReminders: (calendar: CalendarInfo, defaultReminders: CalendarInfo['defaultReminders']) =>
+        patchEntry(calendar, { defaultReminders }, {}, `Couldn’t save the default reminders of ${calendar.name}.`),
+
+      /** Which changes to this calendar's events the person hears of by email. */
+      setEmailNotifications: (calendar: CalendarInfo, types: string[]) =>
+        patchEntry(
+          calendar,
+          { notificationSettings: { notifications: types.map((type) => ({ type, method: 'email' })) } },
+          {},
+          `Couldn’t save the notifications of ${calendar.name}.`,
+        ),
+
       /** Creates a calendar wearing `colorId` (see colorForNewCalendar). */
       async create(summary: string, timeZone: string, colorId?: string): Promise<string | null> {
         const created = await runOptimisticMutation(

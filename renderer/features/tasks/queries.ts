@@ -32,7 +32,7 @@ export function useTaskLists() {
  * long list is on screen after its first page; a refetch replaces the data only once complete, so a
  * column never shrinks while it reloads.
  */
-async function fetchAllTasks(
+export async function fetchAllTasks(
   params: ParamsFor<'TasksTasksList'>,
   progressive: boolean,
 ): Promise<TaskPage & { items: TaskItem[] }> {

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { endsBeforeStart, timesOfDraft, type EventDraft } from '../event-draft';
 import { describeTimes } from '../event-mapping';
 import {
@@ -6,12 +6,11 @@ import {
   dateInZone,
   daysBetween,
   instantOfWallTime,
-  knownTimeZones,
   parseWallTime,
   timeInZone,
   zoneCity,
-  zoneOffsetLabel,
 } from '../time-zone';
+import { TimeZonePicker } from '../TimeZonePicker';
 
 interface TimeFieldsProps {
   draft: EventDraft;
@@ -53,7 +52,6 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
     zone: useId(),
     endProblem: useId(),
   };
-  const zones = useMemo(() => knownTimeZones(draft.timeZone, displayZone), [draft.timeZone, displayZone]);
   const timing = timesOfDraft(draft);
   // An end before the start is said at the end field, as the person types it.
   const endsEarly = 'problem' in timing && timing.problem === endsBeforeStart;
@@ -158,19 +156,15 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
             <label className="field__label" htmlFor={ids.zone}>
               Time zone
             </label>
-            <select
+            <TimeZonePicker
               id={ids.zone}
-              className="input"
               value={draft.timeZone}
-              onChange={(event) => onChange({ timeZone: event.target.value })}
-              data-testid="editor-time-zone"
-            >
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replace(/_/g, ' ')} ({zoneOffsetLabel(zone)})
-                </option>
-              ))}
-            </select>
+              onChange={(zone) => {
+                if (zone) onChange({ timeZone: zone });
+              }}
+              extras={[displayZone]}
+              testId="editor-time-zone"
+            />
           </div>
         )}
       </div>

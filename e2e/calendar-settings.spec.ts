@@ -1,0 +1,91 @@
+import { CalendarPage } from './calendar-page';
+import { expect, serviceGet, test } from './fixtures';
+import { screenshotVariants } from './screens';
+
+interface StoredEntry {
+  defaultReminders?: { method: string; minutes: number }[];
+  notificationSettings?: { notifications?: { type: string; method: string }[] };
+}
+
+test('a calendar’s default reminders and email notifications are set in its settings', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const entry = () => serviceGet<StoredEntry>(app, '/calendar/v3/users/me/calendarList/primary');
+  const reminders = async () => (await entry()).defaultReminders ?? [];
+  const emails = async () =>
+    ((await entry()).notificationSettings?.notifications ?? []).map((notification) => notification.type).sort();
+
+  let dialog = await calendar.calendarSettings(app.localUser.email);
+  const rows = dialog.getByTestId('calendar-settings-reminder');
+  const startCount = await rows.count();
+  await expect(rows).toHaveCount((await reminders()).length);
+  // Start from none.
+  for (let index = 0; index < startCount; index++)
+    await rows.first().getByTestId('calendar-settings-reminder-remove').click();
+  await expect.poll(reminders).toEqual([]);
+
+  // Add one: 30 minutes by default; then say "1 hour".
+  await dialog.getByTestId('calendar-settings-add-reminder').click();
+  await expect.poll(reminders).toEqual([{ method: 'popup', minutes: 30 }]);
+  const first = rows.nth(0);
+  await first.getByTestId('calendar-settings-reminder-amount').fill('1');
+  await first.getByTestId('calendar-settings-reminder-amount').press('Enter');
+  await first.getByTestId('calendar-settings-reminder-unit').selectOption('hours');
+  await expect.poll(reminders).toEqual([{ method: 'popup', minutes: 60 }]);
+
+  // A second, by email, a day before.
+  await dialog.getByTestId('calendar-settings-add-reminder').click();
+  const second = rows.nth(1);
+  await second.getByTestId('calendar-settings-reminder-method').selectOption('email');
+  await second.getByTestId('calendar-settings-reminder-amount').fill('1');
+  await second.getByTestId('calendar-settings-reminder-unit').selectOption('days');
+  await expect.poll(reminders).toEqual([
+    { method: 'popup', minutes: 60 },
+    { method: 'email', minutes: 1440 },
+  ]);
+
+  // More than four weeks is refused where it is typed, and nothing is saved.
+  await second.getByTestId('calendar-settings-reminder-amount').fill('5');
+  await second.getByTestId('calendar-settings-reminder-unit').selectOption('weeks');
+  await expect(dialog.getByRole('alert')).toContainText('up to 4 weeks');
+  await expect(second.getByTestId('calendar-settings-reminder-amount')).toHaveAttribute('aria-invalid', 'true');
+  await second.getByTestId('calendar-settings-reminder-amount').fill('2');
+  await second.getByTestId('calendar-settings-reminder-amount').blur();
+  await expect.poll(reminders).toEqual([
+    { method: 'popup', minutes: 60 },
+    { method: 'email', minutes: 20160 },
+  ]);
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  // Email notifications: the boxes show what is stored, and each click changes just that one.
+  const types = ['eventCreation', 'eventChange', 'eventCancellation', 'eventResponse', 'agenda'];
+  const before = await emails();
+  for (const type of types) {
+    const box = dialog.getByTestId(`calendar-settings-email-${type}`);
+    if (before.includes(type)) await expect(box).toBeChecked();
+    else await expect(box).not.toBeChecked();
+  }
+  await dialog.getByTestId('calendar-settings-email-eventCreation').check();
+  await dialog.getByTestId('calendar-settings-email-agenda').check();
+  await expect.poll(emails).toEqual([...new Set([...before, 'agenda', 'eventCreation'])].sort());
+  await dialog.getByTestId('calendar-settings-email-eventCreation').uncheck();
+  await expect.poll(emails).toEqual([...new Set([...before, 'agenda'])].filter((t) => t !== 'eventCreation').sort());
+  await screenshotVariants(page, testInfo, 'calendar-settings-notifications');
+
+  // What was saved is what the dialog shows next time.
+  await dialog.getByTestId('calendar-settings-close').click();
+  await page.reload();
+  await calendar.ready();
+  dialog = await calendar.calendarSettings(app.localUser.email);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).getByTestId('calendar-settings-reminder-amount')).toHaveValue('1');
+  await expect(rows.nth(0).getByTestId('calendar-settings-reminder-unit')).toHaveValue('hours');
+  await expect(rows.nth(1).getByTestId('calendar-settings-reminder-method')).toHaveValue('email');
+  await expect(rows.nth(1).getByTestId('calendar-settings-reminder-amount')).toHaveValue('2');
+  await expect(rows.nth(1).getByTestId('calendar-settings-reminder-unit')).toHaveValue('weeks');
+  await expect(dialog.getByTestId('calendar-settings-email-agenda')).toBeChecked();
+  await expect(dialog.getByTestId('calendar-settings-email-eventCreation')).not.toBeChecked();
+});

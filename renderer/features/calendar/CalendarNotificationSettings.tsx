@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import type { CalendarInfo } from './calendar-data';
+import { maxReminders } from './event-draft';
+
+type Reminder = CalendarInfo['defaultReminders'][number];
+
+const units = [
+  { id: 'weeks', label: 'weeks', minutes: 10_080 },
+  { id: 'days', label: 'days', minutes: 1_440 },
+  { id: 'hours', label: 'hours', minutes: 60 },
+  { id: 'minutes', label: 'minutes', minutes: 1 },
+] as const;
+type UnitId = (typeof units)[number]['id'];
+
+/** Google allows a reminder up to four weeks before. */
+const mostMinutes = 40_320;
+
+/** A reminder as a person writes it: "1 day", "30 minutes" (the largest unit that fits exactly). */
+interface ReminderRow {
+  method: Reminder['method'];
+  amount: string;
+  unit: UnitId;
+}
+
+function rowOf(reminder: Reminder): ReminderRow {
+  const unit = units.find((candidate) => reminder.minutes % candidate.minutes === 0 && reminder.minutes > 0);
+  return unit
+    ? { method: reminder.method, amount: String(reminder.minutes / unit.minutes), unit: unit.id }
+    : { method: reminder.method, amount: String(reminder.minutes), unit: 'minutes' };
+}
+
+function minutesOf(row: ReminderRow): number | null {
+  const amount = Number(row.amount);
+  if (row.amount.trim() === '' || !Number.isInteger(amount) || amount < 0) return null;
+  const minutes = amount * (units.find((unit) => unit.id === row.unit)?.minutes ?? 1);
+  return minutes <= mostMinutes ? minutes : null;
+}
+
+const emailTypes = [
+  { type: 'eventCreation', label: 'New events', hint: 'Someone adds an event to this calendar' },
+  { type: 'eventChange', label: 'Changed events', hint: 'Someone changes an event on this calendar' },
+  { type: 'eventCancellation', label: 'Cancelled events', hint: 'Someone cancels an event on this calendar' },
+  { type: 'eventResponse', label: 'Event responses', hint: 'Guests answer an event you organize' },
+  { type: 'agenda', label: 'Daily agenda', hint: 'Today’s events, each morning' },
+] as const;
+
+interface CalendarNotificationSettingsProps {
+  calendar: CalendarInfo;
+  onDefaultReminders: (calendar: CalendarInfo, reminders: Reminder[]) => void;
+  onEmailNotifications: (calendar: CalendarInfo, types: string[]) => void;
+}
+
+/**
+ * A calendar's notifications, as Google Calendar's settings have them: the default reminders its
+ * events get ("Use the calendar's default reminders" in the editor), and which changes arrive by
+ * email. Each change is saved as it is made.
+ */
+export function CalendarNotificationSettings({
+  calendar,
+  onDefaultReminders,
+  onEmailNotifications,
+}: CalendarNotificationSettingsProps) {
+  const [rows, setRows] = useState<ReminderRow[]>(() => calendar.defaultReminders.map(rowOf));
+  const problem = rows.some((row) => minutesOf(row) === null);
+
+  /** Saves the rows when every one reads as a time up to four weeks before. */
+  const commit = (next: ReminderRow[]) => {
+    setRows(next);
+    const reminders: Reminder[] = [];
+    for (const row of next) {
+      const minutes = minutesOf(row);
+      if (minutes === null) return;
+      reminders.push({ method: row.method, minutes });
+    }
+    const same =
+      reminders.length === calendar.defaultReminders.length &&
+      reminders.every(
+        (reminder, index) =>
+          reminder.method === calendar.defaultReminders[index]?.method &&
+          reminder.minutes === calendar.defaultReminders[index]?.minutes,
+      );
+    if (!same) onDefaultReminders(calendar, reminders);
+  };
+  const change = (index: number, update: Partial<ReminderRow>) =>
+    rows.map((row, i) => (i === index ? { ...row, ...update } : row));
+
+  return (
+    <>
+      <fieldset className="editor-section calendar-settings__section" data-testid="calendar-settings-reminders">
+        <legend className="field__label">Event notifications</legend>
+        <p className="field__hint">Reminders for events that use this calendar’s defaults.</p>
+        {rows.length === 0 ? <p className="field__hint">No default reminders.</p> : null}
+        <ul className="reminder-list">
+          {rows.map((row, index) => (
+            <li key={index} className="reminder-list__item" data-testid="calendar-settings-reminder">
+              <select
+                className="input"
+                aria-label={`Default reminder ${index + 1}: how`}
+                value={row.method}
+                onChange={(event) => commit(change(index, { method: event.target.value as Reminder['method'] }))}
+                data-testid="calendar-settings-reminder-method"
+              >
+                <option value="popup">Notification</option>
+                <option value="email">Email</option>
+              </select>
+              <input
+                className={`input input--narrow${minutesOf(row) === null ? ' input--invalid' : ''}`}
+                type="number"
+                min={0}
+                aria-label={`Default reminder ${index + 1}: how long before`}
+                aria-invalid={minutesOf(row) === null}
+                value={row.amount}
+                onChange={(event) => setRows(change(index, { amount: event.target.value }))}
+                onBlur={() => commit(rows)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') {
+                    event.preventDefault();
+                    commit(rows);
+                  }
+                }}
+                data-testid="calendar-settings-reminder-amount"
+              />
+              <select
+                className="input"
+                aria-label={`Default reminder ${index + 1}: unit`}
+                value={row.unit}
+                onChange={(event) => commit(change(index, { unit: event.target.value as UnitId }))}
+                data-testid="calendar-settings-reminder-unit"
+              >
+                {units.map((unit) => (
+                  <option key={unit.id} value={unit.id}>
+                    {unit.label}
+                  </option>
+                ))}
+              </select>
+              <span>before</span>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => commit(rows.filter((_, i) => i !== index))}
+                aria-label={`Remove default reminder ${index + 1}`}
+                data-testid="calendar-settings-reminder-remove"
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+        {problem ? (
+          <p className="field__error" role="alert">
+            A reminder can be up to 4 weeks before the event, in whole minutes, hours, days or weeks.
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className="button button--small"
+          disabled={rows.length >= maxReminders || problem}
+          onClick={() => commit([...rows, { method: 'popup', amount: '30', unit: 'minutes' }])}
+          data-testid="calendar-settings-add-reminder"
+        >
+          Add notification
+        </button>
+      </fieldset>
+
+      <fieldset className="editor-section calendar-settings__section" data-testid="calendar-settings-emails">
+        <legend className="field__label">Other notifications by email</legend>
+        {emailTypes.map(({ type, label, hint }) => (
+          <label key={type} className="checkbox calendar-settings__email" title={hint}>
+            <input
+              type="checkbox"
+              checked={calendar.emailNotifications.includes(type)}
+              onChange={(event) =>
+                onEmailNotifications(
+                  calendar,
+                  event.target.checked
+                    ? [...calendar.emailNotifications.filter((other) => other !== type), type]
+                    : calendar.emailNotifications.filter((other) => other !== type),
+                )
+              }
+              data-testid={`calendar-settings-email-${type}`}
+            />
+            <span>
+              {label}
+              <span className="field__hint calendar-settings__email-hint"> · {hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
