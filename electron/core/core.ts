@@ -22,6 +22,7 @@ import { createCoreHandlers } from './ipc-handlers';
 import { localAccountId, localAccountToken, localUserDisplayName, localUserEmail } from './local-account';
 import { settleLocalCalendarZone } from './local-calendar-zone';
 import { OAuthClient } from './oauth/oauth-client';
+import { OfflineHub } from './offline/offline-hub';
 import { SignInFlows } from './oauth/sign-in-flows';
 import { RelayServer } from './relay-server';
 import { ReminderScheduler } from './reminders';
@@ -102,6 +103,8 @@ export interface Core {
   /** Change tracking; undefined when `changeWatch` is false. */
   readonly sync?: SyncEngine;
   readonly relay?: RelayServer;
+  /** Mirrors and outboxes of the Google accounts. */
+  readonly offline: OfflineHub;
   /** Asks the renderer to open a place in the app. */
   openRoute(route: AppRoute): void;
   /** Opens an `atrium://` link; false (and nothing happens) when it is not one Atrium understands. */
@@ -253,11 +256,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.downloadLinks?.max !== undefined ? { maxLinks: options.downloadLinks.max } : {}),
     ...(options.downloadLinks?.now ? { now: options.downloadLinks.now } : {}),
   });
+  const offline = new OfflineHub({
+    accounts,
+    userDataDir: options.userDataDir,
+    push: (event) => feed.push(event),
+    log,
+  });
   const handlers = createCoreHandlers({
     accounts,
     commands,
     downloads,
     feed,
+    offline,
     info: { version: options.version ?? '0.0.0', host: options.host, platform: process.platform },
     signIn,
     vaultStatus: () => vaultStatus,
@@ -291,6 +301,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     config,
     ...(sync ? { sync } : {}),
     ...(relay ? { relay } : {}),
+    offline,
     openRoute,
     openDeepLink(link) {
       const route = parseDeepLink(link);
@@ -323,6 +334,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         await recovering;
         await signIn.close();
         await sync?.close();
+        await offline.close();
         await relay?.close();
         feed.close();
         await service.close();

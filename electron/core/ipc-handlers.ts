@@ -13,6 +13,7 @@ import type { Downloads } from './downloads';
 import type { EventFeed } from './event-feed';
 import { toIpcCallError } from './ipc-error-mapping';
 import type { SignInFlows } from './oauth/sign-in-flows';
+import type { OfflineHub } from './offline/offline-hub';
 import { ResumableUploads } from './resumable-uploads';
 import { fetchThumbnail } from './thumbnails';
 
@@ -22,6 +23,8 @@ export interface CoreHandlerDeps {
   readonly commands: CoreCommands;
   readonly downloads: Downloads;
   readonly feed: EventFeed;
+  /** Mirrors and outboxes of Google accounts (local-first reads and writes, the sync panel). */
+  readonly offline: OfflineHub;
   readonly info: IpcOutput<'app.info'>;
   readonly signIn: SignInFlows;
   readonly vaultStatus: () => VaultStatus;
@@ -83,6 +86,7 @@ export function createCoreHandlers({
   commands,
   downloads,
   feed,
+  offline,
   info,
   signIn,
   vaultStatus,
@@ -146,6 +150,13 @@ export function createCoreHandlers({
     'files.download': (input) => callApi(() => downloads.start(input)),
     'files.thumbnail': (input) => fetchThumbnail(accounts.get(input.account).api, input.fileId),
     'calendar.applySeriesEdit': (input) => callApi(() => commands.applySeriesEdit(input.account, input.steps)),
+    'offline.status': (input) => offline.status(input.account),
+    'offline.pending': (input) => offline.pending(input.account),
+    'offline.pendingResources': (input) => offline.pendingResources(input.account),
+    'offline.retryNow': (input) => offline.retryNow(input.account),
+    'offline.discard': (input) => offline.discard(input.account, input.change),
+    'offline.conflicts': (input) => offline.conflicts(input.account),
+    'offline.resolve': (input) => offline.resolve(input.account, input.conflict, input.choice),
     'tasks.moveToList': async (input) => ({
       task: await callApi(() =>
         commands.moveTaskToList(input.account, {
