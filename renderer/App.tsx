@@ -6,6 +6,7 @@ import { useActiveAccount } from './lib/account-store';
 import { queryClient } from './lib/api';
 import { restoreLastKnownQueries } from './lib/last-known-queries';
 import { AccountsPanel } from './features/accounts';
+import { OfflineNotice, SyncStatus } from './features/sync';
 // Route listeners run for the app's lifetime; they are small and load with the shell, unlike the views.
 import { listenForCalendarRoutes } from './features/calendar/calendar-routes';
 import { followFileRoutes } from './features/files/file-route';
@@ -51,10 +52,12 @@ export function App() {
         </div>
         <Navigation />
         {accounts.activeAccount ? <AccountBadge account={accounts.activeAccount} /> : null}
+        <SyncStatus />
         <AccountsPanel />
       </aside>
       <main id="main" className="main" aria-label={label} tabIndex={-1} data-testid={`view-${current}`}>
         <ServiceNotice />
+        <OfflineNotice />
         {/* Last-known accounts are shown while they are read again, but a failed read is said, with Retry. */}
         {accounts.isError && !accountReady ? (
           <ErrorPanel

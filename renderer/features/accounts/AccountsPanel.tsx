@@ -2,23 +2,20 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ipc } from '../../platform/ipc';
-import { useAccounts } from '../../shell/useAccounts';
-import { followAccountEvents, useAccountEventsStore } from './account-events';
+import { followAccountEvents } from './account-events';
 import { AccountsScreen } from './AccountsScreen';
 import { useWindowFocusReport } from './useWindowFocusReport';
 import { VaultBanner } from './VaultBanner';
 
 /**
- * The accounts corner of the sidebar: a warning when sign-ins are not saved, whether the active
- * account is offline, and the button that opens the accounts screen. Also keeps account state in
- * step with the core's events and reports window focus to it.
+ * The accounts corner of the sidebar: a warning when sign-ins are not saved and the button that
+ * opens the accounts screen (whether an account is offline is said by the sync status,
+ * features/sync). Also keeps account state in step with the core's events and reports window
+ * focus to it.
  */
 export function AccountsPanel() {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const accounts = useAccounts();
-  const offline = useAccountEventsStore((state) => state.offline);
-  const activeOffline = accounts.data ? offline.has(accounts.data.active) : false;
   useWindowFocusReport();
 
   useEffect(() => followAccountEvents(client), [client]);
@@ -31,11 +28,6 @@ export function AccountsPanel() {
   return (
     <div className="accounts-panel">
       <VaultBanner />
-      {activeOffline ? (
-        <p className="accounts-panel__offline" role="status" data-testid="offline-indicator">
-          Offline — changes will sync when the connection is back.
-        </p>
-      ) : null}
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Trigger asChild>
           <button type="button" className="button button--ghost accounts-panel__open" data-testid="accounts-open">
