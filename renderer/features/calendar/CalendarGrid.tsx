@@ -23,6 +23,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
 import '@fullcalendar/react/themes/forma/palettes/blue.css';
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
+import { WaitingDot } from '../../components/WaitingDot';
 import type { CalendarPreferences } from './calendar-settings';
 import { fullCalendarViews, useCalendarStore, type CalendarViewId } from './calendar-store';
 import type { EventTimes, GridEventProps } from './event-mapping';
@@ -113,9 +114,13 @@ function eventContent(info: EventDisplayInfo) {
   // "11:15AM – 12:45PM": each time is one unbreakable piece; a line may break only between them.
   const pieces = info.timeText.split(/\s+[–-]\s+/);
   const startText = pieces[0] ?? info.timeText;
+  const eventId = (info.event.extendedProps as Partial<GridEventProps>).eventId;
+  // A change made offline and not yet on the server: a dot before the title.
+  const waiting = eventId ? <WaitingDot collection="events" id={eventId} className="grid-event__waiting" /> : null;
   if (short) {
     return (
       <div className="grid-event grid-event--line" data-testid="grid-event-label">
+        {waiting}
         {/* The comma is heard, not seen: on screen the time may sit on the next line. */}
         <span className="grid-event__title">{title}</span>
         <span className="visually-hidden">, </span>
@@ -125,7 +130,10 @@ function eventContent(info: EventDisplayInfo) {
   }
   return (
     <div className="grid-event grid-event--stack" data-testid="grid-event-label">
-      <span className="grid-event__title">{title}</span>
+      <span className="grid-event__title">
+        {waiting}
+        {title}
+      </span>
       <span className="grid-event__time">
         {pieces.map((piece, index) => (
           <span key={index} className="grid-event__piece">

@@ -9,6 +9,8 @@ import {
   type CSSProperties,
   type KeyboardEvent,
 } from 'react';
+import { WaitingDot } from '../../components/WaitingDot';
+import { useWaitingToSync } from '../../lib/offline';
 import { CardMenu, openCardMenu, type CardCommands } from './CardMenu';
 import type { DragData, RowDropData } from './drag-geometry';
 import type { DropZone } from './drop-plan';
@@ -61,6 +63,7 @@ export function TaskCard({
   const completed = clicked ?? task.status === 'completed';
   const due = dueDate(task);
   const notes = task.notes?.trim();
+  const waiting = useWaitingToSync('tasks', task.id);
   const classes = ['task-card'];
   if (depth > 0) classes.push('task-card--subtask');
   if (completed) classes.push('task-card--completed');
@@ -113,8 +116,9 @@ export function TaskCard({
         >
           {title}
         </button>
-        {due || childCount > 0 ? (
+        {due || childCount > 0 || waiting ? (
           <div className="task-card__meta">
+            {waiting ? <WaitingDot collection="tasks" id={task.id} className="task-card__waiting" /> : null}
             {due ? <DueDate date={due} completed={completed} /> : null}
             {childCount > 0 ? (
               <span data-testid="task-subtask-count">{childCount === 1 ? '1 subtask' : `${childCount} subtasks`}</span>
