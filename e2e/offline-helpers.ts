@@ -55,7 +55,7 @@ export const test = base.extend<OfflineFixtures>({
   atrium: async ({ standIn, timezoneId }, use) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'atrium-e2e-offline-'));
     // One vault across restarts: the keyring outlives the app.
-    const vault = new MemoryVault('Test vault: kept in memory.');
+    const vault = new MemoryVault();
     const rendererDir = process.env.ATRIUM_RENDERER_DIR;
     const start = () =>
       startBrowserApp({

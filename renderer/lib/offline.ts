@@ -92,6 +92,11 @@ export const waitingToSyncLabel = 'Waiting to sync';
  */
 export function followOfflineEvents(client: QueryClient): () => void {
   return ipc.onEvent((event) => {
+    // An account added or removed, or its connectivity changed: the statuses are read again.
+    if (event.type === 'accounts' || event.type === 'syncState') {
+      void client.invalidateQueries({ queryKey: offlineKeys.status });
+      return;
+    }
     if (event.type !== 'offline') return;
     const previous = client
       .getQueryData<OfflineAccountStatus[]>(offlineKeys.status)
