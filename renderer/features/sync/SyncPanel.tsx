@@ -100,8 +100,7 @@ function AccountSection({ status, account }: { status: OfflineAccountStatus; acc
         </span>
       </header>
       <p className="sync-account__line" data-testid="sync-account-line">
-        {line.text}
-        {status.lastSyncedAt ? ` · last synced ${whenText(status.lastSyncedAt)}` : ''}
+        {syncedLine(line.text, status.lastSyncedAt)}
       </p>
 
       <ConflictList account={status.account} conflicts={open} names={names} />
@@ -129,6 +128,13 @@ function AccountSection({ status, account }: { status: OfflineAccountStatus; acc
       ) : null}
     </section>
   );
+}
+
+/** "Synced at 10:45", or "Offline since 10:42 · 2 changes waiting · last synced 10:40". */
+function syncedLine(text: string, lastSyncedAt: string | undefined): string {
+  const at = whenText(lastSyncedAt);
+  if (!at) return text;
+  return text === 'Synced' ? `Synced at ${at}` : `${text} · last synced ${at}`;
 }
 
 function useOfflineAction<I>(account: string, run: (input: I) => Promise<unknown>, failure: string) {
