@@ -23,6 +23,7 @@ import { localAccountId, localAccountToken, localUserDisplayName, localUserEmail
 import { settleLocalCalendarZone } from './local-calendar-zone';
 import { OAuthClient } from './oauth/oauth-client';
 import { OfflineHub } from './offline/offline-hub';
+import type { OfflineHubOptions } from './offline/offline-hub';
 import { SignInFlows } from './oauth/sign-in-flows';
 import { RelayServer } from './relay-server';
 import { ReminderScheduler } from './reminders';
@@ -79,6 +80,8 @@ export interface CoreOptions {
   /** The network for OAuth and Google API requests (tests count requests through it). */
   readonly fetch?: typeof fetch;
   readonly log?: (message: string) => void;
+  /** Local-first Google accounts: the event window kept, replay backoff (tests). */
+  readonly offline?: OfflineHubOptions['mirror'];
   /** Lets the service worker answer its debug operations (tests that hold it busy); never set by the app. */
   readonly serviceDebugHooks?: boolean;
 }
@@ -225,6 +228,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.vault.persistent ? {} : { warning: options.vault.note ?? 'Secrets are not kept across restarts.' }),
   };
 
+  // Before change tracking, so each Google account's mirror is there when its sync starts.
+  const offline = new OfflineHub({
+    accounts,
+    userDataDir: options.userDataDir,
+    push: (event) => feed.push(event),
+    changed: (account, target, ids) => feed.changed(account, target, ids ? { ids } : {}),
+    ...(options.offline ? { mirror: options.offline } : {}),
+    log,
+  });
   let relay: RelayServer | undefined;
   let sync: SyncEngine | undefined;
   if (watch) {
@@ -239,9 +251,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         ...(watch.gatherMs !== undefined ? { gatherMs: watch.gatherMs } : {}),
         ...(watch.backoff ? { backoff: watch.backoff } : {}),
         ...(watch.reconnect ? { reconnect: watch.reconnect } : {}),
+        mirrorOf: (account) => offline.mirror(account),
+        onConnectivity: (account, state) => offline.setOffline(account, state === 'offline'),
       });
     } catch (error) {
       await relay?.close();
+      await offline.close();
       await service.close();
       throw error;
     }
@@ -255,12 +270,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.downloadLinks?.lifetimeMs !== undefined ? { linkLifetimeMs: options.downloadLinks.lifetimeMs } : {}),
     ...(options.downloadLinks?.max !== undefined ? { maxLinks: options.downloadLinks.max } : {}),
     ...(options.downloadLinks?.now ? { now: options.downloadLinks.now } : {}),
-  });
-  const offline = new OfflineHub({
-    accounts,
-    userDataDir: options.userDataDir,
-    push: (event) => feed.push(event),
-    log,
   });
   const handlers = createCoreHandlers({
     accounts,

@@ -14,6 +14,8 @@ import type { EventFeed } from './event-feed';
 import { toIpcCallError } from './ipc-error-mapping';
 import type { SignInFlows } from './oauth/sign-in-flows';
 import type { OfflineHub } from './offline/offline-hub';
+import { AccountMirror } from './offline/account-mirror';
+import { ReplyWithMeta } from '../../shared/ipc/dispatcher';
 import { ResumableUploads } from './resumable-uploads';
 import { fetchThumbnail } from './thumbnails';
 
@@ -101,12 +103,51 @@ export function createCoreHandlers({
     const body = op.request ? (input.body ?? {}) : input.body;
     checkBody(op, body, 'body');
 
+    const mirror = offline.mirror(connection.account.id);
+    if (mirror && AccountMirror.mirrors(op.name)) return readThroughMirror(mirror, op, params);
+    if (mirror && AccountMirror.queues(op.name)) {
+      // Queued writes announce themselves; direct ones are announced like any other below.
+      const queuedBefore = mirror.pendingCount();
+      const result = await callApi(() => mirror.write(op.name, params, body));
+      if (mirror.pendingCount() > queuedBefore) return result;
+      announceWrite(connection.account.id, op, params);
+      return result;
+    }
     const result = await callApi(() => connection.api.callByName(op.name, params, body));
+    announceWrite(connection.account.id, op, params);
+    return result;
+  }
+
+  function announceWrite(account: string, op: OperationSpec, params: Record<string, unknown>): void {
     // Tasks has no watch channels, so its own writes are announced here rather than by a notification.
     if (op.area === 'tasks') {
-      for (const target of collectionsWrittenBy(op, params)) feed.changed(connection.account.id, target);
+      for (const target of collectionsWrittenBy(op, params)) feed.changed(account, target);
     }
-    return result;
+  }
+
+  /**
+   * A read of a mirrored collection: answered from the mirror when the account is offline or the
+   * collection is synced (a view switch never waits on the network), else from the network (and
+   * from the mirror after all if the network turns out to be gone). The reply says how fresh it is.
+   */
+  async function readThroughMirror(
+    mirror: AccountMirror,
+    op: OperationSpec,
+    params: Record<string, unknown>,
+  ): Promise<ReplyWithMeta<unknown>> {
+    const local = mirror.read(op.name, params);
+    if (local) return new ReplyWithMeta(local.value, { freshness: local.freshness });
+    try {
+      const value = await mirror.api.callByName(op.name, params);
+      mirror.observeRead(op.name, params, value);
+      return new ReplyWithMeta(value, { freshness: { source: 'network', offline: false } });
+    } catch (error) {
+      if (!(error instanceof ApiCallError && error.status === 0)) return callApi(() => Promise.reject(error));
+      mirror.setOffline(true);
+      const fallback = mirror.read(op.name, params, true);
+      if (fallback) return new ReplyWithMeta(fallback.value, { freshness: fallback.freshness });
+      return callApi(() => Promise.reject(error));
+    }
   }
 
   return {

@@ -187,6 +187,10 @@ export class MirrorStore {
       deleteItem: this.db.prepare<[string, string, string]>(
         'DELETE FROM items WHERE collection = ? AND key = ? AND id = ?',
       ),
+      ids: this.db.prepare<[string, string], { id: string }>('SELECT id FROM items WHERE collection = ? AND key = ?'),
+      outboxIn: this.db.prepare<[string, string], { n: number }>(
+        'SELECT COUNT(*) AS n FROM (SELECT 1 FROM outbox WHERE collection = ? AND key = ? LIMIT 1)',
+      ),
       clearPartition: this.db.prepare<[string, string]>('DELETE FROM items WHERE collection = ? AND key = ?'),
       syncedAt: this.db.prepare<[string, string], { at: string; cursor: string | null }>(
         'SELECT at, cursor FROM synced_at WHERE collection = ? AND key = ?',
@@ -260,6 +264,15 @@ export class MirrorStore {
   put(collection: string, key: string, id: string, data: Resource | null, synced: Resource | null): void {
     if (data === null && synced === null) this.statements.deleteItem.run(collection, key, id);
     else this.statements.putItem.run(collection, key, id, json(data), json(synced));
+  }
+
+  /** Ids of every item of a partition, deleted-here ones included. */
+  ids(collection: string, key: string): string[] {
+    return this.statements.ids.all(collection, key).map((row) => row.id);
+  }
+
+  hasOutboxIn(collection: string, key: string): boolean {
+    return (this.statements.outboxIn.get(collection, key)?.n ?? 0) > 0;
   }
 
   remove(collection: string, key: string, id: string): void {

@@ -1,3 +1,4 @@
+import type { CollectionRef } from '../../../shared/api/collections';
 import type {
   IpcEvent,
   OfflineAccountStatus,
@@ -16,9 +17,11 @@ export interface OfflineHubOptions {
   readonly accounts: Accounts;
   readonly userDataDir: string;
   readonly push: (event: IpcEvent) => void;
+  /** Announces a collection a queued or replayed write changed. */
+  readonly changed?: (account: string, target: CollectionRef, ids?: string[]) => void;
   readonly log?: (message: string) => void;
   /** Passed to every account's mirror (event window, replay backoff, clock). */
-  readonly mirror?: Partial<Omit<AccountMirrorOptions, 'account' | 'file' | 'api' | 'onStatus' | 'log'>>;
+  readonly mirror?: Partial<Omit<AccountMirrorOptions, 'account' | 'file' | 'api' | 'onStatus' | 'onChanged' | 'log'>>;
 }
 
 /**
@@ -28,6 +31,7 @@ export interface OfflineHubOptions {
 export class OfflineHub {
   private readonly mirrors = new Map<string, AccountMirror>();
   private readonly unsubscribe: (() => void)[] = [];
+  private closed = false;
 
   constructor(private readonly options: OfflineHubOptions) {
     for (const connection of options.accounts.connections()) this.open(connection);
@@ -51,9 +55,17 @@ export class OfflineHub {
       file: mirrorFile(this.options.userDataDir, id),
       api: connection.api,
       onStatus: () => this.announce(id),
+      onChanged: (target, ids) => this.options.changed?.(id, target, ids),
       ...(this.options.log ? { log: this.options.log } : {}),
     });
     this.mirrors.set(id, mirror);
+    // Writes left queued by an earlier run go out as soon as the account answers.
+    mirror.replaySoon();
+  }
+
+  /** The sync engine found an account unreachable, or reachable again. */
+  setOffline(account: string, offline: boolean): void {
+    this.mirrors.get(account)?.setOffline(offline);
   }
 
   private async forget(id: string): Promise<void> {
@@ -62,9 +74,19 @@ export class OfflineHub {
     await mirror?.close({ deleteData: true });
   }
 
+  private readonly announcing = new Map<string, NodeJS.Timeout>();
+
+  /** Pushes the account's status; changes close together (a replay sending many) go out once. */
   private announce(account: string): void {
-    const status = this.accountStatus(account);
-    if (status) this.options.push({ type: 'offline', account, status });
+    if (this.closed || this.announcing.has(account)) return;
+    const timer = setTimeout(() => {
+      this.announcing.delete(account);
+      if (this.closed) return;
+      const status = this.accountStatus(account);
+      if (status) this.options.push({ type: 'offline', account, status });
+    }, 25);
+    timer.unref();
+    this.announcing.set(account, timer);
   }
 
   private resolveAccount(account: string | undefined): string {
@@ -143,6 +165,8 @@ export class OfflineHub {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.announcing.values()) clearTimeout(timer);
     for (const stop of this.unsubscribe) stop();
     const mirrors = [...this.mirrors.values()];
     this.mirrors.clear();
