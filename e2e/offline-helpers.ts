@@ -108,4 +108,13 @@ export async function signInAnn(page: Page): Promise<void> {
   await expect(screen.getByTestId(`account-row-${annId}`)).toHaveAttribute('data-active', 'true');
   await page.getByTestId('accounts-close').click();
   await expect(page.getByTestId('account-name')).toHaveText('Ann Example');
+  await dismissVaultBanner(page);
+}
+
+/** The test vault keeps tokens in memory, which the sidebar rightly warns about; dismissed here to see the rest. */
+export async function dismissVaultBanner(page: Page): Promise<void> {
+  const banner = page.getByTestId('vault-banner');
+  await expect(banner).toBeVisible();
+  await banner.getByTestId('vault-banner-dismiss').click();
+  await expect(banner).toHaveCount(0);
 }

@@ -6,7 +6,7 @@ import { notifyError } from '../../lib/notify';
 import { offlineKeys, useConflicts, useOfflineStatuses, usePendingChanges } from '../../lib/offline';
 import { ipc } from '../../platform/ipc';
 import { useAccounts } from '../../shell/useAccounts';
-import { changesText, collectionText, conflictsText, fieldText, statusLine, valueText, whenText } from './sync-words';
+import { changesText, collectionText, conflictsText, fieldText, valueText, whenText } from './sync-words';
 
 /**
  * The sync panel: for every account that keeps an offline copy, whether it is online, when each
@@ -74,7 +74,7 @@ function usePartitionNames(client: QueryClient, account: string): Map<string, st
 function AccountSection({ status, account }: { status: OfflineAccountStatus; account: Account | undefined }) {
   const client = useQueryClient();
   const names = usePartitionNames(client, status.account);
-  const line = statusLine(status);
+  const tone = status.state === 'offline' ? 'offline' : status.replaying ? 'busy' : 'ok';
   const pending = usePendingChanges(status.account);
   const conflicts = useConflicts(status.account);
   const name = account ? account.displayName || account.email : status.account;
@@ -95,12 +95,12 @@ function AccountSection({ status, account }: { status: OfflineAccountStatus; acc
           <h3 className="sync-account__name">{name}</h3>
           {account && account.email !== name ? <span className="sync-account__email">{account.email}</span> : null}
         </div>
-        <span className={`sync-pill sync-pill--${line.tone}`} data-testid="sync-account-state">
+        <span className={`sync-pill sync-pill--${tone}`} data-testid="sync-account-state">
           {status.state === 'offline' ? 'Offline' : status.replaying ? 'Syncing…' : 'Online'}
         </span>
       </header>
       <p className="sync-account__line" data-testid="sync-account-line">
-        {syncedLine(line.text, status.lastSyncedAt)}
+        {accountLine(status)}
       </p>
 
       <ConflictList account={status.account} conflicts={open} names={names} />
@@ -130,11 +130,17 @@ function AccountSection({ status, account }: { status: OfflineAccountStatus; acc
   );
 }
 
-/** "Synced at 10:45", or "Offline since 10:42 · 2 changes waiting · last synced 10:40". */
-function syncedLine(text: string, lastSyncedAt: string | undefined): string {
-  const at = whenText(lastSyncedAt);
-  if (!at) return text;
-  return text === 'Synced' ? `Synced at ${at}` : `${text} · last synced ${at}`;
+/** "Synced at 10:45", "Offline since 10:42 · last synced 10:40", "Sending changes…": counts are said below. */
+function accountLine(status: OfflineAccountStatus): string {
+  const synced = whenText(status.lastSyncedAt);
+  if (status.state === 'offline') {
+    const since = whenText(status.offlineSince);
+    return [since ? `Offline since ${since}` : 'Offline', synced ? `last synced ${synced}` : null]
+      .filter(Boolean)
+      .join(' · ');
+  }
+  if (status.replaying) return 'Sending changes…';
+  return synced ? `Synced at ${synced}` : 'Not synced yet';
 }
 
 function useOfflineAction<I>(account: string, run: (input: I) => Promise<unknown>, failure: string) {
@@ -217,10 +223,15 @@ function PendingList({
                   .filter(Boolean)
                   .join(' · ')}
               </span>
-              {change.state === 'failed' || change.lastError ? (
+              {change.state === 'failed' ? (
                 <span className="sync-item__error" data-testid="sync-pending-error">
-                  {change.state === 'failed' ? 'Google refused it: ' : 'Last try: '}
-                  {change.lastError ?? 'no reason given'}
+                  Google refused this change. Retry it, or discard it to keep what Google has.
+                  {change.lastError ? (
+                    <details className="sync-item__details">
+                      <summary>Details</summary>
+                      {change.lastError}
+                    </details>
+                  ) : null}
                 </span>
               ) : null}
             </div>
