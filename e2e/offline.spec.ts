@@ -115,7 +115,7 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   await calendar.save();
   await expect(calendar.editor).toBeHidden();
   await expect(calendar.event('Planning (room booked)')).toBeVisible();
-  await calendar.dragRange(wednesday, '15:00', '16:00');
+  await calendar.dragRange(wednesday, '11:00', '12:00');
   const quick = page.getByTestId('quick-create');
   await expect(quick.getByTestId('quick-create-title')).toBeFocused();
   await page.keyboard.type('Offline lunch');
@@ -205,7 +205,8 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   expect(instantOf(planning?.start)).toBe(utc(tuesday, '14:00'));
   expect(instantOf(planning?.end)).toBe(utc(tuesday, '15:00'));
   const lunch = stored.find((event) => event.summary === 'Offline lunch');
-  expect(instantOf(lunch?.start)).toBe(utc(wednesday, '15:00'));
+  expect(instantOf(lunch?.start)).toBe(utc(wednesday, '11:00'));
+  expect(instantOf(lunch?.end)).toBe(utc(wednesday, '12:00'));
 
   const mine: Task[] = await tasksOf(google, defaultList.id, '&showCompleted=true&showHidden=true');
   const theirs: Task[] = await tasksOf(google, errands.id, '&showCompleted=true&showHidden=true');
