@@ -224,6 +224,10 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   await expect(after.getByTestId(`sync-account-${annId}`).getByTestId('sync-nothing-waiting')).toBeVisible();
   await expect(after.getByTestId('sync-pending-item')).toHaveCount(0);
   await expect(after.getByTestId('sync-conflict')).toHaveCount(0);
+  // When each part last synced, by what it is.
+  await after.getByText('Last sync of each part').click();
+  await expect(after.getByTestId('sync-collections')).toContainText('Events · ann@example.com');
+  await expect(after.getByTestId('sync-collections')).toContainText('Tasks · Errands');
   await panelScreens(page, 'offline-sync-panel-empty');
 });
 

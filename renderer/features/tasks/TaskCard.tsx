@@ -106,7 +106,9 @@ export function TaskCard({
           onToggle?.(task, event.target.checked);
         }}
       />
-      <div className="task-card__body">
+      <div className={`task-card__body${waiting ? ' task-card__body--waiting' : ''}`}>
+        {/* A change not yet on the server: a dot before the title. */}
+        {waiting ? <WaitingDot collection="tasks" id={task.id} className="task-card__waiting" /> : null}
         <button
           type="button"
           className="task-card__title"
@@ -116,9 +118,8 @@ export function TaskCard({
         >
           {title}
         </button>
-        {due || childCount > 0 || waiting ? (
+        {due || childCount > 0 ? (
           <div className="task-card__meta">
-            {waiting ? <WaitingDot collection="tasks" id={task.id} className="task-card__waiting" /> : null}
             {due ? <DueDate date={due} completed={completed} /> : null}
             {childCount > 0 ? (
               <span data-testid="task-subtask-count">{childCount === 1 ? '1 subtask' : `${childCount} subtasks`}</span>
