@@ -57,8 +57,8 @@ async function openPanel(page: Page) {
   return dialog;
 }
 
-/** The panel and the sidebar at both sizes, light and dark. */
-async function panelScreens(page: Page, name: string): Promise<void> {
+/** What is on screen (the sidebar's status, the panel when open) at both sizes, light and dark. */
+async function screens(page: Page, name: string): Promise<void> {
   for (const size of [
     { width: 1360, height: 860 },
     { width: 1024, height: 700 },
@@ -101,7 +101,6 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   await expect(calendar.event('Planning')).toBeVisible();
   // Everything is on this device once the first sync is over.
   await waitUntilSynced(page);
-  await saveScreenshot(page, 'offline-sidebar-synced');
 
   // The network goes away.
   await standIn.takeApiOffline();
@@ -123,6 +122,7 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   await expect(calendar.event('Offline lunch')).toBeVisible();
   for (const title of ['Planning (room booked)', 'Offline lunch'])
     await expect(calendar.event(title).getByRole('img', { name: 'Waiting to sync' })).toBeVisible();
+  await screens(page, 'offline-calendar-waiting');
 
   // Files: rename one, star one, upload one.
   await page.getByTestId('nav-files').click();
@@ -148,12 +148,12 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   // The sidebar says so, and the panel lists every change.
   await expect(page.getByTestId('sync-status-text')).toHaveText(/^Offline since .+ · \d+ changes? waiting$/);
   await expect(page.getByTestId('offline-notice')).toBeVisible();
-  await saveScreenshot(page, 'offline-tasks-waiting');
+  await screens(page, 'offline-sidebar-offline-tasks');
   const dialog = await openPanel(page);
   const section = dialog.getByTestId(`sync-account-${annId}`);
   await expect(section.getByTestId('sync-account-state')).toHaveText('Offline');
   await expect(section.getByTestId('sync-pending-item').first()).toBeVisible();
-  await panelScreens(page, 'offline-sync-panel-waiting');
+  await screens(page, 'offline-sync-panel-waiting');
   await page.getByTestId('sync-dialog-close').click();
   // More while offline: a task moved to another list and completed there, a file uploaded.
   await card(page, 'Buy milk').getByTestId('task-title').click({ button: 'right' });
@@ -228,7 +228,9 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   await after.getByText('Last sync of each part').click();
   await expect(after.getByTestId('sync-collections')).toContainText('Events · ann@example.com');
   await expect(after.getByTestId('sync-collections')).toContainText('Tasks · Errands');
-  await panelScreens(page, 'offline-sync-panel-empty');
+  await screens(page, 'offline-sync-panel-empty');
+  await page.getByTestId('sync-dialog-close').click();
+  await screens(page, 'offline-sidebar-synced-files');
 });
 
 test('edits made offline merge field by field; the same field changed on both sides asks, and each answer holds', async ({
@@ -289,7 +291,7 @@ test('edits made offline merge field by field; the same field changed on both si
   await expect(titleRow.getByTestId('sync-diff-base')).toHaveText('Budget');
   await expect(titleRow.getByTestId('sync-diff-mine')).toHaveText('Budget 2027 (mine)');
   await expect(titleRow.getByTestId('sync-diff-theirs')).toHaveText('Budget (theirs)');
-  await panelScreens(page, 'offline-sync-panel-conflicts');
+  await screens(page, 'offline-sync-panel-conflicts');
 
   // Keep mine: mine is written.
   await budgetConflict.getByTestId('sync-keep-mine').click();

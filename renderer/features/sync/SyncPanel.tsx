@@ -6,7 +6,15 @@ import { notifyError } from '../../lib/notify';
 import { offlineKeys, useConflicts, useOfflineStatuses, usePendingChanges } from '../../lib/offline';
 import { ipc } from '../../platform/ipc';
 import { useAccounts } from '../../shell/useAccounts';
-import { changesText, collectionText, conflictsText, fieldText, valueText, whenText } from './sync-words';
+import {
+  changesText,
+  collectionText,
+  compareCollections,
+  conflictsText,
+  fieldText,
+  valueText,
+  whenText,
+} from './sync-words';
 
 /**
  * The sync panel: for every account that keeps an offline copy, whether it is online, when each
@@ -116,12 +124,14 @@ function AccountSection({ status, account }: { status: OfflineAccountStatus; acc
           <summary>Last sync of each part</summary>
           <table className="sync-collections__table" data-testid="sync-collections">
             <tbody>
-              {status.collections.map((collection) => (
-                <tr key={`${collection.collection}/${collection.key ?? ''}`}>
-                  <th scope="row">{collectionText(collection.collection, collection.key, names)}</th>
-                  <td>{collection.lastSyncedAt ? whenText(collection.lastSyncedAt) : 'Not yet'}</td>
-                </tr>
-              ))}
+              {[...status.collections]
+                .sort((a, b) => compareCollections(a, b, names))
+                .map((collection) => (
+                  <tr key={`${collection.collection}/${collection.key ?? ''}`}>
+                    <th scope="row">{collectionText(collection.collection, collection.key, names)}</th>
+                    <td>{collection.lastSyncedAt ? whenText(collection.lastSyncedAt) : 'Not yet'}</td>
+                  </tr>
+                ))}
             </tbody>
           </table>
         </details>

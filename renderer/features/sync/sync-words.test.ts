@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OfflineAccountStatus } from '../../../shared/ipc/contract';
-import { collectionText, statusLine, valueText, whenText } from './sync-words';
+import { collectionText, compareCollections, statusLine, valueText, whenText } from './sync-words';
 
 const now = new Date(2026, 10, 26, 15, 0); // Thu Nov 26 2026, 15:00 local
 
@@ -60,6 +60,27 @@ describe('collectionText and valueText', () => {
     expect(collectionText('events', 'cal-1', names)).toBe('Events · Work');
     expect(collectionText('tasks', 'list-9', names)).toBe('Tasks · list-9');
     expect(collectionText('files', undefined, names)).toBe('Drive files');
+  });
+
+  it('orders collections Calendar, Tasks, Drive, and partitions by name', () => {
+    const names = new Map([
+      ['l1', 'Groceries'],
+      ['l2', 'Errands'],
+    ]);
+    const sorted = [
+      { collection: 'files' },
+      { collection: 'tasks', key: 'l1' },
+      { collection: 'events', key: 'work' },
+      { collection: 'tasks', key: 'l2' },
+      { collection: 'calendarList' },
+    ].sort((a, b) => compareCollections(a, b, names));
+    expect(sorted.map((c) => collectionText(c.collection, c.key, names))).toEqual([
+      'Calendar list',
+      'Events · work',
+      'Tasks · Errands',
+      'Tasks · Groceries',
+      'Drive files',
+    ]);
   });
 
   it('reads values: absent, booleans, event times, plain text', () => {

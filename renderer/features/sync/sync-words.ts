@@ -78,6 +78,21 @@ const collectionLabels: Record<string, string> = {
   about: 'Drive storage',
 };
 
+/** Orders collections as the app does: Calendar's first, then Tasks', then Drive's; partitions by name. */
+export function compareCollections(
+  a: { collection: string; key?: string | undefined },
+  b: { collection: string; key?: string | undefined },
+  names: ReadonlyMap<string, string>,
+): number {
+  const order = Object.keys(collectionLabels);
+  const rank = (collection: string) => {
+    const index = order.indexOf(collection);
+    return index < 0 ? order.length : index;
+  };
+  const name = (key: string | undefined) => (key ? (names.get(key) ?? key) : '');
+  return rank(a.collection) - rank(b.collection) || name(a.key).localeCompare(name(b.key));
+}
+
 /** "Events · Work", "Tasks · Groceries", "Drive files": the collection, then its partition's name when known. */
 export function collectionText(
   collection: string,
