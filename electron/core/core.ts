@@ -234,7 +234,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     userDataDir: options.userDataDir,
     push: (event) => feed.push(event),
     changed: (account, target, ids) => feed.changed(account, target, ids ? { ids } : {}),
-    ...(options.offline ? { mirror: options.offline } : {}),
+    mirror: {
+      eventWindow: { pastDays: config.offline.eventWindowPastDays, futureDays: config.offline.eventWindowFutureDays },
+      ...options.offline,
+    },
     log,
   });
   let relay: RelayServer | undefined;

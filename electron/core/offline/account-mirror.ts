@@ -204,6 +204,7 @@ export class AccountMirror implements SyncMirror {
   private failures = 0;
   private unreachableTries = 0;
   private closed = false;
+  private readonly seriesCache = new Map<string, Resource[]>();
 
   constructor(private readonly options: AccountMirrorOptions) {
     this.store = new MirrorStore(options.file);
@@ -238,7 +239,8 @@ export class AccountMirror implements SyncMirror {
 
   private windowMs(): [number, number] {
     const window = this.options.eventWindow ?? defaultEventWindow;
-    const now = this.now().getTime();
+    // By the day, so the series cache (keyed on the window) stays valid through the day.
+    const now = Math.floor(this.now().getTime() / 86_400_000) * 86_400_000;
     return [now - window.pastDays * 86_400_000, now + window.futureDays * 86_400_000];
   }
 
@@ -430,7 +432,11 @@ export class AccountMirror implements SyncMirror {
   ): { value: unknown; freshness: Freshness } | undefined {
     if (this.closed || !mirroredReads.has(operation)) return undefined;
     const params = this.mapIds(rawParams);
-    const answer = readFromMirror({ store: this.store, windowMs: this.windowMs() }, operation, params);
+    const answer = readFromMirror(
+      { store: this.store, windowMs: this.windowMs(), seriesCache: this.seriesCache },
+      operation,
+      params,
+    );
     if (!answer) return undefined;
     const states = answer.sources.map((source) => this.store.syncState(source.collection, source.key));
     const synced = states.every((state) => state !== undefined);

@@ -14,6 +14,29 @@ export interface ReadContext {
   readonly store: MirrorStore;
   /** The single events kept: [from, to) in ms. */
   readonly windowMs: readonly [number, number];
+  /** Occurrences of each series over the whole window, by series version (expanding is the costly part). */
+  readonly seriesCache?: Map<string, Resource[]>;
+}
+
+/** Most series whose occurrences are kept in memory. */
+const maxCachedSeries = 2_000;
+
+function occurrencesOf(context: ReadContext, master: Resource, zone: string, from: number, to: number): Resource[] {
+  const [windowFrom, windowTo] = context.windowMs;
+  const cache = context.seriesCache;
+  if (!cache || from < windowFrom || to > windowTo) return expandSeries(master, zone, from, to);
+  const version = `${windowFrom}\u0000${zone}\u0000${String(master.id)}\u0000${String(master.etag)}\u0000${String(master.updated)}\u0000${JSON.stringify([master.start, master.end, master.recurrence])}`;
+  let all = cache.get(version);
+  if (!all) {
+    if (cache.size >= maxCachedSeries) cache.clear();
+    all = expandSeries(master, zone, windowFrom, windowTo);
+    cache.set(version, all);
+  }
+  return all.filter((occurrence) => {
+    const start = instantOf(occurrence.start, zone) ?? 0;
+    const end = instantOf(occurrence.end, zone) ?? start;
+    return start < to && (end > from || (end === start && start >= from));
+  });
 }
 
 /** Operations the mirror answers. */
@@ -225,7 +248,8 @@ function listEvents(context: ReadContext, operation: string, params: Record<stri
   const q = str(params.q);
   const instancesOf = operation === 'CalendarEventsInstances' ? str(params.eventId) : undefined;
   const singleEvents = instancesOf !== undefined || bool(params.singleEvents, false);
-  const stored = store.list('events', key);
+  const stored =
+    timeMin !== undefined || timeMax !== undefined ? store.eventsAround(key, from, to) : store.list('events', key);
 
   let events: Resource[];
   if (singleEvents) {
@@ -244,7 +268,7 @@ function listEvents(context: ReadContext, operation: string, params: Record<stri
       if (Array.isArray(event.recurrence) && event.recurrence.length > 0) {
         if (instancesOf !== undefined && event.id !== instancesOf) continue;
         if (event.status === 'cancelled') continue;
-        for (const occurrence of expandSeries(event, zone, expandFrom, expandTo)) {
+        for (const occurrence of occurrencesOf(context, event, zone, expandFrom, expandTo)) {
           const original = instantOf(occurrence.originalStartTime, zone);
           const exception = exceptions.get(`${String(event.id)}\u0000${original}`);
           if (exception) continue;
@@ -257,31 +281,30 @@ function listEvents(context: ReadContext, operation: string, params: Record<stri
   } else {
     events = stored;
   }
+  const startOf = new Map<Resource, number>();
+  const startMs = (event: Resource): number => {
+    let value = startOf.get(event);
+    if (value === undefined) {
+      value = instantOf(event.start, zone) ?? instantOf(event.originalStartTime, zone) ?? 0;
+      startOf.set(event, value);
+    }
+    return value;
+  };
   events = events.filter((event) => {
     if (!showDeleted && event.status === 'cancelled') return false;
     if (singleEvents || !Array.isArray(event.recurrence)) {
-      const start = instantOf(event.start, zone) ?? instantOf(event.originalStartTime, zone);
+      const start = startMs(event);
       const end = instantOf(event.end, zone) ?? start;
-      if (start !== undefined && end !== undefined) {
-        if (end <= from && !(end === start && start >= from)) return false;
-        if (start >= to) return false;
-      }
-    } else {
-      const start = instantOf(event.start, zone);
-      if (start !== undefined && start >= to) return false;
-    }
+      if (end <= from && !(end === start && start >= from)) return false;
+      if (start >= to) return false;
+    } else if (startMs(event) >= to) return false;
     if (updatedMin && String(event.updated ?? '') < updatedMin) return false;
     if (q && !eventMatches(event, q)) return false;
     if (str(params.iCalUID) && event.iCalUID !== params.iCalUID) return false;
     return true;
   });
   if (params.orderBy === 'updated') events.sort((a, b) => cmp(a.updated, b.updated));
-  else
-    events.sort(
-      (a, b) =>
-        (instantOf(a.start, zone) ?? instantOf(a.originalStartTime, zone) ?? 0) -
-          (instantOf(b.start, zone) ?? instantOf(b.originalStartTime, zone) ?? 0) || cmp(a.id, b.id),
-    );
+  else events.sort((a, b) => startMs(a) - startMs(b) || cmp(a.id, b.id));
   const entry = store.item('calendarList', '', key)?.data;
   const partial = from < windowMs[0] || to > windowMs[1];
   return {

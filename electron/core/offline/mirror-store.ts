@@ -107,8 +107,13 @@ CREATE TABLE IF NOT EXISTS items (
   id TEXT NOT NULL,
   data TEXT,
   synced TEXT,
+  -- A single event's time span (ms, widened by 14 h for all-day dates in any zone); NULL for
+  -- everything else, series and their exceptions included (always read).
+  lo INTEGER,
+  hi INTEGER,
   PRIMARY KEY (collection, key, id)
 ) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS items_span ON items (collection, key, hi);
 CREATE TABLE IF NOT EXISTS synced_at (
   collection TEXT NOT NULL,
   key TEXT NOT NULL,
@@ -180,9 +185,14 @@ export class MirrorStore {
         'SELECT * FROM items WHERE collection = ? AND key = ? AND data IS NOT NULL',
       ),
       itemsAllKeys: this.db.prepare<[string], ItemRow>('SELECT * FROM items WHERE collection = ? AND data IS NOT NULL'),
-      putItem: this.db.prepare<[string, string, string, string | null, string | null]>(
-        'INSERT INTO items (collection, key, id, data, synced) VALUES (?, ?, ?, ?, ?) ' +
-          'ON CONFLICT (collection, key, id) DO UPDATE SET data = excluded.data, synced = excluded.synced',
+      putItem: this.db.prepare<[string, string, string, string | null, string | null, number | null, number | null]>(
+        'INSERT INTO items (collection, key, id, data, synced, lo, hi) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
+          'ON CONFLICT (collection, key, id) DO UPDATE SET data = excluded.data, synced = excluded.synced, ' +
+          'lo = excluded.lo, hi = excluded.hi',
+      ),
+      itemsInSpan: this.db.prepare<[string, string, number, number], ItemRow>(
+        'SELECT * FROM items WHERE collection = ? AND key = ? AND data IS NOT NULL AND ' +
+          '(lo IS NULL OR (hi >= ? AND lo <= ?))',
       ),
       deleteItem: this.db.prepare<[string, string, string]>(
         'DELETE FROM items WHERE collection = ? AND key = ? AND id = ?',
@@ -262,8 +272,16 @@ export class MirrorStore {
   }
 
   put(collection: string, key: string, id: string, data: Resource | null, synced: Resource | null): void {
-    if (data === null && synced === null) this.statements.deleteItem.run(collection, key, id);
-    else this.statements.putItem.run(collection, key, id, json(data), json(synced));
+    if (data === null && synced === null) return void this.statements.deleteItem.run(collection, key, id);
+    const [lo, hi] = collection === 'events' && data ? spanOf(data) : [null, null];
+    this.statements.putItem.run(collection, key, id, json(data), json(synced), lo, hi);
+  }
+
+  /** Live events of a calendar that may overlap [from, to] (ms): single events by their span, series always. */
+  eventsAround(key: string, from: number, to: number): Resource[] {
+    return this.statements.itemsInSpan
+      .all('events', key, Math.max(from, Number.MIN_SAFE_INTEGER), Math.min(to, Number.MAX_SAFE_INTEGER))
+      .map((row) => JSON.parse(row.data ?? 'null') as Resource);
   }
 
   /** Ids of every item of a partition, deleted-here ones included. */
@@ -418,6 +436,26 @@ export class MirrorStore {
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+const margin = 14 * 3_600_000;
+
+function timeMs(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const time = value as { date?: unknown; dateTime?: unknown };
+  const text =
+    typeof time.dateTime === 'string' ? time.dateTime : typeof time.date === 'string' ? time.date : undefined;
+  const ms = text === undefined ? Number.NaN : Date.parse(text);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** A single event's span for the range index; series and exceptions have none (always read). */
+function spanOf(event: Resource): [number | null, number | null] {
+  if (Array.isArray(event.recurrence) || typeof event.recurringEventId === 'string') return [null, null];
+  const start = timeMs(event.start);
+  const end = timeMs(event.end) ?? start;
+  if (start === undefined || end === undefined) return [null, null];
+  return [start - margin, end + margin];
 }
 
 function toItem(row: ItemRow): MirrorItem {

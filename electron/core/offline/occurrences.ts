@@ -20,6 +20,11 @@ export function instantOf(value: unknown, zone: string): number | undefined {
   const time = timeOf(value);
   if (!time) return undefined;
   if (time.dateTime) {
+    // With an offset or Z (what Google sends) the instant needs no zone rules.
+    if (/(?:Z|[+-]\d{2}:\d{2})$/.test(time.dateTime)) {
+      const ms = Date.parse(time.dateTime);
+      if (!Number.isNaN(ms)) return ms;
+    }
     const parsed = DateTime.fromISO(time.dateTime, { zone: time.timeZone ?? zone, setZone: true });
     return parsed.isValid ? parsed.toMillis() : undefined;
   }
