@@ -14,7 +14,8 @@ vi.mock('../platform/ipc', () => ({
   },
 }));
 
-const { followOfflineEvents, offlineKeys } = await import('./offline');
+const { followOfflineEvents, isOfflineFailure, offlineKeys } = await import('./offline');
+const { useAccountStore } = await import('./account-store');
 
 const push = (event: IpcEvent) => listeners.forEach((listener) => listener(event));
 
@@ -95,5 +96,21 @@ describe('followOfflineEvents', () => {
     stop();
     push({ type: 'accounts', accounts: [], active: 'local' });
     expect(later()).toBe(false);
+  });
+});
+
+describe('isOfflineFailure', () => {
+  it('is a refusal for want of the network while the active account is offline, nothing else', () => {
+    useAccountStore.getState().setActive('google-ann');
+    const unavailable = { code: 'unavailable', message: 'Could not reach Google' };
+    client.setQueryData(offlineKeys.status, [status('google-ann', { state: 'offline' })]);
+    expect(isOfflineFailure(client, unavailable)).toBe(true);
+    expect(isOfflineFailure(client, { code: 'notFound', message: 'gone' })).toBe(false);
+
+    client.setQueryData(offlineKeys.status, [status('google-ann')]);
+    expect(isOfflineFailure(client, unavailable)).toBe(false);
+    useAccountStore.getState().setActive('local');
+    client.setQueryData(offlineKeys.status, [status('google-ann', { state: 'offline' })]);
+    expect(isOfflineFailure(client, unavailable)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { OfflineAccountStatus, OfflineResource } from '../../shared/ipc/contract';
 import { ipc } from '../platform/ipc';
-import { useActiveAccount } from './account-store';
+import { getActiveAccount, useActiveAccount } from './account-store';
 
 /**
  * What the core says about each account's offline state (docs/offline.md): online or not, when
@@ -113,3 +113,20 @@ export function followOfflineEvents(client: QueryClient): () => void {
     if (cameBack || sent) void client.invalidateQueries({ queryKey: ['api', event.account] });
   });
 }
+
+/**
+ * Whether a failure is the network's while the active account is offline: the core refuses what
+ * it cannot queue (moving a task to another list, an upload) with `unavailable`. Such a failure is
+ * told as needing a connection rather than as an error of the item.
+ */
+export function isOfflineFailure(client: QueryClient, error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code !== 'unavailable') return false;
+  const account = getActiveAccount();
+  const status = client
+    .getQueryData<OfflineAccountStatus[]>(offlineKeys.status)
+    ?.find((candidate) => candidate.account === account);
+  return status?.state === 'offline';
+}
+
+export const needsConnectionSentence = 'It needs a connection: try again when you’re back online.';
