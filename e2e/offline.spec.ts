@@ -123,6 +123,12 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   for (const title of ['Planning (room booked)', 'Offline lunch'])
     await expect(calendar.event(title).getByRole('img', { name: 'Waiting to sync' })).toBeVisible();
   await screens(page, 'offline-calendar-waiting');
+  // The month view marks them too.
+  await calendar.view('month');
+  for (const title of ['Planning (room booked)', 'Offline lunch'])
+    await expect(calendar.event(title).getByRole('img', { name: 'Waiting to sync' })).toBeVisible();
+  await screens(page, 'offline-calendar-month-waiting');
+  await calendar.view('week');
 
   // Files: rename one, star one, upload one.
   await page.getByTestId('nav-files').click();

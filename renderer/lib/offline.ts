@@ -72,6 +72,19 @@ function usePendingResourceSet(account: string): ReadonlySet<string> {
 }
 
 /**
+ * Ids of the active account's items in `collection` with a change waiting to be sent; the same
+ * set while nothing changes, so it can key a memo.
+ */
+export function useWaitingIds(collection: string): ReadonlySet<string> {
+  const account = useActiveAccount() ?? '';
+  const pending = usePendingResourceSet(account);
+  return useMemo(() => {
+    const prefix = resourceKey(collection, '');
+    return new Set([...pending].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)));
+  }, [pending, collection]);
+}
+
+/**
  * Whether an item of the active account (`collection` as in shared/api/collections: `events`,
  * `tasks`, `files`) has a change waiting to be sent. Views mark such items with a dot.
  */

@@ -24,6 +24,7 @@ import '@fullcalendar/react/themes/forma/theme.css';
 import '@fullcalendar/react/themes/forma/palettes/blue.css';
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
 import { WaitingDot } from '../../components/WaitingDot';
+import { useWaitingIds } from '../../lib/offline';
 import type { CalendarPreferences } from './calendar-settings';
 import { fullCalendarViews, useCalendarStore, type CalendarViewId } from './calendar-store';
 import type { EventTimes, GridEventProps } from './event-mapping';
@@ -105,9 +106,21 @@ const oneLineMinutes = 45;
  * wrap between words or drop out whole (see calendar.css), never cut mid-label. Other views keep
  * FullCalendar's own content.
  */
-function eventContent(info: EventDisplayInfo) {
-  if (!info.view.type.startsWith('timeGrid') || info.event.allDay) return true;
+function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
   const title = info.event.title || '(No title)';
+  if (!info.view.type.startsWith('timeGrid') || info.event.allDay) {
+    const id = (info.event.extendedProps as Partial<GridEventProps>).eventId;
+    // FullCalendar's own content, unless a change to the event waits to sync: then a dot ends the line
+    // (the calendar's colour dot, FullCalendar's, stays first).
+    if (!id || !waitingIds.has(id)) return true;
+    return (
+      <div className="grid-event grid-event--row" data-testid="grid-event-label">
+        {info.timeText && !info.event.allDay ? <span className="grid-event__time">{info.timeText}</span> : null}
+        <span className="grid-event__title">{title}</span>
+        <WaitingDot collection="events" id={id} className="grid-event__waiting" />
+      </div>
+    );
+  }
   const start = info.event.start?.getTime() ?? 0;
   const end = info.event.end?.getTime() ?? start;
   const short = info.isShort || end - start <= oneLineMinutes * 60_000;
@@ -265,6 +278,10 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     latest.current.onChangeTimes(info.event.id, to, info.revert);
   }, []);
 
+  // A new function when the set of events waiting to sync changes, so FullCalendar draws their dots.
+  const waitingIds = useWaitingIds('events');
+  const content = useCallback((info: EventDisplayInfo) => eventContent(info, waitingIds), [waitingIds]);
+
   const hour12 = preferences.hour12;
   const timeFormat = useMemo(
     (): Intl.DateTimeFormatOptions => ({ hour: 'numeric', minute: '2-digit', hour12 }),
@@ -355,7 +372,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         eventDrop={onChange}
         eventResize={onChange}
         eventDidMount={tagEventElement}
-        eventContent={eventContent}
+        eventContent={content}
         noEventsText="Nothing scheduled in this period."
       />
     </div>
