@@ -76,7 +76,12 @@ async function insertAll(api: ApiClient, bodies: Record<string, unknown>[]): Pro
 }
 
 /** The reads of week → month → agenda → week, as the calendar makes them; answers the time taken. */
-async function viewSwitches(ipc: RecordedIpc, account: string, calendarId: string): Promise<number> {
+async function viewSwitches(
+  ipc: RecordedIpc,
+  account: string,
+  calendarId: string,
+  perView?: number[][],
+): Promise<number> {
   const today = new Date();
   today.setUTCHours(0, 0, 0, 0);
   const weekStart = new Date(today.getTime() - today.getUTCDay() * day);
@@ -89,7 +94,8 @@ async function viewSwitches(ipc: RecordedIpc, account: string, calendarId: strin
     [weekStart, new Date(weekStart.getTime() + 7 * day)],
   ] as const;
   const started = performance.now();
-  for (const [from, to] of ranges) {
+  for (const [index, [from, to]] of ranges.entries()) {
+    const viewStarted = performance.now();
     await ipc.client.invoke('api.call', { account, operation: 'CalendarCalendarListList', params: {} });
     const answer = (await ipc.client.invoke('api.call', {
       account,
@@ -104,6 +110,7 @@ async function viewSwitches(ipc: RecordedIpc, account: string, calendarId: strin
       },
     })) as { items?: unknown[] };
     if (!answer.items?.length) throw new Error('a view read no events');
+    (perView?.[index] ?? []).push(performance.now() - viewStarted);
   }
   return performance.now() - started;
 }
@@ -152,10 +159,16 @@ async function main(): Promise<void> {
     // 1. View switches.
     const google: number[] = [];
     const localTimes: number[] = [];
+    const googleViews: number[][] = [[], [], [], []];
+    const localViews: number[][] = [[], [], [], []];
     for (let round = 0; round < switchRounds; round++) {
-      localTimes.push(await viewSwitches(ipc, 'local', 'primary'));
-      google.push(await viewSwitches(ipc, account, 'primary'));
+      localTimes.push(await viewSwitches(ipc, 'local', 'primary', localViews));
+      google.push(await viewSwitches(ipc, account, 'primary', googleViews));
     }
+    const views = ['week', 'month', 'agenda', 'week'];
+    console.log(
+      `per view (median ms), Google / local: ${views.map((v, i) => `${v} ${median(googleViews[i]!).toFixed(1)} / ${median(localViews[i]!).toFixed(1)}`).join(', ')}`,
+    );
     const googleMedian = median(google.slice(2));
     const localMedian = median(localTimes.slice(2));
     console.log(
@@ -163,6 +176,7 @@ async function main(): Promise<void> {
     );
     target('offline.view-switch-google-vs-local', googleMedian / localMedian, 1.2);
 
+    if (writeCount === 0) return;
     // 2. Replay against online writes, both one at a time.
     const edited = googleIds.filter((_, i) => i % 100 !== 0).slice(0, writeCount);
     started = performance.now();

@@ -168,26 +168,55 @@ export function createCoreHandlers({
       return {};
     },
     'api.call': apiCall,
-    'files.uploadStart': (input) => {
+    'files.uploadStart': async (input) => {
       const connection = accounts.get(input.account);
       checkBody(resolveOperation(input.fileId ? 'DriveFilesUpdate' : 'DriveFilesCreate'), input.metadata, 'metadata');
       const mimeType = typeof input.metadata.mimeType === 'string' ? input.metadata.mimeType : undefined;
       const contentType = input.contentType ?? mimeType;
-      return uploads.start({
-        api: connection.api,
-        metadata: input.metadata,
-        size: input.size,
-        ...(input.fileId ? { fileId: input.fileId } : {}),
-        ...(contentType ? { contentType } : {}),
-      });
+      const mirror = input.fileId ? undefined : offline.mirror(connection.account.id);
+      // A new file dropped while the account is offline is staged on disk and uploaded once it answers.
+      const stage = () => callApi(() => Promise.resolve(mirror!.stageUpload(input.metadata, input.size, contentType)));
+      if (mirror?.shouldStage()) return stage();
+      try {
+        return await uploads.start({
+          api: connection.api,
+          metadata: input.metadata,
+          size: input.size,
+          ...(input.fileId ? { fileId: input.fileId } : {}),
+          ...(contentType ? { contentType } : {}),
+        });
+      } catch (error) {
+        // Only an unreachable service (no HTTP status) means offline; a 5xx is the service's answer.
+        const failure = error instanceof IpcCallError ? error.toIpcError() : undefined;
+        if (!mirror || failure?.code !== 'unavailable' || failure.status !== undefined) throw error;
+        mirror.setOffline(true);
+        return stage();
+      }
     },
     'files.uploadChunk': (input) => {
       if (!base64Pattern.test(input.contentBase64))
         throw invalidInput('contentBase64 is not valid base64', 'contentBase64');
-      return uploads.chunk(input.upload, input.offset, Buffer.from(input.contentBase64, 'base64'));
+      const bytes = Buffer.from(input.contentBase64, 'base64');
+      const staging = offline.stagingOf(input.upload);
+      if (staging) {
+        try {
+          return staging.stageChunk(input.upload, input.offset, bytes);
+        } catch (error) {
+          throw invalidInput(error instanceof Error ? error.message : String(error), 'offset');
+        }
+      }
+      return uploads.chunk(input.upload, input.offset, bytes);
     },
-    'files.uploadStatus': (input) => uploads.status(input.upload),
-    'files.uploadCancel': (input) => uploads.cancel(input.upload),
+    'files.uploadStatus': (input) => {
+      const staging = offline.stagingOf(input.upload);
+      return staging ? staging.stagedStatus(input.upload) : uploads.status(input.upload);
+    },
+    'files.uploadCancel': (input) => {
+      const staging = offline.stagingOf(input.upload);
+      if (!staging) return uploads.cancel(input.upload);
+      staging.cancelStaged(input.upload);
+      return {};
+    },
     'files.download': (input) => callApi(() => downloads.start(input)),
     'files.thumbnail': (input) => fetchThumbnail(accounts.get(input.account).api, input.fileId),
     'calendar.applySeriesEdit': (input) => callApi(() => commands.applySeriesEdit(input.account, input.steps)),

@@ -22,6 +22,7 @@ import { calendarKey, eventById, mirroredReads, readFromMirror, tasklistKey } fr
 import { MirrorStore } from './mirror-store';
 import type { OutboxEntry, Resource } from './mirror-store';
 import { instantOf } from './occurrences';
+import { sendStagedUpload, UploadStaging } from './staged-uploads';
 
 /** Which single events the mirror keeps, around today (recurring series and their exceptions are always kept). */
 export interface EventWindow {
@@ -100,6 +101,8 @@ const writeSpecs: Readonly<Record<string, WriteSpec>> = {
   DriveFilesCreate: { collection: 'files', kind: 'insert', noun: 'file' },
   DriveFilesUpdate: { collection: 'files', kind: 'patch', idParam: 'fileId', noun: 'file' },
   DriveFilesDelete: { collection: 'files', kind: 'delete', idParam: 'fileId', noun: 'file' },
+  /** A file dropped for upload while offline, staged on disk (`staged-uploads.ts`). */
+  upload: { collection: 'files', kind: 'insert', noun: 'file' },
 };
 
 /** How to read an item back from the server (replay compares and merges against it). */
@@ -205,9 +208,11 @@ export class AccountMirror implements SyncMirror {
   private unreachableTries = 0;
   private closed = false;
   private readonly seriesCache = new Map<string, Resource[]>();
+  private readonly staging: UploadStaging;
 
   constructor(private readonly options: AccountMirrorOptions) {
     this.store = new MirrorStore(options.file);
+    this.staging = new UploadStaging(`${options.file}.uploads`);
     this.offlineSince = this.store.fact('offlineSince');
     // A change marked as being sent when the last run stopped is sent again (reconciled first where needed).
     this.tasks = {
@@ -341,6 +346,8 @@ export class AccountMirror implements SyncMirror {
       this.store.setSynced('files', '', at, pass.cursor);
     });
     this.options.onStatus();
+    // Ids in hand for files made or uploaded offline.
+    await this.refillFileIds();
   }
 
   private applyTasklists(lists: Resource[], at: Date): void {
@@ -674,6 +681,101 @@ export class AccountMirror implements SyncMirror {
     this.store.setFact('fileIds', [...now, ...ids].join(','));
   }
 
+  // Staged uploads ------------------------------------------------------------------------------
+
+  /** Whether a new file's upload should be staged rather than sent (offline, or writes still queued). */
+  shouldStage(): boolean {
+    return this.offline || this.store.outboxCount() > 0;
+  }
+
+  /** Starts staging a new file's content on disk; its id is chosen now (from the pool). */
+  stageUpload(metadata: Record<string, unknown>, size: number, contentType: string | undefined): { upload: string } {
+    const id = str(metadata.id) ?? this.takeFileId();
+    if (!id)
+      throw new ApiCallError(0, 'networkError', 'Files cannot be uploaded offline until Atrium has been online once.');
+    return { upload: this.staging.start({ ...metadata, id }, size, contentType) };
+  }
+
+  isStaged(upload: string): boolean {
+    return this.staging.has(upload);
+  }
+
+  stagedStatus(upload: string): { received: number } {
+    return { received: this.staging.received(upload) };
+  }
+
+  cancelStaged(upload: string): void {
+    this.staging.cancel(upload);
+  }
+
+  /** Keeps a chunk; once every byte is there the upload joins the outbox and the file shows (pending). */
+  stageChunk(upload: string, offset: number, data: Uint8Array): { received: number; file?: unknown } {
+    const { received, complete } = this.staging.write(upload, offset, data);
+    if (!complete) return { received };
+    const spec = writeSpecs.upload!;
+    const now = this.now().toISOString();
+    const id = String(complete.metadata.id);
+    const rootId = this.store.fact('driveRootId');
+    const file: Resource = {
+      kind: 'drive#file',
+      id,
+      mimeType: complete.contentType ?? 'application/octet-stream',
+      parents: rootId ? [rootId] : [],
+      createdTime: now,
+      modifiedTime: now,
+      trashed: false,
+      starred: false,
+      ownedByMe: true,
+      size: String(complete.size),
+      ...complete.metadata,
+    };
+    this.store.transaction(() => {
+      this.store.enqueue({
+        operation: 'upload',
+        params: {
+          path: complete.path,
+          size: complete.size,
+          ...(complete.contentType ? { contentType: complete.contentType } : {}),
+        },
+        body: complete.metadata,
+        collection: spec.collection,
+        key: '',
+        id,
+        base: null,
+        summary: `Upload “${String(complete.metadata.name ?? 'file')}”`,
+        createdAt: now,
+      });
+      this.store.put('files', '', id, file, null);
+    });
+    this.options.onChanged?.({ collection: 'files' }, [id]);
+    this.options.onStatus();
+    this.replaySoon();
+    return { received, file };
+  }
+
+  private async sendUpload(entry: OutboxEntry): Promise<void> {
+    const params = entry.params;
+    const path = String(params.path);
+    const file = await sendStagedUpload(
+      this.options.api,
+      {
+        id: entry.id,
+        path,
+        size: Number(params.size),
+        metadata: (entry.body ?? {}) as Record<string, unknown>,
+        ...(str(params.contentType) ? { contentType: String(params.contentType) } : {}),
+      },
+      { ...(str(params.session) ? { session: String(params.session) } : {}), sent: Number(params.sent ?? 0) },
+      (state) => {
+        if (this.closed) return;
+        this.store.retargetOutbox(entry.seq, { ...params, ...state }, entry.id);
+        this.options.onStatus();
+      },
+    );
+    this.settle(entry, writeSpecs.upload!, file);
+    rmSync(path, { force: true });
+  }
+
   // Replay --------------------------------------------------------------------------------------
 
   /** Sends the outbox soon (a burst of writes becomes one replay). */
@@ -781,6 +883,7 @@ export class AccountMirror implements SyncMirror {
       this.store.removeOutbox(entry.seq);
       return;
     }
+    if (entry.operation === 'upload') return this.sendUpload(entry);
     const api = this.options.api;
     const body = entry.body as Record<string, unknown> | undefined;
     switch (spec.kind) {
@@ -1042,6 +1145,9 @@ export class AccountMirror implements SyncMirror {
       ...(entry.lastError ? { lastError: entry.lastError } : {}),
       state: entry.state,
       ...(entry.nextAt ? { nextAttemptAt: entry.nextAt } : {}),
+      ...(entry.operation === 'upload'
+        ? { upload: { sent: Number(entry.params.sent ?? 0), size: Number(entry.params.size ?? 0) } }
+        : {}),
     }));
   }
 
@@ -1069,6 +1175,7 @@ export class AccountMirror implements SyncMirror {
   discard(seq: number): boolean {
     const entry = this.store.outboxEntry(seq);
     if (!entry || entry.state === 'sending') return false;
+    if (entry.operation === 'upload') rmSync(String(entry.params.path), { force: true });
     this.store.transaction(() => {
       this.store.removeOutbox(seq);
       const item = this.store.item(entry.collection, entry.key, entry.id);
@@ -1130,6 +1237,7 @@ export class AccountMirror implements SyncMirror {
     this.store.close();
     if (options.deleteData) {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${this.options.file}${suffix}`, { force: true });
+      rmSync(`${this.options.file}.uploads`, { recursive: true, force: true });
     }
   }
 }

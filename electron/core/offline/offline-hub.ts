@@ -63,6 +63,12 @@ export class OfflineHub {
     mirror.replaySoon();
   }
 
+  /** The mirror staging an upload (ids `staged-…`). */
+  stagingOf(upload: string): AccountMirror | undefined {
+    if (!upload.startsWith('staged-')) return undefined;
+    return [...this.mirrors.values()].find((mirror) => mirror.isStaged(upload));
+  }
+
   /** The sync engine found an account unreachable, or reachable again. */
   setOffline(account: string, offline: boolean): void {
     this.mirrors.get(account)?.setOffline(offline);

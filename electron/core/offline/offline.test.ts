@@ -303,6 +303,55 @@ describe('a Google account is mirrored, readable and editable offline', () => {
     expect(lunches.items ?? []).toEqual([]);
   });
 
+  it('stages a file dropped for upload while offline and uploads it once the API answers', async () => {
+    await standIn.takeApiOffline();
+    const content = Buffer.from('Notes written on the train\n'.repeat(2000));
+    const { upload } = await opened.ipc.client.invoke('files.uploadStart', {
+      account: opened.account,
+      metadata: { name: 'train-notes.txt', mimeType: 'text/plain' },
+      size: content.length,
+    });
+    expect(upload).toMatch(/^staged-/);
+    const half = 256 * 1024 > content.length ? content.length : 256 * 1024;
+    let progress = await opened.ipc.client.invoke('files.uploadChunk', {
+      upload,
+      offset: 0,
+      contentBase64: content.subarray(0, half).toString('base64'),
+    });
+    if (progress.received < content.length)
+      progress = await opened.ipc.client.invoke('files.uploadChunk', {
+        upload,
+        offset: half,
+        contentBase64: content.subarray(half).toString('base64'),
+      });
+    expect(progress.received).toBe(content.length);
+    const file = progress.file as { id: string; name: string };
+    expect(file.name).toBe('train-notes.txt');
+    const pending = await opened.ipc.client.invoke('offline.pending', { account: opened.account });
+    expect(pending.changes).toEqual([
+      expect.objectContaining({
+        operation: 'upload',
+        summary: 'Upload “train-notes.txt”',
+        upload: { sent: 0, size: content.length },
+      }),
+    ]);
+    const listed = await call(opened, 'DriveFilesList', { q: `name contains 'train' and trashed = false` });
+    expect(ids(listed.value, 'files')).toEqual([file.id]);
+
+    await standIn.bringApiOnline();
+    await until(
+      async () =>
+        (await opened.ipc.client.invoke('offline.status', { account: opened.account })).accounts[0]?.pending === 0,
+      'the upload to be sent',
+    );
+    const stored = await direct.callByName('DriveFilesGet', { fileId: file.id, fields: 'id,name,size' });
+    expect(stored).toMatchObject({ id: file.id, name: 'train-notes.txt', size: String(content.length) });
+    const media = (await direct.callByName('DriveFilesGet', { fileId: file.id, alt: 'media' })) as {
+      contentBase64: string;
+    };
+    expect(Buffer.from(media.contentBase64, 'base64').equals(content)).toBe(true);
+  });
+
   it('starts with no network showing the last state, marked offline, and sends what was queued once it answers', async () => {
     opened.ipc.close();
     await opened.core.close();
