@@ -728,6 +728,10 @@ export class AccountMirror implements SyncMirror {
       ownedByMe: true,
       size: String(complete.size),
       ...complete.metadata,
+      // `root` names My Drive's root folder, which the mirror knows by its id (listings ask by either).
+      ...(rootId && Array.isArray(complete.metadata.parents)
+        ? { parents: complete.metadata.parents.map((parent) => (parent === 'root' ? rootId : parent)) }
+        : {}),
     };
     this.store.transaction(() => {
       this.store.enqueue({
