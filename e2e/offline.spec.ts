@@ -177,6 +177,10 @@ test('a Google account is changed offline, survives a restart offline, and syncs
     .setInputFiles({ name: 'offline.md', mimeType: 'text/markdown', buffer: Buffer.from('# Written offline\n') });
   await expect(fileRow(page, 'offline.md')).toBeVisible();
   await expect(fileRow(page, 'offline.md').getByRole('img', { name: 'Waiting to sync' })).toBeVisible();
+  // Kept on this device, not yet on Google: the uploads panel does not say "Uploaded".
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'offline.md' })).toContainText(
+    'Uploads when you’re online',
+  );
   // Nothing reached Google meanwhile.
   expect(standIn.apiRequests.slice(requestsBefore).filter((request) => request.status > 0)).toEqual([]);
 

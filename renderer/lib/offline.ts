@@ -134,7 +134,11 @@ export function followOfflineEvents(client: QueryClient): () => void {
  */
 export function isOfflineFailure(client: QueryClient, error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  if (code !== 'unavailable') return false;
+  return code === 'unavailable' && isActiveAccountOffline(client);
+}
+
+/** Whether the core last said the active account is offline (what it is given now is kept, to be sent later). */
+export function isActiveAccountOffline(client: QueryClient): boolean {
   const account = getActiveAccount();
   const status = client
     .getQueryData<OfflineAccountStatus[]>(offlineKeys.status)
