@@ -108,12 +108,12 @@ CREATE TABLE IF NOT EXISTS items (
   data TEXT,
   synced TEXT,
   -- A single event's time span (ms, widened by 14 h for all-day dates in any zone); NULL for
-  -- everything else, series and their exceptions included (always read).
+  -- everything else, series, their exceptions and events longer than a week included (always read).
   lo INTEGER,
   hi INTEGER,
   PRIMARY KEY (collection, key, id)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS items_span ON items (collection, key, hi);
+CREATE INDEX IF NOT EXISTS items_span ON items (collection, key, lo);
 CREATE TABLE IF NOT EXISTS synced_at (
   collection TEXT NOT NULL,
   key TEXT NOT NULL,
@@ -167,6 +167,8 @@ export function mirrorFile(userDataDir: string, account: string): string {
  */
 export class MirrorStore {
   readonly db: Db;
+  /** Items written or removed so far (a sync pass that changed nothing need not write at all). */
+  changes = 0;
   private readonly statements;
 
   constructor(readonly file: string) {
@@ -175,6 +177,8 @@ export class MirrorStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
+    // Views read a calendar's events again and again: keep its pages in memory.
+    this.db.pragma('cache_size = -16384');
     this.db.exec(schema);
     this.statements = {
       item: this.db.prepare<[string, string, string], ItemRow>(
@@ -190,9 +194,12 @@ export class MirrorStore {
           'ON CONFLICT (collection, key, id) DO UPDATE SET data = excluded.data, synced = excluded.synced, ' +
           'lo = excluded.lo, hi = excluded.hi',
       ),
-      itemsInSpan: this.db.prepare<[string, string, number, number], ItemRow>(
-        'SELECT * FROM items WHERE collection = ? AND key = ? AND data IS NOT NULL AND ' +
-          '(lo IS NULL OR (hi >= ? AND lo <= ?))',
+      // Two index ranges: what starts in [from - the longest indexed span, to], and what has no span.
+      itemsInSpan: this.db.prepare<[string, string, number, number, number], ItemRow>(
+        'SELECT * FROM items WHERE collection = ? AND key = ? AND lo BETWEEN ? AND ? AND hi >= ? AND data IS NOT NULL',
+      ),
+      itemsWithoutSpan: this.db.prepare<[string, string], ItemRow>(
+        'SELECT * FROM items WHERE collection = ? AND key = ? AND lo IS NULL AND data IS NOT NULL',
       ),
       deleteItem: this.db.prepare<[string, string, string]>(
         'DELETE FROM items WHERE collection = ? AND key = ? AND id = ?',
@@ -272,16 +279,24 @@ export class MirrorStore {
   }
 
   put(collection: string, key: string, id: string, data: Resource | null, synced: Resource | null): void {
-    if (data === null && synced === null) return void this.statements.deleteItem.run(collection, key, id);
+    if (data === null && synced === null) return this.remove(collection, key, id);
+    const dataText = json(data);
+    const syncedText = json(synced);
+    const row = this.statements.item.get(collection, key, id);
+    if (row && row.data === dataText && row.synced === syncedText) return;
     const [lo, hi] = collection === 'events' && data ? spanOf(data) : [null, null];
-    this.statements.putItem.run(collection, key, id, json(data), json(synced), lo, hi);
+    this.statements.putItem.run(collection, key, id, dataText, syncedText, lo, hi);
+    this.changes++;
   }
 
   /** Live events of a calendar that may overlap [from, to] (ms): single events by their span, series always. */
   eventsAround(key: string, from: number, to: number): Resource[] {
-    return this.statements.itemsInSpan
-      .all('events', key, Math.max(from, Number.MIN_SAFE_INTEGER), Math.min(to, Number.MAX_SAFE_INTEGER))
-      .map((row) => JSON.parse(row.data ?? 'null') as Resource);
+    const low = Math.max(from, Number.MIN_SAFE_INTEGER + maxIndexedSpan);
+    const high = Math.min(to, Number.MAX_SAFE_INTEGER);
+    return [
+      ...this.statements.itemsInSpan.all('events', key, low - maxIndexedSpan, high, low),
+      ...this.statements.itemsWithoutSpan.all('events', key),
+    ].map((row) => JSON.parse(row.data ?? 'null') as Resource);
   }
 
   /** Ids of every item of a partition, deleted-here ones included. */
@@ -294,7 +309,7 @@ export class MirrorStore {
   }
 
   remove(collection: string, key: string, id: string): void {
-    this.statements.deleteItem.run(collection, key, id);
+    if (this.statements.deleteItem.run(collection, key, id).changes > 0) this.changes++;
   }
 
   /** Forgets a whole partition's server copies (a full re-read replaces them); queued changes are kept. */
@@ -439,6 +454,8 @@ export class MirrorStore {
 }
 
 const margin = 14 * 3_600_000;
+/** Longer events are read with the series (always): an index range can then start a week early. */
+const maxIndexedSpan = 7 * 86_400_000 + 2 * margin;
 
 function timeMs(value: unknown): number | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -454,7 +471,7 @@ function spanOf(event: Resource): [number | null, number | null] {
   if (Array.isArray(event.recurrence) || typeof event.recurringEventId === 'string') return [null, null];
   const start = timeMs(event.start);
   const end = timeMs(event.end) ?? start;
-  if (start === undefined || end === undefined) return [null, null];
+  if (start === undefined || end === undefined || end - start > 7 * 86_400_000) return [null, null];
   return [start - margin, end + margin];
 }
 
