@@ -19,6 +19,7 @@ import type { TasksSink } from '../tasks-poller';
 import { applyPatch, diffAsPatch, mergeFields } from './merge';
 import type { FieldConflict } from './merge';
 import { calendarKey, eventById, mirroredReads, readFromMirror, tasklistKey } from './mirror-reads';
+import type { ReadContext } from './mirror-reads';
 import { MirrorStore } from './mirror-store';
 import type { OutboxEntry, Resource } from './mirror-store';
 import { instantOf } from './occurrences';
@@ -207,9 +208,15 @@ export class AccountMirror implements SyncMirror {
   private failures = 0;
   private unreachableTries = 0;
   private closed = false;
-  private readonly seriesCache = new Map<string, Resource[]>();
+  private readonly seriesCache: NonNullable<ReadContext['seriesCache']> = new Map();
   /** Syncs that found nothing new: when they happened, kept in memory (no disk write for an idle poll). */
   private readonly quietSyncs = new Map<string, string>();
+  /**
+   * Partitions changed on the server by writes that bypassed the mirror (a series edit, a task
+   * moved to another list, any write the mirror does not queue): read from the network until a
+   * sync pass brings them in (`*` as key: every partition of the collection).
+   */
+  private readonly dirty = new Set<string>();
   private readonly staging: UploadStaging;
 
   constructor(private readonly options: AccountMirrorOptions) {
@@ -405,12 +412,27 @@ export class AccountMirror implements SyncMirror {
    */
   private markSynced(collection: string, key: string, at: string, cursor: string | null, changed: boolean): void {
     const id = `${collection}\u0000${key}`;
+    this.dirty.delete(id);
+    this.dirty.delete(`${collection}\u0000*`);
+    if (collection === 'files') this.dirty.delete('permissions\u0000*');
     if (changed || !this.store.syncState(collection, key)) {
       this.quietSyncs.delete(id);
       this.store.setSynced(collection, key, at, cursor);
     } else {
       this.quietSyncs.set(id, at);
     }
+  }
+
+  /** A write that bypassed the mirror changed this collection (partition) on the server. */
+  markDirty(target: CollectionRef): void {
+    let key = target.key ?? '*';
+    if (target.collection === 'events' && target.key !== undefined) key = calendarKey(this.store, target.key);
+    if (target.collection === 'tasks' && target.key !== undefined) key = tasklistKey(this.store, target.key);
+    this.dirty.add(`${target.collection}\u0000${key}`);
+  }
+
+  private isDirty(collection: string, key: string): boolean {
+    return this.dirty.has(`${collection}\u0000${key}`) || this.dirty.has(`${collection}\u0000*`);
   }
 
   private syncedAt(collection: string, key: string): string | undefined {
@@ -472,7 +494,9 @@ export class AccountMirror implements SyncMirror {
     );
     if (!answer) return undefined;
     const states = answer.sources.map((source) => this.syncedAt(source.collection, source.key));
-    const synced = states.every((state) => state !== undefined);
+    const synced =
+      states.every((state) => state !== undefined) &&
+      !answer.sources.some((source) => this.isDirty(source.collection, source.key));
     if (!synced && !this.offline && !force) return undefined;
     const syncedAt = states.reduce<string | undefined>(
       (oldest, state) => (state && (oldest === undefined || state < oldest) ? state : oldest),

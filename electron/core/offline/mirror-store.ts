@@ -185,21 +185,23 @@ export class MirrorStore {
         'SELECT * FROM items WHERE collection = ? AND key = ? AND id = ?',
       ),
       itemAnyKey: this.db.prepare<[string, string], ItemRow>('SELECT * FROM items WHERE collection = ? AND id = ?'),
-      items: this.db.prepare<[string, string], ItemRow>(
-        'SELECT * FROM items WHERE collection = ? AND key = ? AND data IS NOT NULL',
+      items: this.db.prepare<[string, string], { data: string }>(
+        'SELECT data FROM items WHERE collection = ? AND key = ? AND data IS NOT NULL',
       ),
-      itemsAllKeys: this.db.prepare<[string], ItemRow>('SELECT * FROM items WHERE collection = ? AND data IS NOT NULL'),
+      itemsAllKeys: this.db.prepare<[string], { data: string }>(
+        'SELECT data FROM items WHERE collection = ? AND data IS NOT NULL',
+      ),
       putItem: this.db.prepare<[string, string, string, string | null, string | null, number | null, number | null]>(
         'INSERT INTO items (collection, key, id, data, synced, lo, hi) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
           'ON CONFLICT (collection, key, id) DO UPDATE SET data = excluded.data, synced = excluded.synced, ' +
           'lo = excluded.lo, hi = excluded.hi',
       ),
       // Two index ranges: what starts in [from - the longest indexed span, to], and what has no span.
-      itemsInSpan: this.db.prepare<[string, string, number, number, number], ItemRow>(
-        'SELECT * FROM items WHERE collection = ? AND key = ? AND lo BETWEEN ? AND ? AND hi >= ? AND data IS NOT NULL',
+      itemsInSpan: this.db.prepare<[string, string, number, number, number], { data: string }>(
+        'SELECT data FROM items WHERE collection = ? AND key = ? AND lo BETWEEN ? AND ? AND hi >= ? AND data IS NOT NULL',
       ),
-      itemsWithoutSpan: this.db.prepare<[string, string], ItemRow>(
-        'SELECT * FROM items WHERE collection = ? AND key = ? AND lo IS NULL AND data IS NOT NULL',
+      itemsWithoutSpan: this.db.prepare<[string, string], { data: string }>(
+        'SELECT data FROM items WHERE collection = ? AND key = ? AND lo IS NULL AND data IS NOT NULL',
       ),
       deleteItem: this.db.prepare<[string, string, string]>(
         'DELETE FROM items WHERE collection = ? AND key = ? AND id = ?',
@@ -275,7 +277,7 @@ export class MirrorStore {
   list(collection: string, key: string | undefined): Resource[] {
     const rows =
       key === undefined ? this.statements.itemsAllKeys.all(collection) : this.statements.items.all(collection, key);
-    return rows.map((row) => JSON.parse(row.data ?? 'null') as Resource);
+    return rows.map((row) => JSON.parse(row.data) as Resource);
   }
 
   put(collection: string, key: string, id: string, data: Resource | null, synced: Resource | null): void {
@@ -296,7 +298,7 @@ export class MirrorStore {
     return [
       ...this.statements.itemsInSpan.all('events', key, low - maxIndexedSpan, high, low),
       ...this.statements.itemsWithoutSpan.all('events', key),
-    ].map((row) => JSON.parse(row.data ?? 'null') as Resource);
+    ].map((row) => JSON.parse(row.data) as Resource);
   }
 
   /** Ids of every item of a partition, deleted-here ones included. */

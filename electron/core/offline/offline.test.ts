@@ -164,6 +164,29 @@ describe('a Google account is mirrored, readable and editable offline', () => {
     expect(ids(single)).toHaveLength(6 + 5 + 1);
   });
 
+  it('reads from the network what a write that bypassed the mirror changed, until the next sync brings it in', async () => {
+    const found = (await call(opened, 'CalendarEventsList', { calendarId: 'primary', q: 'Meeting 3' })).value as {
+      items: { id: string }[];
+    };
+    const eventId = found.items[0]!.id;
+    await opened.ipc.client.invoke('calendar.applySeriesEdit', {
+      account: opened.account,
+      steps: [{ op: 'patch', calendarId: 'primary', eventId, body: { location: 'Atrium' } }],
+    });
+    const right = await call(opened, 'CalendarEventsGet', { calendarId: 'primary', eventId });
+    expect(right.value).toMatchObject({ location: 'Atrium' });
+    if (right.freshness?.source === 'mirror') return; // The sync pass the edit asked for had already landed.
+    expect(right.freshness).toMatchObject({ source: 'network' });
+    await until(
+      async () =>
+        (await call(opened, 'CalendarEventsGet', { calendarId: 'primary', eventId })).freshness?.source === 'mirror',
+      'the mirror to catch up',
+    );
+    expect((await call(opened, 'CalendarEventsGet', { calendarId: 'primary', eventId })).value).toMatchObject({
+      location: 'Atrium',
+    });
+  });
+
   it('queues writes while offline, answers them at once, and replays each exactly once', async () => {
     const events = (await call(opened, 'CalendarEventsList', { calendarId: 'primary', q: 'Meeting 1' })).value as {
       items: { id: string }[];
