@@ -284,6 +284,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     signIn,
     vaultStatus: () => vaultStatus,
     setFocused: (focused) => sync?.setFocused(focused),
+    refresh: (account) => void sync?.get(account)?.pollNow(),
   });
   const dispatcher = createIpcDispatcher(handlers, {
     onInternalError: (method, error) =>

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OperationSpec } from '../../shared/api/operation';
 import { collectionsWrittenBy } from '../../shared/api/collections';
+import type { CollectionRef } from '../../shared/api/collections';
 import { validateParams } from '../../shared/api/params';
 import { findOperation } from '../../shared/api/registry';
 import type { IpcMethods, IpcOutput, VaultStatus } from '../../shared/ipc/contract';
@@ -30,6 +31,8 @@ export interface CoreHandlerDeps {
   readonly info: IpcOutput<'app.info'>;
   readonly signIn: SignInFlows;
   readonly vaultStatus: () => VaultStatus;
+  /** Asks an account's sync for a pass over everything now (after writes that bypassed its mirror). */
+  readonly refresh?: (account: string) => void;
   /** Told when the renderer reports window focus. */
   readonly setFocused: (focused: boolean) => void;
 }
@@ -91,6 +94,7 @@ export function createCoreHandlers({
   offline,
   info,
   signIn,
+  refresh,
   vaultStatus,
   setFocused,
 }: CoreHandlerDeps): IpcHandlers {
@@ -115,7 +119,16 @@ export function createCoreHandlers({
     }
     const result = await callApi(() => connection.api.callByName(op.name, params, body));
     announceWrite(connection.account.id, op, params);
+    if (mirror && op.method !== 'GET') bypassedMirror(connection.account.id, collectionsWrittenBy(op, params));
     return result;
+  }
+
+  /** A write the mirror did not see: what it wrote is read from the network until the next sync pass. */
+  function bypassedMirror(account: string, targets: readonly CollectionRef[]): void {
+    const mirror = offline.mirror(account);
+    if (!mirror || targets.length === 0) return;
+    for (const target of targets) mirror.markDirty(target);
+    refresh?.(account);
   }
 
   function announceWrite(account: string, op: OperationSpec, params: Record<string, unknown>): void {
@@ -219,7 +232,17 @@ export function createCoreHandlers({
     },
     'files.download': (input) => callApi(() => downloads.start(input)),
     'files.thumbnail': (input) => fetchThumbnail(accounts.get(input.account).api, input.fileId),
-    'calendar.applySeriesEdit': (input) => callApi(() => commands.applySeriesEdit(input.account, input.steps)),
+    'calendar.applySeriesEdit': async (input) => {
+      const account = accounts.get(input.account).account.id;
+      try {
+        return await callApi(() => commands.applySeriesEdit(input.account, input.steps));
+      } finally {
+        bypassedMirror(
+          account,
+          input.steps.map((step) => ({ collection: 'events', key: step.calendarId })),
+        );
+      }
+    },
     'offline.status': (input) => offline.status(input.account),
     'offline.pending': (input) => offline.pending(input.account),
     'offline.pendingResources': (input) => offline.pendingResources(input.account),
@@ -227,14 +250,24 @@ export function createCoreHandlers({
     'offline.discard': (input) => offline.discard(input.account, input.change),
     'offline.conflicts': (input) => offline.conflicts(input.account),
     'offline.resolve': (input) => offline.resolve(input.account, input.conflict, input.choice),
-    'tasks.moveToList': async (input) => ({
-      task: await callApi(() =>
-        commands.moveTaskToList(input.account, {
-          tasklist: input.tasklist,
-          task: input.task,
-          destination: input.destination,
-        }),
-      ),
-    }),
+    'tasks.moveToList': async (input) => {
+      const account = accounts.get(input.account).account.id;
+      try {
+        return {
+          task: await callApi(() =>
+            commands.moveTaskToList(input.account, {
+              tasklist: input.tasklist,
+              task: input.task,
+              destination: input.destination,
+            }),
+          ),
+        };
+      } finally {
+        bypassedMirror(account, [
+          { collection: 'tasks', key: input.tasklist },
+          { collection: 'tasks', key: input.destination.tasklist },
+        ]);
+      }
+    },
   };
 }

@@ -19,6 +19,7 @@ import type { TasksSink } from '../tasks-poller';
 import { applyPatch, diffAsPatch, mergeFields } from './merge';
 import type { FieldConflict } from './merge';
 import { calendarKey, eventById, mirroredReads, readFromMirror, tasklistKey } from './mirror-reads';
+import type { ReadContext } from './mirror-reads';
 import { MirrorStore } from './mirror-store';
 import type { OutboxEntry, Resource } from './mirror-store';
 import { instantOf } from './occurrences';
@@ -207,7 +208,15 @@ export class AccountMirror implements SyncMirror {
   private failures = 0;
   private unreachableTries = 0;
   private closed = false;
-  private readonly seriesCache = new Map<string, Resource[]>();
+  private readonly seriesCache: NonNullable<ReadContext['seriesCache']> = new Map();
+  /** Syncs that found nothing new: when they happened, kept in memory (no disk write for an idle poll). */
+  private readonly quietSyncs = new Map<string, string>();
+  /**
+   * Partitions changed on the server by writes that bypassed the mirror (a series edit, a task
+   * moved to another list, any write the mirror does not queue): read from the network until a
+   * sync pass brings them in (`*` as key: every partition of the collection).
+   */
+  private readonly dirty = new Set<string>();
   private readonly staging: UploadStaging;
 
   constructor(private readonly options: AccountMirrorOptions) {
@@ -281,6 +290,7 @@ export class AccountMirror implements SyncMirror {
     const colors =
       target.collection === 'calendarList' && full ? await this.fetchQuietly('CalendarColorsGet', {}) : undefined;
     const [from, to] = this.windowMs();
+    const before = this.store.changes;
     this.store.transaction(() => {
       const seen = new Set<string>();
       for (const item of pass.items) {
@@ -306,9 +316,9 @@ export class AccountMirror implements SyncMirror {
       }
       if (colors) this.store.put('colors', '', 'colors', colors, colors);
       if (colors) this.store.setSynced('colors', '', at, null);
-      this.store.setSynced(target.collection, key, at, pass.cursor);
+      this.markSynced(target.collection, key, at, pass.cursor, full || this.store.changes !== before);
     });
-    this.options.onStatus();
+    if (full || this.store.changes !== before) this.options.onStatus();
   }
 
   private async applyDriveChanges(pass: SyncPass, full: boolean, at: string): Promise<void> {
@@ -318,6 +328,7 @@ export class AccountMirror implements SyncMirror {
       full ? this.fetchQuietly('DriveAboutGet', { fields: '*' }) : undefined,
       full ? this.fetchQuietly('DriveFilesGet', { fileId: 'root', fields: 'id' }) : undefined,
     ]);
+    const before = this.store.changes;
     this.store.transaction(() => {
       const seen = new Set<string>();
       for (const change of pass.items) {
@@ -343,15 +354,16 @@ export class AccountMirror implements SyncMirror {
         this.store.setSynced('about', '', at, null);
       }
       if (root && str(root.id)) this.store.setFact('driveRootId', String(root.id));
-      this.store.setSynced('files', '', at, pass.cursor);
+      this.markSynced('files', '', at, pass.cursor, full || this.store.changes !== before);
     });
-    this.options.onStatus();
+    if (full || this.store.changes !== before) this.options.onStatus();
     // Ids in hand for files made or uploaded offline.
     await this.refillFileIds();
   }
 
   private applyTasklists(lists: Resource[], at: Date): void {
     if (this.closed) return;
+    const before = this.store.changes;
     this.store.transaction(() => {
       const seen = new Set<string>();
       for (const list of lists) {
@@ -366,13 +378,14 @@ export class AccountMirror implements SyncMirror {
         for (const task of this.store.ids('tasks', id)) this.serverRemoved('tasks', id, task);
         this.store.forgetSynced('tasks', id);
       }
-      this.store.setSynced('tasklists', '', at.toISOString(), null);
+      this.markSynced('tasklists', '', at.toISOString(), null, this.store.changes !== before);
     });
   }
 
   private applyTasks(tasklist: string, tasks: Resource[], full: boolean, at: Date): void {
     if (this.closed) return;
     this.setOffline(false);
+    const before = this.store.changes;
     this.store.transaction(() => {
       const seen = new Set<string>();
       for (const task of tasks) {
@@ -385,10 +398,45 @@ export class AccountMirror implements SyncMirror {
       if (full)
         for (const id of this.store.ids('tasks', tasklist))
           if (!seen.has(id)) this.serverRemoved('tasks', tasklist, id);
-      this.store.setSynced('tasks', tasklist, at.toISOString(), null);
-      this.store.setFact('tasksSince', at.toISOString());
+      const changed = full || this.store.changes !== before;
+      this.markSynced('tasks', tasklist, at.toISOString(), null, changed);
+      if (changed) this.store.setFact('tasksSince', at.toISOString());
     });
-    this.options.onStatus();
+    if (full || this.store.changes !== before) this.options.onStatus();
+  }
+
+  /**
+   * Records a successful sync of a partition: on disk (with its cursor) when the pass changed
+   * anything or listed afresh, in memory only when it found nothing (a restart then continues
+   * from the previous cursor, which is harmless: passes apply idempotently).
+   */
+  private markSynced(collection: string, key: string, at: string, cursor: string | null, changed: boolean): void {
+    const id = `${collection}\u0000${key}`;
+    this.dirty.delete(id);
+    this.dirty.delete(`${collection}\u0000*`);
+    if (collection === 'files') this.dirty.delete('permissions\u0000*');
+    if (changed || !this.store.syncState(collection, key)) {
+      this.quietSyncs.delete(id);
+      this.store.setSynced(collection, key, at, cursor);
+    } else {
+      this.quietSyncs.set(id, at);
+    }
+  }
+
+  /** A write that bypassed the mirror changed this collection (partition) on the server. */
+  markDirty(target: CollectionRef): void {
+    let key = target.key ?? '*';
+    if (target.collection === 'events' && target.key !== undefined) key = calendarKey(this.store, target.key);
+    if (target.collection === 'tasks' && target.key !== undefined) key = tasklistKey(this.store, target.key);
+    this.dirty.add(`${target.collection}\u0000${key}`);
+  }
+
+  private isDirty(collection: string, key: string): boolean {
+    return this.dirty.has(`${collection}\u0000${key}`) || this.dirty.has(`${collection}\u0000*`);
+  }
+
+  private syncedAt(collection: string, key: string): string | undefined {
+    return this.quietSyncs.get(`${collection}\u0000${key}`) ?? this.store.syncState(collection, key)?.at;
   }
 
   private async fetchQuietly(operation: string, params: Record<string, unknown>): Promise<Resource | undefined> {
@@ -445,11 +493,13 @@ export class AccountMirror implements SyncMirror {
       params,
     );
     if (!answer) return undefined;
-    const states = answer.sources.map((source) => this.store.syncState(source.collection, source.key));
-    const synced = states.every((state) => state !== undefined);
+    const states = answer.sources.map((source) => this.syncedAt(source.collection, source.key));
+    const synced =
+      states.every((state) => state !== undefined) &&
+      !answer.sources.some((source) => this.isDirty(source.collection, source.key));
     if (!synced && !this.offline && !force) return undefined;
     const syncedAt = states.reduce<string | undefined>(
-      (oldest, state) => (state && (oldest === undefined || state.at < oldest) ? state.at : oldest),
+      (oldest, state) => (state && (oldest === undefined || state < oldest) ? state : oldest),
       undefined,
     );
     const pending = answer.sources.some((source) => this.store.hasOutboxIn(source.collection, source.key));
@@ -1113,7 +1163,7 @@ export class AccountMirror implements SyncMirror {
     const collections = this.store.allSyncStates().map((state) => ({
       collection: state.collection,
       ...(state.key ? { key: state.key } : {}),
-      lastSyncedAt: state.at,
+      lastSyncedAt: this.quietSyncs.get(`${state.collection}\u0000${state.key}`) ?? state.at,
     }));
     const lastSyncedAt = collections.reduce<string | undefined>(
       (latest, c) => (latest === undefined || c.lastSyncedAt > latest ? c.lastSyncedAt : latest),

@@ -15,11 +15,17 @@ export interface ReadContext {
   /** The single events kept: [from, to) in ms. */
   readonly windowMs: readonly [number, number];
   /** Occurrences of each series over the whole window, by series version (expanding is the costly part). */
-  readonly seriesCache?: Map<string, Resource[]>;
+  readonly seriesCache?: Map<string, readonly Occurrence[]>;
 }
 
 /** Most series whose occurrences are kept in memory. */
 const maxCachedSeries = 2_000;
+
+interface Occurrence {
+  readonly event: Resource;
+  readonly start: number;
+  readonly end: number;
+}
 
 function occurrencesOf(context: ReadContext, master: Resource, zone: string, from: number, to: number): Resource[] {
   const [windowFrom, windowTo] = context.windowMs;
@@ -29,14 +35,16 @@ function occurrencesOf(context: ReadContext, master: Resource, zone: string, fro
   let all = cache.get(version);
   if (!all) {
     if (cache.size >= maxCachedSeries) cache.clear();
-    all = expandSeries(master, zone, windowFrom, windowTo);
+    all = expandSeries(master, zone, windowFrom, windowTo).map((event) => {
+      const start = instantOf(event.start, zone) ?? 0;
+      return { event, start, end: instantOf(event.end, zone) ?? start };
+    });
     cache.set(version, all);
   }
-  return all.filter((occurrence) => {
-    const start = instantOf(occurrence.start, zone) ?? 0;
-    const end = instantOf(occurrence.end, zone) ?? start;
-    return start < to && (end > from || (end === start && start >= from));
-  });
+  const out: Resource[] = [];
+  for (const { event, start, end } of all)
+    if (start < to && (end > from || (end === start && start >= from))) out.push(event);
+  return out;
 }
 
 /** Operations the mirror answers. */

@@ -108,12 +108,12 @@ CREATE TABLE IF NOT EXISTS items (
   data TEXT,
   synced TEXT,
   -- A single event's time span (ms, widened by 14 h for all-day dates in any zone); NULL for
-  -- everything else, series and their exceptions included (always read).
+  -- everything else, series, their exceptions and events longer than a week included (always read).
   lo INTEGER,
   hi INTEGER,
   PRIMARY KEY (collection, key, id)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS items_span ON items (collection, key, hi);
+CREATE INDEX IF NOT EXISTS items_span ON items (collection, key, lo);
 CREATE TABLE IF NOT EXISTS synced_at (
   collection TEXT NOT NULL,
   key TEXT NOT NULL,
@@ -167,6 +167,8 @@ export function mirrorFile(userDataDir: string, account: string): string {
  */
 export class MirrorStore {
   readonly db: Db;
+  /** Items written or removed so far (a sync pass that changed nothing need not write at all). */
+  changes = 0;
   private readonly statements;
 
   constructor(readonly file: string) {
@@ -175,24 +177,31 @@ export class MirrorStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
+    // Views read a calendar's events again and again: keep its pages in memory.
+    this.db.pragma('cache_size = -16384');
     this.db.exec(schema);
     this.statements = {
       item: this.db.prepare<[string, string, string], ItemRow>(
         'SELECT * FROM items WHERE collection = ? AND key = ? AND id = ?',
       ),
       itemAnyKey: this.db.prepare<[string, string], ItemRow>('SELECT * FROM items WHERE collection = ? AND id = ?'),
-      items: this.db.prepare<[string, string], ItemRow>(
-        'SELECT * FROM items WHERE collection = ? AND key = ? AND data IS NOT NULL',
+      items: this.db.prepare<[string, string], { data: string }>(
+        'SELECT data FROM items WHERE collection = ? AND key = ? AND data IS NOT NULL',
       ),
-      itemsAllKeys: this.db.prepare<[string], ItemRow>('SELECT * FROM items WHERE collection = ? AND data IS NOT NULL'),
+      itemsAllKeys: this.db.prepare<[string], { data: string }>(
+        'SELECT data FROM items WHERE collection = ? AND data IS NOT NULL',
+      ),
       putItem: this.db.prepare<[string, string, string, string | null, string | null, number | null, number | null]>(
         'INSERT INTO items (collection, key, id, data, synced, lo, hi) VALUES (?, ?, ?, ?, ?, ?, ?) ' +
           'ON CONFLICT (collection, key, id) DO UPDATE SET data = excluded.data, synced = excluded.synced, ' +
           'lo = excluded.lo, hi = excluded.hi',
       ),
-      itemsInSpan: this.db.prepare<[string, string, number, number], ItemRow>(
-        'SELECT * FROM items WHERE collection = ? AND key = ? AND data IS NOT NULL AND ' +
-          '(lo IS NULL OR (hi >= ? AND lo <= ?))',
+      // Two index ranges: what starts in [from - the longest indexed span, to], and what has no span.
+      itemsInSpan: this.db.prepare<[string, string, number, number, number], { data: string }>(
+        'SELECT data FROM items WHERE collection = ? AND key = ? AND lo BETWEEN ? AND ? AND hi >= ? AND data IS NOT NULL',
+      ),
+      itemsWithoutSpan: this.db.prepare<[string, string], { data: string }>(
+        'SELECT data FROM items WHERE collection = ? AND key = ? AND lo IS NULL AND data IS NOT NULL',
       ),
       deleteItem: this.db.prepare<[string, string, string]>(
         'DELETE FROM items WHERE collection = ? AND key = ? AND id = ?',
@@ -268,20 +277,28 @@ export class MirrorStore {
   list(collection: string, key: string | undefined): Resource[] {
     const rows =
       key === undefined ? this.statements.itemsAllKeys.all(collection) : this.statements.items.all(collection, key);
-    return rows.map((row) => JSON.parse(row.data ?? 'null') as Resource);
+    return rows.map((row) => JSON.parse(row.data) as Resource);
   }
 
   put(collection: string, key: string, id: string, data: Resource | null, synced: Resource | null): void {
-    if (data === null && synced === null) return void this.statements.deleteItem.run(collection, key, id);
+    if (data === null && synced === null) return this.remove(collection, key, id);
+    const dataText = json(data);
+    const syncedText = json(synced);
+    const row = this.statements.item.get(collection, key, id);
+    if (row && row.data === dataText && row.synced === syncedText) return;
     const [lo, hi] = collection === 'events' && data ? spanOf(data) : [null, null];
-    this.statements.putItem.run(collection, key, id, json(data), json(synced), lo, hi);
+    this.statements.putItem.run(collection, key, id, dataText, syncedText, lo, hi);
+    this.changes++;
   }
 
   /** Live events of a calendar that may overlap [from, to] (ms): single events by their span, series always. */
   eventsAround(key: string, from: number, to: number): Resource[] {
-    return this.statements.itemsInSpan
-      .all('events', key, Math.max(from, Number.MIN_SAFE_INTEGER), Math.min(to, Number.MAX_SAFE_INTEGER))
-      .map((row) => JSON.parse(row.data ?? 'null') as Resource);
+    const low = Math.max(from, Number.MIN_SAFE_INTEGER + maxIndexedSpan);
+    const high = Math.min(to, Number.MAX_SAFE_INTEGER);
+    return [
+      ...this.statements.itemsInSpan.all('events', key, low - maxIndexedSpan, high, low),
+      ...this.statements.itemsWithoutSpan.all('events', key),
+    ].map((row) => JSON.parse(row.data) as Resource);
   }
 
   /** Ids of every item of a partition, deleted-here ones included. */
@@ -294,7 +311,7 @@ export class MirrorStore {
   }
 
   remove(collection: string, key: string, id: string): void {
-    this.statements.deleteItem.run(collection, key, id);
+    if (this.statements.deleteItem.run(collection, key, id).changes > 0) this.changes++;
   }
 
   /** Forgets a whole partition's server copies (a full re-read replaces them); queued changes are kept. */
@@ -439,6 +456,8 @@ export class MirrorStore {
 }
 
 const margin = 14 * 3_600_000;
+/** Longer events are read with the series (always): an index range can then start a week early. */
+const maxIndexedSpan = 7 * 86_400_000 + 2 * margin;
 
 function timeMs(value: unknown): number | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -454,7 +473,7 @@ function spanOf(event: Resource): [number | null, number | null] {
   if (Array.isArray(event.recurrence) || typeof event.recurringEventId === 'string') return [null, null];
   const start = timeMs(event.start);
   const end = timeMs(event.end) ?? start;
-  if (start === undefined || end === undefined) return [null, null];
+  if (start === undefined || end === undefined || end - start > 7 * 86_400_000) return [null, null];
   return [start - margin, end + margin];
 }
 

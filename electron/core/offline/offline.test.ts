@@ -114,6 +114,12 @@ describe('a Google account is mirrored, readable and editable offline', () => {
         { calendarId: 'primary' },
         { summary: `Meeting ${i}`, start: { dateTime: at(i, '14:00') }, end: { dateTime: at(i, '15:00') } },
       );
+    // Longer than a week and begun before the range: read like a series, not through the time index.
+    await direct.call(
+      'CalendarEventsInsert',
+      { calendarId: 'primary' },
+      { summary: 'Sabbatical', start: { dateTime: at(-5, '00:00') }, end: { dateTime: at(6, '00:00') } },
+    );
     await direct.call('TasksTasksInsert', { tasklist }, { title: 'Buy milk' });
     await direct.call('TasksTasksInsert', { tasklist }, { title: 'Done already', status: 'completed' });
     const folder = await direct.call(
@@ -155,7 +161,30 @@ describe('a Google account is mirrored, readable and editable offline', () => {
     }
     const single = (await call(opened, 'CalendarEventsList', { calendarId: 'primary', singleEvents: true, ...week }))
       .value;
-    expect(ids(single)).toHaveLength(6 + 5);
+    expect(ids(single)).toHaveLength(6 + 5 + 1);
+  });
+
+  it('reads from the network what a write that bypassed the mirror changed, until the next sync brings it in', async () => {
+    const found = (await call(opened, 'CalendarEventsList', { calendarId: 'primary', q: 'Meeting 3' })).value as {
+      items: { id: string }[];
+    };
+    const eventId = found.items[0]!.id;
+    await opened.ipc.client.invoke('calendar.applySeriesEdit', {
+      account: opened.account,
+      steps: [{ op: 'patch', calendarId: 'primary', eventId, body: { location: 'Atrium' } }],
+    });
+    const right = await call(opened, 'CalendarEventsGet', { calendarId: 'primary', eventId });
+    expect(right.value).toMatchObject({ location: 'Atrium' });
+    if (right.freshness?.source === 'mirror') return; // The sync pass the edit asked for had already landed.
+    expect(right.freshness).toMatchObject({ source: 'network' });
+    await until(
+      async () =>
+        (await call(opened, 'CalendarEventsGet', { calendarId: 'primary', eventId })).freshness?.source === 'mirror',
+      'the mirror to catch up',
+    );
+    expect((await call(opened, 'CalendarEventsGet', { calendarId: 'primary', eventId })).value).toMatchObject({
+      location: 'Atrium',
+    });
   });
 
   it('queues writes while offline, answers them at once, and replays each exactly once', async () => {
