@@ -65,7 +65,8 @@ async function screens(page: Page, name: string): Promise<void> {
   ]) {
     await page.setViewportSize(size);
     for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
+      // No transitions: the shot shows the scheme itself, not colours on their way to it.
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await saveScreenshot(page, `${name}-${size.width}x${size.height}-${colorScheme}`);
     }
   }
