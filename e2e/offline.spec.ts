@@ -209,6 +209,11 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   await waitUntilSynced(page);
   await expect(page.getByTestId('offline-notice')).toHaveCount(0);
   await expect(page.getByRole('img', { name: 'Waiting to sync' })).toHaveCount(0);
+  // The view shows what Google now holds.
+  await expect(page.getByTestId('file-row')).toHaveCount(3);
+  await expect(fileRow(page, 'report-final.txt')).toBeVisible();
+  await expect(fileRow(page, 'offline.md')).toBeVisible();
+  await expect(fileRow(page, 'notes.txt').getByTestId('starred-badge')).toBeVisible();
 
   const stored = await events(google);
   expect(stored.map((event) => event.summary).sort()).toEqual(['Offline lunch', 'Planning (room booked)']);
