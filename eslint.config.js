@@ -30,7 +30,7 @@ const electronImport = {
   message: 'Only electron/shell may import electron.',
 };
 
-const rendererFeatures = ['calendar', 'tasks', 'files', 'sharing', 'accounts'];
+const rendererFeatures = ['calendar', 'tasks', 'files', 'sharing', 'accounts', 'sync'];
 const serviceAreas = ['calendar', 'tasks', 'drive'];
 
 /** `no-restricted-imports` for one folder: the shared patterns plus its own. */

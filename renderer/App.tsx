@@ -6,6 +6,7 @@ import { useActiveAccount } from './lib/account-store';
 import { queryClient } from './lib/api';
 import { restoreLastKnownQueries } from './lib/last-known-queries';
 import { AccountsPanel } from './features/accounts';
+import { OfflineNotice, SyncStatus } from './features/sync';
 // Route listeners run for the app's lifetime; they are small and load with the shell, unlike the views.
 import { listenForCalendarRoutes } from './features/calendar/calendar-routes';
 import { followFileRoutes } from './features/files/file-route';
@@ -52,6 +53,7 @@ export function App() {
       </a>
       <Sidebar>
         {accounts.activeAccount ? <AccountBadge account={accounts.activeAccount} /> : null}
+        <SyncStatus />
         <AccountsPanel />
       </Sidebar>
       <main
@@ -63,6 +65,7 @@ export function App() {
         data-testid={`view-${current}`}
       >
         <ServiceNotice />
+        <OfflineNotice />
         {/* Last-known accounts are shown while they are read again, but a failed read is said, with Retry. */}
         {accounts.isError && !accountReady ? (
           <ErrorPanel

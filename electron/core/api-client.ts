@@ -91,12 +91,24 @@ export class ApiClient {
     return (await this.callByName(operation, params as Record<string, unknown>, body)) as ResultFor<N>;
   }
 
-  /** The same, for a name and values that arrive as data (IPC); the caller has validated them. */
-  async callByName(operation: string, params: Readonly<Record<string, unknown>>, body?: unknown): Promise<unknown> {
+  /**
+   * The same, for a name and values that arrive as data (IPC); the caller has validated them.
+   * `ifMatch` sends the etag the change is based on (a replayed edit); the service answers 412 when it moved on.
+   */
+  async callByName(
+    operation: string,
+    params: Readonly<Record<string, unknown>>,
+    body?: unknown,
+    { ifMatch }: { ifMatch?: string } = {},
+  ): Promise<unknown> {
     const op = lookupOperation(operation);
     const url = this.urlFor(op, op.path, params);
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), 'utf8');
-    return this.send(op.method, url, payload, payload ? 'application/json; charset=UTF-8' : undefined);
+    return readSuccess(
+      await this.respond(op.method, url, payload, payload ? 'application/json; charset=UTF-8' : undefined, {
+        ...(ifMatch ? { ifMatch } : {}),
+      }),
+    );
   }
 
   /**
@@ -171,15 +183,6 @@ export class ApiClient {
     return url;
   }
 
-  private async send(
-    method: string,
-    url: URL,
-    body: Uint8Array<ArrayBuffer> | undefined,
-    contentType: string | undefined,
-  ): Promise<unknown> {
-    return readSuccess(await this.respond(method, url, body, contentType));
-  }
-
   /**
    * Sends a request until it succeeds, answering the successful response with its body unread:
    * a refused token is renewed once, and what Google says to retry is retried with backoff.
@@ -189,7 +192,11 @@ export class ApiClient {
     url: URL,
     body: Uint8Array<ArrayBuffer> | undefined,
     contentType: string | undefined,
-    { accept = 'application/json', signal }: { accept?: string; signal?: AbortSignal | undefined } = {},
+    {
+      accept = 'application/json',
+      signal,
+      ifMatch,
+    }: { accept?: string; signal?: AbortSignal | undefined; ifMatch?: string } = {},
   ): Promise<Response> {
     let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
@@ -197,6 +204,7 @@ export class ApiClient {
       const token = await this.options.accessToken();
       const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept };
       if (contentType) headers['content-type'] = contentType;
+      if (ifMatch) headers['if-match'] = ifMatch;
 
       let response: Response;
       try {

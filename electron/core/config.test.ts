@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountMetadataStore } from './account-metadata';
-import { ConfigError, defaultAppConfig, loadAppConfig } from './config';
+import { ConfigError, defaultAppConfig, loadAppConfig, parseAppConfig } from './config';
 
 let dir: string;
 
@@ -28,6 +28,8 @@ describe('configuration', () => {
     expect(config.google.clientId).toBeUndefined();
     expect(config.relay.publicUrl).toBeUndefined();
     expect(config.sync).toMatchObject({ focusedPollMs: 30_000, unfocusedPollMs: 300_000 });
+    expect(config.offline).toEqual({ eventWindowPastDays: 365, eventWindowFutureDays: 730 });
+    expect(() => parseAppConfig({ offline: { eventWindowPastDays: 0 } })).toThrow(/eventWindowPastDays/);
   });
 
   it('reads config.json from the data folder, then the environment on top', async () => {

@@ -63,10 +63,22 @@ export const syncConfigSchema = z.object({
   watchRetryMs: z.number().int().min(1).default(60_000),
 });
 
+/** Local-first Google accounts (docs/offline.md). */
+export const offlineConfigSchema = z.object({
+  /**
+   * Single (non-recurring) events kept in a Google account's mirror: from this many days before
+   * today to this many after. Recurring series and their exceptions are always kept; views of
+   * ranges outside the window read from the network (or, offline, say their answer is partial).
+   */
+  eventWindowPastDays: z.number().int().min(1).max(36_500).default(365),
+  eventWindowFutureDays: z.number().int().min(1).max(36_500).default(730),
+});
+
 export const appConfigSchema = z.object({
   google: googleConfigSchema.default(googleConfigSchema.parse({})),
   relay: relayConfigSchema.default(relayConfigSchema.parse({})),
   sync: syncConfigSchema.default(syncConfigSchema.parse({})),
+  offline: offlineConfigSchema.default(offlineConfigSchema.parse({})),
 });
 export type AppConfig = z.output<typeof appConfigSchema>;
 export type AppConfigInput = z.input<typeof appConfigSchema>;

@@ -22,6 +22,8 @@ import { createCoreHandlers } from './ipc-handlers';
 import { localAccountId, localAccountToken, localUserDisplayName, localUserEmail } from './local-account';
 import { settleLocalCalendarZone } from './local-calendar-zone';
 import { OAuthClient } from './oauth/oauth-client';
+import { OfflineHub } from './offline/offline-hub';
+import type { OfflineHubOptions } from './offline/offline-hub';
 import { SignInFlows } from './oauth/sign-in-flows';
 import { RelayServer } from './relay-server';
 import { ReminderScheduler } from './reminders';
@@ -78,6 +80,8 @@ export interface CoreOptions {
   /** The network for OAuth and Google API requests (tests count requests through it). */
   readonly fetch?: typeof fetch;
   readonly log?: (message: string) => void;
+  /** Local-first Google accounts: the event window kept, replay backoff (tests). */
+  readonly offline?: OfflineHubOptions['mirror'];
   /** Lets the service worker answer its debug operations (tests that hold it busy); never set by the app. */
   readonly serviceDebugHooks?: boolean;
 }
@@ -102,6 +106,8 @@ export interface Core {
   /** Change tracking; undefined when `changeWatch` is false. */
   readonly sync?: SyncEngine;
   readonly relay?: RelayServer;
+  /** Mirrors and outboxes of the Google accounts. */
+  readonly offline: OfflineHub;
   /** Asks the renderer to open a place in the app. */
   openRoute(route: AppRoute): void;
   /** Opens an `atrium://` link; false (and nothing happens) when it is not one Atrium understands. */
@@ -222,6 +228,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(options.vault.persistent ? {} : { warning: options.vault.note ?? 'Secrets are not kept across restarts.' }),
   };
 
+  // Before change tracking, so each Google account's mirror is there when its sync starts.
+  const offline = new OfflineHub({
+    accounts,
+    userDataDir: options.userDataDir,
+    push: (event) => feed.push(event),
+    changed: (account, target, ids) => feed.changed(account, target, ids ? { ids } : {}),
+    mirror: {
+      eventWindow: { pastDays: config.offline.eventWindowPastDays, futureDays: config.offline.eventWindowFutureDays },
+      ...options.offline,
+    },
+    log,
+  });
   let relay: RelayServer | undefined;
   let sync: SyncEngine | undefined;
   if (watch) {
@@ -236,9 +254,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         ...(watch.gatherMs !== undefined ? { gatherMs: watch.gatherMs } : {}),
         ...(watch.backoff ? { backoff: watch.backoff } : {}),
         ...(watch.reconnect ? { reconnect: watch.reconnect } : {}),
+        mirrorOf: (account) => offline.mirror(account),
+        onConnectivity: (account, state) => offline.setOffline(account, state === 'offline'),
       });
     } catch (error) {
       await relay?.close();
+      await offline.close();
       await service.close();
       throw error;
     }
@@ -258,10 +279,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     commands,
     downloads,
     feed,
+    offline,
     info: { version: options.version ?? '0.0.0', host: options.host, platform: process.platform },
     signIn,
     vaultStatus: () => vaultStatus,
     setFocused: (focused) => sync?.setFocused(focused),
+    refresh: (account) => void sync?.get(account)?.pollNow(),
   });
   const dispatcher = createIpcDispatcher(handlers, {
     onInternalError: (method, error) =>
@@ -291,6 +314,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     config,
     ...(sync ? { sync } : {}),
     ...(relay ? { relay } : {}),
+    offline,
     openRoute,
     openDeepLink(link) {
       const route = parseDeepLink(link);
@@ -323,6 +347,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         await recovering;
         await signIn.close();
         await sync?.close();
+        await offline.close();
         await relay?.close();
         feed.close();
         await service.close();

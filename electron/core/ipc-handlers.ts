@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OperationSpec } from '../../shared/api/operation';
 import { collectionsWrittenBy } from '../../shared/api/collections';
+import type { CollectionRef } from '../../shared/api/collections';
 import { validateParams } from '../../shared/api/params';
 import { findOperation } from '../../shared/api/registry';
 import type { IpcMethods, IpcOutput, VaultStatus } from '../../shared/ipc/contract';
@@ -13,6 +14,9 @@ import type { Downloads } from './downloads';
 import type { EventFeed } from './event-feed';
 import { toIpcCallError } from './ipc-error-mapping';
 import type { SignInFlows } from './oauth/sign-in-flows';
+import type { OfflineHub } from './offline/offline-hub';
+import { AccountMirror } from './offline/account-mirror';
+import { ReplyWithMeta } from '../../shared/ipc/dispatcher';
 import { ResumableUploads } from './resumable-uploads';
 import { fetchThumbnail } from './thumbnails';
 
@@ -22,9 +26,13 @@ export interface CoreHandlerDeps {
   readonly commands: CoreCommands;
   readonly downloads: Downloads;
   readonly feed: EventFeed;
+  /** Mirrors and outboxes of Google accounts (local-first reads and writes, the sync panel). */
+  readonly offline: OfflineHub;
   readonly info: IpcOutput<'app.info'>;
   readonly signIn: SignInFlows;
   readonly vaultStatus: () => VaultStatus;
+  /** Asks an account's sync for a pass over everything now (after writes that bypassed its mirror). */
+  readonly refresh?: (account: string) => void;
   /** Told when the renderer reports window focus. */
   readonly setFocused: (focused: boolean) => void;
 }
@@ -83,8 +91,10 @@ export function createCoreHandlers({
   commands,
   downloads,
   feed,
+  offline,
   info,
   signIn,
+  refresh,
   vaultStatus,
   setFocused,
 }: CoreHandlerDeps): IpcHandlers {
@@ -97,12 +107,60 @@ export function createCoreHandlers({
     const body = op.request ? (input.body ?? {}) : input.body;
     checkBody(op, body, 'body');
 
+    const mirror = offline.mirror(connection.account.id);
+    if (mirror && AccountMirror.mirrors(op.name)) return readThroughMirror(mirror, op, params);
+    if (mirror && AccountMirror.queues(op.name)) {
+      // Queued writes announce themselves; direct ones are announced like any other below.
+      const queuedBefore = mirror.pendingCount();
+      const result = await callApi(() => mirror.write(op.name, params, body));
+      if (mirror.pendingCount() > queuedBefore) return result;
+      announceWrite(connection.account.id, op, params);
+      return result;
+    }
     const result = await callApi(() => connection.api.callByName(op.name, params, body));
+    announceWrite(connection.account.id, op, params);
+    if (mirror && op.method !== 'GET') bypassedMirror(connection.account.id, collectionsWrittenBy(op, params));
+    return result;
+  }
+
+  /** A write the mirror did not see: what it wrote is read from the network until the next sync pass. */
+  function bypassedMirror(account: string, targets: readonly CollectionRef[]): void {
+    const mirror = offline.mirror(account);
+    if (!mirror || targets.length === 0) return;
+    for (const target of targets) mirror.markDirty(target);
+    refresh?.(account);
+  }
+
+  function announceWrite(account: string, op: OperationSpec, params: Record<string, unknown>): void {
     // Tasks has no watch channels, so its own writes are announced here rather than by a notification.
     if (op.area === 'tasks') {
-      for (const target of collectionsWrittenBy(op, params)) feed.changed(connection.account.id, target);
+      for (const target of collectionsWrittenBy(op, params)) feed.changed(account, target);
     }
-    return result;
+  }
+
+  /**
+   * A read of a mirrored collection: answered from the mirror when the account is offline or the
+   * collection is synced (a view switch never waits on the network), else from the network (and
+   * from the mirror after all if the network turns out to be gone). The reply says how fresh it is.
+   */
+  async function readThroughMirror(
+    mirror: AccountMirror,
+    op: OperationSpec,
+    params: Record<string, unknown>,
+  ): Promise<ReplyWithMeta<unknown>> {
+    const local = mirror.read(op.name, params);
+    if (local) return new ReplyWithMeta(local.value, { freshness: local.freshness });
+    try {
+      const value = await mirror.api.callByName(op.name, params);
+      mirror.observeRead(op.name, params, value);
+      return new ReplyWithMeta(value, { freshness: { source: 'network', offline: false } });
+    } catch (error) {
+      if (!(error instanceof ApiCallError && error.status === 0)) return callApi(() => Promise.reject(error));
+      mirror.setOffline(true);
+      const fallback = mirror.read(op.name, params, true);
+      if (fallback) return new ReplyWithMeta(fallback.value, { freshness: fallback.freshness });
+      return callApi(() => Promise.reject(error));
+    }
   }
 
   return {
@@ -123,37 +181,93 @@ export function createCoreHandlers({
       return {};
     },
     'api.call': apiCall,
-    'files.uploadStart': (input) => {
+    'files.uploadStart': async (input) => {
       const connection = accounts.get(input.account);
       checkBody(resolveOperation(input.fileId ? 'DriveFilesUpdate' : 'DriveFilesCreate'), input.metadata, 'metadata');
       const mimeType = typeof input.metadata.mimeType === 'string' ? input.metadata.mimeType : undefined;
       const contentType = input.contentType ?? mimeType;
-      return uploads.start({
-        api: connection.api,
-        metadata: input.metadata,
-        size: input.size,
-        ...(input.fileId ? { fileId: input.fileId } : {}),
-        ...(contentType ? { contentType } : {}),
-      });
+      const mirror = input.fileId ? undefined : offline.mirror(connection.account.id);
+      // A new file dropped while the account is offline is staged on disk and uploaded once it answers.
+      const stage = () => callApi(() => Promise.resolve(mirror!.stageUpload(input.metadata, input.size, contentType)));
+      if (mirror?.shouldStage()) return stage();
+      try {
+        return await uploads.start({
+          api: connection.api,
+          metadata: input.metadata,
+          size: input.size,
+          ...(input.fileId ? { fileId: input.fileId } : {}),
+          ...(contentType ? { contentType } : {}),
+        });
+      } catch (error) {
+        // Only an unreachable service (no HTTP status) means offline; a 5xx is the service's answer.
+        const failure = error instanceof IpcCallError ? error.toIpcError() : undefined;
+        if (!mirror || failure?.code !== 'unavailable' || failure.status !== undefined) throw error;
+        mirror.setOffline(true);
+        return stage();
+      }
     },
     'files.uploadChunk': (input) => {
       if (!base64Pattern.test(input.contentBase64))
         throw invalidInput('contentBase64 is not valid base64', 'contentBase64');
-      return uploads.chunk(input.upload, input.offset, Buffer.from(input.contentBase64, 'base64'));
+      const bytes = Buffer.from(input.contentBase64, 'base64');
+      const staging = offline.stagingOf(input.upload);
+      if (staging) {
+        try {
+          return staging.stageChunk(input.upload, input.offset, bytes);
+        } catch (error) {
+          throw invalidInput(error instanceof Error ? error.message : String(error), 'offset');
+        }
+      }
+      return uploads.chunk(input.upload, input.offset, bytes);
     },
-    'files.uploadStatus': (input) => uploads.status(input.upload),
-    'files.uploadCancel': (input) => uploads.cancel(input.upload),
+    'files.uploadStatus': (input) => {
+      const staging = offline.stagingOf(input.upload);
+      return staging ? staging.stagedStatus(input.upload) : uploads.status(input.upload);
+    },
+    'files.uploadCancel': (input) => {
+      const staging = offline.stagingOf(input.upload);
+      if (!staging) return uploads.cancel(input.upload);
+      staging.cancelStaged(input.upload);
+      return {};
+    },
     'files.download': (input) => callApi(() => downloads.start(input)),
     'files.thumbnail': (input) => fetchThumbnail(accounts.get(input.account).api, input.fileId),
-    'calendar.applySeriesEdit': (input) => callApi(() => commands.applySeriesEdit(input.account, input.steps)),
-    'tasks.moveToList': async (input) => ({
-      task: await callApi(() =>
-        commands.moveTaskToList(input.account, {
-          tasklist: input.tasklist,
-          task: input.task,
-          destination: input.destination,
-        }),
-      ),
-    }),
+    'calendar.applySeriesEdit': async (input) => {
+      const account = accounts.get(input.account).account.id;
+      try {
+        return await callApi(() => commands.applySeriesEdit(input.account, input.steps));
+      } finally {
+        bypassedMirror(
+          account,
+          input.steps.map((step) => ({ collection: 'events', key: step.calendarId })),
+        );
+      }
+    },
+    'offline.status': (input) => offline.status(input.account),
+    'offline.pending': (input) => offline.pending(input.account),
+    'offline.pendingResources': (input) => offline.pendingResources(input.account),
+    'offline.retryNow': (input) => offline.retryNow(input.account),
+    'offline.discard': (input) => offline.discard(input.account, input.change),
+    'offline.conflicts': (input) => offline.conflicts(input.account),
+    'offline.resolve': (input) => offline.resolve(input.account, input.conflict, input.choice),
+    'tasks.moveToList': async (input) => {
+      const account = accounts.get(input.account).account.id;
+      try {
+        return {
+          task: await callApi(() =>
+            commands.moveTaskToList(input.account, {
+              tasklist: input.tasklist,
+              task: input.task,
+              destination: input.destination,
+            }),
+          ),
+        };
+      } finally {
+        bypassedMirror(account, [
+          { collection: 'tasks', key: input.tasklist },
+          { collection: 'tasks', key: input.destination.tasklist },
+        ]);
+      }
+    },
   };
 }

@@ -10,8 +10,26 @@ export interface TasksPollerOptions {
   readonly intervalMs: number | (() => number);
   /** A poll could not reach the service. */
   readonly onUnreachable?: (error: ApiCallError) => void;
+  /** A poll went through. */
+  readonly onReached?: () => void;
+  /** A mirror kept of the task lists and their tasks: it gets every list and every changed task. */
+  readonly sink?: TasksSink;
   readonly log?: (message: string) => void;
 }
+
+/** Where a mirror keeps what polling Tasks finds. */
+export interface TasksSink {
+  /** When the last poll kept here started (a restart asks only for what changed since). */
+  since(): Date | undefined;
+  /** Whether a list's tasks have been read whole once. */
+  hasTasks(tasklist: string): boolean;
+  applyLists(lists: Record<string, unknown>[], at: Date): void;
+  /** `full`: every task of the list (anything else there is gone); otherwise the ones updated since. */
+  applyTasks(tasklist: string, tasks: Record<string, unknown>[], full: boolean, at: Date): void;
+}
+
+/** Asking for changes a little before the previous poll started covers clocks that disagree slightly. */
+const sinceMarginMs = 5_000;
 
 interface ListSummary {
   readonly id: string;
@@ -19,6 +37,8 @@ interface ListSummary {
 }
 
 const maxListPages = 10;
+/** 200 pages of 100: a list of 20,000 tasks. */
+const maxTaskPages = 200;
 
 function asItems(answer: unknown): Record<string, unknown>[] {
   const items = typeof answer === 'object' && answer !== null ? (answer as { items?: unknown }).items : undefined;
@@ -77,6 +97,11 @@ export class TasksPoller {
     this.running = true;
     const startedAt = new Date();
     try {
+      if (this.options.sink) {
+        await this.pollIntoSink(this.options.sink, startedAt);
+        this.options.onReached?.();
+        return;
+      }
       const lists = await this.readLists();
       const previousLists = this.lists;
       const since = this.since;
@@ -103,7 +128,56 @@ export class TasksPoller {
     }
   }
 
-  private async readLists(): Promise<ListSummary[]> {
+  /** A poll that keeps what it finds: every list, and each list's tasks (all of them once, then what changed). */
+  private async pollIntoSink(sink: TasksSink, startedAt: Date): Promise<void> {
+    const raw: Record<string, unknown>[] = [];
+    const lists = await this.readLists(raw);
+    const previousLists = this.lists;
+    sink.applyLists(raw, startedAt);
+    if (previousLists) {
+      const changedLists =
+        lists.length !== previousLists.size || lists.some((list) => previousLists.get(list.id) !== list.version);
+      if (changedLists) this.options.feed.changed(this.options.account, { collection: 'tasklists' });
+    }
+    this.lists = new Map(lists.map((list) => [list.id, list.version]));
+    const since = this.since ?? sink.since();
+    for (const list of lists) {
+      const full = !sink.hasTasks(list.id) || since === undefined;
+      const tasks = await this.readTasks(list.id, full ? undefined : new Date(since.getTime() - sinceMarginMs));
+      sink.applyTasks(list.id, tasks, full, startedAt);
+      if (tasks.length > 0 && previousLists)
+        this.options.feed.changed(
+          this.options.account,
+          { collection: 'tasks', key: list.id },
+          {
+            ids: tasks.flatMap((task) => (typeof task.id === 'string' ? [task.id] : [])),
+          },
+        );
+    }
+    this.since = startedAt;
+  }
+
+  /** A list's tasks, all of them (deleted ones left out) or those updated since `updatedMin` (deleted ones in). */
+  private async readTasks(tasklist: string, updatedMin: Date | undefined): Promise<Record<string, unknown>[]> {
+    const tasks: Record<string, unknown>[] = [];
+    let pageToken: string | undefined;
+    for (let page = 0; page < maxTaskPages; page++) {
+      const answer = await this.options.api.callByName('TasksTasksList', {
+        tasklist,
+        maxResults: 100,
+        showCompleted: true,
+        showHidden: true,
+        ...(updatedMin ? { updatedMin: updatedMin.toISOString(), showDeleted: true } : {}),
+        ...(pageToken ? { pageToken } : {}),
+      });
+      tasks.push(...asItems(answer));
+      pageToken = nextPage(answer);
+      if (!pageToken) return tasks;
+    }
+    throw new Error(`TasksTasksList had more than ${maxTaskPages} pages`);
+  }
+
+  private async readLists(raw?: Record<string, unknown>[]): Promise<ListSummary[]> {
     const lists: ListSummary[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < maxListPages; page++) {
@@ -113,6 +187,7 @@ export class TasksPoller {
       });
       for (const item of asItems(answer)) {
         if (typeof item.id !== 'string') continue;
+        raw?.push(item);
         lists.push({
           id: item.id,
           version: `${String(item.etag ?? '')}|${String(item.updated ?? '')}|${String(item.title ?? '')}`,

@@ -8,6 +8,7 @@ import {
 import type { OperationName, ResultFor } from '../../shared/api/registry';
 import { apiKeyParamsInclude, apiQueryPrefix, type ApiParams } from './keys';
 import { notify, notifyError, undoAction } from './notify';
+import { isOfflineFailure, needsConnectionSentence } from './offline';
 import { queryClient } from './query-client';
 
 /**
@@ -118,7 +119,8 @@ function mutationOptions<V, R>(
     onMutate: (variables) => applyOptimisticUpdates(client, spec.apply?.(variables) ?? []),
     onError: (error, variables, context) => {
       if (context) rollbackOptimisticUpdates(client, context);
-      notifyError(spec.failure(variables), error);
+      const sentence = spec.failure(variables);
+      notifyError(isOfflineFailure(client, error) ? `${sentence} ${needsConnectionSentence}` : sentence, error);
     },
     onSuccess: (result, variables) => {
       const notice = spec.success?.(result, variables);

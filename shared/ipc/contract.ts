@@ -156,6 +156,113 @@ export const maxSeriesEditSteps = 2600;
 const tasklistIdInput = z.string().min(1).max(1024);
 const taskIdInput = z.string().min(1).max(1024);
 
+/**
+ * Local-first Google accounts (docs/offline.md): each Google account has a mirror in the core and an
+ * outbox of writes made while it could not be reached. These shapes are what the sync panel, the
+ * sidebar's status and the pending dots read.
+ */
+const isoTime = z.string().max(40);
+const collectionNameSchema = z.enum([...keyedCollections, ...unkeyedCollections] as [string, ...string[]]);
+
+/** One resource a pending change or conflict is about: collection, partition key, id. */
+export const offlineResourceSchema = z.object({
+  collection: collectionNameSchema,
+  /** Calendar id for events, task list id for tasks, file id for permissions. */
+  key: z.string().optional(),
+  id: z.string(),
+});
+export type OfflineResource = z.infer<typeof offlineResourceSchema>;
+
+/** How fresh an `api.call` answer is; carried in the reply envelope's `meta`, never inside Google's resources. */
+export const freshnessSchema = z.object({
+  /** `mirror`: answered from the account's mirror without the network; `network`: from the API. */
+  source: z.enum(['mirror', 'network']),
+  /** Whether the account was offline when answering. */
+  offline: z.boolean(),
+  /** When the collection(s) read were last brought in step with the server (oldest of them). */
+  syncedAt: isoTime.optional(),
+  /** The mirror may not hold all that was asked (e.g. a time range outside its event window). */
+  partial: z.boolean().optional(),
+  /** The answer includes changes not yet sent to the server. */
+  pending: z.boolean().optional(),
+});
+export type Freshness = z.infer<typeof freshnessSchema>;
+
+/** Extra facts of a successful reply, beside its value. */
+export const replyMetaSchema = z.object({ freshness: freshnessSchema.optional() });
+export type ReplyMeta = z.infer<typeof replyMetaSchema>;
+
+export const offlineCollectionStatusSchema = z.object({
+  collection: collectionNameSchema,
+  key: z.string().optional(),
+  /** Last time a sync pass over it succeeded; absent when it never has. */
+  lastSyncedAt: isoTime.optional(),
+});
+
+export const offlineAccountStatusSchema = z.object({
+  account: accountIdSchema,
+  kind: z.enum(['local', 'google']),
+  state: z.enum(['online', 'offline']),
+  /** When the account was last found unreachable (while it is offline). */
+  offlineSince: isoTime.optional(),
+  /** Whether the account has a mirror (Google accounts); the local account needs none. */
+  mirrored: z.boolean(),
+  /** Most recent successful sync of any collection. */
+  lastSyncedAt: isoTime.optional(),
+  collections: z.array(offlineCollectionStatusSchema),
+  /** Writes waiting in the outbox. */
+  pending: z.number().int().min(0),
+  /** Conflicts waiting for a decision. */
+  conflicts: z.number().int().min(0),
+  /** Whether the outbox is being sent now. */
+  replaying: z.boolean(),
+});
+export type OfflineAccountStatus = z.infer<typeof offlineAccountStatusSchema>;
+
+export const pendingChangeSchema = z.object({
+  /** Outbox sequence number (replay order). */
+  id: z.string(),
+  account: accountIdSchema,
+  /** Registry operation, e.g. `CalendarEventsPatch`, or `upload` for a staged file upload. */
+  operation: z.string(),
+  /** A short human description, e.g. `Edit event "Standup"`. */
+  summary: z.string(),
+  resource: offlineResourceSchema.optional(),
+  createdAt: isoTime,
+  attempts: z.number().int().min(0),
+  lastError: z.string().optional(),
+  /** `queued`: waits for the network; `sending`: being replayed; `failed`: refused for good (discard it or retry). */
+  state: z.enum(['queued', 'sending', 'failed']),
+  nextAttemptAt: isoTime.optional(),
+  /** Staged uploads: bytes sent of total. */
+  upload: z.object({ sent: z.number().int().min(0), size: z.number().int().min(0) }).optional(),
+});
+export type PendingChange = z.infer<typeof pendingChangeSchema>;
+
+export const conflictFieldSchema = z.object({
+  /** Dotted field path, e.g. `summary`, `start.dateTime`. */
+  field: z.string(),
+  /** The mirror's last synced value (absent: the field was not set). */
+  base: z.unknown().optional(),
+  mine: z.unknown().optional(),
+  theirs: z.unknown().optional(),
+});
+
+export const conflictSchema = z.object({
+  id: z.string(),
+  account: accountIdSchema,
+  operation: z.string(),
+  summary: z.string(),
+  resource: offlineResourceSchema,
+  createdAt: isoTime,
+  /** `fields`: the same field changed on both sides; `deleted`: edited here, deleted on the server. */
+  kind: z.enum(['fields', 'deleted']),
+  fields: z.array(conflictFieldSchema),
+});
+export type OfflineConflict = z.infer<typeof conflictSchema>;
+
+const offlineAccountInput = z.object({ account: accountIdSchema.optional() }).strict();
+
 export const ipcMethods = {
   'app.info': {
     input: z.object({}).strict(),
@@ -288,6 +395,49 @@ export const ipcMethods = {
       .strict(),
     output: z.object({ task: z.unknown() }),
   },
+  /** Offline status of every account (or of one): online/offline, last syncs, pending and conflict counts. */
+  'offline.status': {
+    input: offlineAccountInput,
+    output: z.object({ accounts: z.array(offlineAccountStatusSchema) }),
+  },
+  /** An account's outbox, in replay order. */
+  'offline.pending': {
+    input: offlineAccountInput,
+    output: z.object({ changes: z.array(pendingChangeSchema) }),
+  },
+  /** The resources with changes not yet sent (for the pending dots). */
+  'offline.pendingResources': {
+    input: offlineAccountInput,
+    output: z.object({ resources: z.array(offlineResourceSchema) }),
+  },
+  /** Sends the outbox now (clears backoff and failed states); answers once the attempt is over. */
+  'offline.retryNow': {
+    input: offlineAccountInput,
+    output: z.object({ pending: z.number().int().min(0) }),
+  },
+  /** Drops one queued change and restores the mirror's copy of what it touched to the server's. */
+  'offline.discard': {
+    input: z.object({ account: accountIdSchema.optional(), change: z.string().min(1).max(40) }).strict(),
+    output: z.object({ discarded: z.boolean() }),
+  },
+  'offline.conflicts': {
+    input: offlineAccountInput,
+    output: z.object({ conflicts: z.array(conflictSchema) }),
+  },
+  /**
+   * Settles a conflict: `keepMine` sends my values (for `deleted`: restores the item with them),
+   * `keepTheirs` keeps the server's and drops mine.
+   */
+  'offline.resolve': {
+    input: z
+      .object({
+        account: accountIdSchema.optional(),
+        conflict: z.string().min(1).max(40),
+        choice: z.enum(['keepMine', 'keepTheirs']),
+      })
+      .strict(),
+    output: z.object({ resolved: z.boolean() }),
+  },
 } as const;
 
 export type IpcMethods = typeof ipcMethods;
@@ -349,6 +499,15 @@ export const ipcEventSchema = z.discriminatedUnion('type', [
     type: z.literal('navigate'),
     route: appRouteSchema,
   }),
+  /**
+   * An account's offline status, outbox or conflicts changed: the panel re-reads what it shows
+   * (`offline.pending`, `offline.conflicts`, `offline.pendingResources`).
+   */
+  z.object({
+    type: z.literal('offline'),
+    account: accountIdSchema,
+    status: offlineAccountStatusSchema,
+  }),
   /** The local service stopped unexpectedly and answers again (its data is kept); a short notice to show. */
   z.object({
     type: z.literal('serviceRestarted'),
@@ -385,4 +544,4 @@ export interface IpcError {
 }
 
 /** Every reply is an envelope; errors are values, never thrown raw across the boundary. */
-export type IpcReply<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+export type IpcReply<T> = { ok: true; value: T; meta?: ReplyMeta } | { ok: false; error: IpcError };

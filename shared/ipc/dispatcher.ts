@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { maxNestingDepth, nestingExceeds } from '../api/schemas/limits';
 import { ipcMethods } from './contract';
-import type { IpcError, IpcMethodName, IpcMethods, IpcOutput, IpcReply } from './contract';
+import type { IpcError, IpcMethodName, IpcMethods, IpcOutput, IpcReply, ReplyMeta } from './contract';
 import { IpcCallError } from './errors';
 
 /** Per-call facts the host knows about the caller (e.g. which window or socket asked). */
@@ -9,12 +9,23 @@ export interface IpcCallContext {
   readonly caller?: string;
 }
 
+/**
+ * A handler's answer with facts about it (how fresh it is) that travel in the envelope's `meta`,
+ * beside the value rather than inside it.
+ */
+export class ReplyWithMeta<T> {
+  constructor(
+    readonly value: T,
+    readonly meta: ReplyMeta,
+  ) {}
+}
+
 /** One implementation per contract method; inputs arrive already validated and defaulted. */
 export type IpcHandlers = {
   readonly [M in IpcMethodName]: (
     input: z.output<IpcMethods[M]['input']>,
     context: IpcCallContext,
-  ) => IpcOutput<M> | Promise<IpcOutput<M>>;
+  ) => IpcOutput<M> | ReplyWithMeta<IpcOutput<M>> | Promise<IpcOutput<M> | ReplyWithMeta<IpcOutput<M>>>;
 };
 
 export interface IpcDispatcher {
@@ -73,12 +84,14 @@ export function createIpcDispatcher(handlers: IpcHandlers, options: IpcDispatche
     const parsed = spec.input.safeParse(input ?? {});
     if (!parsed.success) return { ok: false, error: describeInvalidInput(method, parsed.error) };
     const handler = handlers[method] as (input: unknown, context: IpcCallContext) => unknown;
-    const value = await handler(parsed.data, context);
+    const answer = await handler(parsed.data, context);
+    const meta = answer instanceof ReplyWithMeta ? answer.meta : undefined;
+    const value: unknown = answer instanceof ReplyWithMeta ? answer.value : answer;
     const checked = spec.output.safeParse(value);
     if (!checked.success) {
       throw new Error(`${method} produced an answer that does not match the contract: ${checked.error.message}`);
     }
-    return { ok: true, value: checked.data };
+    return meta ? { ok: true, value: checked.data, meta } : { ok: true, value: checked.data };
   }
 
   return {

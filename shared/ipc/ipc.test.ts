@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createIpcClient } from './client';
 import type { IpcEvent } from './contract';
 import { createIpcDispatcher } from './dispatcher';
-import type { IpcHandlers } from './dispatcher';
+import { ReplyWithMeta, type IpcHandlers } from './dispatcher';
 import { IpcCallError } from './errors';
 import { createFramedClientTransport } from './framed-client';
 import type { FramedClientTransport } from './framed-client';
@@ -28,6 +28,8 @@ const handlers: IpcHandlers = {
       throw new IpcCallError({ code: 'notFound', message: 'Not Found', status: 404, reason: 'notFound' });
     }
     if (input.operation === 'Nothing') return undefined;
+    if (input.operation === 'Mirrored')
+      return new ReplyWithMeta({ items: [] }, { freshness: { source: 'mirror', offline: true, syncedAt: 'then' } });
     return { echoed: input.params };
   },
   'files.uploadStart': () => ({ upload: 'u1' }),
@@ -46,6 +48,13 @@ const handlers: IpcHandlers = {
   'app.focus': () => ({}),
   'calendar.applySeriesEdit': (input) => ({ results: input.steps.map((step) => ({ summary: step.op })), undo: [] }),
   'tasks.moveToList': (input) => ({ task: { id: input.task } }),
+  'offline.status': () => ({ accounts: [] }),
+  'offline.pending': () => ({ changes: [] }),
+  'offline.pendingResources': () => ({ resources: [] }),
+  'offline.retryNow': () => ({ pending: 0 }),
+  'offline.discard': () => ({ discarded: false }),
+  'offline.conflicts': () => ({ conflicts: [] }),
+  'offline.resolve': () => ({ resolved: false }),
 };
 
 /** A client and host wired through an in-memory "connection" that delivers frames asynchronously. */
@@ -79,6 +88,17 @@ describe('IPC dispatcher and client over a framed in-memory transport', () => {
   it('carries an undefined answer (a 204) across the JSON frames', async () => {
     const client = createIpcClient(connectInMemory().transport);
     expect(await client.invoke('api.call', { operation: 'Nothing' })).toBeUndefined();
+  });
+
+  it('carries reply metadata beside the value, not inside it', async () => {
+    const client = createIpcClient(connectInMemory().transport);
+    const answer = await client.invokeWithMeta('api.call', { operation: 'Mirrored' });
+    expect(answer).toEqual({
+      value: { items: [] },
+      meta: { freshness: { source: 'mirror', offline: true, syncedAt: 'then' } },
+    });
+    expect(await client.invoke('api.call', { operation: 'Mirrored' })).toEqual({ items: [] });
+    expect(await client.invokeWithMeta('app.info', {})).not.toHaveProperty('meta');
   });
 
   it('refuses an unknown method with unknownMethod', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ipcErrorCodes, ipcEventSchema } from './contract';
+import { ipcErrorCodes, ipcEventSchema, replyMetaSchema } from './contract';
 import type { IpcEvent, IpcReply } from './contract';
 
 /**
@@ -18,7 +18,7 @@ export const ipcErrorSchema = z.object({
 
 export const ipcReplySchema = z.union([
   // JSON drops an undefined value (a 204 answer), so it may be missing.
-  z.object({ ok: z.literal(true), value: z.unknown().optional() }),
+  z.object({ ok: z.literal(true), value: z.unknown().optional(), meta: replyMetaSchema.optional() }),
   z.object({ ok: z.literal(false), error: ipcErrorSchema }),
 ]);
 

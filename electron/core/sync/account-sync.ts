@@ -15,8 +15,10 @@ import type { RelayServer } from '../relay-server';
 import { backoffDelay } from '../retry-policy';
 import type { RetryPolicy } from '../retry-policy';
 import { TasksPoller } from '../tasks-poller';
+import type { TasksSink } from '../tasks-poller';
 import type { PollCadence } from './poll-cadence';
 import { ResourceSync } from './resource-sync';
+import type { ResourceSink } from './resource-sync';
 import { aclSource, calendarListSource, driveChangesSource, eventsSource, settingsSource } from './sync-sources';
 import type { SyncPass, SyncSource } from './sync-sources';
 
@@ -43,6 +45,14 @@ export interface AccountSyncOptions {
   readonly backoff?: RetryPolicy;
   readonly random?: () => number;
   readonly log?: (message: string) => void;
+  /** A Google account's mirror: keeps what each pass found, and Tasks' listings. */
+  readonly mirror?: SyncMirror;
+}
+
+/** What the sync of an account hands its mirror. */
+export interface SyncMirror {
+  sinkFor(target: CollectionRef): ResourceSink | undefined;
+  readonly tasks?: TasksSink;
 }
 
 const defaultReconnect: RetryPolicy = { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 1_000, maxDelayMs: 60_000 };
@@ -82,6 +92,8 @@ export class AccountSync {
       feed: options.feed,
       intervalMs: () => options.cadence.tasksInterval(),
       onUnreachable: () => this.unreachable(),
+      onReached: () => this.reached(),
+      ...(options.mirror?.tasks ? { sink: options.mirror.tasks } : {}),
       ...(options.log ? { log: options.log } : {}),
     });
     this.stopCadence = options.cadence.onChange((focused) => this.focusChanged(focused));
@@ -103,7 +115,7 @@ export class AccountSync {
         this.calendarListPassed(pass, full),
       );
       this.follow(settingsSource(), calendarSettingsTarget);
-      this.follow(driveChangesSource(), driveChangesTarget);
+      this.follow(driveChangesSource({ listFiles: this.options.mirror !== undefined }), driveChangesTarget);
       await list.sync.prime();
       await Promise.all([...this.followed.values()].map((entry) => entry.sync.prime()));
       this.lastPoll = Date.now();
@@ -152,6 +164,7 @@ export class AccountSync {
     const existing = this.followed.get(id);
     if (existing) return existing;
     const { api, account, feed, push, log } = this.options;
+    const sink = this.options.mirror?.sinkFor(source.target);
     const sync = new ResourceSync({
       api,
       account,
@@ -160,6 +173,7 @@ export class AccountSync {
       onUnreachable: () => this.unreachable(),
       onReached: () => this.reached(),
       ...(onPass ? { onPass } : {}),
+      ...(sink ? { sink } : {}),
       ...(this.options.gatherMs !== undefined ? { gatherMs: this.options.gatherMs } : {}),
       ...(this.options.backoff ? { backoff: this.options.backoff } : {}),
       ...(this.options.random ? { random: this.options.random } : {}),

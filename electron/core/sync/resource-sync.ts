@@ -6,6 +6,14 @@ import { backoffDelay, isRetryable } from '../retry-policy';
 import type { RetryPolicy } from '../retry-policy';
 import type { SyncPass, SyncSource } from './sync-sources';
 
+/** Where a collection's passes are kept (a Google account's mirror): it also holds the cursor across restarts. */
+export interface ResourceSink {
+  /** The cursor kept from an earlier run; the first pass continues from it instead of listing afresh. */
+  readonly cursor?: string;
+  /** Stores what a pass found (and its cursor) before it is announced. */
+  apply(pass: SyncPass, full: boolean): Promise<void> | void;
+}
+
 export interface ResourceSyncOptions {
   readonly api: ApiClient;
   readonly account: string;
@@ -26,6 +34,7 @@ export interface ResourceSyncOptions {
   readonly onReached?: () => void;
   /** The items of every pass (the calendar list uses it to follow calendars). */
   readonly onPass?: (pass: SyncPass, full: boolean) => void;
+  readonly sink?: ResourceSink;
   readonly log?: (message: string) => void;
 }
 
@@ -62,7 +71,9 @@ export class ResourceSync {
   /** Passes made (full and incremental), for tests and benchmarks. */
   passes = 0;
 
-  constructor(private readonly options: ResourceSyncOptions) {}
+  constructor(private readonly options: ResourceSyncOptions) {
+    this.cursor = options.sink?.cursor;
+  }
 
   get target(): CollectionRef {
     return this.options.source.target;
@@ -161,6 +172,8 @@ export class ResourceSync {
           full = true;
         }
       }
+      if (this.closed) return;
+      await this.options.sink?.apply(result, full);
       if (this.closed) return;
       this.cursor = result.cursor;
       this.rateLimitedPasses = 0;

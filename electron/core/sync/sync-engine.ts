@@ -5,6 +5,7 @@ import { localAccountId } from '../local-account';
 import type { RelayServer } from '../relay-server';
 import type { RetryPolicy } from '../retry-policy';
 import { AccountSync } from './account-sync';
+import type { Connectivity, SyncMirror } from './account-sync';
 import { PollCadence } from './poll-cadence';
 
 export interface SyncEngineOptions {
@@ -17,6 +18,10 @@ export interface SyncEngineOptions {
   readonly backoff?: RetryPolicy;
   readonly reconnect?: RetryPolicy;
   readonly log?: (message: string) => void;
+  /** The mirror of an account that has one (Google accounts): passes are kept there. */
+  readonly mirrorOf?: (account: string) => SyncMirror | undefined;
+  /** Told when an account stops or starts answering. */
+  readonly onConnectivity?: (account: string, state: Connectivity) => void;
 }
 
 /**
@@ -66,8 +71,10 @@ export class SyncEngine {
       local || publicUrl
         ? { relay, watchRetryMs: config.sync.watchRetryMs, ...(local ? {} : { address: publicUrl }) }
         : undefined;
+    const mirror = this.options.mirrorOf?.(id);
     const sync = new AccountSync({
       account: id,
+      ...(mirror ? { mirror } : {}),
       api: connection.api,
       feed,
       ...(push ? { push } : {}),
@@ -76,6 +83,7 @@ export class SyncEngine {
       onConnectivity: (state) => {
         feed.push({ type: 'syncState', account: id, state });
         this.options.accounts.setOffline(id, state === 'offline');
+        this.options.onConnectivity?.(id, state);
       },
       ...(this.options.gatherMs !== undefined ? { gatherMs: this.options.gatherMs } : {}),
       ...(this.options.backoff ? { backoff: this.options.backoff } : {}),

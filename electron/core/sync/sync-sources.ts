@@ -140,22 +140,66 @@ export function driveChangesCover(pass: SyncPass | undefined): CollectionRef[] {
   });
 }
 
-/** Drive's change feed: the start page token is the first cursor; each pass follows pages to `newStartPageToken`. */
-export const driveChangesSource = (): SyncSource => ({
+/** Fields a mirror keeps of each file (everything Drive has). */
+const mirrorFileFields = '*';
+
+/** Every file the person can see (My Drive, shared with them, shared drives), for a mirror's first fill. */
+async function listAllFiles(api: ApiClient): Promise<Record<string, unknown>[]> {
+  const files: Record<string, unknown>[] = [];
+  let pageToken: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const answer = asPage(
+      await api.callByName('DriveFilesList', {
+        pageSize: 1000,
+        corpora: 'allDrives',
+        includeItemsFromAllDrives: true,
+        supportsAllDrives: true,
+        fields: `nextPageToken,files(${mirrorFileFields})`,
+        ...(pageToken ? { pageToken } : {}),
+      }),
+    );
+    files.push(...itemsOf(answer, 'files'));
+    pageToken = text(answer.nextPageToken);
+    if (!pageToken) return files;
+  }
+  throw new Error(`DriveFilesList had more than ${maxPages} pages`);
+}
+
+/**
+ * Drive's change feed: the start page token is the first cursor; each pass follows pages to
+ * `newStartPageToken`. With `listFiles` (a mirror is kept) the first pass also lists every file,
+ * as changes, and changes carry whole files.
+ */
+export const driveChangesSource = ({ listFiles = false }: { listFiles?: boolean } = {}): SyncSource => ({
   target: { collection: 'changes' },
   alsoChanged: driveChangesCover,
   async full(api) {
-    const start = asPage(await api.callByName('DriveChangesGetStartPageToken', {}));
+    const start = asPage(
+      await api.callByName('DriveChangesGetStartPageToken', listFiles ? { supportsAllDrives: true } : {}),
+    );
     const cursor = text(start.startPageToken);
     if (!cursor) throw new Error('DriveChangesGetStartPageToken answered no startPageToken');
-    return { cursor, ids: [], items: [] };
+    if (!listFiles) return { cursor, ids: [], items: [] };
+    const files = await listAllFiles(api);
+    return { cursor, ids: [], items: files.map((file) => ({ fileId: file.id, removed: false, file })) };
   },
   async incremental(api, cursor) {
     const items: Record<string, unknown>[] = [];
     let pageToken = cursor;
     for (let page = 0; page < maxPages; page++) {
       const answer = asPage(
-        await api.callByName('DriveChangesList', { pageToken, pageSize: 1000, includeRemoved: true }),
+        await api.callByName('DriveChangesList', {
+          pageToken,
+          pageSize: 1000,
+          includeRemoved: true,
+          ...(listFiles
+            ? {
+                includeItemsFromAllDrives: true,
+                supportsAllDrives: true,
+                fields: `nextPageToken,newStartPageToken,changes(changeType,fileId,driveId,removed,time,file(${mirrorFileFields}),drive)`,
+              }
+            : {}),
+        }),
       );
       items.push(...itemsOf(answer, 'changes'));
       const next = text(answer.nextPageToken);

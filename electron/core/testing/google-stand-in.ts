@@ -215,7 +215,11 @@ export async function startGoogleStandIn(options: GoogleStandInOptions): Promise
           { host: serviceUrl.hostname, port: serviceUrl.port, method: req.method, path: req.url, headers },
           (answerStream) => {
             record(answerStream.statusCode ?? 0);
-            res.writeHead(answerStream.statusCode ?? 502, answerStream.headers);
+            // Upload sessions the service opens are addressed through the gateway, as Google's are on its own host.
+            const headers = { ...answerStream.headers };
+            if (typeof headers.location === 'string' && headers.location.startsWith(serviceUrl.origin))
+              headers.location = `${apiUrl}${headers.location.slice(serviceUrl.origin.length)}`;
+            res.writeHead(answerStream.statusCode ?? 502, headers);
             answerStream.pipe(res);
           },
         );

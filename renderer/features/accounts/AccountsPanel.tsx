@@ -3,23 +3,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useCommands } from '../../lib/commands';
 import { ipc } from '../../platform/ipc';
-import { useAccounts } from '../../shell/useAccounts';
-import { followAccountEvents, useAccountEventsStore } from './account-events';
+import { followAccountEvents } from './account-events';
 import { AccountsScreen } from './AccountsScreen';
 import { useWindowFocusReport } from './useWindowFocusReport';
 import { VaultBanner } from './VaultBanner';
 
 /**
- * The accounts corner of the sidebar: a warning when sign-ins are not saved, whether the active
- * account is offline, and the button that opens the accounts screen. Also keeps account state in
- * step with the core's events and reports window focus to it.
+ * The accounts corner of the sidebar: a warning when sign-ins are not saved and the button that
+ * opens the accounts screen (whether an account is offline is said by the sync status,
+ * features/sync). Also keeps account state in step with the core's events and reports window
+ * focus to it.
  */
 export function AccountsPanel() {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const accounts = useAccounts();
-  const offline = useAccountEventsStore((state) => state.offline);
-  const activeOffline = accounts.data ? offline.has(accounts.data.active) : false;
   useWindowFocusReport();
   useCommands([
     {
@@ -41,11 +38,6 @@ export function AccountsPanel() {
   return (
     <div className="accounts-panel">
       <VaultBanner />
-      {activeOffline ? (
-        <p className="accounts-panel__offline" role="status" data-testid="offline-indicator">
-          Offline<span className="accounts-panel__offline-more"> — changes will sync when the connection is back.</span>
-        </p>
-      ) : null}
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Trigger asChild>
           <button

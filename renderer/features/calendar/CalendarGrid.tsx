@@ -22,6 +22,8 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
 import '@fullcalendar/react/themes/forma/palettes/blue.css';
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
+import { WaitingDot } from '../../components/WaitingDot';
+import { useWaitingIds } from '../../lib/offline';
 import type { CalendarPreferences } from './calendar-settings';
 import type { GridTaskProps } from './calendar-tasks';
 import { gridInteractionPlugin } from './grid-interaction';
@@ -115,20 +117,36 @@ const oneLineMinutes = 45;
  * wrap between words or drop out whole (see calendar.css), never cut mid-label. Other views keep
  * FullCalendar's own content.
  */
-function eventContent(info: EventDisplayInfo) {
+function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
   const task = info.event.extendedProps as Partial<GridTaskProps>;
   if (task.kind === 'task') return taskContent(info.event.title, task.completed === true);
-  if (!info.view.type.startsWith('timeGrid') || info.event.allDay) return true;
   const title = info.event.title || '(No title)';
+  if (!info.view.type.startsWith('timeGrid') || info.event.allDay) {
+    const id = (info.event.extendedProps as Partial<GridEventProps>).eventId;
+    // FullCalendar's own content, unless a change to the event waits to sync: then a dot ends the line
+    // (the calendar's colour dot, FullCalendar's, stays first).
+    if (!id || !waitingIds.has(id)) return true;
+    return (
+      <div className="grid-event grid-event--row" data-testid="grid-event-label">
+        {info.timeText && !info.event.allDay ? <span className="grid-event__time">{info.timeText}</span> : null}
+        <span className="grid-event__title">{title}</span>
+        <WaitingDot collection="events" id={id} className="grid-event__waiting" />
+      </div>
+    );
+  }
   const start = info.event.start?.getTime() ?? 0;
   const end = info.event.end?.getTime() ?? start;
   const short = info.isShort || end - start <= oneLineMinutes * 60_000;
   // "11:15AM – 12:45PM": each time is one unbreakable piece; a line may break only between them.
   const pieces = info.timeText.split(/\s+[–-]\s+/);
   const startText = pieces[0] ?? info.timeText;
+  const eventId = (info.event.extendedProps as Partial<GridEventProps>).eventId;
+  // A change made offline and not yet on the server: a dot before the title.
+  const waiting = eventId ? <WaitingDot collection="events" id={eventId} className="grid-event__waiting" /> : null;
   if (short) {
     return (
       <div className="grid-event grid-event--line" data-testid="grid-event-label">
+        {waiting}
         {/* The comma is heard, not seen: on screen the time may sit on the next line. */}
         <span className="grid-event__title">{title}</span>
         <span className="visually-hidden">, </span>
@@ -138,7 +156,10 @@ function eventContent(info: EventDisplayInfo) {
   }
   return (
     <div className="grid-event grid-event--stack" data-testid="grid-event-label">
-      <span className="grid-event__title">{title}</span>
+      <span className="grid-event__title">
+        {waiting}
+        {title}
+      </span>
       <span className="grid-event__time">
         {pieces.map((piece, index) => (
           <span key={index} className="grid-event__piece">
@@ -294,6 +315,10 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     latest.current.onChangeTimes(info.event.id, to, info.revert);
   }, []);
 
+  // A new function when the set of events waiting to sync changes, so FullCalendar draws their dots.
+  const waitingIds = useWaitingIds('events');
+  const content = useCallback((info: EventDisplayInfo) => eventContent(info, waitingIds), [waitingIds]);
+
   const hour12 = preferences.hour12;
   const timeFormat = useMemo(
     (): Intl.DateTimeFormatOptions => ({ hour: 'numeric', minute: '2-digit', hour12 }),
@@ -384,7 +409,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         eventDrop={onChange}
         eventResize={onChange}
         eventDidMount={tagEventElement}
-        eventContent={eventContent}
+        eventContent={content}
         noEventsText="Nothing scheduled in this period."
       />
     </div>

@@ -1,4 +1,5 @@
 import { memo, type DragEvent, type MouseEvent } from 'react';
+import { WaitingDot } from '../../components/WaitingDot';
 import type { DriveItem } from './drive-file';
 import { endItemDrag, startItemDrag, useDropTarget } from './drag-drop';
 import { isFolder } from './drive-file';
@@ -35,6 +36,7 @@ const domIdIf = (focused: boolean, id: string) => (focused ? rowDomId(id) : unde
 function ItemBadges({ item }: { item: DriveItem }) {
   return (
     <>
+      <WaitingDot collection="files" id={item.id} className="file-badge--waiting" />
       {item.starred ? (
         <span className="file-badge file-badge--star" title="Starred" aria-label="Starred" data-testid="starred-badge">
           ★

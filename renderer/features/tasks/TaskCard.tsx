@@ -9,6 +9,8 @@ import {
   type CSSProperties,
   type KeyboardEvent,
 } from 'react';
+import { WaitingDot } from '../../components/WaitingDot';
+import { useWaitingToSync } from '../../lib/offline';
 import { CardMenu, openCardMenu, type CardCommands } from './CardMenu';
 import type { DragData, RowDropData } from './drag-geometry';
 import type { DropZone } from './drop-plan';
@@ -61,6 +63,7 @@ export function TaskCard({
   const completed = clicked ?? task.status === 'completed';
   const due = dueDate(task);
   const notes = task.notes?.trim();
+  const waiting = useWaitingToSync('tasks', task.id);
   const classes = ['task-card'];
   if (depth > 0) classes.push('task-card--subtask');
   if (completed) classes.push('task-card--completed');
@@ -103,7 +106,9 @@ export function TaskCard({
           onToggle?.(task, event.target.checked);
         }}
       />
-      <div className="task-card__body">
+      <div className={`task-card__body${waiting ? ' task-card__body--waiting' : ''}`}>
+        {/* A change not yet on the server: a dot before the title. */}
+        {waiting ? <WaitingDot collection="tasks" id={task.id} className="task-card__waiting" /> : null}
         <button
           type="button"
           className="task-card__title"

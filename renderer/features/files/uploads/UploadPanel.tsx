@@ -19,7 +19,13 @@ function UploadRow({ item }: { item: UploadItem }) {
         <span className="upload__name" title={`${item.destination}/${item.name}`}>
           {item.name}
         </span>
-        <span className="upload__state">{item.state === 'uploading' ? `${percent}%` : stateLabels[item.state]}</span>
+        <span className="upload__state">
+          {item.state === 'uploading'
+            ? `${percent}%`
+            : item.waitingToSync
+              ? 'Uploads when you’re online'
+              : stateLabels[item.state]}
+        </span>
         {active ? (
           <button
             type="button"

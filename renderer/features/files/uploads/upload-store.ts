@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import { callApi, errorMessage, getActiveAccount } from '../../../lib/api';
+import { callApi, errorMessage, getActiveAccount, queryClient } from '../../../lib/api';
+import { isActiveAccountOffline } from '../../../lib/offline';
 import { ipc } from '../../../platform/ipc';
 import { folderMimeType } from '../drive-file';
 import { refreshDrive } from '../queries';
@@ -16,6 +17,8 @@ export interface UploadItem {
   received: number;
   state: UploadState;
   error?: string;
+  /** Done while the account was offline: the core keeps the file and uploads it when Google answers. */
+  waitingToSync?: boolean;
   /** Where it goes: the drop target's name and the path below it. */
   destination: string;
 }
@@ -92,7 +95,11 @@ async function run(id: string, task: UploadTask): Promise<void> {
       signal: task.controller.signal,
       onProgress: (received) => patch(id, { received }),
     });
-    patch(id, { state: 'done', received: task.file.size });
+    patch(id, {
+      state: 'done',
+      received: task.file.size,
+      ...(isActiveAccountOffline(queryClient) ? { waitingToSync: true } : {}),
+    });
     tasks.delete(id);
     void refreshDrive();
   } catch (error) {
