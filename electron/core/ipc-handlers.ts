@@ -11,6 +11,7 @@ import type { Accounts } from './accounts';
 import type { CoreCommands } from './commands/core-commands';
 import type { Downloads } from './downloads';
 import type { EventFeed } from './event-feed';
+import type { FileActivity } from './file-activity/file-activity';
 import { toIpcCallError } from './ipc-error-mapping';
 import type { SignInFlows } from './oauth/sign-in-flows';
 import { ResumableUploads } from './resumable-uploads';
@@ -22,6 +23,8 @@ export interface CoreHandlerDeps {
   readonly commands: CoreCommands;
   readonly downloads: Downloads;
   readonly feed: EventFeed;
+  /** What happened to Drive files (the Files Activity tab). */
+  readonly fileActivity: FileActivity;
   readonly info: IpcOutput<'app.info'>;
   readonly signIn: SignInFlows;
   readonly vaultStatus: () => VaultStatus;
@@ -83,6 +86,7 @@ export function createCoreHandlers({
   commands,
   downloads,
   feed,
+  fileActivity,
   info,
   signIn,
   vaultStatus,
@@ -145,6 +149,10 @@ export function createCoreHandlers({
     'files.uploadCancel': (input) => uploads.cancel(input.upload),
     'files.download': (input) => callApi(() => downloads.start(input)),
     'files.thumbnail': (input) => fetchThumbnail(accounts.get(input.account).api, input.fileId),
+    'files.activity': async (input) => {
+      const account = accounts.get(input.account).account.id;
+      return { entries: await callApi(() => fileActivity.list(account, input.fileId)) };
+    },
     'calendar.applySeriesEdit': (input) => callApi(() => commands.applySeriesEdit(input.account, input.steps)),
     'tasks.moveToList': async (input) => ({
       task: await callApi(() =>
