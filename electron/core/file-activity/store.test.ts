@@ -66,3 +66,11 @@ describe('FileActivityStore', () => {
     expect((await readdir(dir)).some((name) => name.startsWith('file-activity.json.unreadable-'))).toBe(true);
   });
 });
+
+describe('FileActivityStore on a path it cannot read', () => {
+  it('starts empty and says why, rather than keeping the core from starting', async () => {
+    const store = await FileActivityStore.open({ file: dir });
+    expect(store.problem).toMatch(/could not be read/);
+    expect(store.snapshot('local', 'f1')).toBeUndefined();
+  });
+});

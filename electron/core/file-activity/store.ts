@@ -49,11 +49,15 @@ export class FileActivityStore {
 
   static async open(options: FileActivityStoreOptions): Promise<FileActivityStore> {
     const store = new FileActivityStore(options);
-    const text = await readFile(options.file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw error;
-    });
-    if (text === undefined) return store;
+    let text: string | undefined;
+    try {
+      text = await readFile(options.file, 'utf8');
+    } catch (error) {
+      // Nothing kept yet; or a file that cannot be read at all, which the next write replaces.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        store.problem = `The file activity record could not be read (${String(error)}); it starts afresh.`;
+      return store;
+    }
     let parsed: ReturnType<typeof storeSchema.safeParse> | undefined;
     try {
       parsed = storeSchema.safeParse(JSON.parse(text));
