@@ -86,6 +86,14 @@ test('the Activity tab tells a file’s story: rename, sharing, role and link ch
     /Created/,
   ]);
   await saveScreenshot(page, 'files-activity');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await saveScreenshot(page, 'files-activity-dark');
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect(entry(details, 'Renamed from')).toBeVisible();
+  await saveScreenshot(page, 'files-activity-1024-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await saveScreenshot(page, 'files-activity-1024');
+  await page.setViewportSize({ width: 1360, height: 860 });
 
   // Kept by the core, not the page: after a reload the story is the same.
   await page.reload();
