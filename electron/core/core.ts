@@ -30,6 +30,8 @@ import { ReminderScheduler } from './reminders';
 import type { DueReminder } from './reminders';
 import type { RetryPolicy } from './retry-policy';
 import { SyncEngine } from './sync/sync-engine';
+import { FileActivity } from './file-activity/file-activity';
+import { FileActivityStore, fileActivityFile } from './file-activity/store';
 import type { Vault } from './vault';
 
 export interface ExtraUser {
@@ -267,6 +269,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   // The local service notifies only its relay (none when change watching is off), never an address a caller names.
   await service.setWebhookOrigins(relay ? [new URL(relay.address).origin] : []);
 
+  const activityStore = await FileActivityStore.open({ file: fileActivityFile(options.userDataDir) });
+  if (activityStore.problem) log(activityStore.problem);
+  const fileActivity = new FileActivity({ store: activityStore, api: (account) => accounts.get(account).api, log });
+  const stopFileActivity = [
+    feed.subscribe((event) => fileActivity.onEvent(event)),
+    accounts.onRemoving((id) => activityStore.forgetAccount(id)),
+  ];
+
   const downloads = new Downloads({
     connection: (account) => accounts.get(account),
     ...(options.chooseSavePath ? { chooseSavePath: options.chooseSavePath } : {}),
@@ -280,6 +290,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     downloads,
     feed,
     offline,
+    fileActivity,
     info: { version: options.version ?? '0.0.0', host: options.host, platform: process.platform },
     signIn,
     vaultStatus: () => vaultStatus,
@@ -349,6 +360,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         await sync?.close();
         await offline.close();
         await relay?.close();
+        for (const stop of stopFileActivity) stop();
+        await activityStore.flush().catch((error: unknown) => log(`Saving the file activity failed: ${String(error)}`));
         feed.close();
         await service.close();
       })();

@@ -12,6 +12,7 @@ import type { Accounts } from './accounts';
 import type { CoreCommands } from './commands/core-commands';
 import type { Downloads } from './downloads';
 import type { EventFeed } from './event-feed';
+import type { FileActivity } from './file-activity/file-activity';
 import { toIpcCallError } from './ipc-error-mapping';
 import type { SignInFlows } from './oauth/sign-in-flows';
 import type { OfflineHub } from './offline/offline-hub';
@@ -28,6 +29,8 @@ export interface CoreHandlerDeps {
   readonly feed: EventFeed;
   /** Mirrors and outboxes of Google accounts (local-first reads and writes, the sync panel). */
   readonly offline: OfflineHub;
+  /** What happened to Drive files (the Files Activity tab). */
+  readonly fileActivity: FileActivity;
   readonly info: IpcOutput<'app.info'>;
   readonly signIn: SignInFlows;
   readonly vaultStatus: () => VaultStatus;
@@ -92,6 +95,7 @@ export function createCoreHandlers({
   downloads,
   feed,
   offline,
+  fileActivity,
   info,
   signIn,
   refresh,
@@ -242,6 +246,10 @@ export function createCoreHandlers({
           input.steps.map((step) => ({ collection: 'events', key: step.calendarId })),
         );
       }
+    },
+    'files.activity': async (input) => {
+      const account = accounts.get(input.account).account.id;
+      return { entries: await callApi(() => fileActivity.list(account, input.fileId)) };
     },
     'offline.status': (input) => offline.status(input.account),
     'offline.pending': (input) => offline.pending(input.account),

@@ -262,6 +262,39 @@ export const conflictSchema = z.object({
 export type OfflineConflict = z.infer<typeof conflictSchema>;
 
 const offlineAccountInput = z.object({ account: accountIdSchema.optional() }).strict();
+/** One thing that happened to a Drive file, as its Activity tab lists it (newest first). */
+export const fileActivityEntrySchema = z.object({
+  id: z.string(),
+  /** When it happened (RFC 3339); for changes seen on the change feed, when the core saw them. */
+  time: z.string(),
+  kind: z.enum([
+    'created',
+    'version',
+    'renamed',
+    'moved',
+    'shared',
+    'roleChanged',
+    'unshared',
+    'linkShared',
+    'linkChanged',
+    'linkRemoved',
+    'starred',
+    'unstarred',
+    'trashed',
+    'restored',
+    'commented',
+    'removed',
+  ]),
+  /** Who did it, when known ("You" for the account's own user). */
+  who: z.string().optional(),
+  /** Renamed/moved: the old name or folder names; roleChanged/linkChanged: the old role. */
+  from: z.string().optional(),
+  /** Renamed/moved: the new name or folder names; shared/roleChanged/link*: the new role. */
+  to: z.string().optional(),
+  /** shared/roleChanged/unshared: the person, group or domain; commented: the comment's text. */
+  subject: z.string().optional(),
+});
+export type FileActivityEntry = z.infer<typeof fileActivityEntrySchema>;
 
 export const ipcMethods = {
   'app.info': {
@@ -361,6 +394,15 @@ export const ipcMethods = {
   'files.thumbnail': {
     input: z.object({ account: accountIdSchema.optional(), fileId: z.string().min(1).max(1024) }).strict(),
     output: z.object({ contentType: z.string(), contentBase64: z.string() }).nullable(),
+  },
+  /**
+   * What happened to a Drive file: its creation, versions and comments as Drive lists them, and the
+   * renames, moves, sharing, link and star changes the core saw on the change feed (kept per file
+   * in the user-data folder).
+   */
+  'files.activity': {
+    input: z.object({ account: accountIdSchema.optional(), fileId: z.string().min(1).max(1024) }).strict(),
+    output: z.object({ entries: z.array(fileActivityEntrySchema) }),
   },
   /**
    * Runs the writes of one calendar change in order (a recurring event's "this and following" or

@@ -37,6 +37,7 @@ const handlers: IpcHandlers = {
   'files.uploadStatus': () => ({ received: 0 }),
   'files.uploadCancel': () => ({}),
   'files.thumbnail': () => null,
+  'files.activity': () => ({ entries: [] }),
   'files.download': (input) => ({ kind: 'link', url: `/downloads/${input.fileId}` }),
   'accounts.signIn': () => ({ flow: 'f1', authorizationUrl: 'https://example.test/auth', opened: false }),
   'accounts.cancelSignIn': () => ({ cancelled: false }),

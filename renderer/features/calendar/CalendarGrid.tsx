@@ -1,5 +1,6 @@
 import FullCalendar, {
   type AllDayHeaderInfo,
+  type DateClickInfo,
   type CalendarController,
   type CalendarRef,
   type DateSelectInfo,
@@ -39,6 +40,9 @@ const customViews = {
   timeGridWorkWeek: { type: 'timeGrid', duration: { weeks: 1 }, hiddenDays: [0, 6] },
   listAgenda: { type: 'list', duration: { days: 28 }, listText: 'Agenda' },
   dayGridMonth: { dayMaxEvents: true },
+  // FullCalendar puts each month's title link inside the month's table, where a table may hold only
+  // rows: the year view has no links; a click on a day opens that day (dateClick).
+  multiMonthYear: { navLinks: false, selectable: false },
 };
 
 const slotMinutes = 30;
@@ -79,6 +83,43 @@ export interface CalendarGridProps {
 
 function minutesToDuration(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}:00`;
+}
+
+/**
+ * Keyboard and voice access FullCalendar leaves out, put back wherever it draws (it redraws parts
+ * of a view as it measures, so this runs after every change to the grid's content):
+ * - a day header that opens its day is named by the full date alone ("November 22, 2026"), which
+ *   leaves out what it shows ("22 Sun"), and voice control users say what they see: the name
+ *   starts with it, and the two parts are set apart by a space, as they are read;
+ * - the time grid scrolls inside the view, and with no event in it nothing there takes focus, so a
+ *   keyboard could not scroll it: whatever scrolls is made focusable (arrow keys then scroll it).
+ */
+function repairAccess(root: HTMLElement) {
+  for (const link of root.querySelectorAll<HTMLElement>('[role="columnheader"] [role="link"][aria-label]')) {
+    const parts = [...link.children];
+    for (const part of parts.slice(1)) {
+      if (part.previousSibling?.nodeType !== Node.TEXT_NODE) link.insertBefore(document.createTextNode(' '), part);
+    }
+    const shown = parts
+      .map((part) => part.textContent.trim())
+      .filter(Boolean)
+      .join(' ');
+    const label = link.getAttribute('aria-label') ?? '';
+    if (shown && !label.startsWith(`${shown}, `)) link.setAttribute('aria-label', `${shown}, ${label}`);
+  }
+  for (const box of root.querySelectorAll<HTMLElement>('div:not([tabindex])')) {
+    if (box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1) continue;
+    const style = getComputedStyle(box);
+    if (!/auto|scroll/.test(style.overflowY) && !/auto|scroll/.test(style.overflowX)) continue;
+    // Inside a grid's rows only cells may take focus: its first cell does, unless something in it already can.
+    if (box.parentElement?.closest('[role="grid"], [role="table"], [role="rowgroup"], [role="row"]')) {
+      if (box.querySelector('[tabindex], a[href], button, input, select, textarea')) continue;
+      const cell = box.querySelector<HTMLElement>('[role="gridcell"], [role="cell"], [role="rowheader"]');
+      if (cell) cell.tabIndex = 0;
+      continue;
+    }
+    box.tabIndex = 0;
+  }
 }
 
 /** Marks rendered events for tests, selection and highlighting (FullCalendar v7 uses generated class names). */
@@ -296,6 +337,33 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     latest.current.onSelectRange({ allDay: false, startMs, endMs, timeZone: zone }, at);
   }, []);
 
+  useEffect(() => {
+    const root = gridRef.current;
+    if (!root) return;
+    let frame = 0;
+    const observer = new MutationObserver(() => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        repairAccess(root);
+      });
+    });
+    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class'] });
+    repairAccess(root);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, []);
+
+  const openDayOfYear = useCallback(
+    (info: DateClickInfo) => {
+      if (info.view.type === fullCalendarViews.year)
+        calendarRef.current?.getApi().changeView(fullCalendarViews.day, info.date);
+    },
+    [calendarRef],
+  );
+
   const onEventClick = useCallback((info: EventClickInfo) => {
     info.jsEvent.preventDefault();
     if ((info.event.extendedProps as Partial<GridTaskProps>).kind === 'task') {
@@ -409,6 +477,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         eventDrop={onChange}
         eventResize={onChange}
         eventDidMount={tagEventElement}
+        dateClick={openDayOfYear}
         eventContent={content}
         noEventsText="Nothing scheduled in this period."
       />

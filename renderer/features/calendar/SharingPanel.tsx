@@ -123,7 +123,7 @@ export function SharingPanel({ calendar, selfEmail }: { calendar: CalendarInfo; 
                 className="button button--ghost button--small"
                 disabled={busy || isSelf}
                 onClick={() => void remove(rule)}
-                aria-label={`Stop sharing with ${describeScope(rule.scope)}`}
+                aria-label={`Remove ${describeScope(rule.scope)}`}
                 data-testid="sharing-rule-remove"
               >
                 Remove

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
+  useId,
   useLayoutEffect,
   useMemo,
   useRef,
@@ -86,13 +87,15 @@ function SortHeader({
   sort,
   onSort,
   inTrash,
+  id,
 }: {
   sort: SortOrder | null;
   onSort: (sort: SortOrder) => void;
   inTrash: boolean;
+  id: string;
 }) {
   return (
-    <div role="row" className={`file-row file-row--header${inTrash ? ' file-row--trash' : ''}`}>
+    <div id={id} role="row" className={`file-row file-row--header${inTrash ? ' file-row--trash' : ''}`}>
       {(inTrash ? trashColumns : sortColumns).map((column) => {
         const active = sort !== null && column.key === sort.key;
         const ariaSort = active
@@ -136,6 +139,8 @@ function SortHeader({
 export function FileCollection(props: FileCollectionProps) {
   const { files, mode, selection, onSelection, inTrash, hasMore, loadingMore, loadMore } = props;
   const scroller = useRef<HTMLDivElement>(null);
+  const headerId = useId();
+  const canvasId = useId();
   const [width, setWidth] = useState(0);
   const columns = mode === 'grid' ? Math.max(1, Math.floor((width || tileWidth) / tileWidth)) : 1;
   const rowCount = Math.ceil(files.length / columns);
@@ -334,7 +339,7 @@ export function FileCollection(props: FileCollectionProps) {
     <div className={`file-collection file-collection--${mode}`}>
       {mode === 'list' ? (
         <div role="presentation" className="file-collection__header">
-          <SortHeader sort={props.sort} onSort={props.onSort} inTrash={inTrash} />
+          <SortHeader id={headerId} sort={props.sort} onSort={props.onSort} inTrash={inTrash} />
         </div>
       ) : null}
       <FileContextMenu
@@ -352,6 +357,8 @@ export function FileCollection(props: FileCollectionProps) {
           role="grid"
           aria-label={props.label}
           aria-multiselectable="true"
+          // The sort header sits above the scrolling rows but is the grid's first row.
+          aria-owns={mode === 'list' ? `${headerId} ${canvasId}` : undefined}
           aria-rowcount={hasMore ? -1 : rowCount}
           aria-activedescendant={focusIndex >= 0 && selection.focus ? rowDomId(selection.focus) : undefined}
           tabIndex={0}
@@ -359,7 +366,11 @@ export function FileCollection(props: FileCollectionProps) {
           data-testid="file-list"
           data-count={files.length}
         >
-          <div className="file-collection__canvas" style={{ height: totalSize + (hasMore ? rowHeight : 0) }}>
+          <div
+            id={canvasId}
+            className="file-collection__canvas"
+            style={{ height: totalSize + (hasMore ? rowHeight : 0) }}
+          >
             {recycled.map(({ row, slot }) => {
               if (mode === 'list') {
                 const item = files[row.index];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeActivity, activityStartToken } from './details/activity';
+import { describeActivityEntry } from './details/activity';
 import { folderMimeType, quoteQueryValue, sortForDisplay, unquoteQueryValue } from './drive-file';
 import { fileKind, fileKindLabel, formatFileSize, formatModified, formatOwner } from './file-format';
 
@@ -75,34 +75,33 @@ describe('fileKind', () => {
   });
 });
 
-describe('describeActivity', () => {
-  it('describes each change by what differs from the snapshot before it, newest first', () => {
-    const entries = describeActivity([
-      {
-        fileId: 'f',
-        time: '2026-01-01T10:02:00Z',
-        file: { name: 'Report.txt', trashed: true, parents: ['b'], modifiedTime: 'm2' },
-      },
-      {
-        fileId: 'f',
-        time: '2026-01-01T10:00:00Z',
-        file: { name: 'Draft.txt', parents: ['a'], modifiedTime: 'm1', lastModifyingUser: { me: true } },
-      },
-      { fileId: 'f', time: '2026-01-01T10:01:00Z', file: { name: 'Report.txt', parents: ['b'], modifiedTime: 'm1' } },
-      { fileId: 'f', time: '2026-01-01T10:03:00Z', removed: true },
-    ]);
-    expect(entries.map((entry) => entry.description)).toEqual([
-      'Deleted, or no longer shared with you',
-      'Moved to the trash',
-      'Renamed to “Report.txt”; Moved to another folder',
-      'Created or first seen as “Draft.txt”',
-    ]);
-    expect(entries[3]?.who).toBe('You');
-  });
-
-  it('starts the feed some way back, never before the first change', () => {
-    expect(activityStartToken('5000', 4000)).toBe('1000');
-    expect(activityStartToken('12', 4000)).toBe('1');
-    expect(activityStartToken('opaque-token', 4000)).toBe('opaque-token');
+describe('describeActivityEntry', () => {
+  const at = { id: 'e', time: '2026-01-01T10:00:00Z' };
+  it('says what happened, with names, folders and roles as the share dialog calls them', () => {
+    expect(describeActivityEntry({ ...at, kind: 'renamed', from: 'Draft.txt', to: 'Report.txt' })).toBe(
+      'Renamed from “Draft.txt” to “Report.txt”',
+    );
+    expect(describeActivityEntry({ ...at, kind: 'moved', from: 'Inbox', to: 'Projects' })).toBe(
+      'Moved from Inbox to Projects',
+    );
+    expect(describeActivityEntry({ ...at, kind: 'moved', to: 'Projects' })).toBe('Added to Projects');
+    expect(describeActivityEntry({ ...at, kind: 'shared', subject: 'bob@example.com', to: 'reader' })).toBe(
+      'Shared with bob@example.com as Viewer',
+    );
+    expect(
+      describeActivityEntry({ ...at, kind: 'roleChanged', subject: 'bob@example.com', from: 'reader', to: 'writer' }),
+    ).toBe('Changed bob@example.com from Viewer to Editor');
+    expect(describeActivityEntry({ ...at, kind: 'linkShared', to: 'reader' })).toBe(
+      'Link sharing turned on: anyone with the link can view',
+    );
+    expect(describeActivityEntry({ ...at, kind: 'linkChanged', from: 'reader', to: 'commenter' })).toBe(
+      'Link sharing changed: anyone with the link can comment (was view)',
+    );
+    expect(describeActivityEntry({ ...at, kind: 'commented', subject: 'Are   these\nfinal?' })).toBe(
+      'Commented: “Are these final?”',
+    );
+    expect(describeActivityEntry({ ...at, kind: 'commented', subject: 'x'.repeat(200) })).toHaveLength(
+      'Commented: “”'.length + 80,
+    );
   });
 });

@@ -260,7 +260,7 @@ export function TaskBoard() {
   return (
     <div className="task-board" data-testid="task-board">
       <div className="task-board__toolbar">
-        <h2 className="task-board__title">Tasks</h2>
+        <h1 className="task-board__title">Tasks</h1>
         <label className="task-board__toggle">
           <input
             type="checkbox"

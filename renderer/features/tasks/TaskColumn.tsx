@@ -105,9 +105,9 @@ export const TaskColumn = memo(function TaskColumn({
       data-drop-column=""
     >
       <header className="task-column__header">
-        <h3 className="task-column__title" data-testid="task-column-title">
+        <h2 className="task-column__title" data-testid="task-column-title">
           {title}
-        </h3>
+        </h2>
         <span className="task-column__count" data-testid="task-column-count">
           {partial ? `${rows.length}…` : rows.length}
         </span>

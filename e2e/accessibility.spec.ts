@@ -1,0 +1,117 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { axeFindings, describeFindings, type AxeFinding } from './axe';
+import { CalendarPage, at, today } from './calendar-page';
+import { artifactsDir, expect, saveScreenshot, serviceRequest, test } from './fixtures';
+import { createFile, openFiles, row } from './files-helpers';
+import { card, openBoard, seed } from './tasks-helpers';
+
+/**
+ * Every view and every main dialog, light and dark, checked with axe against WCAG 2.1 A/AA and
+ * axe's best practices: nothing may be found. Each screen waits until it shows its content, so axe
+ * sees what a person sees.
+ */
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`every view and main dialog passes axe in ${colorScheme}`, async ({ page, app }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1360, height: 860 });
+    await page.emulateMedia({ colorScheme });
+    const findings: AxeFinding[] = [];
+    const check = async (screen: string) => {
+      findings.push(...(await axeFindings(page, `${colorScheme} ${screen}`)));
+    };
+    const closeWith = async (page: Page, testId: string) => {
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId(testId)).toHaveCount(0);
+    };
+
+    // An empty week first: the time grid must be reachable by keyboard with no event to focus in it.
+    const calendar = new CalendarPage(page, app);
+    await calendar.ready();
+    await check('calendar week, nothing scheduled');
+
+    const day = today();
+    await serviceRequest(app, 'POST', '/calendar/v3/calendars/primary/events', {
+      summary: 'Design review',
+      location: 'Room 4',
+      start: { dateTime: at(day, '10:00') },
+      end: { dateTime: at(day, '11:00') },
+    });
+    await seed(app, '@default', ['Book flights', 'Pack']);
+    await createFile(app, 'notes.txt', 'first words');
+
+    // Calendar: every view, then the quick view, the editor, the shortcut sheet and calendar settings.
+    await expect(calendar.event('Design review').first()).toBeVisible();
+    await check('calendar week');
+    for (const view of ['day', 'month', 'agenda', 'year'] as const) {
+      await calendar.view(view);
+      await check(`calendar ${view}`);
+    }
+    // The year view's days are not links (see CalendarGrid): a click on one opens that day.
+    await calendar.surface
+      .locator(`[data-date="${day}"]`)
+      .first()
+      .click({ position: { x: 3, y: 3 } });
+    await expect(calendar.surface).toHaveAttribute('data-view', 'day');
+    await calendar.view('week');
+    await calendar.event('Design review').first().click();
+    await expect(page.getByTestId('event-quick-view')).toBeVisible();
+    await check('event quick view');
+    await calendar.editFromQuickView();
+    await check('event editor');
+    await closeWith(page, 'event-editor');
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('shortcut-sheet')).toBeVisible();
+    await check('shortcut sheet');
+    await closeWith(page, 'shortcut-sheet');
+    await page.getByTestId('calendar-entry-settings').first().click();
+    await expect(page.getByTestId('calendar-settings')).toBeVisible();
+    await check('calendar settings');
+    await closeWith(page, 'calendar-settings');
+
+    // Tasks: the board and a task's details.
+    await openBoard(page);
+    await expect(card(page, 'Book flights')).toBeVisible();
+    await check('tasks');
+    await card(page, 'Book flights').getByRole('button', { name: 'Open task Book flights' }).click();
+    await expect(page.getByTestId('task-details')).toBeVisible();
+    await check('task details');
+    await closeWith(page, 'task-details');
+
+    // Files: the list, the details panel (each tab), sharing and renaming.
+    await openFiles(page);
+    await row(page, 'notes.txt').click();
+    await check('files');
+    await page.getByTestId('toggle-details').click();
+    const details = page.getByTestId('details-panel');
+    await expect(details.getByTestId('details-facts')).toBeVisible();
+    await check('files details');
+    for (const tab of ['activity', 'revisions', 'comments'] as const) {
+      await details.getByTestId(`details-tab-${tab}`).click();
+      await expect(details.getByTestId(`details-tab-${tab}`)).toHaveAttribute('aria-selected', 'true');
+      await expect(details.getByText(/Loading/)).toHaveCount(0);
+      await check(`files details ${tab}`);
+    }
+    await page.getByTestId('action-share').click();
+    await expect(page.getByTestId('share-dialog').getByTestId('permission-row')).toHaveCount(1);
+    await check('share dialog');
+    await closeWith(page, 'share-dialog');
+    await row(page, 'notes.txt').click();
+    await page.keyboard.press('F2');
+    await expect(page.getByTestId('rename-dialog-input')).toBeFocused();
+    await check('rename dialog');
+    await closeWith(page, 'rename-dialog');
+
+    // Accounts.
+    await page.getByTestId('accounts-open').click();
+    await expect(page.getByTestId('accounts-screen')).toBeVisible();
+    await check('accounts');
+    await saveScreenshot(page, `accessibility-accounts-${colorScheme}`);
+
+    // The whole report, for reading beside the screenshots.
+    await mkdir(artifactsDir, { recursive: true });
+    await writeFile(path.join(artifactsDir, `axe-${colorScheme}.txt`), describeFindings(findings));
+    expect(findings, describeFindings(findings)).toEqual([]);
+  });
+}
