@@ -94,6 +94,8 @@ async function bundleService(): Promise<void> {
  */
 const probeSource = `
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
+// The service's worker threads load this too; only the process itself, which has the channel, answers.
+if (process.channel) {
 process.on('message', (m) => {
   if (!m || m.probe !== 'atrium-load') return;
   let gcMs;
@@ -103,6 +105,7 @@ process.on('message', (m) => {
   process.send({ probe: 'atrium-load', id: m.id, usage: process.memoryUsage(), spaces, gcMs, snapshot });
 });
 process.channel.unref();
+}
 `;
 
 /**
