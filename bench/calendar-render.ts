@@ -355,7 +355,7 @@ async function dropFrames(page: Page, eventId: string, targetDate: string, targe
   const record = await page.evaluate(() => (window as unknown as { dropRecord: string[] }).dropRecord);
   const final = record[record.length - 1];
   const before = JSON.stringify([[Math.round(box.y), Math.round(box.height), false]]);
-  if (!final || final === before || final === '[]') throw new Error(`${title} did not move (${final})`);
+  if (!final || final === before || final === '[]') throw new Error(`event ${eventId} did not move (${final})`);
   let settled = record.length - 1;
   while (settled > 0 && record[settled - 1] === final) settled -= 1;
   return settled + 1;
