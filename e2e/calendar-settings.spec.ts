@@ -97,4 +97,6 @@ test('a calendar’s default reminders and email notifications are set in its se
   const words = '2 weeks before, by email; 1 hour before, by notification';
   await expect(calendar.editor.getByTestId('editor-default-reminders-words')).toHaveText(words);
   await expect(box).toHaveAccessibleDescription(words);
+  await calendar.editor.getByTestId('editor-default-reminders-words').scrollIntoViewIfNeeded();
+  await screenshotVariants(page, testInfo, 'calendar-editor-default-reminders');
 });
