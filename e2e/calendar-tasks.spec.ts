@@ -162,7 +162,7 @@ test('a task dragged to another day takes that day as its due date, with Undo', 
   await dragEntryTo(page, entry, thursday);
   await expect.poll(() => dayUnder(page, entry)).toBe(thursday);
   await expect.poll(due).toBe(`${thursday}T00:00:00.000Z`);
-  const toast = page.getByTestId('toast').filter({ hasText: 'Moved “File the report” to' });
+  const toast = page.getByTestId('toast').filter({ hasText: '“File the report” is now due' });
   await expect(toast).toBeVisible();
 
   // Undo puts it back on Monday, on the grid and in the service.

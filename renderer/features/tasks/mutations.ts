@@ -156,7 +156,7 @@ function describeEdit(task: TaskItem, edit: TaskEdit): string {
   if (keys.length === 1 && edit.status !== undefined) {
     return edit.status === 'completed' ? `Completed ${quoted(task)}` : `Marked ${quoted(task)} not completed`;
   }
-  if (keys.length === 1 && edit.due) return `Moved ${quoted(task)} to ${dueDay.format(new Date(edit.due))}`;
+  if (keys.length === 1 && edit.due) return `${quoted(task)} is now due ${dueDay.format(new Date(edit.due))}`;
   return `Saved ${quoted({ title: edit.title ?? task.title })}`;
 }
 
