@@ -88,8 +88,13 @@ function currentWeekStart(): number {
   return today - new Date(today).getUTCDay() * dayMs;
 }
 
-async function insertAll(app: Awaited<ReturnType<typeof startBrowserApp>>, events: SeedEvent[]): Promise<void> {
+/** Inserts `events` through the service; answers each inserted event's id by its summary. */
+async function insertAll(
+  app: Awaited<ReturnType<typeof startBrowserApp>>,
+  events: SeedEvent[],
+): Promise<Map<string, string>> {
   const base = app.serviceUrl.replace(/\/$/, '');
+  const ids = new Map<string, string>();
   let next = 0;
   const worker = async () => {
     while (next < events.length) {
@@ -104,9 +109,11 @@ async function insertAll(app: Awaited<ReturnType<typeof startBrowserApp>>, event
         }),
       });
       if (!response.ok) throw new Error(`insert: ${response.status} ${await response.text()}`);
+      ids.set(event.summary, ((await response.json()) as { id: string }).id);
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
+  return ids;
 }
 
 function median(values: number[]): number {
@@ -286,19 +293,17 @@ async function previousWeek(page: Page): Promise<void> {
 }
 
 /**
- * Drags `title` to `targetTime` on `targetDate` with the mouse, and counts animation frames from the
+ * Drags the event with id `eventId` to `targetTime` on `targetDate` with the mouse, and counts animation frames from the
  * pointer release until the event is drawn where it finally rests (1 = in the first frame painted
  * after the drop). Every frame's visible drawing of the event (day, top, height) is recorded; the
  * count is the first frame from which it no longer changes.
  */
-async function dropFrames(page: Page, title: string, targetDate: string, targetTime: string): Promise<number> {
+async function dropFrames(page: Page, eventId: string, targetDate: string, targetTime: string): Promise<number> {
   const week = page.getByTestId('calendar-week');
   const slot = week.locator(`[data-time="${targetTime}"]`).last();
   await slot.scrollIntoViewIfNeeded();
-  const event = week
-    .getByTestId('calendar-event')
-    .filter({ hasText: new RegExp(`${title}$`) })
-    .first();
+  // The grid marks each drawn event with its id (and keeps a hidden copy in place while dragging).
+  const event = week.locator(`[data-testid="calendar-event"][data-event-id="${eventId}"]`).first();
   await event.scrollIntoViewIfNeeded();
   const slotBox = await slot.boundingBox();
   const box = await event.boundingBox();
@@ -350,7 +355,7 @@ async function dropFrames(page: Page, title: string, targetDate: string, targetT
   const record = await page.evaluate(() => (window as unknown as { dropRecord: string[] }).dropRecord);
   const final = record[record.length - 1];
   const before = JSON.stringify([[Math.round(box.y), Math.round(box.height), false]]);
-  if (!final || final === before || final === '[]') throw new Error(`${title} did not move (${final})`);
+  if (!final || final === before || final === '[]') throw new Error(`event ${eventId} did not move (${final})`);
   let settled = record.length - 1;
   while (settled > 0 && record[settled - 1] === final) settled -= 1;
   return settled + 1;
@@ -368,7 +373,7 @@ export async function run(): Promise<CalendarRenderResult> {
     const busy = busyWeek(busyStart, eventCount);
     const ordinary = busyWeek(thisWeek, 40).map((event, i) => ({ ...event, summary: `Ordinary ${i + 1}` }));
     const started = performance.now();
-    await insertAll(app, [...busy, ...ordinary]);
+    const ids = await insertAll(app, [...busy, ...ordinary]);
     console.log(
       `seeded ${busy.length + ordinary.length} events in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -425,10 +430,12 @@ export async function run(): Promise<CalendarRenderResult> {
     const days = [1, 2, 3, 4, 5].map((d) => new Date(thisWeek + d * dayMs).toISOString().slice(0, 10));
     for (let round = 0; round < 5; round++) {
       const title = `Ordinary ${round * 3 + 1}`;
+      const eventId = ids.get(title);
+      if (!eventId) throw new Error(`${title} was not inserted`);
       frames.push(
         await dropFrames(
           page,
-          title,
+          eventId,
           days[round % days.length]!,
           ['10:00:00', '13:00:00', '15:30:00', '09:00:00', '11:30:00'][round]!,
         ),

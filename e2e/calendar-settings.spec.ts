@@ -88,4 +88,15 @@ test('a calendar’s default reminders and email notifications are set in its se
   await expect(rows.nth(1).getByTestId('calendar-settings-reminder-unit')).toHaveValue('weeks');
   await expect(dialog.getByTestId('calendar-settings-email-agenda')).toBeChecked();
   await expect(dialog.getByTestId('calendar-settings-email-eventCreation')).not.toBeChecked();
+
+  // The event editor says what "the calendar's default reminders" are, to the eye and to a screen reader.
+  await dialog.getByTestId('calendar-settings-close').click();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const box = calendar.editor.getByTestId('editor-default-reminders');
+  await expect(box).toBeChecked();
+  const words = '2 weeks before, by email; 1 hour before, by notification';
+  await expect(calendar.editor.getByTestId('editor-default-reminders-words')).toHaveText(words);
+  await expect(box).toHaveAccessibleDescription(words);
+  await calendar.editor.getByTestId('editor-default-reminders-words').scrollIntoViewIfNeeded();
+  await screenshotVariants(page, testInfo, 'calendar-editor-default-reminders');
 });

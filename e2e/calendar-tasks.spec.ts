@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { CalendarPage, today } from './calendar-page';
+import { dayLanes } from './calendar-grid';
 import { expect, serviceRequest, test, type AtriumApp } from './fixtures';
 import { screenshotVariants } from './screens';
 import { lists, tasksOf, type Task, type TaskList } from './tasks-helpers';
@@ -118,4 +119,61 @@ test('tasks with due dates show on their day, open a quick view, complete with U
   await expect(task(page, 'Pay rent')).toHaveCount(0);
   await page.getByTestId('calendar-prev').click();
   await expect(task(page, 'Pay rent')).toBeVisible();
+});
+
+/** Drags a grid entry with the mouse to the column of `date`, keeping it in the all-day row; `hours` drops it on the time grid instead. */
+async function dragEntryTo(page: Page, entry: Locator, date: string, hours = false): Promise<void> {
+  const box = await entry.boundingBox();
+  const lane = (await dayLanes(page)).find((found) => found.date === date)?.lane;
+  const column = await lane?.boundingBox();
+  if (!box || !column) throw new Error(`cannot drag to ${date}`);
+  const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const to = { x: column.x + column.width / 2, y: hours ? column.y + column.height / 2 : from.y };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 4, from.y + 2, { steps: 2 });
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+test('a task dragged to another day takes that day as its due date, with Undo', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = '', , , thursday = ''] = await calendar.days();
+  const list = (await lists(app))[0];
+  if (!list) throw new Error('the account has no task list');
+  const report = await addTask(app, list.id, { title: 'File the report', due: `${monday}T00:00:00.000Z` });
+  await page.reload();
+  await calendar.ready();
+  const entry = task(page, 'File the report');
+  await expect(entry).toBeVisible();
+  expect(await dayUnder(page, entry)).toBe(monday);
+  const due = async () => (await tasksOf(app, list.id, '&showHidden=true')).find((t) => t.id === report.id)?.due;
+
+  // Dropped on the hours, it stays an all-day entry on its own day and nothing is saved.
+  await dragEntryTo(page, entry, thursday, true);
+  await expect(entry).toBeVisible();
+  expect(await dayUnder(page, entry)).toBe(monday);
+  await expect(page.getByTestId('toast').filter({ hasText: 'File the report' })).toHaveCount(0);
+  expect(await due()).toBe(`${monday}T00:00:00.000Z`);
+
+  // Along the all-day row, it moves: the grid at once, the service too, and the toast says where.
+  await dragEntryTo(page, entry, thursday);
+  await expect.poll(() => dayUnder(page, entry)).toBe(thursday);
+  await expect.poll(due).toBe(`${thursday}T00:00:00.000Z`);
+  const toast = page.getByTestId('toast').filter({ hasText: '“File the report” is now due' });
+  await expect(toast).toBeVisible();
+
+  // Undo puts it back on Monday, on the grid and in the service.
+  await toast.getByTestId('toast-undo').click();
+  await expect.poll(due).toBe(`${monday}T00:00:00.000Z`);
+  await expect.poll(() => dayUnder(page, entry)).toBe(monday);
+
+  // The new date is the task's own: the task list reads it after a reload.
+  await dragEntryTo(page, entry, thursday);
+  await expect.poll(due).toBe(`${thursday}T00:00:00.000Z`);
+  await page.reload();
+  await calendar.ready();
+  expect(await dayUnder(page, task(page, 'File the report'))).toBe(thursday);
 });

@@ -90,7 +90,8 @@ function slug(text: string): string {
 /** Saves a named screenshot into e2e/artifacts/ (kept out of git; useful to look at the UI). */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await mkdir(artifactsDir, { recursive: true });
-  await page.screenshot({ path: path.join(artifactsDir, `${slug(name)}.png`) });
+  // Transitions finish first: a scheme or size just switched would otherwise show colours half way.
+  await page.screenshot({ path: path.join(artifactsDir, `${slug(name)}.png`), animations: 'disabled' });
 }
 
 /** A JSON request to the embedded service as a user, answering the parsed body (fails the test on a non-2xx). */

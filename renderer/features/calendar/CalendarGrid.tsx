@@ -77,6 +77,8 @@ export interface CalendarGridProps {
   onOpenEvent: (key: string, element: HTMLElement) => void;
   /** A task (shown on its due day) clicked: its key and its element on the grid. */
   onOpenTask: (key: string, element: HTMLElement) => void;
+  /** A task dragged to another day (`YYYY-MM-DD`); `revert` puts the grid's copy back. */
+  onMoveTask: (key: string, date: string, revert: () => void) => void;
   /** An event dragged or resized to new times; `revert` puts the grid's copy back. */
   onChangeTimes: (key: string, to: EventTimes, revert: () => void) => void;
 }
@@ -375,6 +377,11 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
 
   const onChange = useCallback((info: EventDropInfo | EventResizeDoneInfo) => {
     const { displayZone: zone, preferences: prefs } = latest.current;
+    if ((info.event.extendedProps as Partial<GridTaskProps>).kind === 'task') {
+      if (!info.event.allDay) info.revert();
+      else latest.current.onMoveTask(info.event.id, info.event.startStr.slice(0, 10), info.revert);
+      return;
+    }
     const to = gridTimes(info.event, zone, prefs.defaultEventMinutes);
     if (!to) {
       info.revert();
@@ -460,6 +467,9 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         selectable
         selectMirror
         editable
+        // A refused drop puts the entry back at once: FullCalendar's glide back can wait for a
+        // transition end that never comes, leaving a copy of the entry floating over the grid.
+        dragRevertDuration={0}
         eventInteractive
         slotDuration={minutesToDuration(slotMinutes)}
         snapDuration="00:15:00"

@@ -1,7 +1,7 @@
 import { useCalendarController, type CalendarRef } from '@fullcalendar/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { notifyError } from '../../lib/notify';
-import { setCompleted } from '../tasks';
+import { setCompleted, setDueDate } from '../tasks';
 import { CalendarBanners } from './CalendarBanners';
 import type { CalendarInfo, useCalendarPreferences, usePalettes } from './calendar-data';
 import { CalendarDialogs, type CalendarPrompt } from './CalendarDialogs';
@@ -96,6 +96,16 @@ export function CalendarWorkspace({
   );
   const gridVisible = { ...visible, events: gridEvents };
   const openTask = useCallback((key: string, anchor: HTMLElement) => setTaskPeek({ key, anchor }), []);
+  const tasksByKey = useRef(calendarTasks.byKey);
+  tasksByKey.current = calendarTasks.byKey;
+  const moveTask = useCallback((key: string, date: string, revert: () => void) => {
+    const due = tasksByKey.current.get(key);
+    if (!due) {
+      revert();
+      return;
+    }
+    if (due.date !== date) void setDueDate(due.listId, due.task, date, revert);
+  }, []);
 
   const scopePrompt = useScopePrompt();
   const commandDeps = useMemo(() => ({ askScope: scopePrompt.ask }), [scopePrompt.ask]);
@@ -232,6 +242,7 @@ export function CalendarWorkspace({
             preferences={preferences}
             onRange={onRange}
             onOpenTask={openTask}
+            onMoveTask={moveTask}
             {...editor.gridHandlers}
           />
         </EventContextMenu>

@@ -15,6 +15,11 @@ interface TimeZonePickerProps {
   onChange: (zone: string | null) => void;
   /** The id the field's label points at. */
   id: string;
+  /**
+   * The field's name, when the button should carry it with its value ("Time zone: Berlin (GMT+1)"):
+   * a label element alone names the button and leaves the value unsaid.
+   */
+  label?: string;
   /** Offered first, standing for null. */
   none?: ZoneChoice;
   /** Names the picker must offer even when the list lacks them (the device's zone, the stored one). */
@@ -33,7 +38,7 @@ function zoneLabel(option: ZoneOption): string {
  * combobox (type a place, a country, an old name or an offset; arrows; Enter) over the maintained
  * list of current zones with their offsets now.
  */
-export function TimeZonePicker({ value, onChange, id, none, extras = [], testId }: TimeZonePickerProps) {
+export function TimeZonePicker({ value, onChange, id, label, none, extras = [], testId }: TimeZonePickerProps) {
   const [open, setOpen] = useState(false);
   const current = value === null ? null : currentZoneName(value);
   const extrasKey = [current ?? '', ...extras].join('\n');
@@ -54,6 +59,12 @@ export function TimeZonePicker({ value, onChange, id, none, extras = [], testId 
     return () => cancelAnimationFrame(frame);
   }, [open]);
 
+  const valueText = selected
+    ? zoneLabel(selected)
+    : none
+      ? `${none.label}${none.detail ? ` — ${none.detail}` : ''}`
+      : '';
+
   const choose = (zone: string | null) => {
     setOpen(false);
     if (zone !== current) onChange(zone);
@@ -69,10 +80,9 @@ export function TimeZonePicker({ value, onChange, id, none, extras = [], testId 
           aria-haspopup="listbox"
           data-testid={testId}
           data-value={value ?? ''}
+          {...(label ? { 'aria-label': valueText ? `${label}: ${valueText}` : label } : {})}
         >
-          <span className="zone-picker__value">
-            {selected ? zoneLabel(selected) : none ? `${none.label}${none.detail ? ` — ${none.detail}` : ''}` : ''}
-          </span>
+          <span className="zone-picker__value">{valueText}</span>
           <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" className="zone-picker__chevron">
             <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" />
           </svg>

@@ -44,7 +44,10 @@ function taskInput(due: DueTask): EventInput {
     start: due.date,
     end: addDaysToDate(due.date, 1),
     allDay: true,
-    editable: false,
+    // Dragged to another day to change its due date (a day long, and never onto the hours).
+    startEditable: true,
+    durationEditable: false,
+    allow: (span) => span.allDay,
     color: taskColor.background,
     contrastColor: taskColor.foreground,
     extendedProps: props,

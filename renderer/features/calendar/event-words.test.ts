@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeRangeWords, whenWords } from './event-words';
+import { defaultRemindersWords, reminderWords, timeRangeWords, whenWords } from './event-words';
 
 const ny = 'America/New_York';
 const at = (iso: string) => Date.parse(iso);
@@ -37,5 +37,26 @@ describe('an event’s time in words', () => {
       timeZone: ny,
     };
     expect(whenWords(times, ny, true, 'en-US')).toBe('Tuesday, November 24, 10:00pm – Wednesday, November 25, 1:00am');
+  });
+});
+
+describe('reminders in words', () => {
+  it('names each in the largest whole unit, with how it arrives', () => {
+    expect(reminderWords({ method: 'popup', minutes: 30 })).toBe('30 minutes before, by notification');
+    expect(reminderWords({ method: 'email', minutes: 1_440 })).toBe('1 day before, by email');
+    expect(reminderWords({ method: 'popup', minutes: 90 })).toBe('90 minutes before, by notification');
+    expect(reminderWords({ method: 'popup', minutes: 120 })).toBe('2 hours before, by notification');
+    expect(reminderWords({ method: 'email', minutes: 20_160 })).toBe('2 weeks before, by email');
+    expect(reminderWords({ method: 'email', minutes: 0 })).toBe('At the start, by email');
+  });
+
+  it('lists a calendar’s defaults earliest first, and says when there are none', () => {
+    expect(
+      defaultRemindersWords([
+        { method: 'popup', minutes: 10 },
+        { method: 'email', minutes: 1_440 },
+      ]),
+    ).toBe('1 day before, by email; 10 minutes before, by notification');
+    expect(defaultRemindersWords([])).toBe('None set for this calendar');
   });
 });

@@ -66,3 +66,28 @@ export function whenWords(times: EventTimes, zone: string, hour12: boolean, loca
   }
   return `${startDay}, ${clockWords(times.startMs, zone, hour12)} – ${endDay}, ${clockWords(times.endMs, zone, hour12)}`;
 }
+
+const reminderUnits = [
+  { minutes: 10_080, one: 'week', many: 'weeks' },
+  { minutes: 1_440, one: 'day', many: 'days' },
+  { minutes: 60, one: 'hour', many: 'hours' },
+  { minutes: 1, one: 'minute', many: 'minutes' },
+] as const;
+
+/** One reminder in words: "30 minutes before, by notification", "1 day before, by email", "At the start, by email". */
+export function reminderWords(reminder: { method: 'email' | 'popup'; minutes: number }): string {
+  const by = reminder.method === 'email' ? 'by email' : 'by notification';
+  if (reminder.minutes <= 0) return `At the start, ${by}`;
+  const unit = reminderUnits.find((candidate) => reminder.minutes % candidate.minutes === 0) ?? reminderUnits[3];
+  const amount = reminder.minutes / unit.minutes;
+  return `${amount} ${amount === 1 ? unit.one : unit.many} before, ${by}`;
+}
+
+/** A calendar's default reminders in words, earliest first, or that it has none. */
+export function defaultRemindersWords(reminders: readonly { method: 'email' | 'popup'; minutes: number }[]): string {
+  if (reminders.length === 0) return 'None set for this calendar';
+  return [...reminders]
+    .sort((a, b) => b.minutes - a.minutes)
+    .map(reminderWords)
+    .join('; ');
+}

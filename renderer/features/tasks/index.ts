@@ -1,5 +1,5 @@
 export { TaskBoard } from './TaskBoard';
 export { useDueTasks, useOtherViewTaskLists, type DueTask } from './due-tasks';
-export { setCompleted } from './mutations';
+export { setCompleted, setDueDate } from './mutations';
 export { describeDue, todayIn } from './due-date';
 export type { TaskListItem } from './task-types';

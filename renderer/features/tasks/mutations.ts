@@ -156,16 +156,33 @@ function describeEdit(task: TaskItem, edit: TaskEdit): string {
   if (keys.length === 1 && edit.status !== undefined) {
     return edit.status === 'completed' ? `Completed ${quoted(task)}` : `Marked ${quoted(task)} not completed`;
   }
+  if (keys.length === 1 && edit.due) return `${quoted(task)} is now due ${dueDay.format(new Date(edit.due))}`;
   return `Saved ${quoted({ title: edit.title ?? task.title })}`;
 }
 
+const dueDay = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** Patches a task; `undoable` offers Undo in the toast (an Undo itself is not offered again). */
-export async function editTask(listId: string, task: TaskItem, edit: TaskEdit, undoable = true): Promise<void> {
+export async function editTask(
+  listId: string,
+  task: TaskItem,
+  edit: TaskEdit,
+  undoable = true,
+  onFailure?: () => void,
+): Promise<void> {
   await runOptimisticMutation(
     {
       apply: () => [tasksOf(listId, (page) => patchInPage(page, task.id, localChanges(edit)))],
       call: () => callApi('TasksTasksPatch', { tasklist: listId, task: task.id }, edit),
-      failure: () => `Couldn’t save ${quoted(task)}.`,
+      failure: () => {
+        onFailure?.();
+        return `Couldn’t save ${quoted(task)}.`;
+      },
       success: (saved) => {
         const message = describeEdit(task, edit);
         // A toast is announced by itself; without one, the board's status line says it.
@@ -183,6 +200,14 @@ export async function editTask(listId: string, task: TaskItem, edit: TaskEdit, u
 
 export function setCompleted(listId: string, task: TaskItem, completed: boolean): Promise<void> {
   return editTask(listId, task, { status: completed ? 'completed' : 'needsAction' });
+}
+
+/**
+ * Moves a task to another due day (`YYYY-MM-DD`; Tasks keeps it as that day at midnight UTC), with
+ * Undo. `onFailure` runs if the service refuses, after the cached copy is put back.
+ */
+export function setDueDate(listId: string, task: TaskItem, date: string, onFailure?: () => void): Promise<void> {
+  return editTask(listId, task, { due: `${date}T00:00:00.000Z` }, true, onFailure);
 }
 
 export async function deleteTask(listId: string, task: TaskItem): Promise<void> {

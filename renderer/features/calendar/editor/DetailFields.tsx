@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { CalendarInfo } from '../calendar-data';
 import type { Palettes } from '../colors';
 import { eventColorNames } from '../colors';
 import {
@@ -9,16 +10,21 @@ import {
   type Transparency,
   type Visibility,
 } from '../event-draft';
+import { defaultRemindersWords } from '../event-words';
 
-/** Reminders: the calendar's defaults, or up to five of the event's own. */
+/** Reminders: the calendar's defaults (named in words), or up to five of the event's own. */
 export function RemindersField({
   draft,
+  calendarDefaults,
   onChange,
 }: {
   draft: EventDraft;
+  /** The chosen calendar's default reminders, when known. */
+  calendarDefaults: CalendarInfo['defaultReminders'] | undefined;
   onChange: (change: Partial<EventDraft>) => void;
 }) {
   const defaultId = useId();
+  const defaultsId = useId();
   const setReminder = (index: number, change: Partial<ReminderDraft>) =>
     onChange({
       reminders: draft.reminders.map((reminder, i) => (i === index ? { ...reminder, ...change } : reminder)),
@@ -41,9 +47,19 @@ export function RemindersField({
             })
           }
           data-testid="editor-default-reminders"
+          {...(calendarDefaults ? { 'aria-describedby': defaultsId } : {})}
         />
         Use the calendar’s default reminders
       </label>
+      {calendarDefaults ? (
+        <p
+          id={defaultsId}
+          className="field__hint editor-reminders__defaults"
+          data-testid="editor-default-reminders-words"
+        >
+          {defaultRemindersWords(calendarDefaults)}
+        </p>
+      ) : null}
       {draft.useDefaultReminders ? null : (
         <>
           <ul className="reminder-list">

@@ -190,7 +190,7 @@ function EditorForm({
               data-testid="editor-description"
             />
           </div>
-          <RemindersField draft={draft} onChange={update} />
+          <RemindersField draft={draft} calendarDefaults={calendar?.defaultReminders} onChange={update} />
           <ColorField
             value={draft.colorId}
             calendarColor={calendar?.color.background ?? '#4986e7'}

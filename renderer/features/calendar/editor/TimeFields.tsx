@@ -158,6 +158,7 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
             </label>
             <TimeZonePicker
               id={ids.zone}
+              label="Time zone"
               value={draft.timeZone}
               onChange={(zone) => {
                 if (zone) onChange({ timeZone: zone });
