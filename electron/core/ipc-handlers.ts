@@ -252,6 +252,23 @@ export function createCoreHandlers({
     'offline.resolve': (input) => offline.resolve(input.account, input.conflict, input.choice),
     'tasks.moveToList': async (input) => {
       const account = accounts.get(input.account).account.id;
+      const mirror = offline.mirror(account);
+      if (mirror) {
+        // Google moves a task between lists in one request: the mirror sends it, or queues it offline.
+        const params = {
+          tasklist: input.tasklist,
+          task: input.task,
+          destinationTasklist: input.destination.tasklist,
+          ...(input.destination.parent === undefined ? {} : { parent: input.destination.parent }),
+          ...(input.destination.previous === undefined ? {} : { previous: input.destination.previous }),
+        };
+        const queuedBefore = mirror.pendingCount();
+        const task = await callApi(() => mirror.write('TasksTasksMove', params, undefined));
+        if (mirror.pendingCount() <= queuedBefore)
+          for (const key of new Set([input.tasklist, input.destination.tasklist]))
+            feed.changed(account, { collection: 'tasks', key });
+        return { task };
+      }
       try {
         return {
           task: await callApi(() =>
