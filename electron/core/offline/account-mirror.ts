@@ -24,6 +24,7 @@ import { MirrorStore } from './mirror-store';
 import type { OutboxEntry, Resource } from './mirror-store';
 import { instantOf } from './occurrences';
 import { sendStagedUpload, UploadStaging } from './staged-uploads';
+import { restorableEventBody } from '../../../shared/calendar/restorable-event';
 
 /** Which single events the mirror keeps, around today (recurring series and their exceptions are always kept). */
 export interface EventWindow {
@@ -609,6 +610,77 @@ export class AccountMirror implements SyncMirror {
       }
     }
     return this.enqueue(spec, operation, params, body, false);
+  }
+
+  /** Whether writes are queued now rather than sent (offline, or earlier changes still waiting). */
+  queuesNow(): boolean {
+    return this.offline || this.store.outboxCount() > 0;
+  }
+
+  /**
+   * The writes of one recurring-event change (`calendar.applySeriesEdit`) queued together: an
+   * occurrence's instance id is its own resource (it becomes an exception), the series is the
+   * master's. All are checked against the mirror first and queued in one transaction, or none is.
+   * Answers the mirror's copies and the writes that take the change back.
+   */
+  queueSeriesEdit(steps: readonly SeriesStep[]): { results: Resource[]; undo: SeriesStep[] } {
+    const undo: SeriesStep[] = [];
+    for (const step of steps) {
+      if (step.op === 'insert') {
+        continue;
+      }
+      const key = calendarKey(this.store, step.calendarId);
+      const before = this.current(writeSpecs.CalendarEventsPatch!, key, step.eventId)?.data;
+      if (!before)
+        throw new ApiCallError(
+          0,
+          'networkError',
+          'This change to a recurring event needs a connection: an event it changes is not kept offline.',
+        );
+    }
+    const results: Resource[] = [];
+    const planned = steps.map((step) =>
+      step.op === 'insert' && typeof step.body.id !== 'string'
+        ? { ...step, body: { ...step.body, id: newEventId() } }
+        : step,
+    );
+    this.store.transaction(() => {
+      for (const step of planned) {
+        const key = calendarKey(this.store, step.calendarId);
+        if (step.op === 'insert') {
+          undo.unshift({ op: 'delete', calendarId: step.calendarId, eventId: String(step.body.id) });
+        } else {
+          const before = this.current(writeSpecs.CalendarEventsPatch!, key, step.eventId)?.data;
+          if (before && !(step.op === 'delete' && before.status === 'cancelled'))
+            undo.unshift({
+              op: 'update',
+              calendarId: step.calendarId,
+              eventId: step.eventId,
+              body: restorableEventBody(before),
+            });
+        }
+        const operation = {
+          insert: 'CalendarEventsInsert',
+          patch: 'CalendarEventsPatch',
+          update: 'CalendarEventsUpdate',
+          delete: 'CalendarEventsDelete',
+        }[step.op];
+        const params = {
+          calendarId: step.calendarId,
+          ...(step.op === 'insert' ? {} : { eventId: step.eventId }),
+          ...(step.op === 'delete' ? {} : { supportsAttachments: true }),
+        };
+        const result = this.enqueue(
+          writeSpecs[operation]!,
+          operation,
+          params,
+          step.op === 'delete' ? undefined : step.body,
+          false,
+        );
+        if (step.op !== 'delete' && result) results.push(result as Resource);
+      }
+    });
+    return { results, undo };
   }
 
   private keyOf(spec: WriteSpec, params: Record<string, unknown>): string {
@@ -1519,6 +1591,17 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
   }
   node[parts[parts.length - 1]!] = value;
 }
+
+/** One write of a recurring-event change, as `calendar.applySeriesEdit` takes it. */
+export type SeriesStep =
+  | { readonly op: 'insert'; readonly calendarId: string; readonly body: Record<string, unknown> }
+  | {
+      readonly op: 'patch' | 'update';
+      readonly calendarId: string;
+      readonly eventId: string;
+      readonly body: Record<string, unknown>;
+    }
+  | { readonly op: 'delete'; readonly calendarId: string; readonly eventId: string };
 
 /** The task a queued move moves and its subtasks (kept in the entry's body, which is not sent). */
 function movedIds(entry: Pick<OutboxEntry, 'id' | 'body'>): string[] {
