@@ -541,7 +541,14 @@ export class AccountMirror implements SyncMirror {
       (oldest, state) => (state && (oldest === undefined || state < oldest) ? state : oldest),
       undefined,
     );
-    const pending = answer.sources.some((source) => this.store.hasOutboxIn(source.collection, source.key));
+    const pending = answer.sources.some(
+      (source) =>
+        this.store.hasOutboxIn(source.collection, source.key) ||
+        // Tasks moved into this list by a queued move (its entry belongs to the list they left).
+        (source.collection === 'tasks' &&
+          this.store.outboxCount() > 0 &&
+          [...this.taskMoves().entries()].some(([at, way]) => way === 'in' && at.startsWith(`${source.key}\u0000`))),
+    );
     return {
       value: answer.value,
       freshness: {
