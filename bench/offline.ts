@@ -13,7 +13,8 @@
  *   tsx bench/offline.ts            (1,000 writes: about 7 minutes, most of it the 200 ms latency)
  *   tsx bench/offline.ts --writes 200
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../electron/core/api-client';
@@ -161,9 +162,22 @@ async function main(): Promise<void> {
     const localTimes: number[] = [];
     const googleViews: number[][] = [[], [], [], []];
     const localViews: number[][] = [[], [], [], []];
+    // OFFLINE_BENCH_PROFILE=<file.cpuprofile>: a CPU profile of this process over the view switches.
+    const profileFile = process.env.OFFLINE_BENCH_PROFILE;
+    const session = profileFile ? new Session() : undefined;
+    if (session) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
     for (let round = 0; round < switchRounds; round++) {
       localTimes.push(await viewSwitches(ipc, 'local', 'primary', localViews));
       google.push(await viewSwitches(ipc, account, 'primary', googleViews));
+    }
+    if (session && profileFile) {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(profileFile, JSON.stringify(profile));
+      session.disconnect();
     }
     const views = ['week', 'month', 'agenda', 'week'];
     console.log(

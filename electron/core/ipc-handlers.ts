@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OperationSpec } from '../../shared/api/operation';
+import { CalendarEvent } from '../../shared/api/schemas/calendar';
 import { collectionsWrittenBy } from '../../shared/api/collections';
 import type { CollectionRef } from '../../shared/api/collections';
 import { validateParams } from '../../shared/api/params';
@@ -121,7 +122,16 @@ export function createCoreHandlers({
       announceWrite(connection.account.id, op, params);
       return result;
     }
-    const result = await callApi(() => connection.api.callByName(op.name, params, body));
+    const result = await callApi(async () => {
+      try {
+        return await connection.api.callByName(op.name, params, body);
+      } catch (error) {
+        // A write the outbox does not take cannot wait for the network: say so plainly.
+        if (mirror && op.method !== 'GET' && error instanceof ApiCallError && error.status === 0)
+          throw new ApiCallError(0, error.reason, 'This change needs a connection; it cannot be saved offline.');
+        throw error;
+      }
+    });
     announceWrite(connection.account.id, op, params);
     if (mirror && op.method !== 'GET') bypassedMirror(connection.account.id, collectionsWrittenBy(op, params));
     return result;
@@ -238,6 +248,12 @@ export function createCoreHandlers({
     'files.thumbnail': (input) => fetchThumbnail(accounts.get(input.account).api, input.fileId),
     'calendar.applySeriesEdit': async (input) => {
       const account = accounts.get(input.account).account.id;
+      const mirror = offline.mirror(account);
+      // Offline (or behind queued changes) the writes are queued together, like single edits.
+      if (mirror?.queuesNow()) {
+        const queued = await callApi(async () => mirror.queueSeriesEdit(input.steps));
+        return { results: queued.results.map((event) => CalendarEvent.parse(event)), undo: queued.undo };
+      }
       try {
         return await callApi(() => commands.applySeriesEdit(input.account, input.steps));
       } finally {
@@ -260,6 +276,23 @@ export function createCoreHandlers({
     'offline.resolve': (input) => offline.resolve(input.account, input.conflict, input.choice),
     'tasks.moveToList': async (input) => {
       const account = accounts.get(input.account).account.id;
+      const mirror = offline.mirror(account);
+      if (mirror) {
+        // Google moves a task between lists in one request: the mirror sends it, or queues it offline.
+        const params = {
+          tasklist: input.tasklist,
+          task: input.task,
+          destinationTasklist: input.destination.tasklist,
+          ...(input.destination.parent === undefined ? {} : { parent: input.destination.parent }),
+          ...(input.destination.previous === undefined ? {} : { previous: input.destination.previous }),
+        };
+        const queuedBefore = mirror.pendingCount();
+        const task = await callApi(() => mirror.write('TasksTasksMove', params, undefined));
+        if (mirror.pendingCount() <= queuedBefore)
+          for (const key of new Set([input.tasklist, input.destination.tasklist]))
+            feed.changed(account, { collection: 'tasks', key });
+        return { task };
+      }
       try {
         return {
           task: await callApi(() =>

@@ -24,6 +24,7 @@ import { MirrorStore } from './mirror-store';
 import type { OutboxEntry, Resource } from './mirror-store';
 import { instantOf } from './occurrences';
 import { sendStagedUpload, UploadStaging } from './staged-uploads';
+import { restorableEventBody } from '../../../shared/calendar/restorable-event';
 
 /** Which single events the mirror keeps, around today (recurring series and their exceptions are always kept). */
 export interface EventWindow {
@@ -57,7 +58,7 @@ const defaultReplayBackoff: RetryPolicy = {
 };
 const defaultReconnect: RetryPolicy = { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 1_000, maxDelayMs: 60_000 };
 
-type WriteKind = 'insert' | 'patch' | 'update' | 'delete';
+type WriteKind = 'insert' | 'patch' | 'update' | 'delete' | 'move';
 
 interface WriteSpec {
   readonly collection: 'events' | 'tasks' | 'tasklists' | 'calendarList' | 'files';
@@ -98,6 +99,8 @@ const writeSpecs: Readonly<Record<string, WriteSpec>> = {
   TasksTasksPatch: { collection: 'tasks', kind: 'patch', keyParam: 'tasklist', idParam: 'task', noun: 'task' },
   TasksTasksUpdate: { collection: 'tasks', kind: 'update', keyParam: 'tasklist', idParam: 'task', noun: 'task' },
   TasksTasksDelete: { collection: 'tasks', kind: 'delete', keyParam: 'tasklist', idParam: 'task', noun: 'task' },
+  /** Within a list (new parent or place) or into another one (`destinationTasklist`), subtasks along. */
+  TasksTasksMove: { collection: 'tasks', kind: 'move', keyParam: 'tasklist', idParam: 'task', noun: 'task' },
   TasksTasklistsPatch: { collection: 'tasklists', kind: 'patch', idParam: 'tasklist', noun: 'task list' },
   DriveFilesCreate: { collection: 'files', kind: 'insert', noun: 'file' },
   DriveFilesUpdate: { collection: 'files', kind: 'patch', idParam: 'fileId', noun: 'file' },
@@ -151,7 +154,7 @@ const titleOf = (resource: Resource | null | undefined): string | undefined =>
   str(resource?.summary) ?? str(resource?.title) ?? str(resource?.name) ?? str(resource?.summaryOverride);
 
 function describe(kind: WriteKind, noun: string, resource: Resource | null | undefined): string {
-  const verb = { insert: 'New', patch: 'Edit', update: 'Edit', delete: 'Delete' }[kind];
+  const verb = { insert: 'New', patch: 'Edit', update: 'Edit', delete: 'Delete', move: 'Move' }[kind];
   const title = titleOf(resource);
   return `${verb} ${noun}${title ? ` “${title}”` : ''}`;
 }
@@ -167,6 +170,10 @@ function effectOf(
   switch (spec.kind) {
     case 'delete':
       return null;
+    case 'move':
+      // Into another list it leaves this one; within the list it takes its new parent and place.
+      if (!current || str(entry.params.destinationTasklist)) return null;
+      return applyPatch(current, { parent: body.parent ?? null, position: body.position ?? '', updated: now });
     case 'insert':
       return applyPatch(current ?? {}, body);
     case 'update':
@@ -217,6 +224,8 @@ export class AccountMirror implements SyncMirror {
    * sync pass brings them in (`*` as key: every partition of the collection).
    */
   private readonly dirty = new Set<string>();
+  /** `taskMoves()` worked out once for a whole sync pass. */
+  private movesDuringPass: Map<string, 'in' | 'out'> | undefined;
   private readonly staging: UploadStaging;
 
   constructor(private readonly options: AccountMirrorOptions) {
@@ -386,6 +395,7 @@ export class AccountMirror implements SyncMirror {
     if (this.closed) return;
     this.setOffline(false);
     const before = this.store.changes;
+    this.movesDuringPass = this.taskMoves();
     this.store.transaction(() => {
       const seen = new Set<string>();
       for (const task of tasks) {
@@ -402,6 +412,7 @@ export class AccountMirror implements SyncMirror {
       this.markSynced('tasks', tasklist, at.toISOString(), null, changed);
       if (changed) this.store.setFact('tasksSince', at.toISOString());
     });
+    this.movesDuringPass = undefined;
     if (full || this.store.changes !== before) this.options.onStatus();
   }
 
@@ -421,6 +432,27 @@ export class AccountMirror implements SyncMirror {
     } else {
       this.quietSyncs.set(id, at);
     }
+  }
+
+  /**
+   * Tasks moved between lists by queued moves, by `<list>\0<id>`: `out` of the list they left,
+   * `in` the list they went to (the moved task and each of its subtasks).
+   */
+  private taskMoves(): Map<string, 'in' | 'out'> {
+    if (this.movesDuringPass) return this.movesDuringPass;
+    const moves = new Map<string, 'in' | 'out'>();
+    for (const entry of this.store.outbox()) {
+      if (entry.operation !== 'TasksTasksMove' || !str(entry.params.destinationTasklist)) continue;
+      const destination = tasklistKey(this.store, entry.params.destinationTasklist);
+      for (const id of movedIds(entry)) {
+        const mapped = this.store.fact(`id:${id}`) ?? id;
+        for (const each of new Set([id, mapped])) {
+          moves.set(`${entry.key}\u0000${each}`, 'out');
+          moves.set(`${destination}\u0000${each}`, 'in');
+        }
+      }
+    }
+    return moves;
   }
 
   /** A write that bypassed the mirror changed this collection (partition) on the server. */
@@ -450,6 +482,12 @@ export class AccountMirror implements SyncMirror {
 
   /** The server's copy of an item arrived: it becomes the base, and queued changes are laid over it again. */
   private serverCopy(collection: string, key: string, id: string, server: Resource): void {
+    if (collection === 'tasks') {
+      // A task (or subtask) moved to another list here and not sent yet stays where it was moved.
+      const moved = this.taskMoves().get(`${key}\u0000${id}`);
+      if (moved === 'out') return this.store.put(collection, key, id, null, server);
+      if (moved === 'in') return;
+    }
     const pending = this.store.outboxFor(collection, key, id);
     if (pending.length === 0) return this.store.put(collection, key, id, server, server);
     const now = this.now().toISOString();
@@ -465,6 +503,7 @@ export class AccountMirror implements SyncMirror {
   private serverRemoved(collection: string, key: string, id: string): void {
     const item = this.store.item(collection, key, id);
     if (!item) return;
+    if (collection === 'tasks' && this.taskMoves().has(`${key}\u0000${id}`)) return;
     if (this.store.outboxFor(collection, key, id).length === 0) this.store.remove(collection, key, id);
     else this.store.put(collection, key, id, item.data, null);
   }
@@ -502,7 +541,14 @@ export class AccountMirror implements SyncMirror {
       (oldest, state) => (state && (oldest === undefined || state < oldest) ? state : oldest),
       undefined,
     );
-    const pending = answer.sources.some((source) => this.store.hasOutboxIn(source.collection, source.key));
+    const pending = answer.sources.some(
+      (source) =>
+        this.store.hasOutboxIn(source.collection, source.key) ||
+        // Tasks moved into this list by a queued move (its entry belongs to the list they left).
+        (source.collection === 'tasks' &&
+          this.store.outboxCount() > 0 &&
+          [...this.taskMoves().entries()].some(([at, way]) => way === 'in' && at.startsWith(`${source.key}\u0000`))),
+    );
     return {
       value: answer.value,
       freshness: {
@@ -573,6 +619,77 @@ export class AccountMirror implements SyncMirror {
     return this.enqueue(spec, operation, params, body, false);
   }
 
+  /** Whether writes are queued now rather than sent (offline, or earlier changes still waiting). */
+  queuesNow(): boolean {
+    return this.offline || this.store.outboxCount() > 0;
+  }
+
+  /**
+   * The writes of one recurring-event change (`calendar.applySeriesEdit`) queued together: an
+   * occurrence's instance id is its own resource (it becomes an exception), the series is the
+   * master's. All are checked against the mirror first and queued in one transaction, or none is.
+   * Answers the mirror's copies and the writes that take the change back.
+   */
+  queueSeriesEdit(steps: readonly SeriesStep[]): { results: Resource[]; undo: SeriesStep[] } {
+    const undo: SeriesStep[] = [];
+    for (const step of steps) {
+      if (step.op === 'insert') {
+        continue;
+      }
+      const key = calendarKey(this.store, step.calendarId);
+      const before = this.current(writeSpecs.CalendarEventsPatch!, key, step.eventId)?.data;
+      if (!before)
+        throw new ApiCallError(
+          0,
+          'networkError',
+          'This change to a recurring event needs a connection: an event it changes is not kept offline.',
+        );
+    }
+    const results: Resource[] = [];
+    const planned = steps.map((step) =>
+      step.op === 'insert' && typeof step.body.id !== 'string'
+        ? { ...step, body: { ...step.body, id: newEventId() } }
+        : step,
+    );
+    this.store.transaction(() => {
+      for (const step of planned) {
+        const key = calendarKey(this.store, step.calendarId);
+        if (step.op === 'insert') {
+          undo.unshift({ op: 'delete', calendarId: step.calendarId, eventId: String(step.body.id) });
+        } else {
+          const before = this.current(writeSpecs.CalendarEventsPatch!, key, step.eventId)?.data;
+          if (before && !(step.op === 'delete' && before.status === 'cancelled'))
+            undo.unshift({
+              op: 'update',
+              calendarId: step.calendarId,
+              eventId: step.eventId,
+              body: restorableEventBody(before),
+            });
+        }
+        const operation = {
+          insert: 'CalendarEventsInsert',
+          patch: 'CalendarEventsPatch',
+          update: 'CalendarEventsUpdate',
+          delete: 'CalendarEventsDelete',
+        }[step.op];
+        const params = {
+          calendarId: step.calendarId,
+          ...(step.op === 'insert' ? {} : { eventId: step.eventId }),
+          ...(step.op === 'delete' ? {} : { supportsAttachments: true }),
+        };
+        const result = this.enqueue(
+          writeSpecs[operation]!,
+          operation,
+          params,
+          step.op === 'delete' ? undefined : step.body,
+          false,
+        );
+        if (step.op !== 'delete' && result) results.push(result as Resource);
+      }
+    });
+    return { results, undo };
+  }
+
   private keyOf(spec: WriteSpec, params: Record<string, unknown>): string {
     if (!spec.keyParam) return '';
     const value = params[spec.keyParam];
@@ -600,6 +717,7 @@ export class AccountMirror implements SyncMirror {
     rawBody: unknown,
     attempted: boolean,
   ): unknown {
+    if (spec.kind === 'move') return this.enqueueMove(spec, operation, params, attempted);
     const key = this.keyOf(spec, params);
     const now = this.now().toISOString();
     let body = (rawBody ?? undefined) as Record<string, unknown> | undefined;
@@ -691,10 +809,176 @@ export class AccountMirror implements SyncMirror {
     return data ?? undefined;
   }
 
+  /** Ids of a task's subtasks (all levels) in a list, as the mirror shows it. */
+  private subtasksOf(key: string, id: string): string[] {
+    const children = new Map<string, string[]>();
+    for (const task of this.store.list('tasks', key)) {
+      const parent = str(task.parent);
+      const taskId = str(task.id);
+      if (parent && taskId) children.set(parent, [...(children.get(parent) ?? []), taskId]);
+    }
+    const out: string[] = [];
+    const queue = [...(children.get(id) ?? [])];
+    while (queue.length > 0) {
+      const next = queue.shift()!;
+      if (out.includes(next)) continue;
+      out.push(next);
+      queue.push(...(children.get(next) ?? []));
+    }
+    return out;
+  }
+
+  /** Moves the mirror's rows of tasks from one list to another (their server copies go along as the base). */
+  private carryTasks(from: string, to: string, ids: readonly string[], root?: Resource): void {
+    for (const id of ids) {
+      const item = this.store.item('tasks', from, id);
+      if (!item) continue;
+      const data = id === ids[0] && root ? root : item.data;
+      this.store.put('tasks', to, id, data, item.synced ?? item.data);
+      if (this.store.outboxFor('tasks', from, id).length === 0) this.store.remove('tasks', from, id);
+      else this.store.put('tasks', from, id, null, item.synced);
+    }
+  }
+
+  /**
+   * A task move queued: the mirror shows the task (and its subtasks) in its new list and place at
+   * once; the entry keeps which subtasks went along, so sync passes leave them where they were moved.
+   */
+  private enqueueMove(
+    spec: WriteSpec,
+    operation: string,
+    rawParams: Record<string, unknown>,
+    attempted: boolean,
+  ): unknown {
+    const key = this.keyOf(spec, rawParams);
+    const id = String(rawParams.task ?? '');
+    const destination = str(rawParams.destinationTasklist)
+      ? tasklistKey(this.store, rawParams.destinationTasklist)
+      : key;
+    const params: Record<string, unknown> = { ...rawParams };
+    if (destination === key) delete params.destinationTasklist;
+    const item = this.store.item('tasks', key, id);
+    if (!item?.data) throw new ApiCallError(404, 'notFound', `No task ${id} here.`);
+    if (destination !== key && !this.store.item('tasklists', '', destination)?.data)
+      throw new ApiCallError(404, 'notFound', `No task list ${destination} here.`);
+    const subtasks = this.subtasksOf(key, id);
+    const parent = str(params.parent);
+    const previous = str(params.previous);
+    if (parent && (parent === id || subtasks.includes(parent)))
+      throw new ApiCallError(400, 'invalid', 'A task cannot be moved under itself.');
+    for (const other of [parent, previous])
+      if (other && !this.store.item('tasks', destination, other)?.data)
+        throw new ApiCallError(404, 'notFound', `No task ${other} in the destination list.`);
+    const before = previous ? this.store.item('tasks', destination, previous)?.data : undefined;
+    const position = before ? `${String(before.position ?? '')}~` : '';
+    const now = this.now().toISOString();
+    const moved = applyPatch(item.data, { parent: parent ?? null, position, updated: now });
+    const body = { parent: parent ?? null, position, subtasks };
+    const summary = describe('move', spec.noun, item.data);
+    this.store.transaction(() => {
+      const seq = this.store.enqueue({
+        operation,
+        params,
+        body,
+        collection: 'tasks',
+        key,
+        id,
+        base: item.synced,
+        summary,
+        createdAt: now,
+      });
+      if (attempted) this.store.markOutbox(seq, 'queued', 1, 'The connection broke while sending.', null);
+      if (destination === key) this.store.put('tasks', key, id, moved, item.synced);
+      else this.carryTasks(key, destination, [id, ...subtasks], moved);
+    });
+    this.options.onChanged?.({ collection: 'tasks', key }, [id]);
+    if (destination !== key) this.options.onChanged?.({ collection: 'tasks', key: destination }, [id, ...subtasks]);
+    this.options.onStatus();
+    this.replaySoon();
+    return moved;
+  }
+
+  /**
+   * Sends a queued move. Into another list, a move that may have arrived before (a crash, a broken
+   * connection) is looked up in the destination first: Tasks keeps a task's id when it moves it, so
+   * finding it there means the move was made, and it is not sent again. Within a list a repeat puts
+   * the task where it already is.
+   */
+  private async sendMove(entry: OutboxEntry): Promise<void> {
+    const api = this.options.api;
+    const params = this.liveParams(entry);
+    const task = String(params.task ?? entry.id);
+    const destination = str(params.destinationTasklist);
+    let result: Resource | undefined;
+    if (destination && entry.attempts > 0) {
+      try {
+        const found = (await api.callByName('TasksTasksGet', { tasklist: destination, task })) as Resource;
+        if (found.deleted !== true) result = found;
+      } catch (error) {
+        if (!(error instanceof ApiCallError && (error.status === 404 || error.status === 410))) throw error;
+      }
+    }
+    if (!result) {
+      try {
+        result = (await api.callByName('TasksTasksMove', params, undefined)) as Resource;
+      } catch (error) {
+        if (!(error instanceof ApiCallError && (error.status === 404 || error.status === 410))) throw error;
+        return this.moveOfDeleted(entry, task);
+      }
+      // Tasks keeps deleted tasks a while, and may move one: it is still deleted.
+      if (result.deleted === true) return this.moveOfDeleted(entry, task);
+    }
+    const key = destination ? tasklistKey(this.store, destination) : entry.key;
+    const moved = movedIds(entry).map((id) => this.store.fact(`id:${id}`) ?? id);
+    this.store.transaction(() => {
+      this.store.removeOutbox(entry.seq);
+      if (key !== entry.key)
+        for (const id of moved)
+          if (this.store.outboxFor('tasks', entry.key, id).length === 0) this.store.remove('tasks', entry.key, id);
+      this.serverCopy('tasks', key, task, result);
+      for (const later of this.store.outboxFor('tasks', key, task))
+        this.store.rebaseOutbox(later.seq, result, later.body);
+    });
+    this.options.onChanged?.({ collection: 'tasks', key: entry.key }, [task]);
+    if (key !== entry.key) this.options.onChanged?.({ collection: 'tasks', key }, moved);
+  }
+
+  /** A task moved here was deleted on the server meanwhile: a `deleted` conflict, as for an edit. */
+  private moveOfDeleted(entry: OutboxEntry, task: string): void {
+    const destination = str(entry.params.destinationTasklist);
+    const key = destination ? tasklistKey(this.store, destination) : entry.key;
+    const moved = movedIds(entry).map((id) => this.store.fact(`id:${id}`) ?? id);
+    const spec = writeSpecs[entry.operation]!;
+    const mine = this.store.item('tasks', key, task)?.data ?? entry.base ?? {};
+    this.store.transaction(() => {
+      this.recordConflict(entry, spec, 'deleted', [], { ...mine, id: undefined } as Record<string, unknown>);
+      this.store.removeOutbox(entry.seq);
+      for (const id of moved) {
+        for (const later of this.store.outboxFor('tasks', key, id)) this.store.removeOutbox(later.seq);
+        this.store.remove('tasks', key, id);
+        if (this.store.outboxFor('tasks', entry.key, id).length === 0) this.store.remove('tasks', entry.key, id);
+      }
+    });
+    this.options.onChanged?.({ collection: 'tasks', key: entry.key }, [task]);
+    if (key !== entry.key) this.options.onChanged?.({ collection: 'tasks', key }, moved);
+  }
+
   /** A write the server answered directly: its answer is the mirror's new copy. */
   private observeWrite(spec: WriteSpec, params: Record<string, unknown>, body: unknown, result: unknown): void {
     if (this.closed) return;
     const key = this.keyOf(spec, params);
+    if (spec.kind === 'move') {
+      const task = typeof result === 'object' && result !== null ? (result as Resource) : undefined;
+      const id = String(params.task ?? '');
+      const destination = str(params.destinationTasklist) ? tasklistKey(this.store, params.destinationTasklist) : key;
+      this.store.transaction(() => {
+        if (destination !== key) this.carryTasks(key, destination, [id, ...this.subtasksOf(key, id)]);
+        if (task) this.serverCopy('tasks', destination, id, task);
+      });
+      this.options.onChanged?.({ collection: 'tasks', key }, [id]);
+      if (destination !== key) this.options.onChanged?.({ collection: 'tasks', key: destination }, [id]);
+      return;
+    }
     if (spec.kind === 'delete') {
       const id = String(params[spec.idParam!] ?? '');
       this.store.transaction(() => this.serverRemoved(spec.collection, key, id));
@@ -968,6 +1252,8 @@ export class AccountMirror implements SyncMirror {
       case 'patch':
       case 'update':
         return this.sendEdit(entry, spec);
+      case 'move':
+        return this.sendMove(entry);
     }
   }
 
@@ -1108,11 +1394,22 @@ export class AccountMirror implements SyncMirror {
       if (changed || later.id === temporary)
         this.store.retargetOutbox(later.seq, params, later.id === temporary ? serverId : later.id);
     }
-    for (const id of this.store.ids(spec.collection, entry.key)) {
-      const item = this.store.item(spec.collection, entry.key, id);
-      if (item?.data?.parent === temporary)
-        this.store.put(spec.collection, entry.key, id, { ...item.data, parent: serverId }, item.synced);
+    // Moved to another list while still new: its row there (and its subtasks' parent) takes the id too.
+    let keys = [entry.key];
+    if (spec.collection === 'tasks') {
+      const elsewhere = this.store.findItem('tasks', temporary);
+      if (elsewhere) {
+        keys = [entry.key, elsewhere.key];
+        this.store.remove('tasks', elsewhere.key, temporary);
+        if (elsewhere.data) this.store.put('tasks', elsewhere.key, serverId, elsewhere.data, elsewhere.synced);
+      }
     }
+    for (const key of keys)
+      for (const id of this.store.ids(spec.collection, key)) {
+        const item = this.store.item(spec.collection, key, id);
+        if (item?.data?.parent === temporary)
+          this.store.put(spec.collection, key, id, { ...item.data, parent: serverId }, item.synced);
+      }
   }
 
   private recordConflict(
@@ -1304,6 +1601,23 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
     node = node[part] as Record<string, unknown>;
   }
   node[parts[parts.length - 1]!] = value;
+}
+
+/** One write of a recurring-event change, as `calendar.applySeriesEdit` takes it. */
+export type SeriesStep =
+  | { readonly op: 'insert'; readonly calendarId: string; readonly body: Record<string, unknown> }
+  | {
+      readonly op: 'patch' | 'update';
+      readonly calendarId: string;
+      readonly eventId: string;
+      readonly body: Record<string, unknown>;
+    }
+  | { readonly op: 'delete'; readonly calendarId: string; readonly eventId: string };
+
+/** The task a queued move moves and its subtasks (kept in the entry's body, which is not sent). */
+function movedIds(entry: Pick<OutboxEntry, 'id' | 'body'>): string[] {
+  const body = (entry.body ?? {}) as { subtasks?: unknown };
+  return [entry.id, ...(Array.isArray(body.subtasks) ? body.subtasks.filter((id) => typeof id === 'string') : [])];
 }
 
 const toResource = (entry: OutboxEntry): OfflineResource => ({

@@ -198,10 +198,11 @@ export class MirrorStore {
       ),
       // Two index ranges: what starts in [from - the longest indexed span, to], and what has no span.
       itemsInSpan: this.db.prepare<[string, string, number, number, number], { data: string }>(
-        'SELECT data FROM items WHERE collection = ? AND key = ? AND lo BETWEEN ? AND ? AND hi >= ? AND data IS NOT NULL',
+        'SELECT data FROM items INDEXED BY items_span WHERE collection = ? AND key = ? AND lo BETWEEN ? AND ? AND hi >= ? AND data IS NOT NULL',
       ),
       itemsWithoutSpan: this.db.prepare<[string, string], { data: string }>(
-        'SELECT data FROM items WHERE collection = ? AND key = ? AND lo IS NULL AND data IS NOT NULL',
+        // Without INDEXED BY the planner walks the whole partition by primary key (all its JSON).
+        'SELECT data FROM items INDEXED BY items_span WHERE collection = ? AND key = ? AND lo IS NULL AND data IS NOT NULL',
       ),
       deleteItem: this.db.prepare<[string, string, string]>(
         'DELETE FROM items WHERE collection = ? AND key = ? AND id = ?',

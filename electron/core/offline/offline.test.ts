@@ -381,6 +381,74 @@ describe('a Google account is mirrored, readable and editable offline', () => {
     expect(Buffer.from(media.contentBase64, 'base64').equals(content)).toBe(true);
   });
 
+  it('completes a task and moves it to another list offline (tasks.moveToList), and edits one occurrence of a series', async () => {
+    const done = String((await direct.call('TasksTasklistsInsert', {}, { title: 'Done' })).id);
+    const task = await direct.call('TasksTasksInsert', { tasklist }, { title: 'File taxes' });
+    await direct.call('TasksTasksInsert', { tasklist, parent: task.id }, { title: 'Find receipts' });
+    await until(
+      async () =>
+        ids((await call(opened, 'TasksTasksList', { tasklist, showCompleted: true, showHidden: true })).value).includes(
+          task.id!,
+        ) && ids((await call(opened, 'TasksTasklistsList', {})).value).includes(done),
+      'the mirror to know the new list and task',
+    );
+    const series = await call(opened, 'CalendarEventsList', {
+      calendarId: 'primary',
+      singleEvents: true,
+      q: 'Standup',
+      ...week,
+    });
+    const occurrence = (series.value as { items: { id: string }[] }).items[1]!.id;
+    await standIn.takeApiOffline();
+
+    await call(opened, 'TasksTasksPatch', { tasklist, task: task.id }, { status: 'completed' });
+    const moved = await opened.ipc.client.invoke('tasks.moveToList', {
+      account: opened.account,
+      tasklist,
+      task: task.id!,
+      destination: { tasklist: done },
+    });
+    expect(moved.task).toMatchObject({ id: task.id, status: 'completed' });
+    const there = await call(opened, 'TasksTasksList', { tasklist: done, showCompleted: true, showHidden: true });
+    expect(there.freshness).toMatchObject({ source: 'mirror', pending: true });
+    expect((there.value as { items: { title: string }[] }).items.map((t) => t.title).sort()).toEqual([
+      'File taxes',
+      'Find receipts',
+    ]);
+    const left = await call(opened, 'TasksTasksList', { tasklist, showCompleted: true, showHidden: true });
+    expect((left.value as { items: { title: string }[] }).items.map((t) => t.title)).not.toContain('File taxes');
+    const edit = await opened.ipc.client.invoke('calendar.applySeriesEdit', {
+      account: opened.account,
+      steps: [{ op: 'patch', calendarId: 'primary', eventId: occurrence, body: { summary: 'Standup (offsite)' } }],
+    });
+    expect(edit.results).toMatchObject([{ id: occurrence, summary: 'Standup (offsite)' }]);
+    // What the mirror does not hold cannot wait: the reply says it needs a connection.
+    await expect(
+      opened.ipc.client.invoke('calendar.applySeriesEdit', {
+        account: opened.account,
+        steps: [{ op: 'delete', calendarId: 'primary', eventId: 'notmirrored0001' }],
+      }),
+    ).rejects.toMatchObject({ code: 'unavailable', message: expect.stringMatching(/needs a connection/) });
+
+    await standIn.bringApiOnline();
+    await until(
+      async () =>
+        (await opened.ipc.client.invoke('offline.status', { account: opened.account })).accounts[0]?.pending === 0,
+      'the outbox to empty',
+    );
+    const server = await direct.call('TasksTasksList', { tasklist: done, showCompleted: true, showHidden: true });
+    expect(server.items?.map((t) => [t.title, t.status]).sort()).toEqual([
+      ['File taxes', 'completed'],
+      ['Find receipts', 'needsAction'],
+    ]);
+    const source = await direct.call('TasksTasksList', { tasklist, showCompleted: true, showHidden: true });
+    expect(source.items?.map((t) => t.title)).not.toContain('File taxes');
+    expect((await direct.call('CalendarEventsGet', { calendarId: 'primary', eventId: occurrence })).summary).toBe(
+      'Standup (offsite)',
+    );
+    expect((await opened.ipc.client.invoke('offline.conflicts', { account: opened.account })).conflicts).toEqual([]);
+  });
+
   it('starts with no network showing the last state, marked offline, and sends what was queued once it answers', async () => {
     opened.ipc.close();
     await opened.core.close();
