@@ -138,7 +138,7 @@ test('runs commands: new event, new task, upload, share the selection, switch ac
 });
 
 test('the sidebar’s Search button opens the palette, in the rail and in the drawer too', async ({ page }) => {
-  const search = page.getByRole('button', { name: 'Search and commands' });
+  const search = page.getByRole('button', { name: 'Search', exact: true });
   await expect(search).toHaveAttribute('aria-keyshortcuts', /K$/);
   await search.click();
   await expect(page.getByTestId('command-input')).toBeFocused();
