@@ -65,10 +65,10 @@ export function CalendarDialogs(props: CalendarDialogsProps) {
         palettes={props.palettes}
         selfEmail={props.selfId}
         onRename={(calendar, name) => void listCommands.rename(calendar, name)}
-        onColor={(calendar, color, colorId) => void listCommands.setColor(calendar, color, colorId)}
+        onColor={(calendar, color, colorId) => listCommands.setColor(calendar, color, colorId)}
         onDelete={(calendar) => void listCommands.remove(calendar)}
         onDefaultReminders={(calendar, reminders) => void listCommands.setDefaultReminders(calendar, reminders)}
-        onEmailNotifications={(calendar, types) => void listCommands.setEmailNotifications(calendar, types)}
+        onEmailNotifications={(calendar, types) => listCommands.setEmailNotifications(calendar, types)}
         onClose={props.onSettingsClose}
       />
       <QuickAddDialog

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useHeldValue } from '../../lib/held-value';
 import type { CalendarInfo } from './calendar-data';
 import { maxReminders } from './event-draft';
 
@@ -47,7 +48,8 @@ const emailTypes = [
 interface CalendarNotificationSettingsProps {
   calendar: CalendarInfo;
   onDefaultReminders: (calendar: CalendarInfo, reminders: Reminder[]) => void;
-  onEmailNotifications: (calendar: CalendarInfo, types: string[]) => void;
+  /** Settles once the change is stored (or refused and taken back). */
+  onEmailNotifications: (calendar: CalendarInfo, types: string[]) => Promise<unknown>;
 }
 
 /**
@@ -61,6 +63,7 @@ export function CalendarNotificationSettings({
   onEmailNotifications,
 }: CalendarNotificationSettingsProps) {
   const [rows, setRows] = useState<ReminderRow[]>(() => calendar.defaultReminders.map(rowOf));
+  const [emails, holdEmails] = useHeldValue(calendar.emailNotifications);
   const problem = rows.some((row) => minutesOf(row) === null);
 
   /** Saves the rows when every one reads as a time up to four weeks before. */
@@ -168,15 +171,13 @@ export function CalendarNotificationSettings({
           <label key={type} className="checkbox calendar-settings__email" title={hint}>
             <input
               type="checkbox"
-              checked={calendar.emailNotifications.includes(type)}
-              onChange={(event) =>
-                onEmailNotifications(
-                  calendar,
-                  event.target.checked
-                    ? [...calendar.emailNotifications.filter((other) => other !== type), type]
-                    : calendar.emailNotifications.filter((other) => other !== type),
-                )
-              }
+              checked={emails.includes(type)}
+              onChange={(event) => {
+                const next = event.target.checked
+                  ? [...emails.filter((other) => other !== type), type]
+                  : emails.filter((other) => other !== type);
+                holdEmails(next, onEmailNotifications(calendar, next));
+              }}
               data-testid={`calendar-settings-email-${type}`}
             />
             <span>

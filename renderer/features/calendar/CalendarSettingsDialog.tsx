@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
+import { useHeldValue } from '../../lib/held-value';
 import type { CalendarInfo } from './calendar-data';
 import { CalendarNotificationSettings } from './CalendarNotificationSettings';
 import { calendarColorNames, readableTextOn, type ColorPair, type Palettes } from './colors';
@@ -10,10 +11,11 @@ interface CalendarSettingsDialogProps {
   palettes: Palettes;
   selfEmail: string | null;
   onRename: (calendar: CalendarInfo, name: string) => void;
-  onColor: (calendar: CalendarInfo, color: ColorPair, colorId: string | null) => void;
+  /** Settles once the change is stored (or refused and taken back). */
+  onColor: (calendar: CalendarInfo, color: ColorPair, colorId: string | null) => Promise<unknown>;
   onDelete: (calendar: CalendarInfo) => void;
   onDefaultReminders: (calendar: CalendarInfo, reminders: CalendarInfo['defaultReminders']) => void;
-  onEmailNotifications: (calendar: CalendarInfo, types: string[]) => void;
+  onEmailNotifications: (calendar: CalendarInfo, types: string[]) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -43,6 +45,9 @@ function SettingsContent({
   const ids = { name: useId(), custom: useId() };
   const [name, setName] = useState(calendar.name);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [background, holdBackground] = useHeldValue(calendar.color.background.toLowerCase());
+  const setColor = (pair: ColorPair, id: string | null) =>
+    holdBackground(pair.background.toLowerCase(), onColor(calendar, pair, id));
 
   const saveName = (event: FormEvent) => {
     event.preventDefault();
@@ -99,8 +104,8 @@ function SettingsContent({
               <input
                 type="radio"
                 name="calendar-color"
-                checked={calendar.color.background.toLowerCase() === pair.background.toLowerCase()}
-                onChange={() => onColor(calendar, pair, id)}
+                checked={background === pair.background.toLowerCase()}
+                onChange={() => setColor(pair, id)}
                 aria-label={calendarColorNames[id] ?? 'Custom color'}
               />
             </label>
@@ -110,13 +115,9 @@ function SettingsContent({
             <input
               id={ids.custom}
               type="color"
-              value={calendar.color.background}
+              value={background}
               onChange={(event) =>
-                onColor(
-                  calendar,
-                  { background: event.target.value, foreground: readableTextOn(event.target.value) },
-                  null,
-                )
+                setColor({ background: event.target.value, foreground: readableTextOn(event.target.value) }, null)
               }
               data-testid="calendar-settings-custom-color"
             />

@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { useHeldValue } from '../../lib/held-value';
 import type { CalendarInfo } from './calendar-data';
 import { taskColor, type ShownTaskList } from './calendar-tasks';
 
@@ -146,11 +146,7 @@ function CalendarGroup({
   );
 }
 
-/**
- * A calendar's show/hide box. The click's new state is kept here until the change is stored: the
- * list's optimistic update lands a moment later (after in-flight reads are cancelled), and a
- * render in between from the old list would otherwise set the box back under the pointer.
- */
+/** A calendar's show/hide box; the click's new state is held until the change is stored (useHeldValue). */
 function CalendarToggle({
   calendar,
   onToggle,
@@ -158,18 +154,14 @@ function CalendarToggle({
   calendar: CalendarInfo;
   onToggle: CalendarSidebarProps['onToggle'];
 }) {
-  const [pending, setPending] = useState<boolean | null>(null);
+  const [shown, hold] = useHeldValue(calendar.selected);
   return (
     <label className="calendar-entry__label" style={{ ['--calendar-color' as string]: calendar.color.background }}>
       <input
         type="checkbox"
         className="calendar-entry__box"
-        checked={pending ?? calendar.selected}
-        onChange={(event) => {
-          const shown = event.target.checked;
-          setPending(shown);
-          void onToggle(calendar, shown).finally(() => setPending((current) => (current === shown ? null : current)));
-        }}
+        checked={shown}
+        onChange={(event) => hold(event.target.checked, onToggle(calendar, event.target.checked))}
         data-testid="calendar-entry-toggle"
       />
       <span className="calendar-entry__name" data-testid="calendar-entry-name">
