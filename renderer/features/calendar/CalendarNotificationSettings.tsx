@@ -6,10 +6,10 @@ import { maxReminders } from './event-draft';
 type Reminder = CalendarInfo['defaultReminders'][number];
 
 const units = [
-  { id: 'weeks', label: 'weeks', minutes: 10_080 },
-  { id: 'days', label: 'days', minutes: 1_440 },
-  { id: 'hours', label: 'hours', minutes: 60 },
-  { id: 'minutes', label: 'minutes', minutes: 1 },
+  { id: 'weeks', one: 'week', many: 'weeks', minutes: 10_080 },
+  { id: 'days', one: 'day', many: 'days', minutes: 1_440 },
+  { id: 'hours', one: 'hour', many: 'hours', minutes: 60 },
+  { id: 'minutes', one: 'minute', many: 'minutes', minutes: 1 },
 ] as const;
 type UnitId = (typeof units)[number]['id'];
 
@@ -132,7 +132,7 @@ export function CalendarNotificationSettings({
               >
                 {units.map((unit) => (
                   <option key={unit.id} value={unit.id}>
-                    {unit.label}
+                    {Number(row.amount) === 1 ? unit.one : unit.many}
                   </option>
                 ))}
               </select>
