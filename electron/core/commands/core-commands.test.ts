@@ -67,14 +67,23 @@ function commands(client: CommandApi = api, movesBetweenLists = true): CoreComma
   });
 }
 
-const journalFiles = async (): Promise<string[]> => readdir(journalDir).catch(() => []);
+/** The journal's entries as the core reads them: `.json` files (a write in progress is a temporary file beside them). */
+const journalFiles = async (): Promise<string[]> =>
+  (await readdir(journalDir).catch(() => [])).filter((name) => name.endsWith('.json'));
 
+/** Each entry's content; one removed between the listing and the read (its command finished) is left out. */
 const journalEntries = async (): Promise<{ copies?: string[] }[]> =>
-  Promise.all(
-    (await journalFiles()).map(
-      async (name) => JSON.parse(await readFile(join(journalDir, name), 'utf8')) as { copies?: string[] },
-    ),
-  );
+  (
+    await Promise.all(
+      (await journalFiles()).map(async (name) => {
+        const text = await readFile(join(journalDir, name), 'utf8').catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return null;
+          throw error;
+        });
+        return text === null ? [] : [JSON.parse(text) as { copies?: string[] }];
+      }),
+    )
+  ).flat();
 
 async function waitFor(check: () => Promise<boolean> | boolean): Promise<void> {
   const deadline = Date.now() + 5_000;
