@@ -168,6 +168,8 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   await page.getByRole('menuitem', { name: 'Errands' }).click();
   await expect(column(page, 'Errands').getByRole('article', { name: 'Buy milk' })).toBeVisible();
   await column(page, 'Errands').getByRole('article', { name: 'Buy milk' }).getByTestId('task-complete').click();
+  // Completed, it goes into the list's collapsed Completed section, still marked as waiting.
+  await column(page, 'Errands').getByRole('button', { name: 'Completed (1)' }).click();
   await expect(
     column(page, 'Errands').getByRole('article', { name: 'Buy milk' }).getByRole('img', { name: 'Waiting to sync' }),
   ).toBeVisible();
@@ -199,6 +201,7 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   await page.getByTestId('nav-tasks').click();
   await expect(column(page, 'My Tasks').getByRole('article', { name: 'Call the plumber' })).toBeVisible();
   await expect(column(page, 'My Tasks').getByRole('article', { name: 'Buy milk' })).toHaveCount(0);
+  await expect(column(page, 'Errands').getByRole('button', { name: 'Completed (1)' })).toBeVisible();
   await page.getByTestId('nav-files').click();
   await expect(fileRow(page, 'report-final.txt')).toBeVisible();
   await expect(fileRow(page, 'notes.txt').getByTestId('starred-badge')).toBeVisible();
