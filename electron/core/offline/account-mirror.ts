@@ -381,6 +381,8 @@ export class AccountMirror implements SyncMirror {
         seen.add(id);
         this.serverCopy('tasklists', '', id, list);
       }
+      // Views show the lists in the server's order, and "@default" is the first of them.
+      this.store.setOrder('tasklists', '', [...seen]);
       for (const id of this.store.ids('tasklists', '')) {
         if (seen.has(id)) continue;
         this.serverRemoved('tasklists', '', id);

@@ -50,3 +50,25 @@ it('reads a calendar’s events around a range through the time-span index, neve
   }
   store.close();
 });
+
+it('lists task lists in the order the server gave, with lists it has not named yet after them', () => {
+  const store = new MirrorStore(join(dir, 'order.sqlite'));
+  store.transaction(() => {
+    for (const id of ['zz-default', 'aa-errands', 'mm-work', 'bb-made-offline'])
+      store.put('tasklists', '', id, { id, title: id }, null);
+  });
+  expect(store.list('tasklists', '').map((list) => list.id)).toEqual([
+    'aa-errands',
+    'bb-made-offline',
+    'mm-work',
+    'zz-default',
+  ]);
+  store.transaction(() => store.setOrder('tasklists', '', ['zz-default', 'mm-work', 'aa-errands']));
+  expect(store.list('tasklists', '').map((list) => list.id)).toEqual([
+    'zz-default',
+    'mm-work',
+    'aa-errands',
+    'bb-made-offline',
+  ]);
+  store.close();
+});

@@ -114,6 +114,14 @@ CREATE TABLE IF NOT EXISTS items (
   PRIMARY KEY (collection, key, id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS items_span ON items (collection, key, lo);
+-- The server's order of a collection whose items it lists in an order of its own (task lists), as
+-- ids; items the order does not name (made here, not yet synced) come after, by id.
+CREATE TABLE IF NOT EXISTS item_order (
+  collection TEXT NOT NULL,
+  key TEXT NOT NULL,
+  ids TEXT NOT NULL,
+  PRIMARY KEY (collection, key)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS synced_at (
   collection TEXT NOT NULL,
   key TEXT NOT NULL,
@@ -185,6 +193,13 @@ export class MirrorStore {
         'SELECT * FROM items WHERE collection = ? AND key = ? AND id = ?',
       ),
       itemAnyKey: this.db.prepare<[string, string], ItemRow>('SELECT * FROM items WHERE collection = ? AND id = ?'),
+      order: this.db.prepare<[string, string], { ids: string }>(
+        'SELECT ids FROM item_order WHERE collection = ? AND key = ?',
+      ),
+      putOrder: this.db.prepare<[string, string, string]>(
+        'INSERT INTO item_order (collection, key, ids) VALUES (?, ?, ?) ' +
+          'ON CONFLICT (collection, key) DO UPDATE SET ids = excluded.ids',
+      ),
       items: this.db.prepare<[string, string], { data: string }>(
         'SELECT data FROM items WHERE collection = ? AND key = ? AND data IS NOT NULL',
       ),
@@ -278,7 +293,21 @@ export class MirrorStore {
   list(collection: string, key: string | undefined): Resource[] {
     const rows =
       key === undefined ? this.statements.itemsAllKeys.all(collection) : this.statements.items.all(collection, key);
-    return rows.map((row) => JSON.parse(row.data) as Resource);
+    const items = rows.map((row) => JSON.parse(row.data) as Resource);
+    const order = key === undefined ? undefined : this.statements.order.get(collection, key);
+    if (!order) return items;
+    const rank = new Map((JSON.parse(order.ids) as string[]).map((id, index) => [id, index]));
+    const at = (item: Resource) => rank.get(String(item.id)) ?? rank.size;
+    // A stable sort: items the order does not name keep their order by id, after the others.
+    return items.sort((a, b) => at(a) - at(b));
+  }
+
+  /** Records the order the server lists a collection's items in (see item_order). */
+  setOrder(collection: string, key: string, ids: readonly string[]): void {
+    const text = JSON.stringify(ids);
+    if (this.statements.order.get(collection, key)?.ids === text) return;
+    this.statements.putOrder.run(collection, key, text);
+    this.changes++;
   }
 
   put(collection: string, key: string, id: string, data: Resource | null, synced: Resource | null): void {

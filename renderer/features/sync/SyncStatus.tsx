@@ -54,6 +54,7 @@ export function SyncStatus() {
           data-testid="sync-status"
           data-tone={tone}
           title={title}
+          data-tip={`${line.text}${extra}`}
           aria-label={`Sync: ${line.text}${extra}. Open the sync panel`}
         >
           <span className={`sync-status__icon sync-status__icon--${tone}`} aria-hidden="true" />
