@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Page } from '@playwright/test';
 import { CalendarPage, instantOf, type StoredEvent } from './calendar-page';
-import { axeFindings, describeFindings } from './axe';
+import { axeFindings, describeFindings, type AxeFinding } from './axe';
 import { saveScreenshot, serviceGet, serviceRequest, type AtriumApp } from './fixtures';
 import { contentOf, createFile, listFiles, row as fileRow } from './files-helpers';
 import { annEmail, annId, dismissVaultBanner, expect, signInAnn, test } from './offline-helpers';
@@ -63,7 +63,7 @@ async function openPanel(page: Page) {
  * dark against WCAG 2.1 A/AA and best practices: nothing may be found.
  */
 async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const findings = [];
+  const findings: AxeFinding[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     findings.push(...(await axeFindings(page, `${colorScheme} ${screen}`)));
