@@ -115,3 +115,89 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(findings, describeFindings(findings)).toEqual([]);
   });
 }
+
+/**
+ * The screens added since: the command palette with results, the time-zone picker open, the
+ * sidebar as an icon rail and as a drawer, Files' places drawer, and a task's quick view on the
+ * calendar, light and dark. Kept apart from the test above so each stays within its time.
+ */
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the palette, time-zone picker, narrow layouts and task quick view pass axe in ${colorScheme}`, async ({
+    page,
+    app,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 1360, height: 860 });
+    await page.emulateMedia({ colorScheme });
+    const findings: AxeFinding[] = [];
+    const check = async (screen: string) => {
+      findings.push(...(await axeFindings(page, `${colorScheme} ${screen}`)));
+    };
+
+    await serviceRequest(app, 'POST', '/tasks/v1/lists/@default/tasks', {
+      title: 'Pay rent',
+      notes: 'Transfer before noon.',
+      due: `${today()}T00:00:00.000Z`,
+    });
+    // A fresh view reads it (the seed came from another client).
+    await page.reload();
+    const calendar = new CalendarPage(page, app);
+    await calendar.ready();
+
+    // A task due today shows as an all-day entry; a click opens its quick view.
+    const task = page.getByTestId('calendar-task').filter({ hasText: 'Pay rent' }).first();
+    await expect(task).toBeVisible();
+    await task.click();
+    await expect(page.getByTestId('task-quick-view')).toBeVisible();
+    await check('task quick view on the calendar');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('task-quick-view')).toHaveCount(0);
+
+    // The command palette, with results for what was typed.
+    await page.keyboard.press('ControlOrMeta+k');
+    const palette = page.getByTestId('command-palette');
+    await expect(page.getByTestId('command-input')).toBeFocused();
+    await page.keyboard.type('go');
+    await expect(palette.locator('[cmdk-item]').first()).toBeVisible();
+    await check('command palette');
+    await page.keyboard.press('Escape');
+    await expect(palette).toHaveCount(0);
+
+    // The time-zone picker, open in the calendar's time-zone dialog.
+    await page.getByTestId('calendar-time-zones').click();
+    const zones = page.getByTestId('time-zone-dialog');
+    await zones.getByTestId('time-zone-display').click();
+    await expect(page.getByRole('combobox', { name: 'Search time zones' })).toBeFocused();
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+    await check('time-zone picker');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(zones).toHaveCount(0);
+
+    // The sidebar as an icon rail.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('.nav__label').first()).toBeHidden();
+    await check('sidebar rail at 1024x700');
+
+    // The sidebar as a drawer.
+    await page.setViewportSize({ width: 800, height: 600 });
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await expect(page.getByTestId('sidebar')).toBeInViewport({ ratio: 1 });
+    await check('sidebar drawer at 800x600');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+
+    // Files' places as a drawer.
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Files' }).click();
+    await page.getByRole('button', { name: 'Places' }).click();
+    await expect(page.getByRole('navigation', { name: 'Drive places' })).toBeInViewport({ ratio: 1 });
+    await check('files places drawer at 900px');
+
+    await mkdir(artifactsDir, { recursive: true });
+    await writeFile(path.join(artifactsDir, `axe-new-screens-${colorScheme}.txt`), describeFindings(findings));
+    expect(findings, describeFindings(findings)).toEqual([]);
+  });
+}

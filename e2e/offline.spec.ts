@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Page } from '@playwright/test';
 import { CalendarPage, instantOf, type StoredEvent } from './calendar-page';
+import { axeFindings, describeFindings, type AxeFinding } from './axe';
 import { saveScreenshot, serviceGet, serviceRequest, type AtriumApp } from './fixtures';
 import { contentOf, createFile, listFiles, row as fileRow } from './files-helpers';
 import { annEmail, annId, dismissVaultBanner, expect, signInAnn, test } from './offline-helpers';
@@ -55,6 +56,20 @@ async function openPanel(page: Page) {
   const dialog = page.getByTestId('sync-dialog');
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/**
+ * What is on screen now (the sidebar's status, the panel when open), checked with axe in light and
+ * dark against WCAG 2.1 A/AA and best practices: nothing may be found.
+ */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const findings: AxeFinding[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    findings.push(...(await axeFindings(page, `${colorScheme} ${screen}`)));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(findings, describeFindings(findings)).toEqual([]);
 }
 
 /** What is on screen (the sidebar's status, the panel when open) at both sizes, light and dark. */
@@ -281,6 +296,7 @@ test('edits made offline merge field by field; the same field changed on both si
   };
   await rename('Design review', 'Design review with Sam');
   await expect(syncStatus(page)).toContainText('Offline', { timeout: 30_000 });
+  await expectAccessible(page, 'calendar with the sidebar saying Offline');
   await rename('Budget', 'Budget 2027 (mine)');
   await rename('Roadmap', 'Roadmap (mine)');
 
@@ -311,6 +327,8 @@ test('edits made offline merge field by field; the same field changed on both si
   await expect(titleRow.getByTestId('sync-diff-mine')).toHaveText('Budget 2027 (mine)');
   await expect(titleRow.getByTestId('sync-diff-theirs')).toHaveText('Budget (theirs)');
   await screens(page, 'offline-sync-panel-conflicts');
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await expectAccessible(page, 'sync panel with two conflicts');
 
   // Keep mine: mine is written.
   await budgetConflict.getByTestId('sync-keep-mine').click();

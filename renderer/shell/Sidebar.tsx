@@ -135,9 +135,8 @@ export function Sidebar({ children }: { children: ReactNode }) {
           </svg>
           {/* Named by what it shows, also in the rail where the words are hidden; the shortcut is told by aria-keyshortcuts. */}
           <span className="nav__label">Search</span>
-          <kbd className="sidebar__kbd nav__label" aria-hidden="true">
-            {paletteShortcut}
-          </kbd>
+          {/* The keys are drawn by CSS from data-keys, so they are not read as part of the button's name. */}
+          <kbd className="sidebar__kbd nav__label" data-keys={paletteShortcut} aria-hidden="true" />
         </button>
         <Navigation />
         {children}

@@ -91,6 +91,7 @@ export function TimeZonePicker({ value, onChange, id, label, none, extras = [], 
       <Popover.Portal>
         <Popover.Content
           className="zone-picker"
+          aria-label={label ?? 'Time zone'}
           align="start"
           sideOffset={4}
           collisionPadding={12}
