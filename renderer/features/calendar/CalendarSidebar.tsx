@@ -16,6 +16,8 @@ interface CalendarSidebarProps {
   onToggleTaskList: (listId: string, shown: boolean) => void;
   onNewCalendar: () => void;
   onSubscribe: () => void;
+  /** Lies over the grid (narrow windows) rather than beside it. */
+  drawer?: boolean;
 }
 
 /** Create buttons, the mini month, and the calendars with their show/hide boxes and settings. */
@@ -23,7 +25,12 @@ export function CalendarSidebar(props: CalendarSidebarProps) {
   const mine = props.calendars.filter((calendar) => calendar.owned);
   const others = props.calendars.filter((calendar) => !calendar.owned);
   return (
-    <aside className="calendar-sidebar" aria-label="Calendars and dates" data-testid="calendar-sidebar">
+    <aside
+      id="calendar-side-panel"
+      className={props.drawer ? 'calendar-sidebar calendar-sidebar--drawer' : 'calendar-sidebar'}
+      aria-label="Calendars and dates"
+      data-testid="calendar-sidebar"
+    >
       <div className="calendar-sidebar__create">
         <button
           type="button"

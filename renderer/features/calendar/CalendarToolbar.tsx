@@ -13,6 +13,12 @@ interface CalendarToolbarProps {
   onSearch: (text: string) => void;
   onTimeZones: () => void;
   searchRef: RefObject<HTMLInputElement | null>;
+  /** Whether the side panel (create buttons, mini month, calendars) is on screen. */
+  panelShown: boolean;
+  onTogglePanel: () => void;
+  panelToggleRef: RefObject<HTMLButtonElement | null>;
+  /** Shown when the panel is hidden, so creating stays one click away. */
+  onNewEvent: () => void;
 }
 
 const viewKeys: Record<CalendarViewId, string> = {
@@ -35,6 +41,31 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
 
   return (
     <header className="view__header calendar-toolbar">
+      <button
+        ref={props.panelToggleRef}
+        type="button"
+        className="button button--icon calendar-toolbar__panel-toggle"
+        onClick={props.onTogglePanel}
+        aria-label="Side panel"
+        aria-expanded={props.panelShown}
+        aria-controls="calendar-side-panel"
+        title={props.panelShown ? 'Hide side panel' : 'Show side panel'}
+        data-testid="calendar-panel-toggle"
+      >
+        <MenuIcon />
+      </button>
+      {props.panelShown ? null : (
+        <button
+          type="button"
+          className="button button--icon button--primary"
+          onClick={props.onNewEvent}
+          aria-label="New event"
+          title="New event (c)"
+          data-testid="calendar-new-event-compact"
+        >
+          <PlusIcon />
+        </button>
+      )}
       <div className="button-group" role="group" aria-label="Navigation">
         <button type="button" className="button" onClick={props.onToday} data-testid="calendar-today" title="Today (t)">
           Today
@@ -165,6 +196,22 @@ function SearchIcon() {
     >
       <circle cx="11" cy="11" r="7" />
       <path d="M20 20l-4-4" />
+    </svg>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M4 6h16M4 12h16M4 18h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function PlusIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
     </svg>
   );
 }

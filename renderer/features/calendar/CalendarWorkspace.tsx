@@ -24,6 +24,7 @@ import { useCalendarListCommands } from './useCalendarListCommands';
 import { useCalendarCommandRequests } from './calendar-commands';
 import { useCalendarRoute, useJumpTo, useSelectionMarks } from './useCalendarRoute';
 import { useCalendarShortcuts } from './useCalendarShortcuts';
+import { useSidePanel } from './useSidePanel';
 import { useEventCommands } from './useEventCommands';
 import { useEventEditing } from './useEventEditing';
 import { useVisibleEvents } from './useVisibleEvents';
@@ -64,6 +65,7 @@ export function CalendarWorkspace({
   const displayZone = chosenZone ?? automaticZone;
 
   const [range, setRange] = useState<VisibleRange | null>(null);
+  const panel = useSidePanel();
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<CalendarPrompt | null>(null);
   const [zonesOpen, setZonesOpen] = useState(false);
@@ -196,6 +198,10 @@ export function CalendarWorkspace({
         onSearch={setSearchText}
         onTimeZones={() => setZonesOpen(true)}
         searchRef={searchRef}
+        panelShown={panel.shown}
+        onTogglePanel={panel.toggle}
+        panelToggleRef={panel.toggleRef}
+        onNewEvent={() => editor.openNew()}
       />
       <CalendarBanners
         device={device}
@@ -203,28 +209,34 @@ export function CalendarWorkspace({
         localAccount={localAccount}
         visible={visible}
       />
-      <div className="calendar-layout">
-        <CalendarSidebar
-          calendars={calendars}
-          miniMonth={
-            <MiniMonth
-              current={current}
-              today={today}
-              visibleFrom={range ? dateInZone(range.start.getTime(), displayZone) : today}
-              visibleTo={range ? dateInZone(range.end.getTime(), displayZone) : today}
-              weekStart={preferences.weekStart}
-              onPick={(date) => api()?.gotoDate(date)}
-            />
-          }
-          onNewEvent={() => editor.openNew()}
-          onQuickAdd={openQuickAdd}
-          onToggle={(calendar, shown) => listCommands.setShown(calendar, shown)}
-          taskLists={calendarTasks.lists}
-          onToggleTaskList={setTaskListShown}
-          onOpenSettings={(calendar) => setSettingsFor(calendar.id)}
-          onNewCalendar={() => setPrompt('newCalendar')}
-          onSubscribe={() => setPrompt('subscribe')}
-        />
+      <div className={panel.shown && !panel.drawer ? 'calendar-layout' : 'calendar-layout calendar-layout--full'}>
+        {panel.drawer ? (
+          <div className="calendar-panel-backdrop" onClick={panel.closeDrawer} data-testid="calendar-panel-backdrop" />
+        ) : null}
+        {panel.shown ? (
+          <CalendarSidebar
+            drawer={panel.drawer}
+            calendars={calendars}
+            miniMonth={
+              <MiniMonth
+                current={current}
+                today={today}
+                visibleFrom={range ? dateInZone(range.start.getTime(), displayZone) : today}
+                visibleTo={range ? dateInZone(range.end.getTime(), displayZone) : today}
+                weekStart={preferences.weekStart}
+                onPick={(date) => api()?.gotoDate(date)}
+              />
+            }
+            onNewEvent={panel.then(() => editor.openNew())}
+            onQuickAdd={panel.then(openQuickAdd)}
+            onToggle={(calendar, shown) => listCommands.setShown(calendar, shown)}
+            taskLists={calendarTasks.lists}
+            onToggleTaskList={setTaskListShown}
+            onOpenSettings={panel.then((calendar: CalendarInfo) => setSettingsFor(calendar.id))}
+            onNewCalendar={panel.then(() => setPrompt('newCalendar'))}
+            onSubscribe={panel.then(() => setPrompt('subscribe'))}
+          />
+        ) : null}
         <EventContextMenu actions={eventMenu}>
           <CalendarMain
             calendars={calendars}

@@ -51,6 +51,9 @@ interface CalendarUiState {
   route: CalendarRoute | null;
   /** Task lists whose due tasks the grid leaves out (every list is shown until the person hides it). */
   hiddenTaskLists: string[];
+  /** The person hid the side panel (create buttons, mini month, calendars) in a wide window. */
+  panelCollapsed: boolean;
+  setPanelCollapsed: (collapsed: boolean) => void;
   setTaskListShown: (listId: string, shown: boolean) => void;
   setView: (view: CalendarViewId) => void;
   select: (key: string | null) => void;
@@ -72,6 +75,8 @@ export const useCalendarStore = create<CalendarUiState>()(
       zoneHintDismissed: false,
       route: null,
       hiddenTaskLists: [],
+      panelCollapsed: false,
+      setPanelCollapsed: (panelCollapsed) => set({ panelCollapsed }),
       setTaskListShown: (listId, shown) =>
         set((state) => ({
           hiddenTaskLists: shown
@@ -90,12 +95,13 @@ export const useCalendarStore = create<CalendarUiState>()(
       name: 'atrium.calendar.view',
       storage: createJSONStorage(() => localStorage),
       // Only choices worth remembering between sessions; selection is momentary.
-      partialize: ({ view, displayZone, secondaryZone, zoneHintDismissed, hiddenTaskLists }) => ({
+      partialize: ({ view, displayZone, secondaryZone, zoneHintDismissed, hiddenTaskLists, panelCollapsed }) => ({
         view,
         displayZone,
         secondaryZone,
         zoneHintDismissed,
         hiddenTaskLists,
+        panelCollapsed,
       }),
     },
   ),
