@@ -108,6 +108,9 @@ export async function sendStagedUpload(
     if (!session) {
       const url = api.uploadUrl('DriveFilesCreate', { supportsAllDrives: true });
       url.searchParams.set('uploadType', 'resumable');
+      // The finished file goes into the mirror as the server's copy: all of it (parents included), not the
+      // default few fields, or listings that filter on them would lose it until the next sync pass.
+      url.searchParams.set('fields', '*');
       const response = await api.fetchAuthorized(url, {
         method: 'POST',
         headers: {
