@@ -347,7 +347,7 @@ export class AccountMirror implements SyncMirror {
         seen.add(id);
         const file = change.file as Resource | undefined;
         if (change.removed === true || !file) this.serverRemoved('files', '', id);
-        else this.serverCopy('files', '', id, file);
+        else if (!olderThan(file, this.store.item('files', '', id)?.synced)) this.serverCopy('files', '', id, file);
       }
       if (full) for (const id of this.store.ids('files', '')) if (!seen.has(id)) this.serverRemoved('files', '', id);
       if (drives && Array.isArray(drives.drives)) {
@@ -1627,3 +1627,14 @@ const toResource = (entry: OutboxEntry): OfflineResource => ({
   ...(entry.key ? { key: entry.key } : {}),
   id: entry.id,
 });
+
+/**
+ * Whether a Drive file read by a sync pass is older than the copy the mirror holds: a change sent
+ * while the pass was under way answered a newer version, which a pass that read the file before it
+ * must not put back (Drive's `version` only grows).
+ */
+function olderThan(file: Resource, known: Resource | null | undefined): boolean {
+  const incoming = Number(file.version);
+  const held = Number(known?.version);
+  return Number.isFinite(incoming) && Number.isFinite(held) && incoming < held;
+}
