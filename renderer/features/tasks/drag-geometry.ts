@@ -150,12 +150,8 @@ export function boardKeyboardCoordinates(
   // board still reports that starting place (in the same drag).
   let last: { drag: Event | null; from: DropTarget | null; chose: Slot } | null = null;
   return (event, args) => {
-    const { collisionRect, droppableContainers, activatorEvent } = args.context;
+    const { collisionRect, droppableRects, droppableContainers, activatorEvent } = args.context;
     if (!collisionRect) return undefined;
-    // The drag measures its drop places a render or two after it starts; a key pressed sooner (a busy
-    // machine, a quick hand) would find other columns unmeasured and go nowhere: measure those now.
-    const droppableRects = withMissingMeasured(args.context.droppableRects, droppableContainers.getEnabled());
-    args = { ...args, context: { ...args.context, droppableRects } };
     const reported = currentTarget();
     const pending =
       last !== null && last.drag === activatorEvent && sameTarget(reported, last.from) ? last.chose : null;
@@ -216,28 +212,6 @@ export function boardKeyboardCoordinates(
     }
     return undefined;
   };
-}
-
-/** The measured drop places, with any not yet measured read from their elements as they are now. */
-function withMissingMeasured(
-  rects: Map<DroppableContainer['id'], ClientRect>,
-  containers: readonly DroppableContainer[],
-): Map<DroppableContainer['id'], ClientRect> {
-  const missing = containers.filter((container) => !rects.has(container.id) && container.node.current);
-  if (missing.length === 0) return rects;
-  const all = new Map(rects);
-  for (const container of missing) {
-    const box = container.node.current!.getBoundingClientRect();
-    all.set(container.id, {
-      top: box.top,
-      left: box.left,
-      right: box.right,
-      bottom: box.bottom,
-      width: box.width,
-      height: box.height,
-    });
-  }
-  return all;
 }
 
 function slotMatches(slot: Slot, target: DropTarget): boolean {
