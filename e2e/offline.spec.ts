@@ -231,7 +231,9 @@ test('a Google account is changed offline, survives a restart offline, and syncs
   await expect(page.getByTestId('file-row')).toHaveCount(3);
   await expect(fileRow(page, 'report-final.txt')).toBeVisible();
   await expect(fileRow(page, 'offline.md')).toBeVisible();
-  await expect(fileRow(page, 'notes.txt').getByTestId('starred-badge')).toBeVisible();
+  // Known: under load a Drive sync pass that read notes.txt before its star was sent can show the unstarred copy
+  // until the next pass reads the star from the change feed; the service's copy is checked below.
+  await expect(fileRow(page, 'notes.txt').getByTestId('starred-badge')).toBeVisible({ timeout: 30_000 });
 
   const stored = await events(google);
   expect(stored.map((event) => event.summary).sort()).toEqual(['Offline lunch', 'Planning (room booked)']);
