@@ -29,6 +29,7 @@ import {
   targetAt,
   type DragData,
 } from './drag-geometry';
+import { holdKeysUntilSensorListens } from './keyboard-handoff';
 import { planDrop, sameTarget, type DropTarget } from './drop-plan';
 import { dueValue, indentDestination, outdentDestination } from './card-actions';
 import type { CardCommands } from './CardMenu';
@@ -158,6 +159,7 @@ export function TaskBoard() {
     const data = started.data.current as DragData | undefined;
     if (!data) return;
     const drag = { ...data, width: started.rect.current.initial?.width ?? null };
+    holdKeysUntilSensorListens();
     activeRef.current = drag;
     setActive(drag);
   };
