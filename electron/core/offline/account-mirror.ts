@@ -608,7 +608,7 @@ export class AccountMirror implements SyncMirror {
     const params = this.mapIds(rawParams);
     if (!this.offline && this.store.outboxCount() === 0) {
       try {
-        const result = await this.options.api.callByName(operation, params, body);
+        const result = await this.options.api.callByName(operation, wholeAnswer(spec, params), body);
         this.observeWrite(spec, params, body, result);
         return result;
       } catch (error) {
@@ -1234,7 +1234,7 @@ export class AccountMirror implements SyncMirror {
           result ??= await api.callByName(entry.operation, this.liveParams(entry), body);
         } else {
           try {
-            result = await api.callByName(entry.operation, entry.params, body);
+            result = await api.callByName(entry.operation, wholeAnswer(spec, entry.params), body);
           } catch (error) {
             // The client-chosen id is taken: the earlier attempt arrived.
             if (!(error instanceof ApiCallError && error.status === 409)) throw error;
@@ -1343,10 +1343,10 @@ export class AccountMirror implements SyncMirror {
       if (Object.keys(send).length === 0 && !entry.params.addParents && !entry.params.removeParents)
         return this.settle(entry, spec, theirs, conflicts.length > 0);
       const patchOperation = entry.operation.replace(/Update$/, 'Patch');
-      const result = await api.callByName(patchOperation, params, send);
+      const result = await api.callByName(patchOperation, wholeAnswer(spec, params), send);
       return this.settle(entry, spec, { ...theirs, ...(result as Resource) }, conflicts.length > 0);
     }
-    const result = await api.callByName(entry.operation, params, entry.body);
+    const result = await api.callByName(entry.operation, wholeAnswer(spec, params), entry.body);
     const merged = spec.collection === 'files' ? { ...theirs, ...(result as Resource) } : (result as Resource);
     return this.settle(entry, spec, merged);
   }
@@ -1627,6 +1627,16 @@ const toResource = (entry: OutboxEntry): OfflineResource => ({
   ...(entry.key ? { key: entry.key } : {}),
   id: entry.id,
 });
+
+/**
+ * The params of a write whose answer the mirror keeps: Drive answers only `id`, `name`, `mimeType`
+ * and `kind` unless asked, so a star or a trash sent without `fields` would leave the mirror's copy
+ * saying the opposite of the server's. Asking for the whole file answers a superset of what the
+ * caller asked for.
+ */
+function wholeAnswer(spec: WriteSpec, params: Record<string, unknown>): Record<string, unknown> {
+  return spec.collection === 'files' && spec.kind !== 'delete' ? { ...params, fields: '*' } : params;
+}
 
 /**
  * Whether a Drive file read by a sync pass is older than the copy the mirror holds: a change sent

@@ -381,6 +381,40 @@ describe('a Google account is mirrored, readable and editable offline', () => {
     expect(Buffer.from(media.contentBase64, 'base64').equals(content)).toBe(true);
   });
 
+  it('keeps what a star sent without `fields` did, online and replayed, not the few fields Drive answers', async () => {
+    const made = (await direct.callByName('DriveFilesCreate', {}, { name: 'star-me.txt', mimeType: 'text/plain' })) as {
+      id: string;
+    };
+    const alsoMade = (await direct.callByName(
+      'DriveFilesCreate',
+      {},
+      { name: 'star-me-later.txt', mimeType: 'text/plain' },
+    )) as { id: string };
+    await until(async () => {
+      const listed = await call(opened, 'DriveFilesList', { q: `name contains 'star-me' and trashed = false` });
+      return listed.freshness?.source === 'mirror' && ids(listed.value, 'files').length === 2;
+    }, 'both files in the mirror');
+    const starred = async () =>
+      ids((await call(opened, 'DriveFilesList', { q: `starred = true and name contains 'star-me'` })).value, 'files');
+
+    // Online: the answer (id, name, mimeType) does not say starred; the mirror must still know.
+    await call(opened, 'DriveFilesUpdate', { fileId: made.id }, { starred: true });
+    expect(await starred()).toEqual([made.id]);
+
+    // Queued offline and replayed: the same.
+    await standIn.takeApiOffline();
+    await call(opened, 'DriveFilesUpdate', { fileId: alsoMade.id }, { starred: true });
+    await standIn.bringApiOnline();
+    await until(
+      async () =>
+        (await opened.ipc.client.invoke('offline.status', { account: opened.account })).accounts[0]?.pending === 0,
+      'the star to be sent',
+    );
+    expect(await starred()).toEqual([made.id, alsoMade.id].sort());
+    const stored = await direct.callByName('DriveFilesGet', { fileId: alsoMade.id, fields: 'starred' });
+    expect(stored).toEqual({ starred: true });
+  });
+
   it('completes a task and moves it to another list offline (tasks.moveToList), and edits one occurrence of a series', async () => {
     const done = String((await direct.call('TasksTasklistsInsert', {}, { title: 'Done' })).id);
     const task = await direct.call('TasksTasksInsert', { tasklist }, { title: 'File taxes' });
