@@ -184,8 +184,12 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
   const pieces = info.timeText.split(/\s+[–-]\s+/);
   const startText = pieces[0] ?? info.timeText;
   const eventId = (info.event.extendedProps as Partial<GridEventProps>).eventId;
-  // A change made offline and not yet on the server: a dot before the title.
-  const waiting = eventId ? <WaitingDot collection="events" id={eventId} className="grid-event__waiting" /> : null;
+  // A change made offline and not yet on the server: a dot before the title. Only those events mount
+  // one, so a busy week does not keep a subscription per event.
+  const waiting =
+    eventId && waitingIds.has(eventId) ? (
+      <WaitingDot collection="events" id={eventId} className="grid-event__waiting" />
+    ) : null;
   if (short) {
     return (
       <div className="grid-event grid-event--line" data-testid="grid-event-label">
