@@ -416,8 +416,21 @@ export async function run(): Promise<CalendarRenderResult> {
     // Rounds alternate between the two, so both meet the same load on a shared machine; two warm up.
     const atrium: number[] = [];
     const bareTimes: number[] = [];
+    // CALENDAR_BENCH_PROFILE=<file.cpuprofile>: a CPU profile of the renderer over one warm round.
+    const profileFile = process.env.CALENDAR_BENCH_PROFILE;
     for (let round = 0; round < runs + 2; round++) {
+      const cdp = profileFile && round === 2 ? await page.context().newCDPSession(page) : undefined;
+      if (cdp) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
       const atriumMs = await timeNextWeek(page, drawn);
+      if (cdp && profileFile) {
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(profileFile, JSON.stringify(profile));
+        await cdp.detach();
+      }
       await previousWeek(page);
       const bareMs = await timeBare(bare, busyStart, drawn);
       if (round < 2) continue;

@@ -96,6 +96,8 @@ function minutesToDuration(minutes: number): string {
  * - the time grid scrolls inside the view, and with no event in it nothing there takes focus, so a
  *   keyboard could not scroll it: whatever scrolls is made focusable (arrow keys then scroll it).
  */
+const eventSelector = '[data-testid="calendar-event"], [data-testid="calendar-task"]';
+
 function repairAccess(root: HTMLElement) {
   for (const link of root.querySelectorAll<HTMLElement>('[role="columnheader"] [role="link"][aria-label]')) {
     const parts = [...link.children];
@@ -110,6 +112,8 @@ function repairAccess(root: HTMLElement) {
     if (shown && !label.startsWith(`${shown}, `)) link.setAttribute('aria-label', `${shown}, ${label}`);
   }
   for (const box of root.querySelectorAll<HTMLElement>('div:not([tabindex])')) {
+    // Events clip their labels but never scroll; a busy week has thousands of their boxes.
+    if (box.closest(eventSelector)) continue;
     if (box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1) continue;
     const style = getComputedStyle(box);
     if (!/auto|scroll/.test(style.overflowY) && !/auto|scroll/.test(style.overflowX)) continue;
@@ -190,9 +194,14 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
     eventId && waitingIds.has(eventId) ? (
       <WaitingDot collection="events" id={eventId} className="grid-event__waiting" />
     ) : null;
+  // FullCalendar measures each block as it lays the grid out: a block of one line's height
+  // (`eventShortHeight`) shows only that line, and blocks in narrow day columns use a smaller type.
+  // Classes rather than container queries: a busy week has a thousand blocks, and a size container
+  // each made the grid's layout a third slower.
+  const sized = `${info.isShort ? ' grid-event--tiny' : ''}${info.isNarrow ? ' grid-event--narrow' : ''}`;
   if (short) {
     return (
-      <div className="grid-event grid-event--line" data-testid="grid-event-label">
+      <div className={`grid-event grid-event--line${sized}`} data-testid="grid-event-label">
         {waiting}
         {/* The comma is heard, not seen: on screen the time may sit on the next line. */}
         <span className="grid-event__title">{title}</span>
@@ -202,7 +211,7 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
     );
   }
   return (
-    <div className="grid-event grid-event--stack" data-testid="grid-event-label">
+    <div className={`grid-event grid-event--stack${sized}`} data-testid="grid-event-label">
       <span className="grid-event__title">
         {waiting}
         {title}
@@ -477,6 +486,8 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         eventInteractive
         slotDuration={minutesToDuration(slotMinutes)}
         snapDuration="00:15:00"
+        // A block this tall (px) or less holds one line of its label (see eventContent).
+        eventShortHeight={27}
         scrollTime="08:00:00"
         defaultTimedEventDuration={minutesToDuration(preferences.defaultEventMinutes)}
         eventTimeFormat={timeFormat}
