@@ -200,15 +200,26 @@ async function buildBarePage(
 // ---------------------------------------------------------------- one navigation
 
 /** Opens `url` in a new page of `context`; answers first paint and grid painted, in ms since navigation. */
-async function coldLoad(context: BrowserContext, url: string, expected: number): Promise<Timing> {
+async function coldLoad(context: BrowserContext, url: string, expected: number, profileFile?: string): Promise<Timing> {
   const page = await context.newPage();
   try {
     await page.addInitScript({ content: `window.coldStartExpected = ${expected};` });
+    const cdp = profileFile ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { coldStartGridMs?: number }).coldStartGridMs, null, {
       timeout: 60_000,
       polling: 50,
     });
+    if (cdp && profileFile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profileFile, JSON.stringify(profile));
+      await cdp.detach();
+    }
     return await page.evaluate(() => ({
       gridMs: (window as unknown as { coldStartGridMs: number }).coldStartGridMs,
       // A page whose first frame already has content may report only first-contentful-paint.
@@ -272,7 +283,9 @@ export async function run(): Promise<ColdStartResult> {
     const atrium: Timing[] = [];
     const bare: Timing[] = [];
     for (let round = 0; round < warmUps + rounds; round++) {
-      const atriumTiming = await coldLoad(atriumContext, app.url, expected);
+      // COLD_START_PROFILE=<file.cpuprofile>: a CPU profile of Atrium's page over the first measured round.
+      const profileFile = round === warmUps ? process.env.COLD_START_PROFILE : undefined;
+      const atriumTiming = await coldLoad(atriumContext, app.url, expected, profileFile);
       const bareTiming = await coldLoad(bareContext, bareUrl, expected);
       if (round < warmUps) continue;
       atrium.push(atriumTiming);

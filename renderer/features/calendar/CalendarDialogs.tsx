@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
 import type { CalendarInfo, usePalettes } from './calendar-data';
 import { useCalendarStore } from './calendar-store';
@@ -8,7 +9,11 @@ import { TimeZoneDialog } from './TimeZoneDialog';
 import type { useCalendarListCommands } from './useCalendarListCommands';
 import type { Editing } from './useEventEditing';
 import type { QuickAddResult } from './quick-add';
-import { QuickAddDialog } from './QuickAddDialog';
+
+// Quick add's parser (chrono-node and its phrase tables) takes tens of milliseconds to load, so it
+// is loaded after the calendar has painted, not with it.
+const loadQuickAdd = () => import('./QuickAddDialog');
+const QuickAddDialog = lazy(async () => ({ default: (await loadQuickAdd()).QuickAddDialog }));
 
 /** The calendar's short text prompts. */
 export type CalendarPrompt = 'quickAdd' | 'newCalendar' | 'subscribe';
@@ -47,6 +52,13 @@ export function CalendarDialogs(props: CalendarDialogsProps) {
   const setDisplayZone = useCalendarStore((state) => state.setDisplayZone);
   const secondaryZone = useCalendarStore((state) => state.secondaryZone);
   const setSecondaryZone = useCalendarStore((state) => state.setSecondaryZone);
+  // Mounted from the first time it is asked for; fetched ahead a moment after the calendar is up.
+  const [quickAddUsed, setQuickAddUsed] = useState(false);
+  if (props.prompt === 'quickAdd' && !quickAddUsed) setQuickAddUsed(true);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadQuickAdd(), 1500);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <>
       <EventEditorDialog
@@ -71,19 +83,23 @@ export function CalendarDialogs(props: CalendarDialogsProps) {
         onEmailNotifications={(calendar, types) => listCommands.setEmailNotifications(calendar, types)}
         onClose={props.onSettingsClose}
       />
-      <QuickAddDialog
-        open={props.prompt === 'quickAdd'}
-        calendars={props.calendars}
-        defaultCalendar={props.defaultCalendar}
-        displayZone={props.displayZone}
-        hour12={props.hour12}
-        defaultMinutes={props.defaultEventMinutes}
-        onCancel={onPromptClose}
-        onAdd={(result, calendar) => {
-          onPromptClose();
-          props.onQuickAdd(result, calendar);
-        }}
-      />
+      {quickAddUsed ? (
+        <Suspense fallback={null}>
+          <QuickAddDialog
+            open={props.prompt === 'quickAdd'}
+            calendars={props.calendars}
+            defaultCalendar={props.defaultCalendar}
+            displayZone={props.displayZone}
+            hour12={props.hour12}
+            defaultMinutes={props.defaultEventMinutes}
+            onCancel={onPromptClose}
+            onAdd={(result, calendar) => {
+              onPromptClose();
+              props.onQuickAdd(result, calendar);
+            }}
+          />
+        </Suspense>
+      ) : null}
       <TextPromptDialog
         open={props.prompt === 'newCalendar'}
         title="New calendar"

@@ -355,19 +355,27 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   useEffect(() => {
     const root = gridRef.current;
     if (!root) return;
+    // Once the frame with the change is painted: the layout is then already done, so reading which
+    // boxes scroll costs little, and a busy grid's first paint does not wait for it.
     let frame = 0;
-    const observer = new MutationObserver(() => {
-      if (frame) return;
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      if (frame || task) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
-        repairAccess(root);
+        task = setTimeout(() => {
+          task = undefined;
+          repairAccess(root);
+        }, 0);
       });
-    });
+    };
+    const observer = new MutationObserver(schedule);
     observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class'] });
-    repairAccess(root);
+    schedule();
     return () => {
       observer.disconnect();
       cancelAnimationFrame(frame);
+      clearTimeout(task);
     };
   }, []);
 

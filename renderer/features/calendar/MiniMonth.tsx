@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { addDaysToDate, weekdayOfDate } from './time-zone';
+import { dateTimeFormat } from '../../lib/intl-format';
 
 interface MiniMonthProps {
   /** The day the main calendar is on (`YYYY-MM-DD`). */
@@ -13,11 +14,10 @@ interface MiniMonthProps {
   onPick: (date: string) => void;
 }
 
-const monthFormat = (locale?: string) =>
-  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthFormat = (locale?: string) => dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayFormat = (locale?: string) =>
-  new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const weekdayFormat = (locale?: string) => new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' });
+  dateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const weekdayFormat = (locale?: string) => dateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' });
 
 function firstOfMonth(date: string): string {
   return `${date.slice(0, 7)}-01`;
@@ -119,7 +119,7 @@ export function MiniMonth({ current, today, visibleFrom, visibleTo, weekStart, l
               <th
                 key={date}
                 scope="col"
-                abbr={new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
+                abbr={dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(
                   new Date(`${date}T00:00:00Z`),
                 )}
               >

@@ -2,6 +2,7 @@ import type { EventInput } from '@fullcalendar/react';
 import type { CalendarEvent } from '../../../shared/api/schemas/calendar';
 import { eventColor, type ColorPair, type Palettes } from './colors';
 import { addDaysToDate, rfc3339InZone } from './time-zone';
+import { dateTimeFormat } from '../../lib/intl-format';
 
 /** A Calendar v3 event as the service answers it. */
 export type GoogleEvent = CalendarEvent;
@@ -134,7 +135,7 @@ export function describeTimes(
 ): string {
   if (times.allDay) {
     const lastDay = addDaysToDate(times.endDate, -1);
-    const format = new Intl.DateTimeFormat(options.locale, {
+    const format = dateTimeFormat(options.locale, {
       weekday: 'short',
       month: 'short',
       day: 'numeric',
@@ -146,7 +147,7 @@ export function describeTimes(
       ? `${format.format(start)} · all day`
       : `${format.formatRange(start, last)} · all day`;
   }
-  return new Intl.DateTimeFormat(options.locale, {
+  return dateTimeFormat(options.locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',

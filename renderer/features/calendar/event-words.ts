@@ -1,5 +1,6 @@
 import type { EventTimes } from './event-mapping';
 import { addDaysToDate } from './time-zone';
+import { dateTimeFormat } from '../../lib/intl-format';
 
 /**
  * When an event happens, said the way people say it and the way Google's event card shows it:
@@ -7,7 +8,7 @@ import { addDaysToDate } from './time-zone';
  */
 
 function dayWords(date: Date, zone: string, locale?: string, withWeekday = true): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     ...(withWeekday ? { weekday: 'long' } : {}),
     month: 'long',
     day: 'numeric',
@@ -21,7 +22,7 @@ interface ClockParts {
 }
 
 function clockParts(ms: number, zone: string, hour12: boolean, locale?: string): ClockParts {
-  const parts = new Intl.DateTimeFormat(locale ?? 'en-US', {
+  const parts = dateTimeFormat(locale ?? 'en-US', {
     hour: 'numeric',
     minute: '2-digit',
     hour12,

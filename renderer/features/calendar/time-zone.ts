@@ -1,4 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
+import { dateTimeFormat } from '../../lib/intl-format';
 
 /**
  * Wall-clock arithmetic in named time zones. Events carry their own zone (Google's `timeZone`);
@@ -117,7 +118,7 @@ export function shiftByWallClockDelta(ms: number, fromMs: number, toMs: number, 
 /** A short zone label for headers, e.g. `GMT-5` or `UTC`. */
 export function zoneOffsetLabel(zone: string, at: Date = new Date(), locale?: string): string {
   try {
-    const parts = new Intl.DateTimeFormat(locale ?? 'en-US', {
+    const parts = dateTimeFormat(locale ?? 'en-US', {
       timeZone: zone,
       timeZoneName: 'shortOffset',
     }).formatToParts(at);

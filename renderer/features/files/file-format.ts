@@ -1,4 +1,5 @@
 import { folderMimeType, type DriveFile } from './drive-file';
+import { dateTimeFormat } from '../../lib/intl-format';
 
 const units = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -16,17 +17,6 @@ export function formatFileSize(size: string | number | null | undefined): string
   return `${rounded} ${units[unit]}`;
 }
 
-// Building an Intl formatter costs far more than using one; a long list formats thousands of dates.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, found);
-  }
-  return found;
-}
 
 /** Time today, "Mon D" this year, "Mon D, YYYY" otherwise. */
 export function formatModified(
@@ -39,9 +29,9 @@ export function formatModified(
   if (Number.isNaN(date.getTime())) return '—';
   const sameDay =
     date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
-  if (sameDay) return formatter(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
+  if (sameDay) return dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(date);
   const sameYear = date.getFullYear() === now.getFullYear();
-  return formatter(
+  return dateTimeFormat(
     locale,
     sameYear ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', year: 'numeric' },
   ).format(date);
