@@ -17,7 +17,6 @@ export function formatFileSize(size: string | number | null | undefined): string
   return `${rounded} ${units[unit]}`;
 }
 
-
 /** Time today, "Mon D" this year, "Mon D, YYYY" otherwise. */
 export function formatModified(
   modifiedTime: string | null | undefined,
