@@ -43,7 +43,9 @@ describe('read workers', () => {
           const { data } = await client.events.insert({
             calendarId: 'primary',
             requestBody: {
-              summary: `Written ${i}`,
+              // No summary is a prefix of another ("Written 3" of "Written 31"): another writer's series
+              // on the same day must not match this one's search.
+              summary: `Written w${writer}r${round}`,
               start: { dateTime: `${day(i)}T09:00:00Z`, timeZone: 'UTC' },
               end: { dateTime: `${day(i)}T10:00:00Z`, timeZone: 'UTC' },
               recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'],
@@ -55,7 +57,7 @@ describe('read workers', () => {
             singleEvents: true,
             timeMin: `${day(i)}T00:00:00Z`,
             timeMax: `${day(i)}T23:59:59Z`,
-            q: `Written ${i}`,
+            q: `Written w${writer}r${round}`,
           });
           expect(list.data.items?.map((e) => e.recurringEventId)).toEqual([data.id]);
           const instances = await client.events.instances({ calendarId: 'primary', eventId: data.id! });
