@@ -113,7 +113,7 @@ export function EventContextMenu({ actions, children }: { actions: EventMenuActi
       <ContextMenu.Portal>
         {entry ? (
           <ContextMenu.Content
-            className="event-menu"
+            className="context-menu"
             aria-label={`Actions for ${title}`}
             data-testid="event-context-menu"
             onCloseAutoFocus={(event) => {
@@ -128,7 +128,7 @@ export function EventContextMenu({ actions, children }: { actions: EventMenuActi
             }}
           >
             <ContextMenu.Item
-              className="event-menu__item"
+              className="context-menu__item"
               onSelect={run(({ key, element }) => actions.open(key, element))}
               data-testid="event-menu-open"
             >
@@ -137,26 +137,26 @@ export function EventContextMenu({ actions, children }: { actions: EventMenuActi
             {writable ? (
               <>
                 <ContextMenu.Item
-                  className="event-menu__item"
+                  className="context-menu__item"
                   onSelect={run(({ key }) => actions.edit(key))}
                   data-testid="event-menu-edit"
                 >
-                  Edit <kbd className="event-menu__shortcut">E</kbd>
+                  Edit <kbd className="context-menu__shortcut">E</kbd>
                 </ContextMenu.Item>
                 <ContextMenu.Item
-                  className="event-menu__item"
+                  className="context-menu__item"
                   onSelect={run((_, target) => actions.duplicate(target))}
                   data-testid="event-menu-duplicate"
                 >
                   Duplicate
                 </ContextMenu.Item>
-                <ContextMenu.Separator className="event-menu__separator" />
+                <ContextMenu.Separator className="context-menu__separator" />
                 <ContextMenu.Item
-                  className="event-menu__item event-menu__item--danger"
+                  className="context-menu__item context-menu__item--danger"
                   onSelect={run((_, target) => actions.remove(target))}
                   data-testid="event-menu-delete"
                 >
-                  Delete <kbd className="event-menu__shortcut">Del</kbd>
+                  Delete <kbd className="context-menu__shortcut">Del</kbd>
                 </ContextMenu.Item>
               </>
             ) : null}

@@ -4,6 +4,7 @@ import type { CalendarInfo } from './calendar-data';
 import { eventColor, type Palettes } from './colors';
 import { eventTimesOf, untitledEventLabel, type GoogleEvent } from './event-mapping';
 import { whenWords } from './event-words';
+import { QuickViewFrame, excerptOf } from './QuickViewFrame';
 import { describeRepeat, parseRecurrence } from './recurrence-rule';
 
 export type Rsvp = 'accepted' | 'tentative' | 'declined';
@@ -20,9 +21,6 @@ const rsvpChoices: { value: Rsvp; label: string }[] = [
   { value: 'declined', label: 'No' },
   { value: 'tentative', label: 'Maybe' },
 ];
-
-/** How long a description may run in the card before "Edit" is the way to read the rest. */
-const excerptLength = 240;
 
 export interface QuickViewTarget {
   calendar: CalendarInfo;
@@ -113,25 +111,11 @@ function QuickViewCard({
     (attendee) => attendee.self || (selfId !== null && attendee.email?.toLowerCase() === selfId.toLowerCase()),
   );
   const invited = self !== undefined && !self.organizer && calendar.writable;
-  const description = (event.description ?? '').trim();
-  const excerpt =
-    description.length > excerptLength ? `${description.slice(0, excerptLength).trimEnd()}…` : description;
+  const excerpt = excerptOf(event.description);
   const title = event.summary?.trim() || untitledEventLabel;
 
   return (
-    <Popover.Content
-      className="quick-view"
-      side="right"
-      align="start"
-      sideOffset={8}
-      collisionPadding={12}
-      aria-label={title}
-      data-testid="event-quick-view"
-      onCloseAutoFocus={(closing) => {
-        closing.preventDefault();
-        if (anchor.isConnected) anchor.focus();
-      }}
-    >
+    <QuickViewFrame title={title} anchor={anchor} testId="event-quick-view">
       <div className="quick-view__actions" role="toolbar" aria-label="Event actions">
         {calendar.writable ? (
           <>
@@ -255,6 +239,6 @@ function QuickViewCard({
           ))}
         </div>
       ) : null}
-    </Popover.Content>
+    </QuickViewFrame>
   );
 }

@@ -1,6 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { describeDue, todayIn, type DueTask } from '../tasks';
 import { taskColor } from './calendar-tasks';
+import { QuickViewFrame, excerptOf } from './QuickViewFrame';
 
 export interface TaskQuickViewTarget {
   due: DueTask & { listTitle: string };
@@ -14,8 +15,6 @@ interface TaskQuickViewProps {
   onToggleCompleted: (due: DueTask, completed: boolean) => void;
   onClose: () => void;
 }
-
-const excerptLength = 240;
 
 /**
  * What a click on a task in the calendar shows, as Google Calendar's task card does: the title, when
@@ -53,22 +52,9 @@ function TaskCard({
   const completed = due.task.status === 'completed';
   const title = due.task.title?.trim() || 'Untitled task';
   const label = describeDue(due.date, todayIn(new Date(), displayZone), !completed);
-  const notes = (due.task.notes ?? '').trim();
-  const excerpt = notes.length > excerptLength ? `${notes.slice(0, excerptLength).trimEnd()}…` : notes;
+  const excerpt = excerptOf(due.task.notes);
   return (
-    <Popover.Content
-      className="quick-view"
-      side="right"
-      align="start"
-      sideOffset={8}
-      collisionPadding={12}
-      aria-label={title}
-      data-testid="task-quick-view"
-      onCloseAutoFocus={(closing) => {
-        closing.preventDefault();
-        if (anchor.isConnected) anchor.focus();
-      }}
-    >
+    <QuickViewFrame title={title} anchor={anchor} testId="task-quick-view">
       <div className="quick-view__actions" role="toolbar" aria-label="Task actions">
         <Popover.Close className="quick-view__close" aria-label="Close" data-testid="quick-view-close">
           <span aria-hidden="true">×</span>
@@ -118,6 +104,6 @@ function TaskCard({
           {completed ? 'Mark not completed' : 'Mark completed'}
         </button>
       </div>
-    </Popover.Content>
+    </QuickViewFrame>
   );
 }
