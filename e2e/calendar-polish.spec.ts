@@ -259,11 +259,16 @@ test('a calendar’s box keeps each click while earlier changes and refreshes ar
   app,
 }) => {
   // Every answer from the host arrives 400 ms late, as on a loaded machine: each toggle's refresh
-  // of the list lands after the next click.
+  // of the list lands after the next click. Each change also reaches the host 300 ms late, so a
+  // refresh asked for meanwhile is read before the change is stored and lands while it is on its way.
   await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
     const server = socket.connectToServer();
     server.onMessage((message) => {
       setTimeout(() => socket.send(message), 400);
+    });
+    socket.onMessage((message) => {
+      const change = typeof message === 'string' && message.includes('"CalendarCalendarListPatch"');
+      setTimeout(() => server.send(message), change ? 300 : 0);
     });
   });
   await page.reload();
@@ -280,6 +285,21 @@ test('a calendar’s box keeps each click while earlier changes and refreshes ar
     await expect(toggle).toBeChecked();
   }
   await toggle.uncheck();
+  // From the last click on, every frame shows the box as clicked: no refresh read before the change
+  // was stored puts it back, not even for a moment.
+  await toggle.evaluate((box: HTMLInputElement) => {
+    const seen: boolean[] = [];
+    (window as unknown as { boxFrames: boolean[] }).boxFrames = seen;
+    const sample = () => {
+      seen.push(
+        box.isConnected
+          ? box.checked
+          : Boolean(document.querySelector<HTMLInputElement>('[data-testid="calendar-entry-toggle"]')?.checked),
+      );
+      if (seen.length < 600) requestAnimationFrame(sample);
+    };
+    sample();
+  });
   // Settled: the stored state and the box agree, and stay so.
   await expect
     .poll(
@@ -289,6 +309,9 @@ test('a calendar’s box keeps each click while earlier changes and refreshes ar
     .toBe(false);
   await page.waitForTimeout(1_500);
   await expect(toggle).not.toBeChecked();
+  const frames = await page.evaluate(() => (window as unknown as { boxFrames: boolean[] }).boxFrames);
+  expect(frames.length).toBeGreaterThan(10);
+  expect(frames.filter(Boolean)).toHaveLength(0);
   await saveScreenshot(page, 'calendar-toggle-under-load');
 });
 

@@ -59,6 +59,77 @@ describe('optimistic updates', () => {
   });
 });
 
+describe('optimistic updates under concurrent refreshes', () => {
+  const key = ['api', 'local', 'CalendarCalendarListList', {}];
+  const hide = optimisticUpdate<{ selected: boolean }>(['api', 'local', 'CalendarCalendarListList'], (entry) => ({
+    ...entry,
+    selected: false,
+  }));
+
+  it('keeps the change on top of data fetched while it is on its way, until released', async () => {
+    const client = new QueryClient();
+    let server = { selected: true };
+    const fetchEntry = () => client.fetchQuery({ queryKey: key, queryFn: () => Promise.resolve(server), staleTime: 0 });
+    await fetchEntry();
+    const context = await applyOptimisticUpdates(client, [hide]);
+    expect(client.getQueryData(key)).toEqual({ selected: false });
+    // A refresh read before the change was stored lands meanwhile.
+    await fetchEntry();
+    expect(client.getQueryData(key)).toEqual({ selected: false });
+    expect(context.snapshots).toEqual([[key, { selected: true }]]);
+    context.release();
+    server = { selected: false };
+    await fetchEntry();
+    expect(client.getQueryData(key)).toEqual({ selected: false });
+    server = { selected: true };
+    await fetchEntry();
+    // Released: what the service holds shows again.
+    expect(client.getQueryData(key)).toEqual({ selected: true });
+  });
+
+  it('a refused change goes back to the latest data the service sent, not the older snapshot', async () => {
+    const client = new QueryClient();
+    let server: { selected: boolean; summary: string } = { selected: true, summary: 'Old' };
+    const fetchEntry = () => client.fetchQuery({ queryKey: key, queryFn: () => Promise.resolve(server), staleTime: 0 });
+    await fetchEntry();
+    const context = await applyOptimisticUpdates(client, [hide]);
+    server = { selected: true, summary: 'Renamed elsewhere' };
+    await fetchEntry();
+    expect(client.getQueryData(key)).toEqual({ selected: false, summary: 'Renamed elsewhere' });
+    rollbackOptimisticUpdates(client, context);
+    expect(client.getQueryData(key)).toEqual({ selected: true, summary: 'Renamed elsewhere' });
+    // Released by the rollback: later fetches are not changed.
+    server = { selected: true, summary: 'Later' };
+    await fetchEntry();
+    expect(client.getQueryData(key)).toEqual(server);
+  });
+
+  it('a mutation releases its change when it settles', async () => {
+    const client = new QueryClient();
+    let server = { selected: true };
+    const fetchEntry = () => client.fetchQuery({ queryKey: key, queryFn: () => Promise.resolve(server), staleTime: 0 });
+    await fetchEntry();
+    let finish: (value: string) => void = () => {};
+    const running = runOptimisticMutation(
+      {
+        apply: () => [hide],
+        call: () => new Promise<string>((resolve) => (finish = resolve)),
+        failure: () => 'unused',
+      },
+      undefined,
+      client,
+    );
+    await vi.waitFor(() => expect(client.getQueryData(key)).toEqual({ selected: false }));
+    await fetchEntry();
+    expect(client.getQueryData(key)).toEqual({ selected: false });
+    finish('done');
+    await running;
+    server = { selected: true };
+    await fetchEntry();
+    expect(client.getQueryData(key)).toEqual({ selected: true });
+  });
+});
+
 describe('apiKeyParamsInclude', () => {
   it('matches on a subset of params', () => {
     expect(apiKeyParamsInclude(['api', 'a', 'Op', { x: 1, y: 'z' }], { y: 'z' })).toBe(true);

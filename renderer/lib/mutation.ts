@@ -1,4 +1,5 @@
 import {
+  matchQuery,
   MutationObserver,
   type MutationOptions,
   type QueryClient,
@@ -56,39 +57,74 @@ export function optimisticApiUpdate<N extends OperationName>(
 }
 
 export interface OptimisticContext {
+  /** Each touched query's latest server data (from before the change, or fetched while it ran). */
   snapshots: [QueryKey, unknown][];
   /** Queries refetched when the mutation settles: everything the optimistic updates aimed at. */
   refetch: QueryFilters[];
+  /** Stops keeping the change on top of data fetched meanwhile (once the mutation settles). */
+  release: () => void;
 }
 
-/** Applies cache changes, returning snapshots of everything touched so a failure can restore it. */
+/**
+ * Applies cache changes and keeps them applied until `release()`: data fetched for a touched
+ * query while the change is on its way (a refresh started by another change, a push, a view
+ * mounting) was read before the change was stored, so the change is put back on top of it rather
+ * than the screen showing the old value until the next refresh. Snapshots keep the latest server
+ * data of everything touched, so a failure restores it.
+ */
 export async function applyOptimisticUpdates(
   client: QueryClient,
   updates: readonly OptimisticUpdate[],
 ): Promise<OptimisticContext> {
-  const snapshots: [QueryKey, unknown][] = [];
-  const seen = new Set<string>();
+  const snapshots = new Map<string, [QueryKey, unknown]>();
   const refetch = updates.map(({ queryKey, predicate }): QueryFilters => ({
     queryKey,
     ...(predicate ? { predicate: (q) => predicate(q.queryKey) } : {}),
   }));
   // A refetch already under way would land on top of the change and undo it on screen.
   await Promise.all(refetch.map((filter) => client.cancelQueries(filter)));
-  for (const { queryKey, predicate, update } of updates) {
-    for (const [key, data] of client.getQueriesData({ queryKey })) {
-      if (data === undefined || (predicate && !predicate(key))) continue;
-      const hash = JSON.stringify(key);
-      if (!seen.has(hash)) {
-        seen.add(hash);
-        snapshots.push([key, data]);
-      }
-      client.setQueryData(key, update(client.getQueryData(key)));
+  updates.forEach(({ update }, index) => {
+    for (const query of client.getQueryCache().findAll(refetch[index])) {
+      const data: unknown = query.state.data;
+      if (data === undefined) continue;
+      if (!snapshots.has(query.queryHash)) snapshots.set(query.queryHash, [query.queryKey, data]);
+      client.setQueryData(query.queryKey, update(data));
     }
-  }
-  return { snapshots, refetch };
+  });
+  if (updates.length === 0) return { snapshots: [], refetch, release: () => {} };
+  const stop = client.getQueryCache().subscribe((event) => {
+    // Only data a fetch brought: writes to the cache (this one included) are already on top of the change.
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+    const { query } = event;
+    const fetched: unknown = query.state.data;
+    if (fetched === undefined) return;
+    let data: unknown = fetched;
+    let touched = false;
+    updates.forEach(({ update }, index) => {
+      if (!matchQuery(refetch[index]!, query)) return;
+      data = update(data);
+      touched = true;
+    });
+    if (!touched) return;
+    snapshots.set(query.queryHash, [query.queryKey, fetched]);
+    client.setQueryData(query.queryKey, data);
+  });
+  let released = false;
+  return {
+    get snapshots() {
+      return [...snapshots.values()];
+    },
+    refetch,
+    release: () => {
+      if (released) return;
+      released = true;
+      stop();
+    },
+  };
 }
 
 export function rollbackOptimisticUpdates(client: QueryClient, context: OptimisticContext): void {
+  context.release();
   for (const [key, data] of context.snapshots) client.setQueryData(key, data);
 }
 
@@ -128,6 +164,8 @@ function mutationOptions<V, R>(
       notify({ message: notice.message, ...(notice.undo ? { action: undoAction(notice.undo) } : {}) });
     },
     onSettled: (result, _error, variables, context) => {
+      // Stored (or refused and rolled back): the refetch below brings what the service now holds.
+      context?.release();
       const filters = [...(context?.refetch ?? []), ...(spec.refetch?.(variables, result) ?? [])];
       // Not awaited: the outcome is known, the refetch only confirms it.
       void Promise.all(filters.map((filter) => client.invalidateQueries(filter)));
