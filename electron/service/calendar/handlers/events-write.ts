@@ -60,8 +60,9 @@ function newEventResource(
   fields: EventFields,
   ids: { id?: string; iCalUID?: string },
 ): EventResource {
-  const nowIso = isoUtc(ctx.service.now().getTime());
-  const id = ids.id ?? generateEventId();
+  const nowMs = ctx.service.now().getTime();
+  const nowIso = isoUtc(nowMs);
+  const id = ids.id ?? generateEventId(nowMs);
   const { organizer, conferenceData, ...rest } = fields;
   const resource: EventResource = {
     ...rest,
