@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Worker } from 'node:worker_threads';
 import type { OperationName } from '../../shared/api';
+import { ApiError } from './http/api-error';
 import type { ServiceConfig } from './http/handler';
 import type { Answer } from './http/respond';
 import type { User } from './store/users';
@@ -119,8 +120,13 @@ export class ReadWorker {
     if (worker) await worker.terminate();
   }
 
+  /**
+   * Ends the reads in progress with a 503 (Google's `backendError`, which its clients retry): the
+   * read did nothing wrong and may be sent again. It is not run again here: a read that made the
+   * worker run out of memory would take the service thread with it.
+   */
   private endPending(message: string): void {
-    for (const pending of this.pending.values()) pending.reject(new Error(message));
+    for (const pending of this.pending.values()) pending.reject(new ApiError(503, 'backendError', message));
     this.pending.clear();
   }
 
@@ -157,7 +163,7 @@ export class ReadWorker {
         if (this.worker !== worker) return;
         this.worker = undefined;
         this.ready = false;
-        // What it was reading is answered 500; reads from now on stay on the service thread until a new one answers.
+        // What it was reading is answered 503; reads from now on stay on the service thread until a new one answers.
         this.endPending(`The read worker ended (exit code ${code}).`);
         started();
         if (this.closed) return;
