@@ -32,7 +32,9 @@ function preloadFirstView(entry: RegExp): Plugin {
       handler(html, context) {
         const bundle = context.bundle ?? {};
         const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const view = chunks.find((chunk) => chunk.facadeModuleId && entry.test(chunk.facadeModuleId));
+        // With strict execution order a view's chunk may be no facade (other chunks import from it):
+        // it is the chunk that holds the view's entry module.
+        const view = chunks.find((chunk) => chunk.moduleIds.some((id) => entry.test(id)));
         if (!view) return [];
         const files = new Set<string>();
         const css = new Set<string>();
