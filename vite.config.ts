@@ -15,6 +15,15 @@ const vendorGroups = [
   },
   { name: 'vendor-dnd-kit', test: /node_modules[\\/]@dnd-kit[\\/]/, priority: 20 },
   { name: 'vendor-virtual', test: /node_modules[\\/]@tanstack[\\/](react-)?virtual/, priority: 20 },
+  // Quick add's date words and repeat rules (the largest libraries of all, every chrono-node
+  // language included): fetched and parsed when quick add is first used, not at start.
+  // Only those two: their helpers (tslib) stay in the shell's chunk, which other libraries import them from.
+  {
+    name: 'vendor-quick-add',
+    test: /node_modules[\\/](chrono-node|rrule)[\\/]/,
+    priority: 20,
+    includeDependenciesRecursively: false,
+  },
   // What the shell itself needs (zod, TanStack Query, Radix): one chunk, loaded with the shell.
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
