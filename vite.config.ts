@@ -80,6 +80,8 @@ function preloadFirstView(entry: RegExp): Plugin {
 export default defineConfig({
   root: 'renderer',
   base: './',
+  // Marks what this build checked and stored (renderer/lib/last-known.ts): each build checks afresh.
+  define: { 'import.meta.env.ATRIUM_BUILD': JSON.stringify(`${Date.now().toString(36)}`) },
   plugins: [react(), preloadFirstView(/renderer[\\/]features[\\/]calendar[\\/]index\.ts$/)],
   build: {
     outDir: '../dist/renderer',
