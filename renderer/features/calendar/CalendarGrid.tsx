@@ -69,8 +69,10 @@ export interface CalendarGridProps {
   displayZone: string;
   secondaryZone: string | null;
   preferences: CalendarPreferences;
-  /** The dates shown changed; `view` is the view now shown (a day header opens its day). */
-  /** The dates shown, the view showing them and its current period (the week or month itself, without the days around it). */
+  /**
+   * The dates shown changed; `view` is the view now shown (a day header opens its day) and `current`
+   * its own period (the week or month itself, without the days around it).
+   */
   onRange: (range: VisibleRange, view: CalendarViewId | null, current: VisibleRange) => void;
   /** A time range chosen on the grid (drag, or a click, which proposes the default length), and where the pointer let go. */
   onSelectRange: (times: EventTimes, at: AnchorPoint | null) => void;
