@@ -15,6 +15,15 @@ const vendorGroups = [
   },
   { name: 'vendor-dnd-kit', test: /node_modules[\\/]@dnd-kit[\\/]/, priority: 20 },
   { name: 'vendor-virtual', test: /node_modules[\\/]@tanstack[\\/](react-)?virtual/, priority: 20 },
+  // Quick add's date words and repeat rules (the largest libraries of all, every chrono-node
+  // language included): fetched and parsed when quick add is first used, not at start.
+  // Only those two: their helpers (tslib) stay in the shell's chunk, which other libraries import them from.
+  {
+    name: 'vendor-quick-add',
+    test: /node_modules[\\/](chrono-node|rrule)[\\/]/,
+    priority: 20,
+    includeDependenciesRecursively: false,
+  },
   // What the shell itself needs (zod, TanStack Query, Radix): one chunk, loaded with the shell.
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];
@@ -32,7 +41,9 @@ function preloadFirstView(entry: RegExp): Plugin {
       handler(html, context) {
         const bundle = context.bundle ?? {};
         const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-        const view = chunks.find((chunk) => chunk.facadeModuleId && entry.test(chunk.facadeModuleId));
+        // With strict execution order a view's chunk may be no facade (other chunks import from it):
+        // it is the chunk that holds the view's entry module.
+        const view = chunks.find((chunk) => chunk.moduleIds.some((id) => entry.test(id)));
         if (!view) return [];
         const files = new Set<string>();
         const css = new Set<string>();
@@ -69,6 +80,8 @@ function preloadFirstView(entry: RegExp): Plugin {
 export default defineConfig({
   root: 'renderer',
   base: './',
+  // Marks what this build checked and stored (renderer/lib/last-known.ts): each build checks afresh.
+  define: { 'import.meta.env.ATRIUM_BUILD': JSON.stringify(`${Date.now().toString(36)}`) },
   plugins: [react(), preloadFirstView(/renderer[\\/]features[\\/]calendar[\\/]index\.ts$/)],
   build: {
     outDir: '../dist/renderer',

@@ -2,7 +2,8 @@ import { Suspense, useEffect } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { ErrorPanel, LoadingPanel } from './components/StatusPanel';
 import { Toaster } from './components/Toaster';
-import { useActiveAccount } from './lib/account-store';
+import type { AccountsOverview } from '../shared/ipc/contract';
+import { useAccountStore, useActiveAccount } from './lib/account-store';
 import { queryClient } from './lib/api';
 import { restoreLastKnownQueries } from './lib/last-known-queries';
 import { AccountsPanel } from './features/accounts';
@@ -27,6 +28,9 @@ import { useViewStore, views } from './shell/views';
 // is known from the last run, so it draws as soon as its code has run.
 restoreLastKnownQueries(queryClient, accountsQueryKey);
 void lazyViews[useViewStore.getState().current].preload().catch(() => undefined);
+// The last-known active account is the one the first render works for (useAccounts corrects it if
+// the fresh list says otherwise), so the view draws at once instead of after a "Connecting" frame.
+useAccountStore.getState().setActive(queryClient.getQueryData<AccountsOverview>(accountsQueryKey)?.active ?? null);
 
 export function App() {
   const accounts = useAccounts();

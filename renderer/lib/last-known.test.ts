@@ -66,6 +66,41 @@ describe('last-known store', () => {
     expect(lastKnownStore('t', week, { storage: () => storage }).read('a', 'w1')).toBeUndefined();
   });
 
+  it('checks a value as it is written, and takes it as stored when the same build reads it back', () => {
+    const storage = memoryStorage();
+    lastKnownStore('t', week, { storage: () => storage }).write('a', 'w1', { items: [{ id: 'a' }] });
+    let parses = 0;
+    const counted = week.transform((value) => {
+      parses += 1;
+      return value;
+    });
+    const restarted = lastKnownStore('t', counted, { storage: () => storage });
+    expect(restarted.read('a', 'w1')).toEqual({ items: [{ id: 'a' }] });
+    expect(parses).toBe(0);
+
+    // What another build (or a person) stored is checked again.
+    const stored = JSON.parse(storage.getItem('atrium.last-known.t')!) as { checkedBy?: string }[];
+    storage.setItem('atrium.last-known.t', JSON.stringify(stored.map((entry) => ({ ...entry, checkedBy: 'older' }))));
+    expect(lastKnownStore('t', counted, { storage: () => storage }).read('a', 'w1')).toEqual({ items: [{ id: 'a' }] });
+    expect(parses).toBe(1);
+    storage.setItem(
+      'atrium.last-known.t',
+      JSON.stringify([{ account: 'a', key: 'w1', value: { items: 'no' }, checkedBy: 'older' }]),
+    );
+    expect(lastKnownStore('t', week, { storage: () => storage }).read('a', 'w1')).toBeUndefined();
+  });
+
+  it('does not keep a value that does not read as the schema, and forgets the older one', () => {
+    const storage = memoryStorage();
+    const store = lastKnownStore('t', week, { storage: () => storage });
+    store.write('a', 'w1', { items: [{ id: 'a' }] });
+    store.write('a', 'w2', { items: [{ id: 7 }] } as unknown as z.infer<typeof week>);
+    expect(store.read('a', 'w1')).toBeUndefined();
+    expect(store.read('a', 'w2')).toBeUndefined();
+    expect(lastKnownStore('t', week, { storage: () => storage }).read('a', 'w2')).toBeUndefined();
+    expect(storage.data.size).toBe(0);
+  });
+
   it('keeps working in memory when storage refuses writes', () => {
     const storage = memoryStorage({ full: true });
     const store = lastKnownStore('t', week, { storage: () => storage });

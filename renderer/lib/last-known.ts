@@ -24,8 +24,18 @@ interface Options {
   storage?: () => Storage | null;
 }
 
-const storedEntries = z.array(z.object({ account: z.string(), key: z.string(), value: z.unknown() }));
+const storedEntries = z.array(
+  z.object({ account: z.string(), key: z.string(), value: z.unknown(), checkedBy: z.string().optional() }),
+);
 type Entry = z.infer<typeof storedEntries>[number];
+
+/**
+ * The build that checks values as they are written. A value is checked against its schema before
+ * it is stored, and marked with this build: read back by the same build, it is taken as stored,
+ * so a start does not parse the last-known week (or build its schemas) before drawing it. A value
+ * written by another build, or without the mark (written by hand), is checked again as it is read.
+ */
+const thisBuild = (import.meta.env.ATRIUM_BUILD as string | undefined) ?? 'development';
 
 function browserStorage(): Storage | null {
   try {
@@ -74,8 +84,12 @@ export function lastKnownStore<T>(name: string, schema: z.ZodType<T>, options: O
 
   const valueOf = (entry: Entry): T | undefined => {
     if (!checked.has(entry)) {
-      const parsed = schema.safeParse(entry.value);
-      checked.set(entry, parsed.success ? parsed.data : undefined);
+      if (entry.checkedBy === thisBuild) {
+        checked.set(entry, entry.value as T);
+      } else {
+        const parsed = schema.safeParse(entry.value);
+        checked.set(entry, parsed.success ? parsed.data : undefined);
+      }
     }
     return checked.get(entry);
   };
@@ -93,11 +107,15 @@ export function lastKnownStore<T>(name: string, schema: z.ZodType<T>, options: O
     },
     write(account, key, value) {
       const others = load().filter((entry) => entry.account !== account);
-      if (JSON.stringify(value).length > maxBytes) {
+      // Only what reads as the schema is kept (see thisBuild); anything else forgets the account's entry.
+      const parsed = schema.safeParse(value);
+      if (!parsed.success || JSON.stringify(parsed.data).length > maxBytes) {
         if (others.length !== load().length) save(others);
         return;
       }
-      save([{ account, key, value }, ...others].slice(0, maxAccounts));
+      const entry: Entry = { account, key, value: parsed.data, checkedBy: thisBuild };
+      checked.set(entry, parsed.data);
+      save([entry, ...others].slice(0, maxAccounts));
     },
   };
 }

@@ -40,6 +40,18 @@ export const lazyViews: Record<ViewId, LazyView> = {
   files: lazyView(() => import('../features/files').then((module) => module.FilesView)),
 };
 
+/**
+ * Resolves once the code of the view on screen has run (or failed to load, which the view's error
+ * boundary then says), so the first render draws that view rather than a loading panel: React keeps
+ * a shown fallback for at least 300 ms before revealing what replaces it.
+ */
+export function firstViewReady(current: ViewId): Promise<void> {
+  return lazyViews[current].preload().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /** How long after the first view is up the others' code is fetched, so it never competes with that view's first paint. */
 const preloadDelayMs = 1500;
 

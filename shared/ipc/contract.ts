@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { keyedCollections, unkeyedCollections } from '../api/collections';
 import { CalendarEvent } from '../api/schemas/calendar';
+import { lazyObject } from '../api/schemas/lazy';
 
 /**
  * The one IPC contract between the renderer and the main-process core. Every method has a zod
@@ -296,7 +297,8 @@ export const fileActivityEntrySchema = z.object({
 });
 export type FileActivityEntry = z.infer<typeof fileActivityEntrySchema>;
 
-export const ipcMethods = {
+// Built on first use: a renderer only calls these methods (the core checks inputs and outputs).
+export const ipcMethods = lazyObject(() => ({
   'app.info': {
     input: z.object({}).strict(),
     output: z.object({
@@ -480,7 +482,7 @@ export const ipcMethods = {
       .strict(),
     output: z.object({ resolved: z.boolean() }),
   },
-} as const;
+}));
 
 export type IpcMethods = typeof ipcMethods;
 export type IpcMethodName = keyof IpcMethods;

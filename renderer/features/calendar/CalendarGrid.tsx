@@ -69,8 +69,11 @@ export interface CalendarGridProps {
   displayZone: string;
   secondaryZone: string | null;
   preferences: CalendarPreferences;
-  /** The dates shown changed; `view` is the view now shown (a day header opens its day). */
-  onRange: (range: VisibleRange, view: CalendarViewId | null) => void;
+  /**
+   * The dates shown changed; `view` is the view now shown (a day header opens its day) and `current`
+   * its own period (the week or month itself, without the days around it).
+   */
+  onRange: (range: VisibleRange, view: CalendarViewId | null, current: VisibleRange) => void;
   /** A time range chosen on the grid (drag, or a click, which proposes the default length), and where the pointer let go. */
   onSelectRange: (times: EventTimes, at: AnchorPoint | null) => void;
   /** An event clicked: its key and its element on the grid. */
@@ -324,7 +327,10 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
 
   const gridRef = useRef<HTMLDivElement>(null);
   const onDatesSet = useCallback((info: DatesSetInfo) => {
-    latest.current.onRange({ start: info.start, end: info.end }, viewOfFullCalendar(info.view.type));
+    latest.current.onRange({ start: info.start, end: info.end }, viewOfFullCalendar(info.view.type), {
+      start: info.view.currentStart,
+      end: info.view.currentEnd,
+    });
     if (viewOfFullCalendar(info.view.type) === 'year') {
       const today = dateInZone(Date.now(), latest.current.displayZone).slice(0, 7);
       const first = info.view.currentStart.toISOString().slice(0, 7);

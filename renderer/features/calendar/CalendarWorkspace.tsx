@@ -1,5 +1,6 @@
 import { useCalendarController, type CalendarRef } from '@fullcalendar/react';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { getActiveAccount } from '../../lib/account-store';
 import { notifyError } from '../../lib/notify';
 import { setCompleted, setDueDate } from '../tasks';
 import { CalendarBanners } from './CalendarBanners';
@@ -28,6 +29,7 @@ import { useSidePanel } from './useSidePanel';
 import { useEventCommands } from './useEventCommands';
 import { useEventEditing } from './useEventEditing';
 import { useVisibleEvents } from './useVisibleEvents';
+import { rememberedRange, rememberRange, type RangeInputs } from './remembered-range';
 import { sameRange, type VisibleRange } from './visible-range';
 
 /** Views with a fixed length, whose neighbours' ranges are known in advance. */
@@ -64,7 +66,12 @@ export function CalendarWorkspace({
   const automaticZone = localAccount ? device : preferences.timeZone;
   const displayZone = chosenZone ?? automaticZone;
 
-  const [range, setRange] = useState<VisibleRange | null>(null);
+  // The range FullCalendar will show, when known from an earlier start: the events are asked for
+  // (and the last-known ones drawn) in its first frame instead of after it reports its dates.
+  const rangeInputs: RangeInputs = { view, zone: displayZone, preferences };
+  const latestRangeInputs = useRef(rangeInputs);
+  latestRangeInputs.current = rangeInputs;
+  const [range, setRange] = useState<VisibleRange | null>(() => rememberedRange(getActiveAccount() ?? '', rangeInputs));
   const panel = useSidePanel();
   const [settingsFor, setSettingsFor] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<CalendarPrompt | null>(null);
@@ -115,8 +122,10 @@ export function CalendarWorkspace({
   const listCommands = useCalendarListCommands();
 
   const onRange = useCallback(
-    (next: VisibleRange, shownView: CalendarViewId | null) => {
+    (next: VisibleRange, shownView: CalendarViewId | null, current: VisibleRange) => {
       setRange((previous) => (sameRange(previous, next) ? previous : next));
+      const inputs = latestRangeInputs.current;
+      rememberRange(getActiveAccount() ?? '', { ...inputs, view: shownView ?? inputs.view }, next, current);
       // FullCalendar changes view itself when a day's header is followed to that day.
       if (shownView && shownView !== useCalendarStore.getState().view) setView(shownView);
     },

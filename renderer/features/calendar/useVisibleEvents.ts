@@ -137,7 +137,9 @@ export function useVisibleEvents(
     lastKnownCalendarRange.write(account, rangeKey, pages);
   }, [settled, account, range, rangeKey, shownIds, client, visible.events]);
 
-  const loaded = !visible.isPending;
+  // The neighbours are asked for once this range's own answer is in, not while it loads (a start
+  // shows the last-known week and waits for the fresh one): they would compete with it.
+  const loaded = !visible.isPending && !visible.isFetching;
   const rangeStart = range.start.getTime();
   const rangeEnd = range.end.getTime();
   useEffect(() => {

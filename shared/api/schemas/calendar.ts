@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema, once } from './lazy';
 import { inner, kind, requestSchema, resourceSchema } from './common';
 import { boundedMap, list, text } from './limits';
 
@@ -49,62 +50,62 @@ const hexColor = text().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a color in the form
 
 // ---------------------------------------------------------------- ACL
 
-export const AclScope = inner({
+export const AclScope = inner(() => ({
   /** `default` (public), `user`, `group` or `domain`. */
   type: text(),
   /** Email address of a user or group, or a domain name; omitted for `default`. */
   value: text(),
-});
+}));
 export type AclScope = z.output<typeof AclScope>;
 
-const aclRuleShape = {
+const aclRuleShape = once(() => ({
   etag: text(),
   id: text(),
   kind,
   role: z.enum(ACL_ROLES),
   scope: AclScope,
-} as const;
+}));
 export const AclRule = resourceSchema(aclRuleShape);
 export type AclRule = z.output<typeof AclRule>;
 export const AclRuleInput = requestSchema(aclRuleShape);
 export type AclRuleInput = z.input<typeof AclRuleInput>;
 
 /** `calendar#acl`: one page of ACL rules. */
-export const CalendarAcl = resourceSchema({
+export const CalendarAcl = resourceSchema(() => ({
   etag: text(),
   items: list(AclRule),
   kind,
   nextPageToken: text(),
   nextSyncToken: text(),
-});
+}));
 export type CalendarAcl = z.output<typeof CalendarAcl>;
 
 // ---------------------------------------------------------------- Shared inner shapes
 
-export const EventReminder = inner({
+export const EventReminder = inner(() => ({
   method: z.enum(REMINDER_METHODS),
   /** Minutes before the start; Google allows 0 to 40320 (four weeks). */
   minutes: z.number().int().min(0).max(40320),
-});
+}));
 export type EventReminder = z.output<typeof EventReminder>;
 
-export const ConferenceProperties = inner({
+export const ConferenceProperties = inner(() => ({
   /** e.g. `eventHangout`, `eventNamedHangout`, `hangoutsMeet`. */
   allowedConferenceSolutionTypes: list(text()),
-});
+}));
 
-export const CalendarNotification = inner({
+export const CalendarNotification = inner(() => ({
   /** Only `email`. */
   method: text(),
   /** `eventCreation`, `eventChange`, `eventCancellation`, `eventResponse`, `agenda`. */
   type: text(),
-});
+}));
 
-export const EventLabel = inner({ backgroundColor: text(), id: text(), name: text() });
+export const EventLabel = inner(() => ({ backgroundColor: text(), id: text(), name: text() }));
 
 // ---------------------------------------------------------------- Calendar list
 
-const calendarListEntryShape = {
+const calendarListEntryShape = once(() => ({
   accessRole: z.enum(ACCESS_ROLES),
   autoAcceptInvitations: z.boolean(),
   backgroundColor: hexColor,
@@ -126,25 +127,25 @@ const calendarListEntryShape = {
   summary: text(maxSummaryLength),
   summaryOverride: text(maxSummaryLength),
   timeZone: text(),
-} as const;
+}));
 export const CalendarListEntry = resourceSchema(calendarListEntryShape);
 export type CalendarListEntry = z.output<typeof CalendarListEntry>;
 export const CalendarListEntryInput = requestSchema(calendarListEntryShape);
 export type CalendarListEntryInput = z.input<typeof CalendarListEntryInput>;
 
 /** `calendar#calendarList`: one page of calendar list entries. */
-export const CalendarList = resourceSchema({
+export const CalendarList = resourceSchema(() => ({
   etag: text(),
   items: list(CalendarListEntry),
   kind,
   nextPageToken: text(),
   nextSyncToken: text(),
-});
+}));
 export type CalendarList = z.output<typeof CalendarList>;
 
 // ---------------------------------------------------------------- Calendars
 
-const calendarShape = {
+const calendarShape = once(() => ({
   autoAcceptInvitations: z.boolean(),
   conferenceProperties: ConferenceProperties,
   dataOwner: text(),
@@ -156,7 +157,7 @@ const calendarShape = {
   location: text(maxLocationLength),
   summary: text(maxSummaryLength),
   timeZone: text(),
-} as const;
+}));
 /** `calendar#calendar`: a calendar's own metadata. */
 export const Calendar = resourceSchema(calendarShape);
 export type Calendar = z.output<typeof Calendar>;
@@ -166,26 +167,26 @@ export type CalendarInput = z.input<typeof CalendarInput>;
 // ---------------------------------------------------------------- Events
 
 /** Start, end or original start of an event: `date` (all-day, `yyyy-mm-dd`) or `dateTime` (RFC 3339). */
-export const EventDateTime = inner({
+export const EventDateTime = inner(() => ({
   date: text(),
   dateTime: text(),
   /** IANA time zone name; required for recurring events, otherwise the offset in dateTime rules. */
   timeZone: text(),
-});
+}));
 export type EventDateTime = z.output<typeof EventDateTime>;
 
 /** Creator or organizer of an event. */
-export const EventPerson = inner({
+export const EventPerson = inner(() => ({
   displayName: text(),
   email: text(),
   /** Profile id, if available. */
   id: text(),
   /** The person is the calendar this copy of the event is on. */
   self: z.boolean(),
-});
+}));
 export type EventPerson = z.output<typeof EventPerson>;
 
-export const EventAttendee = inner({
+export const EventAttendee = inner(() => ({
   additionalGuests: z.number().int().min(0),
   asyncOperation: text(),
   comment: text(),
@@ -197,31 +198,31 @@ export const EventAttendee = inner({
   resource: z.boolean(),
   responseStatus: z.enum(ATTENDEE_RESPONSES),
   self: z.boolean(),
-});
+}));
 export type EventAttendee = z.output<typeof EventAttendee>;
 
-export const EventAttachment = inner({
+export const EventAttachment = inner(() => ({
   fileId: text(),
   /** Required when adding an attachment. */
   fileUrl: text(),
   iconLink: text(),
   mimeType: text(),
   title: text(),
-});
+}));
 export type EventAttachment = z.output<typeof EventAttachment>;
 
-export const EventReminders = inner({
+export const EventReminders = inner(() => ({
   overrides: list(EventReminder, maxReminderOverrides),
   useDefault: z.boolean(),
-});
+}));
 export type EventReminders = z.output<typeof EventReminders>;
 
-const ConferenceSolutionKey = inner({
+const ConferenceSolutionKey = inner(() => ({
   /** `eventHangout`, `eventNamedHangout`, `hangoutsMeet`, `addOn`. */
   type: text(),
-});
+}));
 
-export const ConferenceEntryPoint = inner({
+export const ConferenceEntryPoint = inner(() => ({
   accessCode: text(),
   entryPointFeatures: list(text()),
   /** `video`, `phone`, `sip`, `more`. */
@@ -233,9 +234,9 @@ export const ConferenceEntryPoint = inner({
   pin: text(),
   regionCode: text(),
   uri: text(),
-});
+}));
 
-export const ConferenceData = inner({
+export const ConferenceData = inner(() => ({
   conferenceId: text(),
   conferenceSolution: inner({ iconUri: text(), key: ConferenceSolutionKey, name: text() }),
   createRequest: inner({
@@ -248,32 +249,37 @@ export const ConferenceData = inner({
   notes: text(),
   parameters: inner({ addOnParameters: inner({ parameters: smallMap }) }),
   signature: text(),
-});
+}));
 export type ConferenceData = z.output<typeof ConferenceData>;
 
-export const ExtendedProperties = inner({
-  /** Properties private to this copy of the event. */
-  private: extendedPropertyMap,
-  /** Properties shared among the attendees' copies. */
-  shared: extendedPropertyMap,
-}).superRefine((value, ctx) => {
-  // Google's count and size bounds are of the event's properties, private and shared together.
-  const entries = [...Object.entries(value.private ?? {}), ...Object.entries(value.shared ?? {})];
-  const { maxEntries, maxTotalLength } = extendedPropertyBounds;
-  if (entries.length > maxEntries) {
-    ctx.addIssue({ code: 'custom', message: `An event holds at most ${maxEntries} extended properties` });
-  }
-  const total = entries.reduce(
-    (sum, [key, item]) => sum + key.length + (typeof item === 'string' ? item.length : 0),
-    0,
-  );
-  if (total > maxTotalLength) {
-    ctx.addIssue({ code: 'custom', message: `Extended properties take more than ${maxTotalLength} characters in all` });
-  }
-});
+export const ExtendedProperties = lazySchema(() =>
+  inner({
+    /** Properties private to this copy of the event. */
+    private: extendedPropertyMap,
+    /** Properties shared among the attendees' copies. */
+    shared: extendedPropertyMap,
+  }).superRefine((value, ctx) => {
+    // Google's count and size bounds are of the event's properties, private and shared together.
+    const entries = [...Object.entries(value.private ?? {}), ...Object.entries(value.shared ?? {})];
+    const { maxEntries, maxTotalLength } = extendedPropertyBounds;
+    if (entries.length > maxEntries) {
+      ctx.addIssue({ code: 'custom', message: `An event holds at most ${maxEntries} extended properties` });
+    }
+    const total = entries.reduce(
+      (sum, [key, item]) => sum + key.length + (typeof item === 'string' ? item.length : 0),
+      0,
+    );
+    if (total > maxTotalLength) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Extended properties take more than ${maxTotalLength} characters in all`,
+      });
+    }
+  }),
+);
 export type ExtendedProperties = z.output<typeof ExtendedProperties>;
 
-export const EventGadget = inner({
+export const EventGadget = inner(() => ({
   display: text(),
   height: z.number().int(),
   iconLink: text(),
@@ -282,13 +288,13 @@ export const EventGadget = inner({
   title: text(),
   type: text(),
   width: z.number().int(),
-});
+}));
 
-export const EventSource = inner({ title: text(), url: text() });
+export const EventSource = inner(() => ({ title: text(), url: text() }));
 
 const autoDecline = { autoDeclineMode: text(), declineMessage: text() } as const;
 
-const eventShape = {
+const eventShape = once(() => ({
   anyoneCanAddSelf: z.boolean(),
   attachments: list(EventAttachment, maxAttachments),
   attendees: list(EventAttendee, maxAttendees),
@@ -353,7 +359,7 @@ const eventShape = {
     /** `homeOffice`, `officeLocation`, `customLocation`. */
     type: text(),
   }),
-} as const;
+}));
 /** `calendar#event`. */
 export const CalendarEvent = resourceSchema(eventShape);
 export type CalendarEvent = z.output<typeof CalendarEvent>;
@@ -361,7 +367,7 @@ export const CalendarEventInput = requestSchema(eventShape);
 export type CalendarEventInput = z.input<typeof CalendarEventInput>;
 
 /** `calendar#events`: one page of events, with the calendar's own details. */
-export const CalendarEvents = resourceSchema({
+export const CalendarEvents = resourceSchema(() => ({
   /** The user's access role on the calendar. */
   accessRole: z.enum([...ACCESS_ROLES, 'none']),
   defaultReminders: list(EventReminder),
@@ -374,66 +380,68 @@ export const CalendarEvents = resourceSchema({
   summary: text(),
   timeZone: text(),
   updated: text(),
-});
+}));
 export type CalendarEvents = z.output<typeof CalendarEvents>;
 
 // ---------------------------------------------------------------- Colors
 
-export const ColorDefinition = inner({ background: text(), foreground: text() });
+export const ColorDefinition = inner(() => ({ background: text(), foreground: text() }));
 export type ColorDefinition = z.output<typeof ColorDefinition>;
 
 /** `calendar#colors`: palettes for calendars and events, keyed by colorId. */
-export const CalendarColors = resourceSchema({
+export const CalendarColors = resourceSchema(() => ({
   calendar: z.record(text(), ColorDefinition),
   event: z.record(text(), ColorDefinition),
   kind,
   updated: text(),
-});
+}));
 export type CalendarColors = z.output<typeof CalendarColors>;
 
 // ---------------------------------------------------------------- Settings
 
 /** `calendar#setting`: one user setting, e.g. `{id: 'timezone', value: 'Europe/Paris'}`. */
-export const CalendarSetting = resourceSchema({ etag: text(), id: text(), kind, value: text() });
+export const CalendarSetting = resourceSchema(() => ({ etag: text(), id: text(), kind, value: text() }));
 export type CalendarSetting = z.output<typeof CalendarSetting>;
 
 /** `calendar#settings`: one page of settings. */
-export const CalendarSettings = resourceSchema({
+export const CalendarSettings = resourceSchema(() => ({
   etag: text(),
   items: list(CalendarSetting),
   kind,
   nextPageToken: text(),
   nextSyncToken: text(),
-});
+}));
 export type CalendarSettings = z.output<typeof CalendarSettings>;
 
 // ---------------------------------------------------------------- Free/busy
 
 /** Free/busy query body (spec §2.6); limits from the spec. */
-export const FreeBusyRequest = z.object({
-  calendarExpansionMax: z.number().int().min(1).max(50).optional(),
-  groupExpansionMax: z.number().int().min(1).max(100).optional(),
-  items: list(z.object({ id: text() })).optional(),
-  timeMax: text().optional(),
-  timeMin: text().optional(),
-  timeZone: text().optional(),
-});
+export const FreeBusyRequest = lazySchema(() =>
+  z.object({
+    calendarExpansionMax: z.number().int().min(1).max(50).optional(),
+    groupExpansionMax: z.number().int().min(1).max(100).optional(),
+    items: list(z.object({ id: text() })).optional(),
+    timeMax: text().optional(),
+    timeMin: text().optional(),
+    timeZone: text().optional(),
+  }),
+);
 export type FreeBusyRequest = z.input<typeof FreeBusyRequest>;
 
-export const FreeBusyError = inner({
+export const FreeBusyError = inner(() => ({
   domain: text(),
   /** e.g. `notFound`, `groupTooBig`, `tooManyCalendarsRequested`, `internalError`. */
   reason: text(),
-});
-export const TimePeriod = inner({ start: text(), end: text() });
+}));
+export const TimePeriod = inner(() => ({ start: text(), end: text() }));
 export type TimePeriod = z.output<typeof TimePeriod>;
 
 /** `calendar#freeBusy`: busy periods per calendar and the expanded members per group. */
-export const FreeBusyResponse = resourceSchema({
+export const FreeBusyResponse = resourceSchema(() => ({
   calendars: z.record(text(), inner({ busy: list(TimePeriod), errors: list(FreeBusyError) })),
   groups: z.record(text(), inner({ calendars: list(text()), errors: list(FreeBusyError) })),
   kind,
   timeMax: text(),
   timeMin: text(),
-});
+}));
 export type FreeBusyResponse = z.output<typeof FreeBusyResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema, once } from './lazy';
 
 /**
  * Building blocks for the resource schemas.
@@ -87,21 +88,39 @@ function mapShape(shape: FieldShape, f: (field: z.ZodType) => z.ZodType): Record
   return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, f(field)]));
 }
 
-/** A resource as the service answers it: all fields optional, unknown keys kept. */
-export function resourceSchema<S extends FieldShape>(shape: S) {
+/**
+ * A shape, or a function answering it: a schema made from a function is built on first use (see
+ * {@link lazySchema}), so the field schemas of a resource nothing reads are never made.
+ */
+export type ShapeSource<S extends FieldShape> = S | (() => S);
+
+function isShapeFunction<S extends FieldShape>(source: ShapeSource<S>): source is () => S {
+  return typeof source === 'function';
+}
+
+function looseResource<S extends FieldShape>(shape: S) {
   return z.looseObject(mapShape(shape, (field) => field.optional()) as OptionalFields<S>);
+}
+
+function clearableRequest<S extends FieldShape>(shape: S) {
+  return z.object(mapShape(shape, (field) => clearable(field).nullable().optional()) as ClearableFields<S>);
+}
+
+/** A resource as the service answers it: all fields optional, unknown keys kept. */
+export function resourceSchema<S extends FieldShape>(shape: ShapeSource<S>): ReturnType<typeof looseResource<S>> {
+  return isShapeFunction(shape) ? lazySchema(() => looseResource(shape())) : looseResource(shape);
 }
 
 /**
  * A resource as a request body: all fields optional and clearable with null, at any depth (see
  * {@link clearable}); unknown top-level keys dropped. Responses keep the non-null shapes.
  */
-export function requestSchema<S extends FieldShape>(shape: S) {
-  return z.object(mapShape(shape, (field) => clearable(field).nullable().optional()) as ClearableFields<S>);
+export function requestSchema<S extends FieldShape>(shape: ShapeSource<S>): ReturnType<typeof clearableRequest<S>> {
+  return isShapeFunction(shape) ? lazySchema(() => clearableRequest(shape())) : clearableRequest(shape);
 }
 
 /** An inner object (of a resource field): all fields optional, unknown keys kept. */
-export const inner = <S extends FieldShape>(shape: S) => resourceSchema(shape);
+export const inner = <S extends FieldShape>(shape: ShapeSource<S>) => resourceSchema(shape);
 
 /**
  * A 64-bit integer, which Google's JSON carries as a decimal string; numbers are accepted too
@@ -117,7 +136,7 @@ export const stringMap = z.record(z.string(), z.string());
 /** `kind` value of the resource: any string (the service always writes the fixed one). */
 export const kind = z.string();
 
-const channelShape = {
+const channelShape = once(() => ({
   kind,
   id: z.string(),
   resourceId: z.string(),
@@ -129,7 +148,7 @@ const channelShape = {
   address: z.string(),
   payload: z.boolean(),
   params: stringMap,
-} as const;
+}));
 
 /** Notification channel (`api#channel`): answered by every watch call. */
 export const Channel = resourceSchema(channelShape);
@@ -139,19 +158,21 @@ export const ChannelInput = requestSchema(channelShape);
 export type ChannelInput = z.input<typeof ChannelInput>;
 
 /** Error details of Google's error body, `{error: {code, message, errors: [...]}}`. */
-export const GoogleErrorItem = resourceSchema({
+export const GoogleErrorItem = resourceSchema(() => ({
   domain: z.string(),
   reason: z.string(),
   message: z.string(),
   location: z.string(),
   locationType: z.string(),
-});
-export const GoogleErrorBody = z.looseObject({
-  error: z.looseObject({
-    code: z.number().int(),
-    message: z.string(),
-    status: z.string().optional(),
-    errors: z.array(GoogleErrorItem).optional(),
+}));
+export const GoogleErrorBody = lazySchema(() =>
+  z.looseObject({
+    error: z.looseObject({
+      code: z.number().int(),
+      message: z.string(),
+      status: z.string().optional(),
+      errors: z.array(GoogleErrorItem).optional(),
+    }),
   }),
-});
+);
 export type GoogleErrorBody = z.output<typeof GoogleErrorBody>;

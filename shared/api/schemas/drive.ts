@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema, once } from './lazy';
 import { inner, int64, kind, requestSchema, resourceSchema } from './common';
 import { boundedBytes, boundedMap, list, text } from './limits';
 
@@ -36,27 +37,27 @@ const linkMap = boundedMap(text(), { maxEntries: 100, maxKeyLength: 1024 });
 // ---------------------------------------------------------------- Users
 
 /** `drive#user`. */
-export const DriveUser = inner({
+export const DriveUser = inner(() => ({
   displayName: text(),
   emailAddress: text(),
   kind,
   me: z.boolean(),
   permissionId: text(),
   photoLink: text(),
-});
+}));
 export type DriveUser = z.output<typeof DriveUser>;
 
 // ---------------------------------------------------------------- Permissions
 
-export const PermissionDetail = inner({
+export const PermissionDetail = inner(() => ({
   inherited: z.boolean(),
   inheritedFrom: text(),
   /** `file` or `member`. */
   permissionType: text(),
   role: text(),
-});
+}));
 
-const permissionShape = {
+const permissionShape = once(() => ({
   allowFileDiscovery: z.boolean(),
   deleted: z.boolean(),
   displayName: text(),
@@ -81,7 +82,7 @@ const permissionShape = {
   user: inner({}),
   anyone: inner({}),
   group: inner({}),
-} as const;
+}));
 /** `drive#permission`. */
 export const DrivePermission = resourceSchema(permissionShape);
 export type DrivePermission = z.output<typeof DrivePermission>;
@@ -89,11 +90,11 @@ export const DrivePermissionInput = requestSchema(permissionShape);
 export type DrivePermissionInput = z.input<typeof DrivePermissionInput>;
 
 /** `drive#permissionList`. */
-export const DrivePermissionList = resourceSchema({
+export const DrivePermissionList = resourceSchema(() => ({
   kind,
   nextPageToken: text(),
   permissions: list(DrivePermission),
-});
+}));
 export type DrivePermissionList = z.output<typeof DrivePermissionList>;
 
 // ---------------------------------------------------------------- Files
@@ -144,10 +145,10 @@ export const FILE_CAPABILITIES = [
   'canTrashChildren',
   'canUntrash',
 ] as const;
-export const FileCapabilities = flags(FILE_CAPABILITIES);
+export const FileCapabilities = lazySchema(() => flags(FILE_CAPABILITIES));
 export type FileCapabilities = z.output<typeof FileCapabilities>;
 
-export const ContentRestriction = inner({
+export const ContentRestriction = inner(() => ({
   ownerRestricted: z.boolean(),
   readOnly: z.boolean(),
   reason: text(),
@@ -155,11 +156,11 @@ export const ContentRestriction = inner({
   restrictionTime: text(),
   systemRestricted: z.boolean(),
   type: text(),
-});
+}));
 
-const DownloadRestriction = flags(['restrictedForReaders', 'restrictedForWriters']);
+const DownloadRestriction = lazySchema(() => flags(['restrictedForReaders', 'restrictedForWriters']));
 
-export const ImageMediaMetadata = inner({
+export const ImageMediaMetadata = inner(() => ({
   aperture: z.number(),
   cameraMake: text(),
   cameraModel: text(),
@@ -181,9 +182,9 @@ export const ImageMediaMetadata = inner({
   time: text(),
   whiteBalance: text(),
   width: z.number().int(),
-});
+}));
 
-const fileShape = {
+const fileShape = once(() => ({
   appProperties: properties,
   capabilities: FileCapabilities,
   /** Accepted on writes, never returned. */
@@ -255,7 +256,7 @@ const fileShape = {
   webContentLink: text(),
   webViewLink: text(),
   writersCanShare: z.boolean(),
-} as const;
+}));
 /** `drive#file` (files and folders). */
 export const DriveFile = resourceSchema(fileShape);
 export type DriveFile = z.output<typeof DriveFile>;
@@ -263,22 +264,22 @@ export const DriveFileInput = requestSchema(fileShape);
 export type DriveFileInput = z.input<typeof DriveFileInput>;
 
 /** `drive#fileList`. */
-export const DriveFileList = resourceSchema({
+export const DriveFileList = resourceSchema(() => ({
   files: list(DriveFile),
   /** Not every corpus was searched; results may be incomplete. */
   incompleteSearch: z.boolean(),
   kind,
   nextPageToken: text(),
-});
+}));
 export type DriveFileList = z.output<typeof DriveFileList>;
 
 /** `drive#generatedIds`. */
-export const DriveGeneratedIds = resourceSchema({ ids: list(text()), kind, space: text() });
+export const DriveGeneratedIds = resourceSchema(() => ({ ids: list(text()), kind, space: text() }));
 export type DriveGeneratedIds = z.output<typeof DriveGeneratedIds>;
 
 // ---------------------------------------------------------------- Comments and replies
 
-const replyShape = {
+const replyShape = once(() => ({
   action: z.enum(REPLY_ACTIONS),
   assigneeEmailAddress: text(),
   author: DriveUser,
@@ -290,7 +291,7 @@ const replyShape = {
   kind,
   mentionedEmailAddresses: list(text()),
   modifiedTime: text(),
-} as const;
+}));
 /** `drive#reply`. */
 export const DriveReply = resourceSchema(replyShape);
 export type DriveReply = z.output<typeof DriveReply>;
@@ -298,10 +299,10 @@ export const DriveReplyInput = requestSchema(replyShape);
 export type DriveReplyInput = z.input<typeof DriveReplyInput>;
 
 /** `drive#replyList`. */
-export const DriveReplyList = resourceSchema({ kind, nextPageToken: text(), replies: list(DriveReply) });
+export const DriveReplyList = resourceSchema(() => ({ kind, nextPageToken: text(), replies: list(DriveReply) }));
 export type DriveReplyList = z.output<typeof DriveReplyList>;
 
-const commentShape = {
+const commentShape = once(() => ({
   /** JSON region of the document the comment refers to. */
   anchor: text(),
   assigneeEmailAddress: text(),
@@ -328,7 +329,7 @@ const commentShape = {
   selfLink: text(),
   status: text(),
   updated: text(),
-} as const;
+}));
 /** `drive#comment`. */
 export const DriveComment = resourceSchema(commentShape);
 export type DriveComment = z.output<typeof DriveComment>;
@@ -336,12 +337,12 @@ export const DriveCommentInput = requestSchema(commentShape);
 export type DriveCommentInput = z.input<typeof DriveCommentInput>;
 
 /** `drive#commentList`. */
-export const DriveCommentList = resourceSchema({ comments: list(DriveComment), kind, nextPageToken: text() });
+export const DriveCommentList = resourceSchema(() => ({ comments: list(DriveComment), kind, nextPageToken: text() }));
 export type DriveCommentList = z.output<typeof DriveCommentList>;
 
 // ---------------------------------------------------------------- Revisions
 
-const revisionShape = {
+const revisionShape = once(() => ({
   exportLinks: linkMap,
   id: text(),
   keepForever: z.boolean(),
@@ -356,7 +357,7 @@ const revisionShape = {
   publishedLink: text(),
   publishedOutsideDomain: z.boolean(),
   size: int64,
-} as const;
+}));
 /** `drive#revision`. */
 export const DriveRevision = resourceSchema(revisionShape);
 export type DriveRevision = z.output<typeof DriveRevision>;
@@ -364,17 +365,21 @@ export const DriveRevisionInput = requestSchema(revisionShape);
 export type DriveRevisionInput = z.input<typeof DriveRevisionInput>;
 
 /** `drive#revisionList`. */
-export const DriveRevisionList = resourceSchema({ kind, nextPageToken: text(), revisions: list(DriveRevision) });
+export const DriveRevisionList = resourceSchema(() => ({
+  kind,
+  nextPageToken: text(),
+  revisions: list(DriveRevision),
+}));
 export type DriveRevisionList = z.output<typeof DriveRevisionList>;
 
 // ---------------------------------------------------------------- Shared drives and team drives
 
-export const BackgroundImageFile = inner({
+export const BackgroundImageFile = inner(() => ({
   id: text(),
   width: z.number(),
   xCoordinate: z.number(),
   yCoordinate: z.number(),
-});
+}));
 
 const commonRestrictions = [
   'adminManagedRestrictions',
@@ -435,7 +440,10 @@ function driveShape<const C extends string, const M extends string>(capabilities
   } as const;
 }
 
-const sharedDriveShape = { ...driveShape(SHARED_DRIVE_CAPABILITIES, 'driveMembersOnly'), hidden: z.boolean() } as const;
+const sharedDriveShape = once(() => ({
+  ...driveShape(SHARED_DRIVE_CAPABILITIES, 'driveMembersOnly'),
+  hidden: z.boolean(),
+}));
 /** `drive#drive`: a shared drive. */
 export const SharedDrive = resourceSchema(sharedDriveShape);
 export type SharedDrive = z.output<typeof SharedDrive>;
@@ -443,7 +451,7 @@ export const SharedDriveInput = requestSchema(sharedDriveShape);
 export type SharedDriveInput = z.input<typeof SharedDriveInput>;
 
 /** `drive#driveList`. */
-export const SharedDriveList = resourceSchema({ drives: list(SharedDrive), kind, nextPageToken: text() });
+export const SharedDriveList = resourceSchema(() => ({ drives: list(SharedDrive), kind, nextPageToken: text() }));
 export type SharedDriveList = z.output<typeof SharedDriveList>;
 
 export const TEAM_DRIVE_CAPABILITIES = [
@@ -471,7 +479,7 @@ export const TEAM_DRIVE_CAPABILITIES = [
   'canTrashChildren',
 ] as const;
 
-const teamDriveShape = driveShape(TEAM_DRIVE_CAPABILITIES, 'teamMembersOnly');
+const teamDriveShape = once(() => driveShape(TEAM_DRIVE_CAPABILITIES, 'teamMembersOnly'));
 /** `drive#teamDrive`: the legacy form of a shared drive. */
 export const TeamDrive = resourceSchema(teamDriveShape);
 export type TeamDrive = z.output<typeof TeamDrive>;
@@ -479,13 +487,13 @@ export const TeamDriveInput = requestSchema(teamDriveShape);
 export type TeamDriveInput = z.input<typeof TeamDriveInput>;
 
 /** `drive#teamDriveList`. */
-export const TeamDriveList = resourceSchema({ kind, nextPageToken: text(), teamDrives: list(TeamDrive) });
+export const TeamDriveList = resourceSchema(() => ({ kind, nextPageToken: text(), teamDrives: list(TeamDrive) }));
 export type TeamDriveList = z.output<typeof TeamDriveList>;
 
 // ---------------------------------------------------------------- Changes
 
 /** `drive#change`: one entry of the changes feed. */
-export const DriveChange = resourceSchema({
+export const DriveChange = resourceSchema(() => ({
   /** `file` or `drive`. */
   changeType: text(),
   drive: SharedDrive,
@@ -500,28 +508,28 @@ export const DriveChange = resourceSchema({
   time: text(),
   /** Deprecated, use changeType. */
   type: text(),
-});
+}));
 export type DriveChange = z.output<typeof DriveChange>;
 
 /** `drive#changeList`: nextPageToken while more pages exist, newStartPageToken on the last page. */
-export const DriveChangeList = resourceSchema({
+export const DriveChangeList = resourceSchema(() => ({
   changes: list(DriveChange),
   kind,
   newStartPageToken: text(),
   nextPageToken: text(),
-});
+}));
 export type DriveChangeList = z.output<typeof DriveChangeList>;
 
 /** `drive#startPageToken`. */
-export const DriveStartPageToken = resourceSchema({ kind, startPageToken: text() });
+export const DriveStartPageToken = resourceSchema(() => ({ kind, startPageToken: text() }));
 export type DriveStartPageToken = z.output<typeof DriveStartPageToken>;
 
 // ---------------------------------------------------------------- About
 
-const DriveTheme = inner({ backgroundImageLink: text(), colorRgb: text(), id: text() });
+const DriveTheme = inner(() => ({ backgroundImageLink: text(), colorRgb: text(), id: text() }));
 
 /** `drive#about`: the user, their storage quota and the system's capabilities. */
-export const DriveAbout = resourceSchema({
+export const DriveAbout = resourceSchema(() => ({
   appInstalled: z.boolean(),
   canCreateDrives: z.boolean(),
   canCreateTeamDrives: z.boolean(),
@@ -535,5 +543,5 @@ export const DriveAbout = resourceSchema({
   storageQuota: inner({ limit: int64, usage: int64, usageInDrive: int64, usageInDriveTrash: int64 }),
   teamDriveThemes: list(DriveTheme),
   user: DriveUser,
-});
+}));
 export type DriveAbout = z.output<typeof DriveAbout>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { once } from './lazy';
 import { inner, kind, requestSchema, resourceSchema } from './common';
 import { boundedMap, list, text } from './limits';
 
@@ -16,14 +17,14 @@ export const maxTaskBodyLength = Math.ceil((1024 * 1024) / 3) * 4;
 
 export const TASK_STATUSES = ['needsAction', 'completed'] as const;
 
-const taskListShape = {
+const taskListShape = once(() => ({
   etag: text(),
   id: text(),
   kind,
   selfLink: text(),
   title: text(maxTaskTitleLength),
   updated: text(),
-} as const;
+}));
 /** `tasks#taskList`. */
 export const TaskList = resourceSchema(taskListShape);
 export type TaskList = z.output<typeof TaskList>;
@@ -31,33 +32,33 @@ export const TaskListInput = requestSchema(taskListShape);
 export type TaskListInput = z.input<typeof TaskListInput>;
 
 /** `tasks#taskLists`: one page of task lists. */
-export const TaskLists = resourceSchema({
+export const TaskLists = resourceSchema(() => ({
   etag: text(),
   items: list(TaskList),
   kind,
   nextPageToken: text(),
-});
+}));
 export type TaskLists = z.output<typeof TaskLists>;
 
-export const TaskLink = inner({
+export const TaskLink = inner(() => ({
   description: text(),
   link: text(),
   /** e.g. `email`. */
   type: text(),
-});
+}));
 export type TaskLink = z.output<typeof TaskLink>;
 
 /** Attempt of a queued-request style task; only dispatchTime is set on firstAttempt. */
-export const TaskAttempt = inner({
+export const TaskAttempt = inner(() => ({
   scheduleTime: text(),
   dispatchTime: text(),
   responseTime: text(),
   responseStatus: inner({ code: z.number().int(), message: text(), details: list(z.unknown()) }),
-});
+}));
 export type TaskAttempt = z.output<typeof TaskAttempt>;
 
 /** HTTP request of a queued-request style task, sent to the application handler. */
-export const TaskHttpRequest = inner({
+export const TaskHttpRequest = inner(() => ({
   url: text(),
   httpMethod: text(),
   headers: boundedMap(text(), { maxEntries: 100, maxKeyLength: 1024 }),
@@ -65,9 +66,9 @@ export const TaskHttpRequest = inner({
   body: text(maxTaskBodyLength),
   oauthToken: inner({ serviceAccountEmail: text(), scope: text() }),
   oidcToken: inner({ serviceAccountEmail: text(), audience: text() }),
-});
+}));
 
-const taskShape = {
+const taskShape = once(() => ({
   assignmentInfo: inner({
     driveResourceInfo: inner({ driveFileId: text(), resourceKey: text() }),
     linkToTask: text(),
@@ -105,7 +106,7 @@ const taskShape = {
   platformHttpRequest: TaskHttpRequest,
   /** `VIEW_UNSPECIFIED`, `BASIC` or `FULL`. */
   view: text(),
-} as const;
+}));
 /** `tasks#task`. */
 export const Task = resourceSchema(taskShape);
 export type Task = z.output<typeof Task>;
@@ -113,10 +114,10 @@ export const TaskInput = requestSchema(taskShape);
 export type TaskInput = z.input<typeof TaskInput>;
 
 /** `tasks#tasks`: one page of tasks. */
-export const Tasks = resourceSchema({
+export const Tasks = resourceSchema(() => ({
   etag: text(),
   items: list(Task),
   kind,
   nextPageToken: text(),
-});
+}));
 export type Tasks = z.output<typeof Tasks>;
