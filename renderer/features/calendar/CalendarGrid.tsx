@@ -132,7 +132,10 @@ function repairAccess(root: HTMLElement) {
 }
 
 /** Marks rendered events for tests, selection and highlighting (FullCalendar v7 uses generated class names). */
-function tagEventElement({ el, event, view }: EventDisplayInfo & { el: HTMLElement }) {
+function tagEventElement({ el, event, view, isMirror }: EventDisplayInfo & { el: HTMLElement }) {
+  // The copy that follows the pointer while dragging (or a new event's outline while drawing it):
+  // it carries the entry's marks, and this one says it is not the entry.
+  if (isMirror) el.setAttribute('data-drag-copy', '');
   const task = event.extendedProps as Partial<GridTaskProps>;
   if (task.kind === 'task') {
     el.setAttribute('data-testid', 'calendar-task');
