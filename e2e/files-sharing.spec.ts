@@ -36,6 +36,34 @@ function bobRow(dialog: Locator): Locator {
   return dialog.locator('[data-testid="permission-row"][data-email="bob@atrium.local"]');
 }
 
+test('link access changed twice in a row acts on the grant the service holds, while permission lists are slow to arrive', async ({
+  page,
+  app,
+}) => {
+  const folder = await createFolder(app, 'Slow lists');
+  // Every read of a permission list reaches the page 600 ms late: a change's refresh lands long after the change.
+  await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      const late = typeof message === 'string' && message.includes('"kind":"drive#permissionList"');
+      setTimeout(() => socket.send(message), late ? 600 : 0);
+    });
+  });
+  await openFiles(page);
+  await row(page, 'Slow lists').click();
+  await page.getByTestId('action-share').click();
+  const dialog = page.getByTestId('share-dialog');
+  await expect(dialog.getByTestId('permission-row')).toHaveCount(1);
+
+  await dialog.getByTestId('general-kind').selectOption('anyone');
+  // Findable in search: the link grant is replaced by one that says so (a new id).
+  await dialog.getByTestId('general-discoverable').check();
+  await dialog.getByTestId('general-kind').selectOption('restricted');
+  await expect.poll(async () => (await permissions(app, folder.id)).some((p) => p.type === 'anyone')).toBe(false);
+  await expect(dialog.getByTestId('general-error')).toHaveCount(0);
+  await expect(dialog.getByTestId('general-kind')).toHaveValue('restricted');
+});
+
 test('shares a folder with bob with an expiration, changes his role, removes him and transfers ownership', async ({
   page,
   app,

@@ -58,12 +58,22 @@ export interface NewPermission {
   allowFileDiscovery?: boolean;
 }
 
+/**
+ * Runs a sharing change, then reads Drive's state again before the caller goes on: what the dialog
+ * does next acts on what it shows (a grant's id, its role), and a grant replaced by the change is
+ * gone from the service at once but from the cache only when it is read again. A refused change
+ * changed nothing, so its caller need not wait for the read.
+ */
 async function settle<T>(work: Promise<T>): Promise<T> {
+  let result: T;
   try {
-    return await work;
-  } finally {
+    result = await work;
+  } catch (error) {
     void refreshDrive();
+    throw error;
   }
+  await refreshDrive();
+  return result;
 }
 
 export function addPermission(
