@@ -24,10 +24,9 @@ import { accountsQueryKey, useAccounts } from './shell/useAccounts';
 import { lazyViews, preloadViewsWhenIdle } from './shell/view-loaders';
 import { useViewStore, views } from './shell/views';
 
-// The first view's code is fetched while the account connects, not after; what it needs to draw
-// is known from the last run, so it draws as soon as its code has run.
+// What the first view needs to draw is known from the last run (its code is fetched by main.tsx,
+// which renders once it has run), so it draws in the first frame.
 restoreLastKnownQueries(queryClient, accountsQueryKey);
-void lazyViews[useViewStore.getState().current].preload().catch(() => undefined);
 // The last-known active account is the one the first render works for (useAccounts corrects it if
 // the fresh list says otherwise), so the view draws at once instead of after a "Connecting" frame.
 useAccountStore.getState().setActive(queryClient.getQueryData<AccountsOverview>(accountsQueryKey)?.active ?? null);
