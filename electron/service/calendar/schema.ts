@@ -123,5 +123,26 @@ export const calendarMigrations: MigrationSet = {
         `);
       },
     },
+    {
+      version: 3,
+      name: 'change log numbered by rowid',
+      up(db) {
+        // AUTOINCREMENT kept its counter in sqlite_sequence: one more page written by every commit.
+        // The log is append-only (no row is ever deleted), so the next rowid (largest + 1) is as
+        // monotonic, and a rolled-back number was reused under AUTOINCREMENT as well.
+        db.exec(`
+          CREATE TABLE calendar_change_log_next (
+            seq INTEGER PRIMARY KEY,
+            collection TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            changed_at INTEGER NOT NULL
+          );
+          INSERT INTO calendar_change_log_next (seq, collection, item_id, changed_at)
+            SELECT seq, collection, item_id, changed_at FROM calendar_change_log;
+          DROP TABLE calendar_change_log;
+          ALTER TABLE calendar_change_log_next RENAME TO calendar_change_log;
+        `);
+      },
+    },
   ],
 };

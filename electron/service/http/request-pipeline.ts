@@ -177,7 +177,7 @@ export class RequestPipeline {
       upload: match.upload,
       service: this.service,
     };
-    const result = await handler(context);
+    const result = await this.service.store.asWriter(req.socket, () => handler(context));
     // An answer acknowledges what the request wrote (or read of others' writes) only once it is durable.
     const commit = this.service.store.pendingCommit;
     if (commit) await commit;

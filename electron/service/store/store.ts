@@ -34,31 +34,45 @@ export interface StoreOptions {
   readonly readOnly?: boolean;
 }
 
-/** Longest a group commit waits for more writes to join it, in ms. */
+/** Longest a group commit waits for the next expected write to join it, in ms. */
 const MAX_COMMIT_DELAY_MS = 4;
+/** Most writers a group waits for (beyond it, a group commits as soon as no more writes are waiting). */
+const MAX_EXPECTED_WRITERS = 64;
+/** Longest a group stays open after its first write, in ms, whatever keeps joining it. */
+const MAX_GROUP_MS = 10;
 
 interface Batch {
   readonly promise: Promise<void>;
   readonly startedAt: number;
+  /** When the last write joined (ms, `performance.now()`). */
+  lastJoinedAt: number;
   /** Top-level transactions that joined. */
   writes: number;
+  /** The writers (see `Store.asWriter`) whose writes joined. */
+  readonly writers: Set<object>;
   resolve(): void;
   reject(error: unknown): void;
   /** Set when the batch ended (committed, rolled back or failed). */
   done: boolean;
+  /** Set once the batch has all the writes it waited for: it commits in this turn. */
+  closing: boolean;
 }
 
 export class Store {
   readonly db: Db;
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements = new Map<string, { readonly statement: Statement; used: number }>();
+  private statementClock = 0;
   private readonly groupCommit: boolean;
   private readonly onCommitFailure: ((error: unknown) => void) | undefined;
   /** The group transaction open now, committed at the end of this turn of the event loop. */
   private batch: Batch | undefined;
   private depth = 0;
-  /** Writes in the last group committed, and how long its commit took: what the next one may wait for. */
-  private lastBatchWrites = 1;
+  /** How long the last commit took: how long a group may wait for one more of its expected writers. */
   private lastCommitMs = 0;
+  /** The writers of the last group committed: with the current group's, the writers a group waits for. */
+  private lastWriters: ReadonlySet<object> = new Set();
+  /** Who is writing now (`asWriter`); writes made outside it count as one writer each. */
+  private currentWriter: object | undefined;
   /** Group commits made and the writes they carried (benchmarks report writes per commit). */
   readonly commits = { count: 0, writes: 0 };
 
@@ -93,21 +107,47 @@ export class Store {
   prepare<BindParameters extends unknown[] = unknown[], Result = unknown>(
     sql: string,
   ): Statement<BindParameters, Result> {
-    let statement = this.statements.get(sql);
-    if (statement) {
-      // Most recently used last, so the first is the one to drop.
-      this.statements.delete(sql);
-    } else {
-      statement = this.db.prepare(sql);
-      if (this.statements.size >= MAX_CACHED_STATEMENTS) this.statements.delete(this.statements.keys().next().value!);
+    let cached = this.statements.get(sql);
+    if (!cached) {
+      if (this.statements.size >= MAX_CACHED_STATEMENTS) this.dropLeastRecentlyUsed();
+      cached = { statement: this.db.prepare(sql), used: 0 };
+      this.statements.set(sql, cached);
     }
-    this.statements.set(sql, statement);
-    return statement as unknown as Statement<BindParameters, Result>;
+    // A use stamps the entry (no reordering of the map on every call: this runs several times per request).
+    cached.used = ++this.statementClock;
+    return cached.statement as unknown as Statement<BindParameters, Result>;
+  }
+
+  private dropLeastRecentlyUsed(): void {
+    let oldest: string | undefined;
+    let oldestUse = Infinity;
+    for (const [sql, { used }] of this.statements) {
+      if (used < oldestUse) {
+        oldest = sql;
+        oldestUse = used;
+      }
+    }
+    if (oldest !== undefined) this.statements.delete(oldest);
   }
 
   /** How many prepared statements are cached (for tests of the bound). */
   get cachedStatements(): number {
     return this.statements.size;
+  }
+
+  /**
+   * Runs `fn` with its writes counted as `writer`'s (a client connection): a group commit waits for
+   * the writers of the last groups, so writes of many clients share one commit instead of alternating
+   * between two half-full ones. Only writes made before `fn` first awaits are attributed.
+   */
+  asWriter<T>(writer: object, fn: () => T): T {
+    const outer = this.currentWriter;
+    this.currentWriter = writer;
+    try {
+      return fn();
+    } finally {
+      this.currentWriter = outer;
+    }
   }
 
   /**
@@ -121,7 +161,7 @@ export class Store {
       if (!this.groupCommit) return this.db.transaction(fn).immediate();
       if (!this.batch) this.beginBatch();
       const batch = this.batch!;
-      if (this.depth === 1) batch.writes += 1;
+      if (this.depth === 1) this.join(batch);
       this.prepare('SAVEPOINT write').run();
       let result: T;
       try {
@@ -181,21 +221,60 @@ export class Store {
     });
     // A batch nobody awaited (writes outside requests) still reports its failure through onCommitFailure.
     promise.catch(() => undefined);
-    const batch: Batch = { promise, resolve, reject, done: false, writes: 0, startedAt: performance.now() };
+    const batch: Batch = {
+      promise,
+      resolve,
+      reject,
+      done: false,
+      closing: false,
+      writes: 0,
+      writers: new Set(),
+      startedAt: performance.now(),
+      lastJoinedAt: performance.now(),
+    };
     this.batch = batch;
     // After the poll phase: every request whose data arrived in this turn has joined by then.
     setImmediate(() => this.commitWhenGathered(batch));
   }
 
+  private join(batch: Batch): void {
+    batch.writes += 1;
+    batch.writers.add(this.currentWriter ?? {});
+    batch.lastJoinedAt = performance.now();
+    // The last expected writer joined: commit at the end of this turn rather than at the next timer.
+    if (
+      !batch.closing &&
+      (batch.writes >= this.expectedWriters(batch) || batch.lastJoinedAt - batch.startedAt >= MAX_GROUP_MS)
+    ) {
+      batch.closing = true;
+      setImmediate(() => this.commitBatch(batch));
+    }
+  }
+
   /**
-   * Commits now, or waits a little for more writes when the last group was larger than this one
-   * (its writers, answered together, tend to write again together): never longer than the last
-   * commit took, so waiting costs at most one commit's time and a lone writer never waits.
+   * The writes a group waits for: one from each writer of the last group and of this one (capped).
+   * Clients that each wait for their answer before writing again come back as the last group is
+   * answered, so a group can wait for them; a lone writer's group is complete with its one write.
+   */
+  private expectedWriters(batch: Batch): number {
+    let expected = batch.writers.size;
+    for (const writer of this.lastWriters) if (!batch.writers.has(writer)) expected += 1;
+    return Math.min(expected, MAX_EXPECTED_WRITERS);
+  }
+
+  /**
+   * Commits once every expected writer has joined, or when none has joined for as long as the last
+   * commit took (4 ms at most; 10 ms after the first write in any case): waiting then costs at most
+   * about one commit's time, and a lone writer never waits.
    */
   private commitWhenGathered(batch: Batch): void {
-    if (batch.done || this.batch !== batch) return;
-    const waited = performance.now() - batch.startedAt;
-    if (batch.writes < this.lastBatchWrites && waited < Math.min(this.lastCommitMs, MAX_COMMIT_DELAY_MS)) {
+    if (batch.done || batch.closing || this.batch !== batch) return;
+    const now = performance.now();
+    if (
+      batch.writes < this.expectedWriters(batch) &&
+      now - batch.lastJoinedAt < Math.min(this.lastCommitMs, MAX_COMMIT_DELAY_MS) &&
+      now - batch.startedAt < MAX_GROUP_MS
+    ) {
       setTimeout(() => this.commitWhenGathered(batch), 0);
       return;
     }
@@ -208,7 +287,7 @@ export class Store {
     try {
       this.prepare('COMMIT').run();
       this.lastCommitMs = performance.now() - started;
-      this.lastBatchWrites = Math.max(1, batch.writes);
+      this.lastWriters = batch.writers;
       this.commits.count += 1;
       this.commits.writes += batch.writes;
     } catch (error) {

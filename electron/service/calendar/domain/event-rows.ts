@@ -20,10 +20,17 @@ export function storeNewEventRow(
   resource: EventResource,
   timing: EventTiming,
 ): EventRow {
-  if (r.events.get(calendar.id, resource.id)) throw conflict('The requested identifier already exists.', 'duplicate');
   const seq = changes.record(collections.events(calendar.id), resource.id);
   const fields = eventRowFields(calendar.id, resource, timing, seq, changes.nowMs);
-  const pk = r.events.insert(fields);
+  let pk: number;
+  try {
+    pk = r.events.insert(fields);
+  } catch (error) {
+    // The only unique key besides pk is (calendar_id, event_id); the caller's transaction is rolled back.
+    if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+      throw conflict('The requested identifier already exists.', 'duplicate');
+    throw error;
+  }
   r.calendars.touchEvents(calendar.id, changes.nowMs, timing.end.ms - timing.start.ms);
   return { ...fields, pk };
 }

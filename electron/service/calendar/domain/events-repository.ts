@@ -42,8 +42,22 @@ const headColumns = `pk, calendar_id, event_id, ical_uid, status, is_series, rec
 
 const columns = `calendar_id, event_id, ical_uid, status, is_series, recurring_event_id, original_start_ms, start_ms, end_ms,
   range_end_ms, updated_ms, change_seq, search_text, resource`;
-const values = `@calendar_id, @event_id, @ical_uid, @status, @is_series, @recurring_event_id, @original_start_ms, @start_ms,
-  @end_ms, @range_end_ms, @updated_ms, @change_seq, @search_text, @resource`;
+type InsertParameters = [
+  string,
+  string,
+  string,
+  string,
+  number,
+  string | null,
+  number | null,
+  number,
+  number,
+  number | null,
+  number,
+  number,
+  string,
+  string,
+];
 
 export interface ExceptionKey {
   recurring_event_id: string;
@@ -60,7 +74,9 @@ export class EventsRepository {
   }
 
   private get insertStmt() {
-    return this.store.prepare(`INSERT INTO calendar_events (${columns}) VALUES (${values})`);
+    return this.store.prepare<InsertParameters>(
+      `INSERT INTO calendar_events (${columns}) VALUES (${columns.replace(/\w+/g, '?')})`,
+    );
   }
 
   private get updateStmt() {
@@ -179,8 +195,27 @@ export class EventsRepository {
     return this.getStmt.get(calendarId, eventId);
   }
 
+  /** Stores a new row and returns its pk; throws SQLite's `SQLITE_CONSTRAINT_UNIQUE` when the id is taken. */
   insert(row: NewEventRow): number {
-    return Number(this.insertStmt.run(row).lastInsertRowid);
+    // Bound by position: binding 14 named parameters from an object costs more than the insert's own work.
+    return Number(
+      this.insertStmt.run(
+        row.calendar_id,
+        row.event_id,
+        row.ical_uid,
+        row.status,
+        row.is_series,
+        row.recurring_event_id,
+        row.original_start_ms,
+        row.start_ms,
+        row.end_ms,
+        row.range_end_ms,
+        row.updated_ms,
+        row.change_seq,
+        row.search_text,
+        row.resource,
+      ).lastInsertRowid,
+    );
   }
 
   update(row: EventRow): void {
