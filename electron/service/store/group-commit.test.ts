@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MigrationSet } from './migration';
 import { Store } from './store';
 
@@ -94,5 +94,73 @@ describe('Store group commit', () => {
     expect(store.db.inTransaction).toBe(true);
     await store.pendingCommit;
     expect(store.db.inTransaction).toBe(false);
+  });
+
+  describe('waiting for the writers of the last groups', () => {
+    // Time moves only when the test says so, and each commit takes 1 ms of it: which writes share a
+    // commit does not depend on the machine's speed.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+      const original = store.prepare.bind(store);
+      vi.spyOn(store, 'prepare').mockImplementation((sql: string) => {
+        // Nothing else is due while a commit runs, so moving the clock here runs no other callback.
+        if (sql === 'COMMIT') vi.advanceTimersByTime(1);
+        return original(sql);
+      });
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      vi.useRealTimers();
+    });
+
+    const clients = Array.from({ length: 10 }, () => ({}));
+    const group = (writers: object[], label: string) => {
+      for (const [i, client] of writers.entries())
+        store.asWriter(client, () => store.transaction(() => insert(`${label} ${i}`)));
+    };
+    /** Runs the commit scheduled at the end of this turn, if it is not waiting. */
+    const endTurn = () => vi.advanceTimersByTime(0);
+
+    it('gathers the clients of the last two groups into one commit, committing as soon as the last has joined', async () => {
+      // Two halves of the clients alternate: each half's group commits while the other half waits for its answers.
+      group(clients.slice(0, 5), 'first');
+      endTurn();
+      group(clients.slice(5), 'second');
+      endTurn();
+      vi.advanceTimersByTime(2); // the first half did not come back in time
+      const before = { ...store.commits };
+      expect(before.writes).toBe(10);
+
+      group(clients.slice(0, 5), 'third');
+      endTurn();
+      vi.advanceTimersByTime(0.5);
+      expect(store.commits.count).toBe(before.count);
+      expect(committed()).not.toContain('third 0');
+      group(clients.slice(5), 'fourth');
+      endTurn();
+      expect(store.commits).toEqual({ count: before.count + 1, writes: before.writes + 10 });
+      await store.pendingCommit;
+      expect(committed()).toContain('fourth 4');
+    });
+
+    it('does not hold a lone writer', () => {
+      group(clients.slice(0, 1), 'one');
+      endTurn();
+      const before = { ...store.commits };
+      group(clients.slice(0, 1), 'two');
+      endTurn();
+      expect(store.commits).toEqual({ count: before.count + 1, writes: before.writes + 1 });
+    });
+
+    it('stops waiting for a writer that does not come back after about one commit time', () => {
+      group(clients.slice(0, 2), 'pair');
+      endTurn();
+      const before = { ...store.commits };
+      group(clients.slice(0, 1), 'again');
+      endTurn();
+      expect(store.commits.count).toBe(before.count);
+      vi.advanceTimersByTime(2);
+      expect(store.commits).toEqual({ count: before.count + 1, writes: before.writes + 1 });
+    });
   });
 });
