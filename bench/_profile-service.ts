@@ -1,7 +1,7 @@
 /**
  * Profiles one kind of request through the real HTTP path (not part of `npm run bench`): the service in
  * this thread with group commit, as the app runs it, 10 requests in flight from a worker thread, and a
- * CPU profile of this thread over 4 s (and its CPU time per request: profiling adds to it), written to the temporary folder for Chrome DevTools or
+ * CPU profile of this thread over 4 s (and its CPU time per request over the whole run, profiling included), written to the temporary folder for Chrome DevTools or
  * `node --cpu-prof`'s readers. Prints the requests answered and the writes per group commit.
  *
  *   tsx bench/_profile-service.ts get|insert|patch
@@ -63,6 +63,7 @@ function one() { const i = n++; const path = spec.paths[i % spec.paths.length]; 
 async function loop() { while (!stop) await one(); }
 const loops = Array.from({ length: 10 }, loop);
 parentPort.on('message', async () => { stop = true; await Promise.all(loops); agent.destroy(); parentPort.postMessage(done); });`;
+const cpu0 = process.threadCpuUsage();
 const worker = new Worker(src, { eval: true, workerData: { url: service.url, spec, token } });
 await new Promise((r) => setTimeout(r, 1000));
 const session = new Session();
@@ -70,7 +71,6 @@ session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.start');
 const c0 = { ...service.context.store.commits };
-const cpu0 = process.threadCpuUsage();
 await new Promise((r) => setTimeout(r, 4000));
 const { profile } = await session.post('Profiler.stop');
 const c1 = service.context.store.commits;
