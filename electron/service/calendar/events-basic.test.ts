@@ -151,4 +151,33 @@ describe('calendars and events through the official client', () => {
     const { items } = await listAllEvents(client, window);
     expect(items.map((e) => [e.summary, e.start?.date])).toEqual([['Day off', '2030-01-10']]);
   });
+
+  it("gives an events list's `updated` as the time its calendar's events last changed, a deletion included", async () => {
+    const { data: calendar } = await client.calendars.insert({ requestBody: { summary: 'Updated times' } });
+    const calendarId = calendar.id!;
+    const listed = async (singleEvents: boolean) =>
+      Date.parse((await client.events.list({ calendarId, singleEvents })).data.updated!);
+    const created = Date.now();
+    expect(Math.abs((await listed(false)) - created)).toBeLessThan(60_000);
+
+    t.advance(3_600_000);
+    const { data: event } = await client.events.insert({
+      calendarId,
+      requestBody: {
+        summary: 'Review',
+        start: { dateTime: '2031-03-03T10:00:00Z' },
+        end: { dateTime: '2031-03-03T11:00:00Z' },
+      },
+    });
+    // Both kinds of listing (the plain one here, the expanded one in a read worker) say the same.
+    expect(await listed(false)).toBe(Date.parse(event.updated!));
+    expect(await listed(true)).toBe(Date.parse(event.updated!));
+
+    t.advance(3_600_000);
+    await client.events.delete({ calendarId, eventId: event.id! });
+    const { data: cancelled } = await client.events.get({ calendarId, eventId: event.id! });
+    expect(Date.parse(cancelled.updated!)).toBeGreaterThanOrEqual(Date.parse(event.updated!) + 3_600_000);
+    expect(await listed(false)).toBe(Date.parse(cancelled.updated!));
+    expect(await listed(true)).toBe(Date.parse(cancelled.updated!));
+  });
 });

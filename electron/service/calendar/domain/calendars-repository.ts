@@ -42,9 +42,9 @@ export class CalendarsRepository {
     return this.store.prepare<[string]>('DELETE FROM calendar_calendars WHERE id = ?');
   }
 
-  private get touchEventsStmt() {
-    return this.store.prepare<[number, number, string]>(
-      'UPDATE calendar_calendars SET events_updated_ms = ?, max_event_span_ms = MAX(max_event_span_ms, ?) WHERE id = ?',
+  private get widenEventSpanStmt() {
+    return this.store.prepare<[number, string, number]>(
+      'UPDATE calendar_calendars SET max_event_span_ms = ? WHERE id = ? AND max_event_span_ms < ?',
     );
   }
 
@@ -65,10 +65,12 @@ export class CalendarsRepository {
   }
 
   /**
-   * Notes that an event changed: `updated` of the events collection and the longest event span,
-   * which bounds how far before a window an overlapping event can start.
+   * Notes an event's span: the longest bounds how far before a window an overlapping event can start.
+   * The row is written only when the span is longer than any before, so an event write does not
+   * rewrite its calendar's row (the events' `updated` is read from the events, `eventsUpdatedMs`).
    */
-  touchEvents(id: string, nowMs: number, spanMs: number): void {
-    this.touchEventsStmt.run(nowMs, Math.max(0, spanMs), id);
+  widenEventSpan(id: string, spanMs: number): void {
+    const span = Math.max(0, spanMs);
+    this.widenEventSpanStmt.run(span, id, span);
   }
 }

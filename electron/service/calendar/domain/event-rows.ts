@@ -31,7 +31,7 @@ export function storeNewEventRow(
       throw conflict('The requested identifier already exists.', 'duplicate');
     throw error;
   }
-  r.calendars.touchEvents(calendar.id, changes.nowMs, timing.end.ms - timing.start.ms);
+  r.calendars.widenEventSpan(calendar.id, timing.end.ms - timing.start.ms);
   return { ...fields, pk };
 }
 
@@ -46,6 +46,6 @@ export function storeEventRowUpdate(
   const seq = changes.record(collections.events(calendar.id), resource.id);
   const updated: EventRow = { ...eventRowFields(calendar.id, resource, timing, seq, changes.nowMs), pk: row.pk };
   r.events.update(updated);
-  r.calendars.touchEvents(calendar.id, changes.nowMs, timing.end.ms - timing.start.ms);
+  r.calendars.widenEventSpan(calendar.id, timing.end.ms - timing.start.ms);
   return updated;
 }

@@ -195,6 +195,20 @@ export class EventsRepository {
     return this.getStmt.get(calendarId, eventId);
   }
 
+  /**
+   * When the calendar's events last changed (its events list's `updated`): the latest write to any of
+   * them (each row's `updated_ms` is its write time, deletions included: a deleted event stays as a
+   * cancelled row), or `sinceMs` (the calendar's creation) when later. One step down an index.
+   */
+  lastChangedMs(calendarId: string, sinceMs: number): number {
+    const latest = this.store
+      .prepare<[string], { ms: number | null }>(
+        'SELECT MAX(updated_ms) AS ms FROM calendar_events WHERE calendar_id = ?',
+      )
+      .get(calendarId)?.ms;
+    return Math.max(sinceMs, latest ?? 0);
+  }
+
   /** Stores a new row and returns its pk; throws SQLite's `SQLITE_CONSTRAINT_UNIQUE` when the id is taken. */
   insert(row: NewEventRow): number {
     // Bound by position: binding 14 named parameters from an object costs more than the insert's own work.
