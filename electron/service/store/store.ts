@@ -39,7 +39,7 @@ const MAX_COMMIT_DELAY_MS = 4;
 /** Most writers a group waits for (beyond it, a group commits as soon as no more writes are waiting). */
 const MAX_EXPECTED_WRITERS = 64;
 /** Longest a group stays open after its first write, in ms, whatever keeps joining it. */
-const MAX_GROUP_MS = 10;
+const MAX_GROUP_MS = MAX_COMMIT_DELAY_MS;
 
 interface Batch {
   readonly promise: Promise<void>;
@@ -264,7 +264,7 @@ export class Store {
 
   /**
    * Commits once every expected writer has joined, or when none has joined for as long as the last
-   * commit took (4 ms at most; 10 ms after the first write in any case): waiting then costs at most
+   * commit took, and 4 ms after its first write in any case: waiting then costs at most
    * about one commit's time, and a lone writer never waits.
    */
   private commitWhenGathered(batch: Batch): void {
