@@ -36,7 +36,7 @@ function lazyView(load: () => Promise<ComponentType>): LazyView {
 /** Each view's code is its own chunk (with the libraries only it uses: FullCalendar, dnd-kit, TanStack Virtual). */
 export const lazyViews: Record<ViewId, LazyView> = {
   calendar: lazyView(() => import('../features/calendar').then((module) => module.CalendarView)),
-  tasks: lazyView(() => import('../features/tasks').then((module) => module.TaskBoard)),
+  tasks: lazyView(() => import('../features/tasks/TaskBoard').then((module) => module.TaskBoard)),
   files: lazyView(() => import('../features/files').then((module) => module.FilesView)),
 };
 
