@@ -60,3 +60,37 @@ test('the dialogs are fetched ahead once the calendar is up, before any is opene
   await page.keyboard.press('c');
   await expect(calendar.editor).toBeVisible();
 });
+
+test('a dialog whose code cannot be loaded closes and says so; opened again, it loads', async ({ page, app }) => {
+  let refusing = true;
+  let refused = 0;
+  await page.route('**/assets/TimeZoneDialog-*.js', async (route) => {
+    if (!refusing) return route.continue();
+    refused += 1;
+    await route.abort('connectionrefused');
+  });
+  const calendar = new CalendarPage(page, app);
+  await page.reload();
+  await calendar.ready();
+
+  const open = page.getByTestId('calendar-time-zones');
+  const dialog = page.getByTestId('time-zone-dialog');
+  await open.click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Couldn’t open the time zones.' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // Tried once for the click (and perhaps once more by the fetch ahead), never in a loop.
+  await page.waitForTimeout(500);
+  expect(refused).toBeGreaterThan(0);
+  expect(refused).toBeLessThanOrEqual(2);
+
+  // The rest of the calendar works meanwhile.
+  await page.keyboard.press('c');
+  await expect(calendar.editor).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(calendar.editor).toHaveCount(0);
+
+  refusing = false;
+  await open.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('time-zone-display')).toBeVisible();
+});

@@ -57,12 +57,23 @@ describe('lazyComponent', () => {
     expect(loader.calls).toHaveLength(1);
   });
 
-  it('fetches again after a failed fetch instead of keeping the failure', async () => {
+  it('draws a failed fetch as that error without fetching again; the next preload fetches afresh', async () => {
     const loader = controlledLoader();
     const lazy = lazyComponent(loader.load);
     const first = lazy.preload();
     loader.calls[0]!.reject(new Error('offline'));
     await expect(first).rejects.toThrow('offline');
+
+    // Drawn, it reports the failure (to the nearest error boundary) rather than asking again, which would loop.
+    const errors: unknown[] = [];
+    await prerender(
+      <Suspense fallback={<p>Loading</p>}>
+        <lazy.Component name="Bo" />
+      </Suspense>,
+      { onError: (error) => void errors.push(error) },
+    );
+    expect(errors).toEqual([new Error('offline')]);
+    expect(loader.calls).toHaveLength(1);
 
     const second = lazy.preload();
     expect(loader.calls).toHaveLength(2);

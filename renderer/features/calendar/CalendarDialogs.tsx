@@ -1,7 +1,7 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
-import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { lazyComponent } from '../../lib/lazy-component';
+import { notifyError } from '../../lib/notify';
 import type { CalendarInfo, usePalettes } from './calendar-data';
 import { useCalendarStore } from './calendar-store';
 import type { EventDraft } from './event-draft';
@@ -37,17 +37,71 @@ function useDialogsFetchedAhead() {
 
 /**
  * A lazily loaded dialog, mounted from the first time it is opened (and kept, so it closes as the
- * others do). Nothing is drawn while its code arrives; a failed fetch is said in place, with Retry.
+ * others do). Nothing is drawn while its code arrives. If it cannot be loaded (or fails to draw),
+ * the dialog closes and a notification says so; opening it again fetches its code again.
  */
-export function OnceOpened({ open, children }: { open: boolean; children: ReactNode }) {
+export function OnceOpened({
+  open,
+  what,
+  onClose,
+  retry,
+  children,
+}: {
+  open: boolean;
+  /** The dialog, as the notification names it: "the event editor". */
+  what: string;
+  onClose: () => void;
+  /** Fetches the dialog's code again after a failure (its `preload`). */
+  retry: () => Promise<unknown>;
+  children: ReactNode;
+}) {
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
   if (!opened) return null;
   return (
-    <ErrorBoundary title="Couldn’t open this dialog" resetKey={open}>
+    <DialogFailure
+      open={open}
+      onFailure={(error) => {
+        notifyError(`Couldn’t open ${what}.`, error);
+        onClose();
+      }}
+      retry={retry}
+    >
       <Suspense fallback={null}>{children}</Suspense>
-    </ErrorBoundary>
+    </DialogFailure>
   );
+}
+
+interface DialogFailureProps {
+  open: boolean;
+  onFailure: (error: unknown) => void;
+  retry: () => Promise<unknown>;
+  children: ReactNode;
+}
+
+/** Draws nothing once its dialog has failed; opened again, it fetches the dialog's code again first. */
+class DialogFailure extends Component<DialogFailureProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    this.props.onFailure(error);
+  }
+
+  override componentDidUpdate(previous: DialogFailureProps): void {
+    if (this.state.failed && this.props.open && !previous.open) {
+      // Failures are reported where the dialog draws; this fetch only starts the next attempt.
+      this.props.retry().catch(() => undefined);
+      this.setState({ failed: false });
+    }
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }
 
 /** The calendar's short text prompts. */
@@ -90,7 +144,12 @@ export function CalendarDialogs(props: CalendarDialogsProps) {
   useDialogsFetchedAhead();
   return (
     <>
-      <OnceOpened open={props.editing !== null}>
+      <OnceOpened
+        open={props.editing !== null}
+        what="the event editor"
+        onClose={props.onEditorClose}
+        retry={EventEditorDialog.preload}
+      >
         <EventEditorDialog.Component
           request={props.editing}
           calendars={props.calendars}
@@ -103,7 +162,12 @@ export function CalendarDialogs(props: CalendarDialogsProps) {
           onClose={props.onEditorClose}
         />
       </OnceOpened>
-      <OnceOpened open={props.settingsCalendar !== null}>
+      <OnceOpened
+        open={props.settingsCalendar !== null}
+        what="the calendar’s settings"
+        onClose={props.onSettingsClose}
+        retry={CalendarSettingsDialog.preload}
+      >
         <CalendarSettingsDialog.Component
           calendar={props.settingsCalendar}
           palettes={props.palettes}
@@ -116,7 +180,12 @@ export function CalendarDialogs(props: CalendarDialogsProps) {
           onClose={props.onSettingsClose}
         />
       </OnceOpened>
-      <OnceOpened open={props.prompt === 'quickAdd'}>
+      <OnceOpened
+        open={props.prompt === 'quickAdd'}
+        what="quick add"
+        onClose={onPromptClose}
+        retry={QuickAddDialog.preload}
+      >
         <QuickAddDialog.Component
           open={props.prompt === 'quickAdd'}
           calendars={props.calendars}
@@ -158,7 +227,12 @@ export function CalendarDialogs(props: CalendarDialogsProps) {
           void listCommands.subscribe(id);
         }}
       />
-      <OnceOpened open={props.zonesOpen}>
+      <OnceOpened
+        open={props.zonesOpen}
+        what="the time zones"
+        onClose={props.onZonesClose}
+        retry={TimeZoneDialog.preload}
+      >
         <TimeZoneDialog.Component
           open={props.zonesOpen}
           automaticZone={props.automaticZone}

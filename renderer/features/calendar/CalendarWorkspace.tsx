@@ -341,7 +341,12 @@ export function CalendarWorkspace({
         onClose={editor.quickCreateActions.close}
       />
       {scopePrompt.dialog}
-      <OnceOpened open={shortcutsOpen}>
+      <OnceOpened
+        open={shortcutsOpen}
+        what="the keyboard shortcuts"
+        onClose={() => setShortcutsOpen(false)}
+        retry={ShortcutSheet.preload}
+      >
         <ShortcutSheet.Component open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       </OnceOpened>
     </section>
