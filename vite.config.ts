@@ -24,6 +24,9 @@ const vendorGroups = [
     priority: 20,
     includeDependenciesRecursively: false,
   },
+  // The time-zone list (every zone with its cities): only the time-zone pickers use it, which are
+  // fetched after the calendar is up (see CalendarDialogs.tsx).
+  { name: 'vendor-zones', test: /node_modules[\\/]@vvo[\\/]tzdb[\\/]/, priority: 20 },
   // What the shell itself needs (zod, TanStack Query, Radix): one chunk, loaded with the shell.
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
 ];

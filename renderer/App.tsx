@@ -79,7 +79,13 @@ export function App() {
         ) : !accountReady ? (
           <LoadingPanel label="Connecting to your account…" />
         ) : (
-          <ErrorBoundary key={accounts.activeAccount?.id} resetKey={current} title={`${label} failed to load`}>
+          <ErrorBoundary
+            key={accounts.activeAccount?.id}
+            resetKey={current}
+            title={`${label} failed to load`}
+            // Retry fetches the view's code again when that is what failed.
+            onReset={() => void lazyViews[current].preload().catch(() => undefined)}
+          >
             <Suspense fallback={<LoadingPanel label={`Loading ${label}…`} testId="view-loading-panel" />}>
               <CurrentView />
             </Suspense>

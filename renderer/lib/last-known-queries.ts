@@ -1,8 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { operations, type OperationName } from '../../shared/api/registry';
-import { accountsOverviewSchema } from '../../shared/ipc/contract';
-import { lastKnownStore } from './last-known';
+import { accountsOverviewSchema, type AccountsOverview } from '../../shared/ipc/contract';
+import { lastKnownStore, whenIdle } from './last-known';
 
 /** What the first screen waits for before it can draw anything: the calendar's colours, settings and list. */
 const rememberedOperations = [
@@ -11,11 +11,13 @@ const rememberedOperations = [
   'CalendarCalendarListList',
 ] as const satisfies readonly OperationName[];
 
-const accountsStore = lastKnownStore('accounts', accountsOverviewSchema);
+const accountsStore = lastKnownStore('accounts', accountsOverviewSchema, { deferWrites: whenIdle });
 const operationStores = new Map(
   rememberedOperations.map((operation) => [
     operation,
-    lastKnownStore<unknown>(`query.${operation}`, operations[operation].response as z.ZodType<unknown>),
+    lastKnownStore<unknown>(`query.${operation}`, operations[operation].response as z.ZodType<unknown>, {
+      deferWrites: whenIdle,
+    }),
   ]),
 );
 
@@ -46,8 +48,8 @@ export function restoreLastKnownQueries(client: QueryClient, accountsKey: QueryK
     const { queryKey } = event.query;
     const data: unknown = event.query.state.data;
     if (JSON.stringify(queryKey) === accountsHash) {
-      const parsed = accountsOverviewSchema.safeParse(data);
-      if (parsed.success) accountsStore.write('', '', parsed.data);
+      // Checked against the schema as it is stored (see lastKnownStore), like the others.
+      if (data !== undefined) accountsStore.write('', '', data as AccountsOverview);
       return;
     }
     const store = storeFor(queryKey);

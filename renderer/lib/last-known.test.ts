@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { lastKnownStore } from './last-known';
 
@@ -107,5 +107,64 @@ describe('last-known store', () => {
     store.write('a', 'w1', { items: [{ id: 'a' }] });
     expect(store.read('a', 'w1')).toEqual({ items: [{ id: 'a' }] });
     expect(storage.data.size).toBe(0);
+  });
+
+  describe('with deferred writes', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    /** A scheduler that keeps what it is given until the test runs it. */
+    function heldScheduler() {
+      const held: (() => void)[] = [];
+      return {
+        held,
+        defer: (task: () => void) => void held.push(task),
+        runAll: () => held.splice(0).forEach((task) => task()),
+      };
+    }
+
+    it('stores a write when the scheduler runs it, and once for several writes in between', () => {
+      const storage = memoryStorage();
+      const scheduler = heldScheduler();
+      const store = lastKnownStore('t', week, { storage: () => storage, deferWrites: scheduler.defer });
+      store.write('a', 'w1', { items: [{ id: 'a' }] });
+      store.write('a', 'w2', { items: [{ id: 'b' }] });
+      store.write('b', 'w1', { items: [] });
+      expect(storage.data.size).toBe(0);
+      expect(scheduler.held).toHaveLength(1);
+
+      scheduler.runAll();
+      const restarted = lastKnownStore('t', week, { storage: () => storage });
+      expect(restarted.read('a', 'w1')).toBeUndefined();
+      expect(restarted.read('a', 'w2')).toEqual({ items: [{ id: 'b' }] });
+      expect(restarted.read('b', 'w1')).toEqual({ items: [] });
+    });
+
+    it('gives back a waiting write to a read, storing it then', () => {
+      const storage = memoryStorage();
+      const scheduler = heldScheduler();
+      const store = lastKnownStore('t', week, { storage: () => storage, deferWrites: scheduler.defer });
+      store.write('a', 'w1', { items: [{ id: 'a' }] });
+      expect(store.read('a', 'w1')).toEqual({ items: [{ id: 'a' }] });
+      expect(store.entries()).toEqual([{ account: 'a', key: 'w1', value: { items: [{ id: 'a' }] } }]);
+      expect(storage.data.size).toBe(1);
+      // The scheduled run finds nothing left to do; a value that does not read as the schema is still refused.
+      scheduler.runAll();
+      store.write('a', 'w2', { items: [{ id: 7 }] } as unknown as z.infer<typeof week>);
+      expect(store.read('a', 'w2')).toBeUndefined();
+      expect(store.read('a', 'w1')).toBeUndefined();
+      expect(storage.data.size).toBe(0);
+    });
+
+    it('stores a waiting write when the page goes away', () => {
+      const page = new EventTarget();
+      vi.stubGlobal('window', page);
+      const storage = memoryStorage();
+      const scheduler = heldScheduler();
+      const store = lastKnownStore('t', week, { storage: () => storage, deferWrites: scheduler.defer });
+      store.write('a', 'w1', { items: [{ id: 'a' }] });
+      expect(storage.data.size).toBe(0);
+      page.dispatchEvent(new Event('pagehide'));
+      expect(lastKnownStore('t', week, { storage: () => storage }).read('a', 'w1')).toEqual({ items: [{ id: 'a' }] });
+    });
   });
 });

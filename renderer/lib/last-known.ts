@@ -2,6 +2,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { operations, type ResultFor } from '../../shared/api/registry';
+import { lazySchema } from '../../shared/api/schemas/lazy';
 
 /**
  * The last answer the app showed for one kind of data, per account, kept in localStorage so the
@@ -22,6 +23,21 @@ interface Options {
   maxAccounts?: number;
   maxBytes?: number;
   storage?: () => Storage | null;
+  /**
+   * When given, a write is checked and stored when this runs `store` (e.g. {@link whenIdle}) rather
+   * than at once; reads in between see it, and the page going away stores it first.
+   */
+  deferWrites?: (store: () => void) => void;
+}
+
+/**
+ * Runs `task` once the page is idle (after the frames being drawn), or after `timeoutMs` at the
+ * latest. Checking and storing a last-known answer costs milliseconds (its schema is built and the
+ * value parsed): done when the answer arrives, it would hold back the frame that shows it.
+ */
+export function whenIdle(task: () => void, timeoutMs = 2000): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: timeoutMs });
+  else setTimeout(task, 0);
 }
 
 const storedEntries = z.array(
@@ -94,28 +110,60 @@ export function lastKnownStore<T>(name: string, schema: z.ZodType<T>, options: O
     return checked.get(entry);
   };
 
+  const writeNow = (account: string, key: string, value: T) => {
+    const others = load().filter((entry) => entry.account !== account);
+    // Only what reads as the schema is kept (see thisBuild); anything else forgets the account's entry.
+    const parsed = schema.safeParse(value);
+    if (!parsed.success || JSON.stringify(parsed.data).length > maxBytes) {
+      if (others.length !== load().length) save(others);
+      return;
+    }
+    const entry: Entry = { account, key, value: parsed.data, checkedBy: thisBuild };
+    checked.set(entry, parsed.data);
+    save([entry, ...others].slice(0, maxAccounts));
+  };
+
+  // Deferred writes, in order; a later write for an account replaces an earlier one still waiting.
+  const waiting = new Map<string, { key: string; value: T }>();
+  let scheduled = false;
+  let flushOnLeave = false;
+  const flush = () => {
+    scheduled = false;
+    const writes = [...waiting];
+    waiting.clear();
+    for (const [account, { key, value }] of writes) writeNow(account, key, value);
+  };
+
   return {
     read(account, key) {
+      flush();
       const entry = load().find((candidate) => candidate.account === account && candidate.key === key);
       return entry ? valueOf(entry) : undefined;
     },
     entries() {
+      flush();
       return load().flatMap((entry) => {
         const value = valueOf(entry);
         return value === undefined ? [] : [{ account: entry.account, key: entry.key, value }];
       });
     },
     write(account, key, value) {
-      const others = load().filter((entry) => entry.account !== account);
-      // Only what reads as the schema is kept (see thisBuild); anything else forgets the account's entry.
-      const parsed = schema.safeParse(value);
-      if (!parsed.success || JSON.stringify(parsed.data).length > maxBytes) {
-        if (others.length !== load().length) save(others);
+      const defer = options.deferWrites;
+      if (!defer) {
+        writeNow(account, key, value);
         return;
       }
-      const entry: Entry = { account, key, value: parsed.data, checkedBy: thisBuild };
-      checked.set(entry, parsed.data);
-      save([entry, ...others].slice(0, maxAccounts));
+      waiting.delete(account);
+      waiting.set(account, { key, value });
+      if (!flushOnLeave && typeof window !== 'undefined') {
+        flushOnLeave = true;
+        window.addEventListener('pagehide', flush);
+      }
+      if (scheduled) return;
+      scheduled = true;
+      defer(() => {
+        if (scheduled) flush();
+      });
     },
   };
 }
@@ -123,7 +171,13 @@ export function lastKnownStore<T>(name: string, schema: z.ZodType<T>, options: O
 /** The calendar's last rendered range: each shown calendar's events list, keyed by the range. */
 export const lastKnownCalendarRange = lastKnownStore<Record<string, ResultFor<'CalendarEventsList'>>>(
   'calendar-range',
-  z.record(z.string(), operations.CalendarEventsList.response) as z.ZodType<
-    Record<string, ResultFor<'CalendarEventsList'>>
-  >,
+  // Built when first used (a week fetched, or one stored by another build read back): building the
+  // events schema is not part of loading the app.
+  lazySchema(
+    () =>
+      z.record(z.string(), operations.CalendarEventsList.response) as z.ZodType<
+        Record<string, ResultFor<'CalendarEventsList'>>
+      >,
+  ),
+  { deferWrites: whenIdle },
 );

@@ -1,42 +1,27 @@
-import { use, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyComponent } from '../lib/lazy-component';
 import type { ViewId } from './views';
 
-/** A view whose code is fetched on first use, or ahead of it with `preload`. */
+/**
+ * A view whose code is fetched on first use, or ahead of it with `preload`. A failed fetch is not
+ * remembered: the error boundary's Retry fetches again. Once loaded, the view renders straight away,
+ * so switching to a preloaded view never flashes a loading panel.
+ */
 export interface LazyView {
   View: ComponentType;
   /** Starts fetching the view's code (once); resolves when it can render without suspending. */
   preload: () => Promise<unknown>;
 }
 
-/**
- * Unlike React.lazy, a failed fetch is not remembered: the error boundary's Retry fetches again.
- * Once loaded, the view renders straight away, so switching to a preloaded view never flashes a
- * loading panel.
- */
 function lazyView(load: () => Promise<ComponentType>): LazyView {
-  let loaded: ComponentType | null = null;
-  let pending: Promise<ComponentType> | null = null;
-  const preload = () => {
-    pending ??= load().then(
-      (component) => (loaded = component),
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    );
-    return pending;
-  };
-  function View() {
-    const Loaded = loaded ?? use(preload());
-    return <Loaded />;
-  }
-  return { View, preload };
+  const { Component, preload } = lazyComponent(load);
+  return { View: Component, preload };
 }
 
 /** Each view's code is its own chunk (with the libraries only it uses: FullCalendar, dnd-kit, TanStack Virtual). */
 export const lazyViews: Record<ViewId, LazyView> = {
   calendar: lazyView(() => import('../features/calendar').then((module) => module.CalendarView)),
-  tasks: lazyView(() => import('../features/tasks').then((module) => module.TaskBoard)),
+  tasks: lazyView(() => import('../features/tasks/TaskBoard').then((module) => module.TaskBoard)),
   files: lazyView(() => import('../features/files').then((module) => module.FilesView)),
 };
 

@@ -5,7 +5,7 @@ import { notifyError } from '../../lib/notify';
 import { setCompleted, setDueDate } from '../tasks';
 import { CalendarBanners } from './CalendarBanners';
 import type { CalendarInfo, useCalendarPreferences, usePalettes } from './calendar-data';
-import { CalendarDialogs, type CalendarPrompt } from './CalendarDialogs';
+import { CalendarDialogs, OnceOpened, ShortcutSheet, type CalendarPrompt } from './CalendarDialogs';
 import { useCalendarStore, type CalendarViewId } from './calendar-store';
 import { useCalendarTasks } from './calendar-tasks';
 import { CalendarMain } from './CalendarMain';
@@ -15,7 +15,6 @@ import { EventContextMenu, useEventMenuActions } from './EventContextMenu';
 import { EventQuickView } from './EventQuickView';
 import { QuickCreate } from './QuickCreate';
 import { MiniMonth } from './MiniMonth';
-import { ShortcutSheet } from './ShortcutSheet';
 import { TaskQuickView } from './TaskQuickView';
 import { useScopePrompt } from './RecurrenceScopeDialog';
 import { colorForNewCalendar } from './colors';
@@ -342,7 +341,14 @@ export function CalendarWorkspace({
         onClose={editor.quickCreateActions.close}
       />
       {scopePrompt.dialog}
-      <ShortcutSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <OnceOpened
+        open={shortcutsOpen}
+        what="the keyboard shortcuts"
+        onClose={() => setShortcutsOpen(false)}
+        retry={ShortcutSheet.preload}
+      >
+        <ShortcutSheet.Component open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      </OnceOpened>
     </section>
   );
 }

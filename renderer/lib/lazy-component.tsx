@@ -1,0 +1,42 @@
+import { use, type ComponentType } from 'react';
+
+/** A component whose code is fetched on first use, or ahead of it with `preload`. */
+export interface LazyComponent<P extends object> {
+  Component: ComponentType<P>;
+  /**
+   * Starts fetching the component's code (once, or again after a failed fetch); resolves when it
+   * can render without suspending.
+   */
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * Like React.lazy, but once loaded the component renders straight away (one fetched ahead never
+ * shows its fallback), and a failed fetch can be tried again: rendering it throws the failure to
+ * the nearest error boundary (drawing never fetches again by itself, which would loop), and the
+ * next `preload` (an error boundary's Retry, a fetch ahead) fetches afresh. Until loaded it
+ * suspends; render it inside a Suspense boundary.
+ */
+export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+  let loaded: ComponentType<P> | null = null;
+  let latest: Promise<ComponentType<P>> | null = null;
+  let failed = false;
+  const preload = () => {
+    if (!latest || failed) {
+      failed = false;
+      latest = load().then(
+        (component) => (loaded = component),
+        (error: unknown) => {
+          failed = true;
+          throw error;
+        },
+      );
+    }
+    return latest;
+  };
+  function Component(props: P) {
+    const Loaded = loaded ?? use(latest ?? preload());
+    return <Loaded {...props} />;
+  }
+  return { Component, preload };
+}
