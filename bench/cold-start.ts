@@ -10,13 +10,20 @@
  *   disk); rounds alternate between the two, after two warm-up rounds.
  * - First paint (Chromium's `first-paint`) and grid-painted ms are printed for both.
  *
+ * Both pages come over HTTP from 127.0.0.1, their document never cached and their scripts and
+ * styles from the browser's cache, as the browser host serves Atrium's renderer: the ratio compares
+ * the pages, not how they reach the browser. The bare page read from disk (file://) is timed in the
+ * same rounds and printed for reference.
+ *
  * The renderer measured is ATRIUM_RENDERER_DIR when set, else dist/renderer (built here when missing).
  *
  *   tsx bench/cold-start.ts
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { BrowserContext } from 'playwright-core';
@@ -33,7 +40,10 @@ const dayMs = 86_400_000;
 
 export interface ColdStartResult {
   atrium: Timing;
+  /** The bare page over HTTP, as Atrium is served: what the ratio compares with. */
   bare: Timing;
+  /** The bare page read from disk (file://), for reference. */
+  bareFromDisk: Timing;
   ratio: number;
 }
 
@@ -197,6 +207,40 @@ async function buildBarePage(
   return pathToFileURL(file).href;
 }
 
+/**
+ * Serves the bare page's folder over HTTP as the browser host serves the renderer: the document
+ * with `no-store`, its scripts and style sheet cacheable for good (they never change within a run).
+ */
+async function serveBarePage(dir: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const types: Record<string, string> = {
+    'bare.html': 'text/html; charset=utf-8',
+    'bare.js': 'text/javascript; charset=utf-8',
+    'events.js': 'text/javascript; charset=utf-8',
+    'bare.css': 'text/css; charset=utf-8',
+  };
+  const server = createServer((req, res) => {
+    const name = basename(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    const type = types[name];
+    if (!type) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': type,
+      'cache-control': name.endsWith('.html') ? 'no-store' : 'public, max-age=31536000, immutable',
+    });
+    createReadStream(join(dir, name))
+      .on('error', () => res.destroy())
+      .pipe(res);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/bare.html`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
 // ---------------------------------------------------------------- one navigation
 
 /** Opens `url` in a new page of `context`; answers first paint and grid painted, in ms since navigation. */
@@ -238,6 +282,7 @@ export async function run(): Promise<ColdStartResult> {
   const pageDir = mkdtempSync(join(tmpdir(), 'atrium-bench-cold-'));
   const app = await startBrowserApp({ dataDir, port: 0, rendererDir, changeWatch: false, timeZone: 'UTC' });
   const browser = await launchChromium();
+  let bareServer: { url: string; close: () => Promise<void> } | undefined;
   try {
     const weekStart = currentWeekStart();
     const events = ordinaryWeek(weekStart, eventCount);
@@ -262,12 +307,14 @@ export async function run(): Promise<ColdStartResult> {
     const atriumDrawn = await first.getByTestId('calendar-event').count();
     await first.close();
 
-    const bareUrl = await buildBarePage(
+    const bareFileUrl = await buildBarePage(
       pageDir,
       { width: Math.round(surface.width), height: Math.round(surface.height) },
       events,
       weekStart,
     );
+    bareServer = await serveBarePage(pageDir);
+    const bareUrl = bareServer.url;
     const bareContext = await browser.newContext({ viewport, timezoneId: 'UTC' });
     await bareContext.addInitScript({ content: gridWatcher });
     const probe = await bareContext.newPage();
@@ -282,25 +329,29 @@ export async function run(): Promise<ColdStartResult> {
 
     const atrium: Timing[] = [];
     const bare: Timing[] = [];
+    const bareFromDisk: Timing[] = [];
     for (let round = 0; round < warmUps + rounds; round++) {
       // COLD_START_PROFILE=<file.cpuprofile>: a CPU profile of Atrium's page over the first measured round.
       const profileFile = round === warmUps ? process.env.COLD_START_PROFILE : undefined;
       const atriumTiming = await coldLoad(atriumContext, app.url, expected, profileFile);
       const bareTiming = await coldLoad(bareContext, bareUrl, expected);
+      const bareFromDiskTiming = await coldLoad(bareContext, bareFileUrl, expected);
       if (round < warmUps) continue;
       atrium.push(atriumTiming);
       bare.push(bareTiming);
+      bareFromDisk.push(bareFromDiskTiming);
     }
 
     const summary = (timings: Timing[]): Timing => ({
       firstPaintMs: median(timings.map((timing) => timing.firstPaintMs)),
       gridMs: median(timings.map((timing) => timing.gridMs)),
     });
-    const result = { atrium: summary(atrium), bare: summary(bare) };
+    const result = { atrium: summary(atrium), bare: summary(bare), bareFromDisk: summary(bareFromDisk) };
     const ratio = result.atrium.gridMs / result.bare.gridMs;
     for (const [name, timing] of [
       ['Atrium', result.atrium],
       ['bare FullCalendar', result.bare],
+      ['bare FullCalendar read from disk (file://, for reference)', result.bareFromDisk],
     ] as const) {
       console.log(
         `${name}: first paint ${timing.firstPaintMs.toFixed(0)} ms, week grid with ${expected} events painted ${timing.gridMs.toFixed(0)} ms (median of ${rounds})`,
@@ -313,6 +364,7 @@ export async function run(): Promise<ColdStartResult> {
     return { ...result, ratio };
   } finally {
     await browser.close();
+    await bareServer?.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(pageDir, { recursive: true, force: true });
