@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { axeFindings } from './axe';
 import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
 import { createFile } from './files-helpers';
 
@@ -180,3 +181,34 @@ test('the palette fits small windows', async ({ page }) => {
     await expect(dialog).toBeHidden();
   }
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`while results are on their way the palette says so beside its list, and axe finds nothing, ${colorScheme}`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    // While `slow` is set, every answer from the host arrives 1.5 s late: the palette's search is on its way.
+    let slow = false;
+    await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (slow) setTimeout(() => socket.send(message), 1500);
+        else socket.send(message);
+      });
+      socket.onMessage((message) => server.send(message));
+    });
+    await page.reload();
+    await expect(page.getByTestId('calendar-view')).toBeVisible();
+    slow = true;
+    const dialog = await palette(page, 'budget');
+    const status = page.getByTestId('command-status');
+    await expect(status).toHaveText('Searching…');
+    await saveScreenshot(page, `palette-searching-${colorScheme}`);
+    await expect(status).toHaveAttribute('role', 'status');
+    // A listbox holds options and their groups only: the note is beside it, not in it.
+    await expect(dialog.getByRole('listbox').locator('[role="status"], [role="progressbar"]')).toHaveCount(0);
+    expect(await axeFindings(page, `${colorScheme} command palette while searching`)).toEqual([]);
+    slow = false;
+    await expect(status).toBeEmpty({ timeout: 10_000 });
+  });
+}

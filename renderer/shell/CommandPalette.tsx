@@ -173,15 +173,22 @@ export function CommandPalette() {
               />
               <kbd className="palette__kbd">Esc</kbd>
             </div>
+            {/* Outside the list: a listbox may hold only options and their groups. Always present, so
+                that what appears in it is announced. */}
+            <div
+              className={`palette__status${found.failed ? ' palette__status--error' : ''}`}
+              role="status"
+              data-testid="command-status"
+            >
+              {searching
+                ? 'Searching…'
+                : found.failed
+                  ? 'Some results couldn’t be loaded. Check your connection and type again.'
+                  : null}
+            </div>
             <Cmdk.List className="palette__list" data-testid="command-list">
-              {searching ? <Cmdk.Loading className="palette__note">Searching…</Cmdk.Loading> : null}
               {!searching && groups.length === 0 ? (
                 <Cmdk.Empty className="palette__note">Nothing matches “{query.trim()}”.</Cmdk.Empty>
-              ) : null}
-              {found.failed ? (
-                <div className="palette__note palette__note--error" role="status">
-                  Some results couldn’t be loaded. Check your connection and type again.
-                </div>
               ) : null}
               {groups.map(({ group, items }) => (
                 <Cmdk.Group key={group} heading={group} className="palette__group">
