@@ -354,7 +354,7 @@ export async function run(): Promise<ColdStartResult> {
       ['bare FullCalendar read from disk (file://, for reference)', result.bareFromDisk],
     ] as const) {
       console.log(
-        `${name}: first paint ${timing.firstPaintMs.toFixed(0)} ms, week grid with ${expected} events painted ${timing.gridMs.toFixed(0)} ms (median of ${rounds})`,
+        `${name}: first paint ${Number.isFinite(timing.firstPaintMs) ? `${timing.firstPaintMs.toFixed(0)} ms` : 'not reported'}, week grid with ${expected} events painted ${timing.gridMs.toFixed(0)} ms (median of ${rounds})`,
       );
     }
     console.log(`Atrium grid painted per round: ${atrium.map((timing) => timing.gridMs.toFixed(0)).join(', ')} ms`);
