@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { returnFocus } from '../lib/return-focus';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -31,7 +32,7 @@ export function ConfirmDialog({
     <Dialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" data-testid={testId}>
+        <Dialog.Content {...returnFocus} className="dialog" data-testid={testId}>
           <Dialog.Title className="dialog__title">{title}</Dialog.Title>
           <Dialog.Description className="dialog__description">{message}</Dialog.Description>
           <div className="dialog__actions">

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { returnFocus } from '../lib/return-focus';
 
 export interface TextPromptDialogProps {
   open: boolean;
@@ -53,7 +54,12 @@ function PromptContent({
   };
 
   return (
-    <Dialog.Content className="dialog" data-testid={testId} {...(description ? {} : { 'aria-describedby': undefined })}>
+    <Dialog.Content
+      {...returnFocus}
+      className="dialog"
+      data-testid={testId}
+      {...(description ? {} : { 'aria-describedby': undefined })}
+    >
       <Dialog.Title className="dialog__title">{title}</Dialog.Title>
       {description ? <Dialog.Description className="dialog__description">{description}</Dialog.Description> : null}
       <form className="field" onSubmit={submit}>

@@ -9,6 +9,7 @@ import { useAccountEventsStore } from './account-events';
 import { useAccountActions } from './useAccountActions';
 import { VaultBanner } from './VaultBanner';
 import './accounts.css';
+import { returnFocus } from '../../lib/return-focus';
 
 /**
  * Every account Atrium acts for: the built-in local one and the Google accounts. Switch the
@@ -246,7 +247,7 @@ function RemoveAccountDialog({
     <Dialog.Root open={account !== null} onOpenChange={(open) => !open && onCancel()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" data-testid="account-remove-dialog">
+        <Dialog.Content {...returnFocus} className="dialog" data-testid="account-remove-dialog">
           <Dialog.Title className="dialog__title">Remove {account?.email}?</Dialog.Title>
           <Dialog.Description className="dialog__description">
             Atrium signs out of this account and asks Google to end its access. Nothing in the account itself is

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { ipc } from '../../platform/ipc';
 import { useAccounts } from '../../shell/useAccounts';
 import { useAccountEventsStore } from './account-events';
+import { returnFocus } from '../../lib/return-focus';
 
 const dismissedKey = 'atrium.keyringNotice.dismissed';
 
@@ -76,7 +77,7 @@ function KeyringHelp({ open, onClose }: { open: boolean; onClose: () => void }) 
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog keyring-help" data-testid="keyring-help">
+        <Dialog.Content {...returnFocus} className="dialog keyring-help" data-testid="keyring-help">
           <Dialog.Title className="dialog__title">Keep Google sign-ins between restarts</Dialog.Title>
           <div className="keyring-help__body">
             <Dialog.Description className="dialog__description">

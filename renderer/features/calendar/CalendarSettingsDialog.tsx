@@ -5,6 +5,7 @@ import type { CalendarInfo } from './calendar-data';
 import { CalendarNotificationSettings } from './CalendarNotificationSettings';
 import { calendarColorNames, readableTextOn, type ColorPair, type Palettes } from './colors';
 import { SharingPanel } from './SharingPanel';
+import { returnFocus } from '../../lib/return-focus';
 
 interface CalendarSettingsDialogProps {
   calendar: CalendarInfo | null;
@@ -55,7 +56,12 @@ function SettingsContent({
   };
 
   return (
-    <Dialog.Content className="dialog calendar-settings" data-testid="calendar-settings" aria-describedby={undefined}>
+    <Dialog.Content
+      {...returnFocus}
+      className="dialog calendar-settings"
+      data-testid="calendar-settings"
+      aria-describedby={undefined}
+    >
       <Dialog.Title className="dialog__title">{calendar.name}</Dialog.Title>
       <p className="dialog__description">
         {calendar.primary

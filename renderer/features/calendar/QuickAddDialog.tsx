@@ -3,6 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { CalendarInfo } from './calendar-data';
 import { parseQuickAdd, type QuickAddResult } from './quick-add';
 import { describeRepeat } from './recurrence-rule';
+import { returnFocus } from '../../lib/return-focus';
 
 interface QuickAddDialogProps {
   open: boolean;
@@ -90,7 +91,7 @@ function QuickAddContent(props: QuickAddDialogProps) {
   };
 
   return (
-    <Dialog.Content className="dialog quick-add" data-testid="quick-add-dialog">
+    <Dialog.Content {...returnFocus} className="dialog quick-add" data-testid="quick-add-dialog">
       <Dialog.Title className="dialog__title">Quick add</Dialog.Title>
       <Dialog.Description className="dialog__description">
         Type what and when, e.g. “Gym every Monday 7am” or “Lunch with Ann tomorrow 12:30 at Blue Bottle”.

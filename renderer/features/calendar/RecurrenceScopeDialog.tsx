@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { SeriesScope } from './series-plan';
 import type { ScopeAction } from './useEventCommands';
+import { returnFocus } from '../../lib/return-focus';
 
 const titles: Record<ScopeAction, string> = {
   move: 'Move recurring event',
@@ -74,7 +75,12 @@ function ScopeForm({ question, onAnswer }: { question: Question; onAnswer: (scop
     onAnswer(scope);
   };
   return (
-    <Dialog.Content className="dialog dialog--above" data-testid="scope-dialog" aria-describedby={undefined}>
+    <Dialog.Content
+      {...returnFocus}
+      className="dialog dialog--above"
+      data-testid="scope-dialog"
+      aria-describedby={undefined}
+    >
       <Dialog.Title className="dialog__title">{titles[question.action]}</Dialog.Title>
       <form onSubmit={submit} className="scope-form">
         <fieldset className="scope-form__options">

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { shortcutSheet } from './useCalendarShortcuts';
+import { returnFocus } from '../../lib/return-focus';
 
 /** "?": every keyboard shortcut of the calendar, grouped as Google Calendar's sheet is. */
 export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -7,7 +8,7 @@ export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () =>
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog shortcut-sheet" data-testid="shortcut-sheet">
+        <Dialog.Content {...returnFocus} className="dialog shortcut-sheet" data-testid="shortcut-sheet">
           <Dialog.Title className="dialog__title">Keyboard shortcuts</Dialog.Title>
           <Dialog.Description className="dialog__description">
             Single keys, whenever you are not typing in a field.

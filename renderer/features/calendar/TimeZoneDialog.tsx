@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { deviceTimeZone } from './time-zone';
 import { TimeZonePicker } from './TimeZonePicker';
 import { describeZone } from './zone-list';
+import { returnFocus } from '../../lib/return-focus';
 
 interface TimeZoneDialogProps {
   open: boolean;
@@ -41,7 +42,7 @@ export function TimeZoneDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         {open ? (
-          <Dialog.Content className="dialog" data-testid="time-zone-dialog">
+          <Dialog.Content {...returnFocus} className="dialog" data-testid="time-zone-dialog">
             <Dialog.Title className="dialog__title">Time zones</Dialog.Title>
             <Dialog.Description className="dialog__description">
               Times follow {automaticReason} unless you choose otherwise. This device is in {label(device)}.

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { DriveItem } from './drive-file';
 import { isFolder } from './drive-file';
+import { returnFocus } from '../../lib/return-focus';
 
 /**
  * The part of a name that is selected when renaming starts: all of a folder's name, and a file's name
@@ -57,6 +58,7 @@ function RenameContent({
       className="dialog"
       data-testid="rename-dialog"
       aria-describedby={undefined}
+      {...returnFocus}
       onOpenAutoFocus={(event) => {
         event.preventDefault();
         const input = field.current;

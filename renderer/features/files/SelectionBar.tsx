@@ -14,13 +14,19 @@ import {
 import type { DriveItem } from './drive-file';
 import { folderColors, isFolder } from './drive-file';
 import { MenuButton, type MenuAction } from './MenuButton';
+import { returnFocus } from '../../lib/return-focus';
 
 function FolderColorDialog({ folders, onClose }: { folders: DriveItem[]; onClose: () => void }) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" data-testid="folder-color-dialog" aria-describedby={undefined}>
+        <Dialog.Content
+          {...returnFocus}
+          className="dialog"
+          data-testid="folder-color-dialog"
+          aria-describedby={undefined}
+        >
           <Dialog.Title className="dialog__title">Folder color</Dialog.Title>
           <div className="swatches" role="group" aria-label="Folder colors">
             {folderColors.map((color) => (

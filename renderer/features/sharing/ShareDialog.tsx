@@ -9,6 +9,7 @@ import { PermissionRow } from './PermissionRow';
 import { inheritedFrom, peopleOf, shareableDomain, type Permission } from './permissions';
 import { transferOwnership, useSharing } from './useSharing';
 import './sharing.css';
+import { returnFocus } from '../../lib/return-focus';
 
 function TransferConfirm({
   permission,
@@ -179,7 +180,7 @@ export function ShareDialog({ target, onClose }: { target: ShareTarget | null; o
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         {target ? (
-          <Dialog.Content className="dialog share" data-testid="share-dialog">
+          <Dialog.Content {...returnFocus} className="dialog share" data-testid="share-dialog">
             <ShareContent key={target.id} target={target} onClose={onClose} />
           </Dialog.Content>
         ) : null}

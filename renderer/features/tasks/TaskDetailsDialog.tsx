@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { deleteTask, editTask, type TaskEdit } from './mutations';
 import { dueDate, taskTitle } from './TaskCard';
 import type { TaskItem } from './task-types';
+import { returnFocus } from '../../lib/return-focus';
 
 interface TaskDetailsDialogProps {
   listId: string;
@@ -46,7 +47,7 @@ function DetailsForm({ listId, task, onClose }: { listId: string; task: TaskItem
   };
 
   return (
-    <Dialog.Content className="dialog" data-testid="task-details" aria-describedby={undefined}>
+    <Dialog.Content {...returnFocus} className="dialog" data-testid="task-details" aria-describedby={undefined}>
       <Dialog.Title className="dialog__title">{taskTitle(task)}</Dialog.Title>
       <form className="task-details__form" onSubmit={save}>
         <div className="field">

@@ -9,6 +9,7 @@ import { GuestsField } from './GuestsField';
 import { RepeatField } from './RepeatField';
 import { SchedulingStrip, type ScheduledPerson } from './SchedulingStrip';
 import { TimeFields } from './TimeFields';
+import { returnFocus } from '../../../lib/return-focus';
 
 /** What the editor is opened for. */
 export interface EditorRequest {
@@ -97,6 +98,7 @@ function EditorForm({
 
   return (
     <Dialog.Content
+      {...returnFocus}
       className="dialog event-editor"
       data-testid="event-editor"
       aria-describedby={undefined}
@@ -251,7 +253,7 @@ function DiscardPrompt({ open, onDiscard, onKeep }: { open: boolean; onDiscard: 
     <Dialog.Root open={open} onOpenChange={(next) => !next && onKeep()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" data-testid="discard-prompt">
+        <Dialog.Content {...returnFocus} className="dialog" data-testid="discard-prompt">
           <Dialog.Title className="dialog__title">Discard changes?</Dialog.Title>
           <Dialog.Description className="dialog__description">
             What you changed in this event will be lost.

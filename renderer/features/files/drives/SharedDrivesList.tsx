@@ -15,6 +15,7 @@ import {
   setDriveHidden,
   type SharedDriveEntry,
 } from './drive-actions';
+import { returnFocus } from '../../../lib/return-focus';
 
 function StyleDialog({ drive, onClose }: { drive: SharedDriveEntry; onClose: () => void }) {
   const about = useApiQuery('DriveAboutGet', { fields: 'driveThemes(id,colorRgb)' });
@@ -27,7 +28,12 @@ function StyleDialog({ drive, onClose }: { drive: SharedDriveEntry; onClose: () 
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" data-testid="drive-style-dialog" aria-describedby={undefined}>
+        <Dialog.Content
+          {...returnFocus}
+          className="dialog"
+          data-testid="drive-style-dialog"
+          aria-describedby={undefined}
+        >
           <Dialog.Title className="dialog__title">Color and theme of “{drive.name}”</Dialog.Title>
           {themes.length > 0 ? (
             <fieldset className="swatches">
