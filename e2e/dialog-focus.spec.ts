@@ -44,6 +44,20 @@ test('calendar dialogs opened from the keyboard give focus back when closed', as
   const settings = page.getByTestId('calendar-entry-settings').first();
   await closesBackTo(page, settings, 'calendar-settings', () => page.keyboard.press('Enter'));
 
+  // An event's editor, opened from its quick view: the quick view is gone by then, so focus goes back
+  // to the event on the grid, as closing the quick view itself does.
+  const event = calendar.event('Design review').first();
+  await event.focus();
+  await page.keyboard.press('Enter');
+  const quickView = page.getByTestId('event-quick-view');
+  await expect(quickView).toBeVisible();
+  await quickView.getByTestId('quick-view-edit').focus();
+  await page.keyboard.press('Enter');
+  await expect(calendar.editor).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(calendar.editor).toHaveCount(0);
+  await expect(event).toBeFocused();
+
   const quickAdd = page.getByTestId('calendar-quick-add');
   await closesBackTo(page, quickAdd, 'quick-add-dialog', () => page.keyboard.press('Enter'));
 });
