@@ -23,11 +23,13 @@ export interface TextPromptDialogProps {
 export function TextPromptDialog(props: TextPromptDialogProps) {
   return (
     <Dialog.Root open={props.open} onOpenChange={(open) => !open && props.onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        {/* Remount per opening so the field starts from initialValue each time. */}
-        {props.open ? <PromptContent {...props} /> : null}
-      </Dialog.Portal>
+      {/* Only while open (see docs/cold-start.md), and remounted per opening so the field starts from initialValue each time. */}
+      {props.open ? (
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay" />
+          <PromptContent {...props} />
+        </Dialog.Portal>
+      ) : null}
     </Dialog.Root>
   );
 }

@@ -132,96 +132,99 @@ export function CommandPalette() {
         if (next) setQuery('');
       }}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay palette-overlay" />
-        <Dialog.Content
-          className="palette"
-          aria-describedby={undefined}
-          data-testid="command-palette"
-          onCloseAutoFocus={(event) => {
-            const command = chosen.current;
-            chosen.current = null;
-            setQuery('');
-            event.preventDefault();
-            const previous = returnFocus;
-            returnFocus = null;
-            // A command decides where the focus goes (a dialog it opens, a field it fills).
-            if (command) command.run();
-            else if (previous?.isConnected) previous.focus();
-          }}
-        >
-          <Dialog.Title className="visually-hidden">Command palette</Dialog.Title>
-          <Cmdk label="Commands" loop shouldFilter={false} value={selected} onValueChange={setSelected}>
-            <div className="palette__search">
-              <svg
-                viewBox="0 0 24 24"
-                width="18"
-                height="18"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.8"
-                aria-hidden="true"
-              >
-                <path d="m20 20-4.2-4.2M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z" />
-              </svg>
-              <Cmdk.Input
-                className="palette__input"
-                value={query}
-                onValueChange={setQuery}
-                placeholder="Go to a view, a date, a file or a list, or run a command…"
-                data-testid="command-input"
-              />
-              <kbd className="palette__kbd">Esc</kbd>
-            </div>
-            {/* Outside the list: a listbox may hold only options and their groups. Always present, so
+      {/* Only while open: a closed one's parts would cost the first frame an extra render (docs/cold-start.md). */}
+      {open ? (
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay palette-overlay" />
+          <Dialog.Content
+            className="palette"
+            aria-describedby={undefined}
+            data-testid="command-palette"
+            onCloseAutoFocus={(event) => {
+              const command = chosen.current;
+              chosen.current = null;
+              setQuery('');
+              event.preventDefault();
+              const previous = returnFocus;
+              returnFocus = null;
+              // A command decides where the focus goes (a dialog it opens, a field it fills).
+              if (command) command.run();
+              else if (previous?.isConnected) previous.focus();
+            }}
+          >
+            <Dialog.Title className="visually-hidden">Command palette</Dialog.Title>
+            <Cmdk label="Commands" loop shouldFilter={false} value={selected} onValueChange={setSelected}>
+              <div className="palette__search">
+                <svg
+                  viewBox="0 0 24 24"
+                  width="18"
+                  height="18"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  aria-hidden="true"
+                >
+                  <path d="m20 20-4.2-4.2M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z" />
+                </svg>
+                <Cmdk.Input
+                  className="palette__input"
+                  value={query}
+                  onValueChange={setQuery}
+                  placeholder="Go to a view, a date, a file or a list, or run a command…"
+                  data-testid="command-input"
+                />
+                <kbd className="palette__kbd">Esc</kbd>
+              </div>
+              {/* Outside the list: a listbox may hold only options and their groups. Always present, so
                 that what appears in it is announced. */}
-            <div
-              className={`palette__status${found.failed ? ' palette__status--error' : ''}`}
-              role="status"
-              data-testid="command-status"
-            >
-              {searching
-                ? 'Searching…'
-                : found.failed
-                  ? 'Some results couldn’t be loaded. Check your connection and type again.'
-                  : null}
-            </div>
-            <Cmdk.List className="palette__list" data-testid="command-list">
-              {!searching && groups.length === 0 ? (
-                <Cmdk.Empty className="palette__note">Nothing matches “{query.trim()}”.</Cmdk.Empty>
-              ) : null}
-              {groups.map(({ group, items }) => (
-                <Cmdk.Group key={group} heading={group} className="palette__group">
-                  {items.map((command) => (
-                    <Cmdk.Item
-                      key={command.id}
-                      value={command.id}
-                      onSelect={() => choose(command)}
-                      className="palette__item"
-                      data-testid="command-item"
-                    >
-                      <span className="palette__title">{command.title}</span>
-                      {command.hint ? <span className="palette__hint">{command.hint}</span> : null}
-                      {command.shortcut ? <kbd className="palette__kbd">{command.shortcut}</kbd> : null}
-                    </Cmdk.Item>
-                  ))}
-                </Cmdk.Group>
-              ))}
-            </Cmdk.List>
-            <div className="palette__footer" aria-hidden="true">
-              <span>
-                <kbd className="palette__kbd">↑</kbd> <kbd className="palette__kbd">↓</kbd> to move
-              </span>
-              <span>
-                <kbd className="palette__kbd">Enter</kbd> to run
-              </span>
-              <span>
-                <kbd className="palette__kbd">{paletteShortcut}</kbd> to open or close
-              </span>
-            </div>
-          </Cmdk>
-        </Dialog.Content>
-      </Dialog.Portal>
+              <div
+                className={`palette__status${found.failed ? ' palette__status--error' : ''}`}
+                role="status"
+                data-testid="command-status"
+              >
+                {searching
+                  ? 'Searching…'
+                  : found.failed
+                    ? 'Some results couldn’t be loaded. Check your connection and type again.'
+                    : null}
+              </div>
+              <Cmdk.List className="palette__list" data-testid="command-list">
+                {!searching && groups.length === 0 ? (
+                  <Cmdk.Empty className="palette__note">Nothing matches “{query.trim()}”.</Cmdk.Empty>
+                ) : null}
+                {groups.map(({ group, items }) => (
+                  <Cmdk.Group key={group} heading={group} className="palette__group">
+                    {items.map((command) => (
+                      <Cmdk.Item
+                        key={command.id}
+                        value={command.id}
+                        onSelect={() => choose(command)}
+                        className="palette__item"
+                        data-testid="command-item"
+                      >
+                        <span className="palette__title">{command.title}</span>
+                        {command.hint ? <span className="palette__hint">{command.hint}</span> : null}
+                        {command.shortcut ? <kbd className="palette__kbd">{command.shortcut}</kbd> : null}
+                      </Cmdk.Item>
+                    ))}
+                  </Cmdk.Group>
+                ))}
+              </Cmdk.List>
+              <div className="palette__footer" aria-hidden="true">
+                <span>
+                  <kbd className="palette__kbd">↑</kbd> <kbd className="palette__kbd">↓</kbd> to move
+                </span>
+                <span>
+                  <kbd className="palette__kbd">Enter</kbd> to run
+                </span>
+                <span>
+                  <kbd className="palette__kbd">{paletteShortcut}</kbd> to open or close
+                </span>
+              </div>
+            </Cmdk>
+          </Dialog.Content>
+        </Dialog.Portal>
+      ) : null}
     </Dialog.Root>
   );
 }

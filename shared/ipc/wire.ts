@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../api/schemas/lazy';
 import { ipcErrorCodes, ipcEventSchema, replyMetaSchema } from './contract';
 import type { IpcEvent, IpcReply } from './contract';
 
@@ -8,34 +9,43 @@ import type { IpcEvent, IpcReply } from './contract';
  * carrying the same id, and pushes `event` frames whenever it likes.
  */
 
-export const ipcErrorSchema = z.object({
-  code: z.enum(ipcErrorCodes),
-  message: z.string(),
-  status: z.number().int().optional(),
-  reason: z.string().optional(),
-  location: z.string().optional(),
-});
+// Built on first use, like the contract's schemas: a renderer starts before any frame arrives.
+export const ipcErrorSchema = lazySchema(() =>
+  z.object({
+    code: z.enum(ipcErrorCodes),
+    message: z.string(),
+    status: z.number().int().optional(),
+    reason: z.string().optional(),
+    location: z.string().optional(),
+  }),
+);
 
-export const ipcReplySchema = z.union([
-  // JSON drops an undefined value (a 204 answer), so it may be missing.
-  z.object({ ok: z.literal(true), value: z.unknown().optional(), meta: replyMetaSchema.optional() }),
-  z.object({ ok: z.literal(false), error: ipcErrorSchema }),
-]);
+export const ipcReplySchema = lazySchema(() =>
+  z.union([
+    // JSON drops an undefined value (a 204 answer), so it may be missing.
+    z.object({ ok: z.literal(true), value: z.unknown().optional(), meta: replyMetaSchema.optional() }),
+    z.object({ ok: z.literal(false), error: ipcErrorSchema }),
+  ]),
+);
 
-const requestId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const requestId = lazySchema(() => z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER));
 
-export const callFrameSchema = z.object({
-  type: z.literal('call'),
-  id: requestId,
-  method: z.string().max(100),
-  input: z.unknown(),
-});
+export const callFrameSchema = lazySchema(() =>
+  z.object({
+    type: z.literal('call'),
+    id: requestId,
+    method: z.string().max(100),
+    input: z.unknown(),
+  }),
+);
 export type CallFrame = z.infer<typeof callFrameSchema>;
 
-export const hostFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('reply'), id: requestId, reply: ipcReplySchema }),
-  z.object({ type: z.literal('event'), event: ipcEventSchema }),
-]);
+export const hostFrameSchema = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('reply'), id: requestId, reply: ipcReplySchema }),
+    z.object({ type: z.literal('event'), event: ipcEventSchema }),
+  ]),
+);
 export type HostFrame = { type: 'reply'; id: number; reply: IpcReply<unknown> } | { type: 'event'; event: IpcEvent };
 
 function parseJson(text: string): unknown {

@@ -61,20 +61,23 @@ export function AccountsPanel() {
             <span className="accounts-panel__label">Accounts…</span>
           </button>
         </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog accounts-dialog" aria-describedby={undefined}>
-            <Dialog.Title className="visually-hidden">Accounts</Dialog.Title>
-            <AccountsScreen />
-            <div className="dialog__actions">
-              <Dialog.Close asChild>
-                <button type="button" className="button" data-testid="accounts-close">
-                  Done
-                </button>
-              </Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
+        {/* Only while open: a closed one's parts would cost the first frame an extra render (docs/cold-start.md). */}
+        {open ? (
+          <Dialog.Portal>
+            <Dialog.Overlay className="dialog-overlay" />
+            <Dialog.Content className="dialog accounts-dialog" aria-describedby={undefined}>
+              <Dialog.Title className="visually-hidden">Accounts</Dialog.Title>
+              <AccountsScreen />
+              <div className="dialog__actions">
+                <Dialog.Close asChild>
+                  <button type="button" className="button" data-testid="accounts-close">
+                    Done
+                  </button>
+                </Dialog.Close>
+              </div>
+            </Dialog.Content>
+          </Dialog.Portal>
+        ) : null}
       </Dialog.Root>
     </div>
   );

@@ -110,8 +110,9 @@ export function EventContextMenu({ actions, children }: { actions: EventMenuActi
           {children}
         </div>
       </ContextMenu.Trigger>
-      <ContextMenu.Portal>
-        {entry ? (
+      {/* Only while open: a closed one's parts would cost the first frame an extra render (docs/cold-start.md). */}
+      {entry ? (
+        <ContextMenu.Portal>
           <ContextMenu.Content
             className="context-menu"
             aria-label={`Actions for ${title}`}
@@ -161,8 +162,8 @@ export function EventContextMenu({ actions, children }: { actions: EventMenuActi
               </>
             ) : null}
           </ContextMenu.Content>
-        ) : null}
-      </ContextMenu.Portal>
+        </ContextMenu.Portal>
+      ) : null}
     </ContextMenu.Root>
   );
 }

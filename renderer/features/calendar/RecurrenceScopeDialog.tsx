@@ -59,10 +59,13 @@ function RecurrenceScopeDialog({
 }) {
   return (
     <Dialog.Root open={question !== null} onOpenChange={(open) => !open && onAnswer(null)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay dialog-overlay--above" />
-        {question ? <ScopeForm question={question} onAnswer={onAnswer} /> : null}
-      </Dialog.Portal>
+      {/* Only while open: a closed one's parts would cost the first frame an extra render (docs/cold-start.md). */}
+      {question ? (
+        <Dialog.Portal>
+          <Dialog.Overlay className="dialog-overlay dialog-overlay--above" />
+          <ScopeForm question={question} onAnswer={onAnswer} />
+        </Dialog.Portal>
+      ) : null}
     </Dialog.Root>
   );
 }
