@@ -6,6 +6,7 @@ import { useCommands, useCommandSources, useRegisteredCommands, type Command } f
 import { rankCommands } from './command-rank';
 import { useViewStore, views } from './views';
 import './command-palette.css';
+import { returnFocus } from '../lib/return-focus';
 
 export const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 /** How the palette's own shortcut is written for this platform. */
@@ -60,13 +61,9 @@ const usePaletteStore = create<{ open: boolean; setOpen: (open: boolean) => void
   setOpen: (open) => set({ open }),
 }));
 
-// Radix gives the focus back to a dialog's trigger; the palette has none, so it keeps what had it.
-let returnFocus: HTMLElement | null = null;
-
 /** Opens the palette (its shortcut, the sidebar's Search button); the focus comes back where it was. */
 export function openCommandPalette(): void {
   if (usePaletteStore.getState().open) return;
-  returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   usePaletteStore.getState().setOpen(true);
 }
 
@@ -140,16 +137,16 @@ export function CommandPalette() {
             className="palette"
             aria-describedby={undefined}
             data-testid="command-palette"
+            ref={returnFocus.ref}
             onCloseAutoFocus={(event) => {
               const command = chosen.current;
               chosen.current = null;
               setQuery('');
-              event.preventDefault();
-              const previous = returnFocus;
-              returnFocus = null;
               // A command decides where the focus goes (a dialog it opens, a field it fills).
-              if (command) command.run();
-              else if (previous?.isConnected) previous.focus();
+              if (command) {
+                event.preventDefault();
+                command.run();
+              } else returnFocus.onCloseAutoFocus(event);
             }}
           >
             <Dialog.Title className="visually-hidden">Command palette</Dialog.Title>
