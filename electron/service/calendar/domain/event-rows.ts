@@ -9,6 +9,16 @@ import { eventRowFields } from './event-view';
 import type { CalendarRepositories } from './repositories';
 
 /**
+ * When the event last changed, for the row's `updated_ms`: the resource's own `updated`, so the
+ * column (which the events list's `updated` and `updatedMin` read) never differs from what the
+ * event says, even by the millisecond between two readings of the clock.
+ */
+function updatedMsOf(resource: EventResource, changes: ChangeRecorder): number {
+  const ms = Date.parse(resource.updated);
+  return Number.isFinite(ms) ? ms : changes.nowMs;
+}
+
+/**
  * Storing one event row and recording its change, nothing more: the writes that follow from it
  * (attendees' copies) are the callers' business. Runs inside the caller's transaction.
  */
@@ -21,7 +31,7 @@ export function storeNewEventRow(
   timing: EventTiming,
 ): EventRow {
   const seq = changes.record(collections.events(calendar.id), resource.id);
-  const fields = eventRowFields(calendar.id, resource, timing, seq, changes.nowMs);
+  const fields = eventRowFields(calendar.id, resource, timing, seq, updatedMsOf(resource, changes));
   let pk: number;
   try {
     pk = r.events.insert(fields);
@@ -44,7 +54,10 @@ export function storeEventRowUpdate(
   timing: EventTiming,
 ): EventRow {
   const seq = changes.record(collections.events(calendar.id), resource.id);
-  const updated: EventRow = { ...eventRowFields(calendar.id, resource, timing, seq, changes.nowMs), pk: row.pk };
+  const updated: EventRow = {
+    ...eventRowFields(calendar.id, resource, timing, seq, updatedMsOf(resource, changes)),
+    pk: row.pk,
+  };
   r.events.update(updated);
   r.calendars.widenEventSpan(calendar.id, timing.end.ms - timing.start.ms);
   return updated;
