@@ -418,14 +418,18 @@ describe('a Google account is mirrored, readable and editable offline', () => {
   it('completes a task and moves it to another list offline (tasks.moveToList), and edits one occurrence of a series', async () => {
     const done = String((await direct.call('TasksTasklistsInsert', {}, { title: 'Done' })).id);
     const task = await direct.call('TasksTasksInsert', { tasklist }, { title: 'File taxes' });
-    await direct.call('TasksTasksInsert', { tasklist, parent: task.id }, { title: 'Find receipts' });
-    await until(
-      async () =>
-        ids((await call(opened, 'TasksTasksList', { tasklist, showCompleted: true, showHidden: true })).value).includes(
-          task.id!,
-        ) && ids((await call(opened, 'TasksTasklistsList', {})).value).includes(done),
-      'the mirror to know the new list and task',
-    );
+    const subtask = await direct.call('TasksTasksInsert', { tasklist, parent: task.id }, { title: 'Find receipts' });
+    await until(async () => {
+      const known = ids(
+        (await call(opened, 'TasksTasksList', { tasklist, showCompleted: true, showHidden: true })).value,
+      );
+      // The subtask too: a move made offline takes what the mirror holds.
+      return (
+        known.includes(task.id!) &&
+        known.includes(subtask.id!) &&
+        ids((await call(opened, 'TasksTasklistsList', {})).value).includes(done)
+      );
+    }, 'the mirror to know the new list, the task and its subtask');
     const series = await call(opened, 'CalendarEventsList', {
       calendarId: 'primary',
       singleEvents: true,
