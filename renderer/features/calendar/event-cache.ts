@@ -59,9 +59,10 @@ export function undoUpdates(steps: readonly WriteStep[]): OptimisticUpdate[] {
   return steps.flatMap((step): OptimisticUpdate[] => {
     if (step.op === 'delete')
       return [
+        // A deleted series goes with its instances (lists are expanded: they hold instances, not the series).
         eventListUpdate(
           step.calendarId,
-          removeEvents((e) => e.id === step.eventId),
+          removeEvents((e) => e.id === step.eventId || e.recurringEventId === step.eventId),
         ),
       ];
     if (step.op !== 'update' || step.body.recurrence) return [];
