@@ -29,6 +29,14 @@ const vendorGroups = [
   { name: 'vendor-zones', test: /node_modules[\\/]@vvo[\\/]tzdb[\\/]/, priority: 20 },
   // What the shell itself needs (zod, TanStack Query, Radix): one chunk, loaded with the shell.
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
+  // The app's own helpers that the first view shares with the views loaded later (formatting, time
+  // zones, colours, repeat rules, task dates, the mutation and toast plumbing): one chunk, fetched
+  // with the shell, rather than a handful of small chunks each fetched on its own at start.
+  {
+    name: 'app-shared',
+    test: /[\\/]renderer[\\/](lib|components|features[\\/](calendar[\\/](time-zone|recurrence-rule|colors|event-draft)|tasks[\\/](due-date|mutations)))[\\/.]/,
+    priority: 5,
+  },
 ];
 
 /**

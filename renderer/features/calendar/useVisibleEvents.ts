@@ -1,5 +1,11 @@
 import type { EventInput } from '@fullcalendar/react';
-import { keepPreviousData, useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  replaceEqualDeep,
+  useQueries,
+  useQueryClient,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { apiQueryKey, callApiAllPages, useActiveAccount, type ResultFor } from '../../lib/api';
 import { lastKnownCalendarRange } from '../../lib/last-known';
@@ -30,6 +36,16 @@ function eventsQuery(calendarId: string, range: VisibleRange, account: string) {
     queryKey: apiQueryKey('CalendarEventsList', params, account),
     queryFn: () => callApiAllPages('CalendarEventsList', params, 'items', account ? { account } : {}),
   };
+}
+
+/**
+ * Structural sharing for a range's events list: the first answer is shared with the last-known page
+ * shown until it came. Unchanged, it is that very page, so the grid (mapped per page) is not mapped
+ * and laid out again for the same events at start; changed, its unchanged events are the same objects.
+ */
+export function sharedWithLastKnown(account: string, rangeKey: string, calendarId: string) {
+  return (previous: unknown, fetched: unknown): unknown =>
+    replaceEqualDeep(previous ?? lastKnownCalendarRange.read(account, rangeKey)?.[calendarId], fetched);
 }
 
 /** Grid input per list page, computed once per page, calendar look and palette. */
@@ -122,6 +138,7 @@ export function useVisibleEvents(
       ...eventsQuery(calendar.id, range, account),
       placeholderData: (previous: EventsPage | undefined) =>
         lastKnownCalendarRange.read(account, rangeKey)?.[calendar.id] ?? keepPreviousData(previous),
+      structuralSharing: sharedWithLastKnown(account, rangeKey, calendar.id),
     })),
     combine,
   });
@@ -129,12 +146,16 @@ export function useVisibleEvents(
   useEffect(() => {
     if (!settled || !account) return;
     const pages: Record<string, EventsPage> = {};
+    const known = lastKnownCalendarRange.read(account, rangeKey);
+    let unchanged = known !== undefined && Object.keys(known).length === shownIds.split('\n').length;
     for (const id of shownIds.split('\n')) {
       const page = client.getQueryData<EventsPage>(eventsQuery(id, range, account).queryKey);
       if (!page) return;
       pages[id] = page;
+      if (page !== known?.[id]) unchanged = false;
     }
-    lastKnownCalendarRange.write(account, rangeKey, pages);
+    // What is stored already (a start whose answers matched it) is not checked and stored again.
+    if (!unchanged) lastKnownCalendarRange.write(account, rangeKey, pages);
   }, [settled, account, range, rangeKey, shownIds, client, visible.events]);
 
   // The neighbours are asked for once this range's own answer is in, not while it loads (a start
