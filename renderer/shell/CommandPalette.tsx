@@ -107,9 +107,10 @@ export function CommandPalette() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // Ranked only while open: the shell renders the closed palette at start and on every command change.
   const groups = useMemo(
-    () => rankCommands([...commands, ...found.candidates], found.matched, query),
-    [commands, found, query],
+    () => (open ? rankCommands([...commands, ...found.candidates], found.matched, query) : []),
+    [open, commands, found, query],
   );
   const firstId = groups[0]?.items[0]?.id ?? '';
   // The best match is the chosen row whenever the matches change (also when results arrive late).

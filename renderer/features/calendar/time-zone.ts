@@ -20,13 +20,23 @@ export function deviceTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/** Zone names already checked: settings are read on every render, and a formatter costs far more than a lookup. */
+const zoneValidity = new Map<string, boolean>();
+
 export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let valid = zoneValidity.get(zone);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    // Names come from settings and pickers, not from without bound; keep the map small anyway.
+    if (zoneValidity.size > 500) zoneValidity.clear();
+    zoneValidity.set(zone, valid);
   }
+  return valid;
 }
 
 function zoned(ms: number, zone: string): Temporal.ZonedDateTime {
