@@ -75,10 +75,14 @@ export class Store {
   private currentWriter: object | undefined;
   /** Group commits made and the writes they carried (benchmarks report writes per commit). */
   readonly commits = { count: 0, writes: 0 };
+  /** Opened read-only: other connections write the database (caches of what it holds cannot be kept in step). */
+  readonly readOnly: boolean;
+  private rollbackCount = 0;
 
   constructor(file: string, migrationSets: readonly MigrationSet[], options: StoreOptions = {}) {
     this.groupCommit = options.groupCommit === true;
     this.onCommitFailure = options.onCommitFailure;
+    this.readOnly = options.readOnly === true;
     this.db = new Database(file, options.readOnly ? { readonly: true, fileMustExist: true } : {});
     try {
       if (!options.readOnly) {
@@ -158,7 +162,14 @@ export class Store {
   transaction<T>(fn: () => T): T {
     this.depth += 1;
     try {
-      if (!this.groupCommit) return this.db.transaction(fn).immediate();
+      if (!this.groupCommit) {
+        try {
+          return this.db.transaction(fn).immediate();
+        } catch (error) {
+          this.rollbackCount += 1;
+          throw error;
+        }
+      }
       if (!this.batch) this.beginBatch();
       const batch = this.batch!;
       if (this.depth === 1) this.join(batch);
@@ -167,6 +178,7 @@ export class Store {
       try {
         result = fn();
       } catch (error) {
+        this.rollbackCount += 1;
         if (this.db.inTransaction) {
           this.prepare('ROLLBACK TO write').run();
           this.prepare('RELEASE write').run();
@@ -195,6 +207,15 @@ export class Store {
     } finally {
       this.prepare('COMMIT').run();
     }
+  }
+
+  /**
+   * How many times written data was rolled back (a transaction that threw, a group commit that
+   * failed). A cache of what the database holds that is kept in step with its own writes is stale
+   * once this changes: a rolled-back write is undone without passing through those writes.
+   */
+  get rollbacks(): number {
+    return this.rollbackCount;
   }
 
   /** True while a `transaction` callback runs (what it reads may yet be rolled back). */
@@ -301,6 +322,7 @@ export class Store {
   }
 
   private failBatch(batch: Batch, error: unknown): void {
+    this.rollbackCount += 1;
     if (batch.done) return;
     batch.done = true;
     if (this.batch === batch) this.batch = undefined;

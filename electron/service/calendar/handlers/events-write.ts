@@ -12,6 +12,7 @@ import type { CalendarRow } from '../domain/calendars-repository';
 import type { EventFields, ReadEventOptions } from '../domain/event-input';
 import { readEventBody } from '../domain/event-input';
 import { viewerFor } from '../domain/event-request';
+import type { EventTiming } from '../domain/event-time';
 import { eventTiming } from '../domain/event-time';
 import type { EventResource } from '../domain/event-types';
 import { parseResource, renderEvent } from '../domain/event-view';
@@ -95,8 +96,11 @@ function respond(
   access: CalendarAccess,
   resource: EventResource,
   seq: number,
+  /** The event's timing as just derived for its row: its instants need not be read from the text again. */
+  timing?: EventTiming,
 ): HandlerResult {
-  return { body: renderEvent(resource, seq, viewerFor(ctx, access)), headers: { ETag: etagOf(seq) } };
+  const known = timing && { startMs: timing.start.ms, endMs: timing.end.ms };
+  return { body: renderEvent(resource, seq, viewerFor(ctx, access), known), headers: { ETag: etagOf(seq) } };
 }
 
 export function CalendarEventsInsert(ctx: RequestContext<'CalendarEventsInsert'>, cal: CalendarState): HandlerResult {
@@ -125,7 +129,7 @@ export function CalendarEventsInsert(ctx: RequestContext<'CalendarEventsInsert'>
   });
   const timing = eventTiming(resource, access.calendar.time_zone);
   const row = cal.write((r, changes) => insertEventRow(r, changes, access.calendar, resource, timing));
-  return respond(ctx, access, resource, row.change_seq);
+  return respond(ctx, access, resource, row.change_seq, timing);
 }
 
 export function CalendarEventsImport(ctx: RequestContext<'CalendarEventsImport'>, cal: CalendarState): HandlerResult {
@@ -148,14 +152,14 @@ export function CalendarEventsImport(ctx: RequestContext<'CalendarEventsImport'>
     if (fields.organizer?.email) next.organizer = fields.organizer;
     const timing = eventTiming(next, access.calendar.time_zone);
     const row = cal.write((rr, changes) => updateEventRow(rr, changes, access.calendar, existing, next, timing));
-    return respond(ctx, access, next, row.change_seq);
+    return respond(ctx, access, next, row.change_seq, timing);
   }
   checkAttachmentsWrite(fields, cleared, undefined, options.supportsAttachments);
   const id = body.id != null ? checkClientEventId(body.id) : undefined;
   const resource = newEventResource(ctx, access.calendar, fields, { ...(id ? { id } : {}), iCalUID });
   const timing = eventTiming(resource, access.calendar.time_zone);
   const row = cal.write((rr, changes) => insertEventRow(rr, changes, access.calendar, resource, timing));
-  return respond(ctx, access, resource, row.change_seq);
+  return respond(ctx, access, resource, row.change_seq, timing);
 }
 
 export function CalendarEventsQuickAdd(
@@ -175,7 +179,7 @@ export function CalendarEventsQuickAdd(
   );
   const timing = eventTiming(resource, access.calendar.time_zone);
   const row = cal.write((rr, changes) => insertEventRow(rr, changes, access.calendar, resource, timing));
-  return respond(ctx, access, resource, row.change_seq);
+  return respond(ctx, access, resource, row.change_seq, timing);
 }
 
 /** Full replacement (PUT/import): read-only fields come from the stored event, the rest from the body. */
@@ -262,7 +266,7 @@ function writeFound(
     // Changing one occurrence stores it as an exception of its series.
     return insertEventRow(r, changes, access.calendar, next, timing);
   });
-  return respond(ctx, access, next, row.change_seq);
+  return respond(ctx, access, next, row.change_seq, timing);
 }
 
 function loadForWrite(
