@@ -29,6 +29,7 @@ import {
   nextSequence,
   updateEventRow,
 } from '../domain/event-writes';
+import { generatedUidSuffix } from '../domain/events-repository';
 import { parseQuickAdd } from '../domain/quick-add';
 import { isoUtc } from '../domain/time';
 import type { FoundEvent } from './events-read';
@@ -68,7 +69,7 @@ function newEventResource(
   const resource: EventResource = {
     ...rest,
     id,
-    iCalUID: ids.iCalUID ?? `${id}@google.com`,
+    iCalUID: ids.iCalUID ?? `${id}${generatedUidSuffix}`,
     status: fields.status ?? 'confirmed',
     htmlLink: htmlLinkFor(ctx.service.baseUrl(), calendar.id, id),
     created: nowIso,
