@@ -74,6 +74,16 @@ describe('invitations between users of the service', () => {
     expect(updated.etag).not.toBe(copy.etag);
   });
 
+  it('gives a copy to an address that became a user after an event already invited it', async () => {
+    const dana = { email: 'dana@example.com', token: 'dana-token' };
+    const before = await invite('Before Dana', [dana.email]);
+    t.service.addUser(dana);
+    const after = await invite('After Dana', [dana.email]);
+    const { items } = await listAllEvents(t.client(dana.token), { calendarId: 'primary' });
+    expect(items.map((e) => e.id)).toEqual([after.id]);
+    expect(items.map((e) => e.id)).not.toContain(before.id);
+  });
+
   it("carries an attendee's answer to the organizer and the other copies; other changes are the organizer's", async () => {
     const event = await invite('Planning', [bob.email, carol.email], {
       start: { dateTime: '2030-03-06T10:00:00Z' },

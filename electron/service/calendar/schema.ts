@@ -144,5 +144,19 @@ export const calendarMigrations: MigrationSet = {
         `);
       },
     },
+    {
+      version: 4,
+      name: 'iCalUID index only of uids not made from the event id',
+      up(db) {
+        // An event the service creates gets the iCalUID `<id>@google.com`: such a row is found by its
+        // id (the unique key), so only other uids (imported, given by the client, an exception's
+        // series uid) need entries here, and a new event costs no write to this index.
+        db.exec(`
+          DROP INDEX calendar_events_by_ical_uid;
+          CREATE INDEX calendar_events_by_ical_uid ON calendar_events (calendar_id, ical_uid)
+            WHERE ical_uid != event_id || '@google.com';
+        `);
+      },
+    },
   ],
 };

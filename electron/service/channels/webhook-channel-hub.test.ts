@@ -206,6 +206,32 @@ describe('WebhookChannelHub', () => {
     await until(() => receiver.received.length === 3, 'sync of reused id');
   });
 
+  it('notifies a key watched after writes to it found no channel, and stops once its channel stops', async () => {
+    hub.notify(resource.key, 'exists');
+    const channel = watch('late');
+    hub.notify(resource.key, 'exists');
+    await until(() => receiver.received.length === 2 && hub.idle, 'sync and change');
+    expect(receiver.received.map((r) => r.headers['x-goog-message-number'])).toEqual(['1', '2']);
+    hub.stop(alice, { id: 'late', resourceId: channel.resourceId });
+    hub.notify(resource.key, 'exists');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it('notifies a channel whose stop was rolled back', async () => {
+    const channel = watch('kept');
+    await until(() => receiver.received.length === 1 && hub.idle, 'sync');
+    expect(() =>
+      store.transaction(() => {
+        hub.stop(alice, { id: 'kept', resourceId: channel.resourceId });
+        hub.notify('other', 'exists');
+        throw new Error('rolled back');
+      }),
+    ).toThrow('rolled back');
+    hub.notify(resource.key, 'exists');
+    await until(() => receiver.received.length === 2 && hub.idle, 'change after the rolled-back stop');
+  });
+
   it('validates the request', () => {
     watch('dup');
     const dup = apiErrorOf(() => watch('dup'));

@@ -73,6 +73,12 @@ export class WebhookChannelHub implements ChannelHub {
   private policy: WebhookPolicy;
   /** Channels already reported as held back by the policy (reported once each). */
   private readonly heldBack = new Set<string>();
+  /**
+   * The resource keys some channel not stopped watches (expired ones included), read when first
+   * needed, so a write to what nobody watches costs no lookup. Forgotten when this hub opens or
+   * stops a channel (the only writes that add or stop one) and when the store rolled anything back.
+   */
+  private watched: { readonly keys: ReadonlySet<string>; readonly rollbacks: number } | undefined;
 
   constructor(options: WebhookChannelHubOptions) {
     this.store = options.store;
@@ -107,6 +113,7 @@ export class WebhookChannelHub implements ChannelHub {
     const expiration = this.expirationFor(request, now);
     const resourceId = resourceIdFor(resource.key);
 
+    this.watched = undefined;
     this.store.transaction(() => {
       const existing = this.store
         .prepare<[string], Pick<ChannelRow, 'stopped' | 'expiration'>>(
@@ -175,10 +182,12 @@ export class WebhookChannelHub implements ChannelHub {
     }
     if (row.user_id !== user.id) throw forbidden('Only the creator of a channel may stop it.');
     this.store.prepare('UPDATE channels SET stopped = 1 WHERE id = ?').run(channel.id);
+    this.watched = undefined;
     this.delivery.discard(channel.id);
   }
 
   notify(key: string, state: string, changed?: readonly string[]): void {
+    if (!this.watchedKeys().has(key)) return;
     const now = this.now().getTime();
     const live = this.store
       .prepare<[string, number], ChannelRow>(
@@ -228,6 +237,17 @@ export class WebhookChannelHub implements ChannelHub {
 
   close(): Promise<void> {
     return this.delivery.close();
+  }
+
+  private watchedKeys(): ReadonlySet<string> {
+    const rollbacks = this.store.rollbacks;
+    if (this.watched?.rollbacks !== rollbacks) {
+      const rows = this.store
+        .prepare<[], { resource_key: string }>('SELECT DISTINCT resource_key FROM channels WHERE stopped = 0')
+        .all();
+      this.watched = { keys: new Set(rows.map((row) => row.resource_key)), rollbacks };
+    }
+    return this.watched.keys;
   }
 
   /** Checked before every attempt, so a channel stopped, expired or no longer allowed gets nothing more. */

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { jsonTextNestingExceeds, maxNestingDepth } from '../../../shared/api/schemas/limits';
 import { ApiError } from './api-error';
+import { plainCheckOf, unjudged } from './plain-body-check';
 
 /** Largest JSON request body accepted (media goes through the upload paths, unread here). */
 export const maxJsonBodyBytes = 16 * 1024 * 1024;
@@ -94,6 +95,9 @@ const tooLarge = (limit: number): ApiError =>
 
 /** Validates a parsed body against the operation's request schema; the failure names the field path. */
 export function validateBody(schema: z.ZodType, value: unknown): unknown {
+  // A body the plain reading can judge is what the schema would answer; any other goes to the schema.
+  const plain = plainCheckOf(schema)(value);
+  if (plain !== unjudged) return plain;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

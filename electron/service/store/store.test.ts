@@ -40,6 +40,7 @@ describe('Store migrations', () => {
       expect(appliedVersions(store.db)).toEqual({ notes: 3, other: 1 });
       expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
+      expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(4000);
       const tables = store.db
         .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
         .all();

@@ -34,6 +34,9 @@ export interface StoreOptions {
   readonly readOnly?: boolean;
 }
 
+/** Pages of write-ahead log after which a commit checkpoints (SQLite's default is 1000). */
+const WAL_CHECKPOINT_PAGES = 4000;
+
 /** Longest a group commit waits for the next expected write to join it, in ms. */
 const MAX_COMMIT_DELAY_MS = 4;
 /** Most writers a group waits for (beyond it, a group commits as soon as no more writes are waiting). */
@@ -75,16 +78,25 @@ export class Store {
   private currentWriter: object | undefined;
   /** Group commits made and the writes they carried (benchmarks report writes per commit). */
   readonly commits = { count: 0, writes: 0 };
+  /** Opened read-only: other connections write the database (caches of what it holds cannot be kept in step). */
+  readonly readOnly: boolean;
+  private rollbackCount = 0;
 
   constructor(file: string, migrationSets: readonly MigrationSet[], options: StoreOptions = {}) {
     this.groupCommit = options.groupCommit === true;
     this.onCommitFailure = options.onCommitFailure;
+    this.readOnly = options.readOnly === true;
     this.db = new Database(file, options.readOnly ? { readonly: true, fileMustExist: true } : {});
     try {
       if (!options.readOnly) {
         this.db.pragma('journal_mode = WAL');
         this.db.pragma('synchronous = FULL');
         this.db.pragma('foreign_keys = ON');
+        // The commit that takes the log past this many pages copies them into the database file and
+        // syncs it, on the service thread. Pages written again and again (index interiors, the
+        // latest leaves) are copied once per checkpoint, so fewer, larger checkpoints copy less in
+        // all; the log file stays at most about 16 MiB. Every commit still syncs the log (FULL).
+        this.db.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
       }
       this.db.pragma('busy_timeout = 5000');
       // The page cache grows with every page read or written until this bound (16 MiB), then
@@ -158,7 +170,14 @@ export class Store {
   transaction<T>(fn: () => T): T {
     this.depth += 1;
     try {
-      if (!this.groupCommit) return this.db.transaction(fn).immediate();
+      if (!this.groupCommit) {
+        try {
+          return this.db.transaction(fn).immediate();
+        } catch (error) {
+          this.rollbackCount += 1;
+          throw error;
+        }
+      }
       if (!this.batch) this.beginBatch();
       const batch = this.batch!;
       if (this.depth === 1) this.join(batch);
@@ -167,6 +186,7 @@ export class Store {
       try {
         result = fn();
       } catch (error) {
+        this.rollbackCount += 1;
         if (this.db.inTransaction) {
           this.prepare('ROLLBACK TO write').run();
           this.prepare('RELEASE write').run();
@@ -195,6 +215,15 @@ export class Store {
     } finally {
       this.prepare('COMMIT').run();
     }
+  }
+
+  /**
+   * How many times written data was rolled back (a transaction that threw, a group commit that
+   * failed). A cache of what the database holds that is kept in step with its own writes is stale
+   * once this changes: a rolled-back write is undone without passing through those writes.
+   */
+  get rollbacks(): number {
+    return this.rollbackCount;
   }
 
   /** True while a `transaction` callback runs (what it reads may yet be rolled back). */
@@ -301,6 +330,7 @@ export class Store {
   }
 
   private failBatch(batch: Batch, error: unknown): void {
+    this.rollbackCount += 1;
     if (batch.done) return;
     batch.done = true;
     if (this.batch === batch) this.batch = undefined;

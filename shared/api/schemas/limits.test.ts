@@ -72,6 +72,11 @@ describe('jsonTextNestingExceeds', () => {
     expect(jsonTextNestingExceeds(inString, 2)).toBe(false);
     expect(jsonTextNestingExceeds(inString, 1)).toBe(true);
     expect(jsonTextNestingExceeds('"unterminated [[[[', 1)).toBe(false);
+    // Few brackets in all: within the bound whatever their places; many, each in a string: still within.
+    expect(jsonTextNestingExceeds('[[[]]]', 3)).toBe(false);
+    expect(jsonTextNestingExceeds('[[[[]]]]', 3)).toBe(true);
+    expect(jsonTextNestingExceeds(`[${'"[{",'.repeat(100)}1]`, 2)).toBe(false);
+    expect(jsonTextNestingExceeds(`${'[{'.repeat(40)}${'}]'.repeat(40)}`, 64)).toBe(true);
   });
 
   it('falls back to remembering objects when shared objects multiply the paths', () => {

@@ -41,7 +41,7 @@ export function storeNewEventRow(
       throw conflict('The requested identifier already exists.', 'duplicate');
     throw error;
   }
-  r.calendars.widenEventSpan(calendar.id, timing.end.ms - timing.start.ms);
+  r.calendars.widenEventSpan(calendar, timing.end.ms - timing.start.ms);
   return { ...fields, pk };
 }
 
@@ -59,6 +59,6 @@ export function storeEventRowUpdate(
     pk: row.pk,
   };
   r.events.update(updated);
-  r.calendars.widenEventSpan(calendar.id, timing.end.ms - timing.start.ms);
+  r.calendars.widenEventSpan(calendar, timing.end.ms - timing.start.ms);
   return updated;
 }

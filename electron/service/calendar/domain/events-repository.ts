@@ -25,6 +25,9 @@ export interface EventRow {
 
 export type NewEventRow = Omit<EventRow, 'pk'>;
 
+/** The iCalUID of an event the service creates is its id with this suffix (see the iCalUID index). */
+export const generatedUidSuffix = '@google.com';
+
 /** A row without its resource JSON and search text: what list scans read before deciding what to load. */
 export type EventHead = Omit<EventRow, 'resource' | 'search_text'>;
 
@@ -163,9 +166,18 @@ export class EventsRepository {
     );
   }
 
+  /**
+   * Rows with an iCalUID: those whose uid is not `<event id>@google.com`, from the partial index on
+   * uids (its condition repeated, so the planner may use it), and the one row whose id that uid was
+   * made from, by the unique key. Unordered: an ORDER BY here would make the planner walk the whole
+   * calendar in id order instead.
+   */
   private get byICalUidStmt() {
-    return this.store.prepare<[string, string], EventRow>(
-      'SELECT * FROM calendar_events WHERE calendar_id = ? AND ical_uid = ? ORDER BY event_id',
+    return this.store.prepare<[{ calendar: string; uid: string; madeFrom: string | null }], EventRow>(
+      `SELECT * FROM calendar_events
+         WHERE calendar_id = @calendar AND ical_uid = @uid AND ical_uid != event_id || '@google.com'
+       UNION ALL
+       SELECT * FROM calendar_events WHERE calendar_id = @calendar AND event_id = @madeFrom AND ical_uid = @uid`,
     );
   }
 
@@ -307,8 +319,12 @@ export class EventsRepository {
     return body;
   }
 
+  /** The rows with this iCalUID (an event and its exceptions, or copies made from them), in id order. */
   byICalUid(calendarId: string, iCalUid: string): EventRow[] {
-    return this.byICalUidStmt.all(calendarId, iCalUid);
+    const madeFrom = iCalUid.endsWith(generatedUidSuffix) ? iCalUid.slice(0, -generatedUidSuffix.length) : null;
+    const rows = this.byICalUidStmt.all({ calendar: calendarId, uid: iCalUid, madeFrom });
+    // Ids are ASCII (base32hex, instance suffixes), so code-unit order is SQLite's binary order.
+    return rows.sort((a, b) => (a.event_id < b.event_id ? -1 : a.event_id > b.event_id ? 1 : 0));
   }
 
   live(calendarId: string): EventRow[] {

@@ -12,6 +12,7 @@ import type { CalendarRow } from '../domain/calendars-repository';
 import type { EventFields, ReadEventOptions } from '../domain/event-input';
 import { readEventBody } from '../domain/event-input';
 import { viewerFor } from '../domain/event-request';
+import type { EventTiming } from '../domain/event-time';
 import { eventTiming } from '../domain/event-time';
 import type { EventResource } from '../domain/event-types';
 import { parseResource, renderEvent } from '../domain/event-view';
@@ -28,6 +29,7 @@ import {
   nextSequence,
   updateEventRow,
 } from '../domain/event-writes';
+import { generatedUidSuffix } from '../domain/events-repository';
 import { parseQuickAdd } from '../domain/quick-add';
 import { isoUtc } from '../domain/time';
 import type { FoundEvent } from './events-read';
@@ -67,7 +69,7 @@ function newEventResource(
   const resource: EventResource = {
     ...rest,
     id,
-    iCalUID: ids.iCalUID ?? `${id}@google.com`,
+    iCalUID: ids.iCalUID ?? `${id}${generatedUidSuffix}`,
     status: fields.status ?? 'confirmed',
     htmlLink: htmlLinkFor(ctx.service.baseUrl(), calendar.id, id),
     created: nowIso,
@@ -95,8 +97,11 @@ function respond(
   access: CalendarAccess,
   resource: EventResource,
   seq: number,
+  /** The event's timing as just derived for its row: its instants need not be read from the text again. */
+  timing?: EventTiming,
 ): HandlerResult {
-  return { body: renderEvent(resource, seq, viewerFor(ctx, access)), headers: { ETag: etagOf(seq) } };
+  const known = timing && { startMs: timing.start.ms, endMs: timing.end.ms };
+  return { body: renderEvent(resource, seq, viewerFor(ctx, access), known), headers: { ETag: etagOf(seq) } };
 }
 
 export function CalendarEventsInsert(ctx: RequestContext<'CalendarEventsInsert'>, cal: CalendarState): HandlerResult {
@@ -125,7 +130,7 @@ export function CalendarEventsInsert(ctx: RequestContext<'CalendarEventsInsert'>
   });
   const timing = eventTiming(resource, access.calendar.time_zone);
   const row = cal.write((r, changes) => insertEventRow(r, changes, access.calendar, resource, timing));
-  return respond(ctx, access, resource, row.change_seq);
+  return respond(ctx, access, resource, row.change_seq, timing);
 }
 
 export function CalendarEventsImport(ctx: RequestContext<'CalendarEventsImport'>, cal: CalendarState): HandlerResult {
@@ -148,14 +153,14 @@ export function CalendarEventsImport(ctx: RequestContext<'CalendarEventsImport'>
     if (fields.organizer?.email) next.organizer = fields.organizer;
     const timing = eventTiming(next, access.calendar.time_zone);
     const row = cal.write((rr, changes) => updateEventRow(rr, changes, access.calendar, existing, next, timing));
-    return respond(ctx, access, next, row.change_seq);
+    return respond(ctx, access, next, row.change_seq, timing);
   }
   checkAttachmentsWrite(fields, cleared, undefined, options.supportsAttachments);
   const id = body.id != null ? checkClientEventId(body.id) : undefined;
   const resource = newEventResource(ctx, access.calendar, fields, { ...(id ? { id } : {}), iCalUID });
   const timing = eventTiming(resource, access.calendar.time_zone);
   const row = cal.write((rr, changes) => insertEventRow(rr, changes, access.calendar, resource, timing));
-  return respond(ctx, access, resource, row.change_seq);
+  return respond(ctx, access, resource, row.change_seq, timing);
 }
 
 export function CalendarEventsQuickAdd(
@@ -175,7 +180,7 @@ export function CalendarEventsQuickAdd(
   );
   const timing = eventTiming(resource, access.calendar.time_zone);
   const row = cal.write((rr, changes) => insertEventRow(rr, changes, access.calendar, resource, timing));
-  return respond(ctx, access, resource, row.change_seq);
+  return respond(ctx, access, resource, row.change_seq, timing);
 }
 
 /** Full replacement (PUT/import): read-only fields come from the stored event, the rest from the body. */
@@ -262,7 +267,7 @@ function writeFound(
     // Changing one occurrence stores it as an exception of its series.
     return insertEventRow(r, changes, access.calendar, next, timing);
   });
-  return respond(ctx, access, next, row.change_seq);
+  return respond(ctx, access, next, row.change_seq, timing);
 }
 
 function loadForWrite(
