@@ -96,7 +96,7 @@ function seedCalendar(service: EmbeddedService, name: string, resources: Iterabl
       const timing = eventTiming(resource, calendar.time_zone);
       const seq = changes.record(`events:${calendarId}`, resource.id);
       r.events.insert(eventRowFields(calendarId, resource, timing, seq, changes.nowMs));
-      r.calendars.widenEventSpan(calendarId, timing.end.ms - timing.start.ms);
+      r.calendars.widenEventSpan(calendar, timing.end.ms - timing.start.ms);
     }
   });
   return calendarId;
