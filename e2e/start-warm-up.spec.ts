@@ -3,15 +3,21 @@ import { expect, test } from './fixtures';
 
 const warmUp = /\/assets\/intl-warm-up-[\w-]+\.js$/;
 
-test('the date formatter warm-up is asked for before the app’s modules, as a script of its own', async ({
+test('the date formatter warm-up is asked for before the app’s modules, as a script of its own, and runs in a worker', async ({
   page,
   app,
 }) => {
   const requested: string[] = [];
+  const workers: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
   const calendar = new CalendarPage(page, app);
   await page.reload();
   await calendar.ready();
+  // The formatter is made off the page's thread: a worker of its own, named by its content.
+  await expect
+    .poll(() => workers)
+    .toContainEqual(expect.stringMatching(/\/assets\/intl-warm-up-worker-[0-9a-f]{8}\.js$/));
 
   const warmUpAt = requested.findIndex((path) => warmUp.test(path));
   const firstModuleAt = requested.findIndex((path) => /\/assets\/index-[\w-]+\.js$/.test(path));

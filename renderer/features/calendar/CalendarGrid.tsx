@@ -98,6 +98,8 @@ function minutesToDuration(minutes: number): string {
  *   starts with it, and the two parts are set apart by a space, as they are read;
  * - the time grid scrolls inside the view, and with no event in it nothing there takes focus, so a
  *   keyboard could not scroll it: whatever scrolls is made focusable (arrow keys then scroll it).
+ *   FullCalendar sets a scroller's overflow on the element itself (`style="overflow: hidden auto"`);
+ *   only those boxes are measured, not each of a busy week's thousands of boxes.
  */
 const eventSelector = '[data-testid="calendar-event"], [data-testid="calendar-task"]';
 
@@ -114,8 +116,8 @@ function repairAccess(root: HTMLElement) {
     const label = link.getAttribute('aria-label') ?? '';
     if (shown && !label.startsWith(`${shown}, `)) link.setAttribute('aria-label', `${shown}, ${label}`);
   }
-  for (const box of root.querySelectorAll<HTMLElement>('div:not([tabindex])')) {
-    // Events clip their labels but never scroll; a busy week has thousands of their boxes.
+  for (const box of root.querySelectorAll<HTMLElement>('div[style*="overflow"]:not([tabindex])')) {
+    // Events clip their labels but never scroll.
     if (box.closest(eventSelector)) continue;
     if (box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1) continue;
     const style = getComputedStyle(box);
@@ -222,15 +224,19 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
         {waiting}
         {title}
       </span>
-      <span className="grid-event__time">
-        {pieces.map((piece, index) => (
-          <span key={index} className="grid-event__piece">
-            {index < pieces.length - 1 ? `${piece} –` : piece}
-          </span>
-        ))}
-      </span>
+      <span className="grid-event__time">{unbreakablePieces(pieces)}</span>
     </div>
   );
+}
+
+/**
+ * "11:15 AM –", "12:45 PM" as one text that a line may break only between the pieces: the spaces
+ * inside each are no-break spaces (text rather than a box per piece: a busy week has hundreds).
+ */
+function unbreakablePieces(pieces: readonly string[]): string {
+  return pieces
+    .map((piece, index) => (index < pieces.length - 1 ? `${piece} –` : piece).replace(/ /g, '\u00a0'))
+    .join(' ');
 }
 
 /** A task on its due day, as Google Calendar shows one: a circle (a tick once done) and the title. */
