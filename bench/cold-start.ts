@@ -106,9 +106,11 @@ function median(values: number[]): number {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
 }
 
+const gridPaintedMessage = 'atrium-cold-start: grid painted';
+
 /**
  * Runs in every page from its first script: notes, in ms since navigation started, when
- * `window.coldStartExpected` events are drawn and one more frame has been painted.
+ * `window.coldStartExpected` events are drawn and one more frame has been painted, and says so.
  */
 const gridWatcher = `
 globalThis.__name = (f) => f;
@@ -116,7 +118,10 @@ globalThis.__name = (f) => f;
   const check = () => {
     const expected = window.coldStartExpected ?? Infinity;
     if (document.querySelectorAll('[data-testid="calendar-event"]').length >= expected) {
-      requestAnimationFrame(() => { window.coldStartGridMs = performance.now(); });
+      requestAnimationFrame(() => {
+        window.coldStartGridMs = performance.now();
+        console.debug('${gridPaintedMessage}');
+      });
       return;
     }
     requestAnimationFrame(check);
@@ -256,11 +261,14 @@ async function coldLoad(context: BrowserContext, url: string, expected: number, 
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
-    await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { coldStartGridMs?: number }).coldStartGridMs, null, {
+    // Told by the page (a console message) rather than asked: asking would run Playwright's own
+    // script in the page while it loads, on the same thread, and time that too.
+    const painted = page.waitForEvent('console', {
+      predicate: (message) => message.text() === gridPaintedMessage,
       timeout: 60_000,
-      polling: 50,
     });
+    await page.goto(url, { waitUntil: 'commit' });
+    await painted;
     if (cdp && profileFile) {
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(profileFile, JSON.stringify(profile));

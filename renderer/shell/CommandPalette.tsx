@@ -89,10 +89,6 @@ function useViewCommands() {
 export function CommandPalette() {
   const open = usePaletteStore((state) => state.open);
   const setOpen = usePaletteStore((state) => state.setOpen);
-  const [query, setQuery] = useState('');
-  const chosen = useRef<Command | null>(null);
-  const commands = useRegisteredCommands();
-  const { found, searching } = useSourceResults(open ? query : '');
   useViewCommands();
 
   useEffect(() => {
@@ -107,10 +103,25 @@ export function CommandPalette() {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  // Ranked only while open: the shell renders the closed palette at start and on every command change.
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      {/* Only while open: a closed one's parts would cost the first frame an extra render, and a closed
+          palette that followed the registered commands would render again as each feature registers
+          its own at start (docs/cold-start.md). Each opening starts with an empty query. */}
+      {open ? <PaletteContent close={() => setOpen(false)} /> : null}
+    </Dialog.Root>
+  );
+}
+
+function PaletteContent({ close }: { close: () => void }) {
+  const [query, setQuery] = useState('');
+  const chosen = useRef<Command | null>(null);
+  const commands = useRegisteredCommands();
+  const { found, searching } = useSourceResults(query);
+
   const groups = useMemo(
-    () => (open ? rankCommands([...commands, ...found.candidates], found.matched, query) : []),
-    [open, commands, found, query],
+    () => rankCommands([...commands, ...found.candidates], found.matched, query),
+    [commands, found, query],
   );
   const firstId = groups[0]?.items[0]?.id ?? '';
   // The best match is the chosen row whenever the matches change (also when results arrive late).
@@ -119,110 +130,98 @@ export function CommandPalette() {
 
   const choose = (command: Command) => {
     chosen.current = command;
-    setOpen(false);
+    close();
   };
 
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) setQuery('');
-      }}
-    >
-      {/* Only while open: a closed one's parts would cost the first frame an extra render (docs/cold-start.md). */}
-      {open ? (
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay palette-overlay" />
-          <Dialog.Content
-            className="palette"
-            aria-describedby={undefined}
-            data-testid="command-palette"
-            ref={returnFocus.ref}
-            onCloseAutoFocus={(event) => {
-              const command = chosen.current;
-              chosen.current = null;
-              setQuery('');
-              // A command decides where the focus goes (a dialog it opens, a field it fills).
-              if (command) {
-                event.preventDefault();
-                command.run();
-              } else returnFocus.onCloseAutoFocus(event);
-            }}
+    <Dialog.Portal>
+      <Dialog.Overlay className="dialog-overlay palette-overlay" />
+      <Dialog.Content
+        className="palette"
+        aria-describedby={undefined}
+        data-testid="command-palette"
+        ref={returnFocus.ref}
+        onCloseAutoFocus={(event) => {
+          const command = chosen.current;
+          chosen.current = null;
+          // A command decides where the focus goes (a dialog it opens, a field it fills).
+          if (command) {
+            event.preventDefault();
+            command.run();
+          } else returnFocus.onCloseAutoFocus(event);
+        }}
+      >
+        <Dialog.Title className="visually-hidden">Command palette</Dialog.Title>
+        <Cmdk label="Commands" loop shouldFilter={false} value={selected} onValueChange={setSelected}>
+          <div className="palette__search">
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              aria-hidden="true"
+            >
+              <path d="m20 20-4.2-4.2M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z" />
+            </svg>
+            <Cmdk.Input
+              className="palette__input"
+              value={query}
+              onValueChange={setQuery}
+              placeholder="Go to a view, a date, a file or a list, or run a command…"
+              data-testid="command-input"
+            />
+            <kbd className="palette__kbd">Esc</kbd>
+          </div>
+          {/* Outside the list: a listbox may hold only options and their groups. Always present, so
+            that what appears in it is announced. */}
+          <div
+            className={`palette__status${found.failed ? ' palette__status--error' : ''}`}
+            role="status"
+            data-testid="command-status"
           >
-            <Dialog.Title className="visually-hidden">Command palette</Dialog.Title>
-            <Cmdk label="Commands" loop shouldFilter={false} value={selected} onValueChange={setSelected}>
-              <div className="palette__search">
-                <svg
-                  viewBox="0 0 24 24"
-                  width="18"
-                  height="18"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  aria-hidden="true"
-                >
-                  <path d="m20 20-4.2-4.2M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Z" />
-                </svg>
-                <Cmdk.Input
-                  className="palette__input"
-                  value={query}
-                  onValueChange={setQuery}
-                  placeholder="Go to a view, a date, a file or a list, or run a command…"
-                  data-testid="command-input"
-                />
-                <kbd className="palette__kbd">Esc</kbd>
-              </div>
-              {/* Outside the list: a listbox may hold only options and their groups. Always present, so
-                that what appears in it is announced. */}
-              <div
-                className={`palette__status${found.failed ? ' palette__status--error' : ''}`}
-                role="status"
-                data-testid="command-status"
-              >
-                {searching
-                  ? 'Searching…'
-                  : found.failed
-                    ? 'Some results couldn’t be loaded. Check your connection and type again.'
-                    : null}
-              </div>
-              <Cmdk.List className="palette__list" data-testid="command-list">
-                {!searching && groups.length === 0 ? (
-                  <Cmdk.Empty className="palette__note">Nothing matches “{query.trim()}”.</Cmdk.Empty>
-                ) : null}
-                {groups.map(({ group, items }) => (
-                  <Cmdk.Group key={group} heading={group} className="palette__group">
-                    {items.map((command) => (
-                      <Cmdk.Item
-                        key={command.id}
-                        value={command.id}
-                        onSelect={() => choose(command)}
-                        className="palette__item"
-                        data-testid="command-item"
-                      >
-                        <span className="palette__title">{command.title}</span>
-                        {command.hint ? <span className="palette__hint">{command.hint}</span> : null}
-                        {command.shortcut ? <kbd className="palette__kbd">{command.shortcut}</kbd> : null}
-                      </Cmdk.Item>
-                    ))}
-                  </Cmdk.Group>
+            {searching
+              ? 'Searching…'
+              : found.failed
+                ? 'Some results couldn’t be loaded. Check your connection and type again.'
+                : null}
+          </div>
+          <Cmdk.List className="palette__list" data-testid="command-list">
+            {!searching && groups.length === 0 ? (
+              <Cmdk.Empty className="palette__note">Nothing matches “{query.trim()}”.</Cmdk.Empty>
+            ) : null}
+            {groups.map(({ group, items }) => (
+              <Cmdk.Group key={group} heading={group} className="palette__group">
+                {items.map((command) => (
+                  <Cmdk.Item
+                    key={command.id}
+                    value={command.id}
+                    onSelect={() => choose(command)}
+                    className="palette__item"
+                    data-testid="command-item"
+                  >
+                    <span className="palette__title">{command.title}</span>
+                    {command.hint ? <span className="palette__hint">{command.hint}</span> : null}
+                    {command.shortcut ? <kbd className="palette__kbd">{command.shortcut}</kbd> : null}
+                  </Cmdk.Item>
                 ))}
-              </Cmdk.List>
-              <div className="palette__footer" aria-hidden="true">
-                <span>
-                  <kbd className="palette__kbd">↑</kbd> <kbd className="palette__kbd">↓</kbd> to move
-                </span>
-                <span>
-                  <kbd className="palette__kbd">Enter</kbd> to run
-                </span>
-                <span>
-                  <kbd className="palette__kbd">{paletteShortcut}</kbd> to open or close
-                </span>
-              </div>
-            </Cmdk>
-          </Dialog.Content>
-        </Dialog.Portal>
-      ) : null}
-    </Dialog.Root>
+              </Cmdk.Group>
+            ))}
+          </Cmdk.List>
+          <div className="palette__footer" aria-hidden="true">
+            <span>
+              <kbd className="palette__kbd">↑</kbd> <kbd className="palette__kbd">↓</kbd> to move
+            </span>
+            <span>
+              <kbd className="palette__kbd">Enter</kbd> to run
+            </span>
+            <span>
+              <kbd className="palette__kbd">{paletteShortcut}</kbd> to open or close
+            </span>
+          </div>
+        </Cmdk>
+      </Dialog.Content>
+    </Dialog.Portal>
   );
 }
