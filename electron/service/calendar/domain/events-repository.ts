@@ -45,6 +45,9 @@ const headColumns = `pk, calendar_id, event_id, ical_uid, status, is_series, rec
 
 const columns = `calendar_id, event_id, ical_uid, status, is_series, recurring_event_id, original_start_ms, start_ms, end_ms,
   range_end_ms, updated_ms, change_seq, search_text, resource`;
+// Built once: `Store.prepare` finds its statement by the SQL text, and an insert runs for every new event.
+const insertSql = `INSERT INTO calendar_events (${columns}) VALUES (${columns.replace(/\w+/g, '?')})`;
+
 type InsertParameters = [
   string,
   string,
@@ -77,9 +80,7 @@ export class EventsRepository {
   }
 
   private get insertStmt() {
-    return this.store.prepare<InsertParameters>(
-      `INSERT INTO calendar_events (${columns}) VALUES (${columns.replace(/\w+/g, '?')})`,
-    );
+    return this.store.prepare<InsertParameters>(insertSql);
   }
 
   private get updateStmt() {
