@@ -81,4 +81,22 @@ describe('lazyComponent', () => {
     await second;
     expect(renderToString(<lazy.Component name="Bo" />)).toContain('Hello <!-- -->Bo');
   });
+
+  it('fetches ahead only what was never fetched: a failed fetch is left for its next use to try again', async () => {
+    const loader = controlledLoader();
+    const lazy = lazyComponent(loader.load);
+    lazy.prefetch();
+    lazy.prefetch();
+    expect(loader.calls).toHaveLength(1);
+    loader.calls[0]!.reject(new Error('offline'));
+    await new Promise((settled) => setTimeout(settled, 0));
+    lazy.prefetch();
+    expect(loader.calls).toHaveLength(1);
+    // Its next use (an opening, a Retry) fetches afresh.
+    const next = lazy.preload();
+    expect(loader.calls).toHaveLength(2);
+    loader.calls[1]!.resolve(Greeting);
+    await next;
+    expect(renderToString(<lazy.Component name="Cy" />)).toContain('Hello <!-- -->Cy');
+  });
 });

@@ -8,6 +8,12 @@ export interface LazyComponent<P extends object> {
    * can render without suspending.
    */
   preload: () => Promise<unknown>;
+  /**
+   * Fetches the code ahead of use if no fetch was ever started. One that was (and perhaps failed) is
+   * left to its use: a fetch ahead started after a failure would still be under way, and fail the
+   * same way, when the person opens it again, and that opening would wait for it instead of fetching afresh.
+   */
+  prefetch: () => void;
 }
 
 /**
@@ -38,5 +44,8 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     const Loaded = loaded ?? use(latest ?? preload());
     return <Loaded {...props} />;
   }
-  return { Component, preload };
+  const prefetch = () => {
+    if (!latest) void preload().catch(() => undefined);
+  };
+  return { Component, preload, prefetch };
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { importAgainOnFailure } from '../lib/import-again';
 import { lazyComponent } from '../lib/lazy-component';
 import type { ViewId } from './views';
 
@@ -20,9 +21,24 @@ function lazyView(load: () => Promise<ComponentType>): LazyView {
 
 /** Each view's code is its own chunk (with the libraries only it uses: FullCalendar, dnd-kit, TanStack Virtual). */
 export const lazyViews: Record<ViewId, LazyView> = {
-  calendar: lazyView(() => import('../features/calendar').then((module) => module.CalendarView)),
-  tasks: lazyView(() => import('../features/tasks/TaskBoard').then((module) => module.TaskBoard)),
-  files: lazyView(() => import('../features/files').then((module) => module.FilesView)),
+  calendar: lazyView(
+    importAgainOnFailure(
+      () => import('../features/calendar'),
+      (module) => module.CalendarView,
+    ),
+  ),
+  tasks: lazyView(
+    importAgainOnFailure(
+      () => import('../features/tasks/TaskBoard'),
+      (module) => module.TaskBoard,
+    ),
+  ),
+  files: lazyView(
+    importAgainOnFailure(
+      () => import('../features/files'),
+      (module) => module.FilesView,
+    ),
+  ),
 };
 
 /**

@@ -1,5 +1,6 @@
 import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
+import { importAgainOnFailure } from '../../lib/import-again';
 import { lazyComponent } from '../../lib/lazy-component';
 import { notifyError } from '../../lib/notify';
 import type { CalendarInfo, usePalettes } from './calendar-data';
@@ -12,15 +13,36 @@ import type { QuickAddResult } from './quick-add';
 // The dialogs are not needed to draw the calendar: their code (the editor's fields, sharing, the
 // time-zone list, quick add's date parser) is fetched a moment after the calendar is up, or when
 // one is first opened if that comes sooner, so the first paint does not wait for it.
-const EventEditorDialog = lazyComponent(() =>
-  import('./editor/EventEditorDialog').then((module) => module.EventEditorDialog),
+const EventEditorDialog = lazyComponent(
+  importAgainOnFailure(
+    () => import('./editor/EventEditorDialog'),
+    (module) => module.EventEditorDialog,
+  ),
 );
-const CalendarSettingsDialog = lazyComponent(() =>
-  import('./CalendarSettingsDialog').then((module) => module.CalendarSettingsDialog),
+const CalendarSettingsDialog = lazyComponent(
+  importAgainOnFailure(
+    () => import('./CalendarSettingsDialog'),
+    (module) => module.CalendarSettingsDialog,
+  ),
 );
-const TimeZoneDialog = lazyComponent(() => import('./TimeZoneDialog').then((module) => module.TimeZoneDialog));
-const QuickAddDialog = lazyComponent(() => import('./QuickAddDialog').then((module) => module.QuickAddDialog));
-export const ShortcutSheet = lazyComponent(() => import('./ShortcutSheet').then((module) => module.ShortcutSheet));
+const TimeZoneDialog = lazyComponent(
+  importAgainOnFailure(
+    () => import('./TimeZoneDialog'),
+    (module) => module.TimeZoneDialog,
+  ),
+);
+const QuickAddDialog = lazyComponent(
+  importAgainOnFailure(
+    () => import('./QuickAddDialog'),
+    (module) => module.QuickAddDialog,
+  ),
+);
+export const ShortcutSheet = lazyComponent(
+  importAgainOnFailure(
+    () => import('./ShortcutSheet'),
+    (module) => module.ShortcutSheet,
+  ),
+);
 
 const fetchAheadMs = 1500;
 
@@ -29,7 +51,7 @@ function useDialogsFetchedAhead() {
   useEffect(() => {
     const timer = setTimeout(() => {
       for (const dialog of [EventEditorDialog, CalendarSettingsDialog, TimeZoneDialog, QuickAddDialog, ShortcutSheet])
-        void dialog.preload().catch(() => undefined);
+        dialog.prefetch();
     }, fetchAheadMs);
     return () => clearTimeout(timer);
   }, []);
