@@ -309,6 +309,14 @@ describe('download links (browser host)', () => {
     expect(links.pendingLinks).toBe(0);
   });
 
+  it('stops the content request when its timer fires, even if the clock then reads a moment short of its expiry', async () => {
+    // Timers and the wall clock round differently: a timer may fire when Date.now() is still 1 ms short.
+    const links = downloads({ linkLifetimeMs: 20, now: () => 1_000_000 });
+    await links.start({ fileId, fileName: 'a' });
+    await expect.poll(() => requests[0]?.signal?.aborted, { timeout: 2000 }).toBe(true);
+    expect(links.pendingLinks).toBe(0);
+  });
+
   it('keeps at most maxLinks waiting, forgetting the oldest and stopping its content request', async () => {
     const links = downloads({ maxLinks: 3 });
     const tickets: string[] = [];

@@ -157,7 +157,9 @@ export class Downloads {
     }
     const ticket = randomBytes(32).toString('base64url');
     // A link nobody opens must not hold its content request open; unref'd, so it keeps no process alive.
-    const expiryTimer = setTimeout(() => this.forgetExpired(), this.lifetimeMs);
+    // This link's own timer ends it: the clock read when it fires may still be a millisecond short of
+    // `expires` (timers and the wall clock round differently), and nothing else would come back for it.
+    const expiryTimer = setTimeout(() => this.forget(ticket), this.lifetimeMs);
     expiryTimer.unref();
     this.links.set(ticket, {
       account,
@@ -168,6 +170,13 @@ export class Downloads {
       expiryTimer,
     });
     return ticket;
+  }
+
+  private forget(ticket: string): void {
+    const link = this.links.get(ticket);
+    if (!link) return;
+    this.links.delete(ticket);
+    release(link);
   }
 
   private forgetExpired(): void {
