@@ -57,9 +57,10 @@ test('a changed editor asks “Discard changes?” on Escape, Cancel or a click 
   await expect(prompt).toBeHidden();
   await expect(editor.getByTestId('editor-title')).toHaveValue('Half-written plan');
 
-  // A click outside asks too.
+  // A click outside asks too. Escape once the question has the focus, as a person sees it asked.
   await page.mouse.click(8, 8);
   await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('button', { name: 'Keep editing' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(prompt).toBeHidden();
   await expect(editor).toBeVisible();
