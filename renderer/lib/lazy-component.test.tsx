@@ -26,7 +26,7 @@ async function html(node: ReactNode): Promise<string> {
 describe('lazyComponent', () => {
   it('waits for its code, then draws it with its props', async () => {
     const loader = controlledLoader();
-    const lazy = lazyComponent(loader.load);
+    const lazy = lazyComponent(loader.load, (component) => component);
     const rendered = html(
       <Suspense fallback={<p>Loading</p>}>
         <lazy.Component name="Ann" />
@@ -39,7 +39,7 @@ describe('lazyComponent', () => {
 
   it('draws at once, without its fallback, once fetched ahead', async () => {
     const loader = controlledLoader();
-    const lazy = lazyComponent(loader.load);
+    const lazy = lazyComponent(loader.load, (component) => component);
     const tree = (
       <Suspense fallback={<p>Loading</p>}>
         <lazy.Component name="Ann" />
@@ -59,7 +59,7 @@ describe('lazyComponent', () => {
 
   it('draws a failed fetch as that error without fetching again; the next preload fetches afresh', async () => {
     const loader = controlledLoader();
-    const lazy = lazyComponent(loader.load);
+    const lazy = lazyComponent(loader.load, (component) => component);
     const first = lazy.preload();
     loader.calls[0]!.reject(new Error('offline'));
     await expect(first).rejects.toThrow('offline');
@@ -84,7 +84,7 @@ describe('lazyComponent', () => {
 
   it('fetches ahead only what was never fetched: a failed fetch is left for its next use to try again', async () => {
     const loader = controlledLoader();
-    const lazy = lazyComponent(loader.load);
+    const lazy = lazyComponent(loader.load, (component) => component);
     lazy.prefetch();
     lazy.prefetch();
     expect(loader.calls).toHaveLength(1);

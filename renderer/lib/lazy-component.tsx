@@ -1,4 +1,5 @@
 import { use, type ComponentType } from 'react';
+import { importAgainOnFailure } from './import-again';
 
 /** A component whose code is fetched on first use, or ahead of it with `preload`. */
 export interface LazyComponent<P extends object> {
@@ -23,7 +24,12 @@ export interface LazyComponent<P extends object> {
  * next `preload` (an error boundary's Retry, a fetch ahead) fetches afresh. Until loaded it
  * suspends; render it inside a Suspense boundary.
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
+export function lazyComponent<M, P extends object>(
+  importer: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): LazyComponent<P> {
+  // A fetch tried again after a failure imports the file under an address of its own (see import-again).
+  const load = importAgainOnFailure(importer, pick);
   let loaded: ComponentType<P> | null = null;
   let latest: Promise<ComponentType<P>> | null = null;
   let failed = false;

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { importAgainOnFailure } from '../lib/import-again';
 import { lazyComponent } from '../lib/lazy-component';
 import type { ViewId } from './views';
 
@@ -14,30 +13,24 @@ export interface LazyView {
   preload: () => Promise<unknown>;
 }
 
-function lazyView(load: () => Promise<ComponentType>): LazyView {
-  const { Component, preload } = lazyComponent(load);
+function lazyView<M>(importer: () => Promise<M>, pick: (module: M) => ComponentType): LazyView {
+  const { Component, preload } = lazyComponent(importer, pick);
   return { View: Component, preload };
 }
 
 /** Each view's code is its own chunk (with the libraries only it uses: FullCalendar, dnd-kit, TanStack Virtual). */
 export const lazyViews: Record<ViewId, LazyView> = {
   calendar: lazyView(
-    importAgainOnFailure(
-      () => import('../features/calendar'),
-      (module) => module.CalendarView,
-    ),
+    () => import('../features/calendar'),
+    (module) => module.CalendarView,
   ),
   tasks: lazyView(
-    importAgainOnFailure(
-      () => import('../features/tasks/TaskBoard'),
-      (module) => module.TaskBoard,
-    ),
+    () => import('../features/tasks/TaskBoard'),
+    (module) => module.TaskBoard,
   ),
   files: lazyView(
-    importAgainOnFailure(
-      () => import('../features/files'),
-      (module) => module.FilesView,
-    ),
+    () => import('../features/files'),
+    (module) => module.FilesView,
   ),
 };
 

@@ -1,6 +1,5 @@
 import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
-import { importAgainOnFailure } from '../../lib/import-again';
 import { lazyComponent } from '../../lib/lazy-component';
 import { notifyError } from '../../lib/notify';
 import type { CalendarInfo, usePalettes } from './calendar-data';
@@ -14,34 +13,24 @@ import type { QuickAddResult } from './quick-add';
 // time-zone list, quick add's date parser) is fetched a moment after the calendar is up, or when
 // one is first opened if that comes sooner, so the first paint does not wait for it.
 const EventEditorDialog = lazyComponent(
-  importAgainOnFailure(
-    () => import('./editor/EventEditorDialog'),
-    (module) => module.EventEditorDialog,
-  ),
+  () => import('./editor/EventEditorDialog'),
+  (module) => module.EventEditorDialog,
 );
 const CalendarSettingsDialog = lazyComponent(
-  importAgainOnFailure(
-    () => import('./CalendarSettingsDialog'),
-    (module) => module.CalendarSettingsDialog,
-  ),
+  () => import('./CalendarSettingsDialog'),
+  (module) => module.CalendarSettingsDialog,
 );
 const TimeZoneDialog = lazyComponent(
-  importAgainOnFailure(
-    () => import('./TimeZoneDialog'),
-    (module) => module.TimeZoneDialog,
-  ),
+  () => import('./TimeZoneDialog'),
+  (module) => module.TimeZoneDialog,
 );
 const QuickAddDialog = lazyComponent(
-  importAgainOnFailure(
-    () => import('./QuickAddDialog'),
-    (module) => module.QuickAddDialog,
-  ),
+  () => import('./QuickAddDialog'),
+  (module) => module.QuickAddDialog,
 );
 export const ShortcutSheet = lazyComponent(
-  importAgainOnFailure(
-    () => import('./ShortcutSheet'),
-    (module) => module.ShortcutSheet,
-  ),
+  () => import('./ShortcutSheet'),
+  (module) => module.ShortcutSheet,
 );
 
 const fetchAheadMs = 1500;
