@@ -295,7 +295,7 @@ function idCandidates(scope: ListScope, filters: EventFilters, after: string, li
     );
   }
   if (!window && !preload && filters.updatedMin === undefined) {
-    // The default listing: nothing to filter but cancelled rows, so keys from the covering index suffice.
+    // The default listing: nothing to filter but cancelled rows, so the rows' keys suffice.
     const acceptKey = (row: EventKey): Candidate | undefined =>
       row.status === 'cancelled' && !cancelledShown(filters, row, seriesStatus)
         ? undefined

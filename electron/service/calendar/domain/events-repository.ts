@@ -33,7 +33,7 @@ export type EventHead = Omit<EventRow, 'resource' | 'search_text'>;
 
 /**
  * The least a listing needs of a row when no filter looks inside it: its version (pk, change_seq),
- * its key, and what decides whether a cancelled row is shown. Read from a covering index.
+ * its key, and what decides whether a cancelled row is shown.
  */
 export type EventKey = Pick<EventRow, 'pk' | 'event_id' | 'change_seq' | 'status' | 'recurring_event_id'>;
 
