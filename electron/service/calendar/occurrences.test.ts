@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventResource } from './domain/event-types';
-import { ExpansionCache, occurrencesOf } from './domain/occurrences';
+import { ExpansionBudget } from './domain/recurrence';
+import { ExpansionCache, occurrencesAfter, occurrencesOf } from './domain/occurrences';
 import { DAY_MS } from './domain/time';
 
 const daily = (recurrence = 'RRULE:FREQ=DAILY'): EventResource => ({
@@ -55,5 +56,34 @@ describe('series expansion cache', () => {
     const all = occurrencesOf(cache, row, hourly, 'UTC', { min: jan1, max: jan1 + 366 * DAY_MS });
     expect(all.length).toBeGreaterThan(8_000);
     expect(cache.size()).toEqual({ entries: 0, occurrences: 0 });
+  });
+
+  it('serves every page of a listing from one expansion of the window when the series holds few occurrences in it', () => {
+    const cache = new ExpansionCache();
+    const window = { min: jan1, max: jan1 + 365 * DAY_MS };
+    // Room for one year of a daily series (365 candidates) and a little more: expanding it again for
+    // a later page would exceed it.
+    const budget = new ExpansionBudget({ examined: 400, ms: 60_000, seriesExamined: 400, seriesMs: 60_000 });
+    const pages: number[][] = [];
+    let after: [number, string] = [-Infinity, ''];
+    for (let page = 0; page < 5; page++) {
+      const next = occurrencesAfter(cache, row, daily(), 'UTC', window, after, 30, budget).slice(0, 30);
+      pages.push(next.map((o) => o.startMs));
+      const last = next[next.length - 1]!;
+      after = [last.startMs, last.id];
+    }
+    expect(pages.flat()).toEqual(Array.from({ length: 150 }, (_, i) => jan1 + i * DAY_MS + 9 * 3_600_000));
+    expect(cache.size()).toEqual({ entries: 1, occurrences: 365 });
+  });
+
+  it('expands a series too dense for that page by page, from the cursor', () => {
+    const cache = new ExpansionCache();
+    // Three years of a daily series: more than the whole-window expansion takes.
+    const window = { min: jan1, max: jan1 + 3 * 365 * DAY_MS };
+    const after: [number, string] = [jan1 + 800 * DAY_MS + 9 * 3_600_000, 'standup_20320311T090000Z'];
+    const next = occurrencesAfter(cache, row, daily(), 'UTC', window, after, 10, new ExpansionBudget());
+    expect(next.slice(0, 3).map((o) => o.startMs)).toEqual(
+      [801, 802, 803].map((day) => jan1 + day * DAY_MS + 9 * 3_600_000),
+    );
   });
 });

@@ -93,6 +93,8 @@ function cachedExpansion(
 }
 
 const ALL = 100_000;
+/** Most occurrences a listing's window may hold for a series to be expanded whole (see occurrencesAfter). */
+const WHOLE_WINDOW = 1_000;
 
 /**
  * Occurrences of the series in `row` overlapping `window`, in start order. `max` must be finite
@@ -124,6 +126,11 @@ export function occurrencesAfter(
   need: number,
   budget: ExpansionBudget,
 ): Occurrence[] {
+  // Most series hold few occurrences in a listing's window (a daily one, a year: 365). Expanded
+  // whole once, under a key that does not change from page to page, the expansion serves every
+  // page of the listing from the cache. A denser series is expanded page by page below.
+  const whole = cachedExpansion(cache, row, resource, calendarZone, window, budget, WHOLE_WINDOW);
+  if (whole.complete) return whole.list.slice(firstAfter(whole.list, after));
   // Occurrences after the key end at or after its start.
   const from: TimeWindow = after[0] > window.min ? { ...window, min: after[0], inclusiveMin: true } : window;
   for (let take = need + 16; ; take *= 4) {
