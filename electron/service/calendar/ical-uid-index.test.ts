@@ -6,23 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyMigrations, Store } from '../store/store';
 import { EventsRepository, type NewEventRow } from './domain/events-repository';
 import { calendarMigrations } from './schema';
+import { storedEventRow } from './test-support';
 
-const row = (eventId: string, icalUid: string, calendarId = 'cal@example.com'): NewEventRow => ({
-  calendar_id: calendarId,
-  event_id: eventId,
-  ical_uid: icalUid,
-  status: 'confirmed',
-  is_series: 0,
-  recurring_event_id: null,
-  original_start_ms: null,
-  start_ms: 0,
-  end_ms: 1,
-  range_end_ms: 1,
-  updated_ms: 0,
-  change_seq: 1,
-  search_text: '',
-  resource: '{}',
-});
+const row = (eventId: string, icalUid: string, calendarId = 'cal@example.com'): NewEventRow =>
+  storedEventRow(eventId, { icalUid, calendarId });
 
 describe('events by iCalUID', () => {
   let dir: string;

@@ -3,25 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Store } from '../store/store';
-import { EventsRepository, type NewEventRow } from './domain/events-repository';
+import { EventsRepository } from './domain/events-repository';
 import { calendarMigrations } from './schema';
-
-const row = (eventId: string, status = 'confirmed'): NewEventRow => ({
-  calendar_id: 'cal@example.com',
-  event_id: eventId,
-  ical_uid: `${eventId}@google.com`,
-  status,
-  is_series: 0,
-  recurring_event_id: null,
-  original_start_ms: null,
-  start_ms: 0,
-  end_ms: 1,
-  range_end_ms: 1,
-  updated_ms: 0,
-  change_seq: 1,
-  search_text: '',
-  resource: '{}',
-});
+import { storedEventRow } from './test-support';
 
 describe('the default event listing without its covering index', () => {
   let dir: string | undefined;
@@ -42,7 +26,8 @@ describe('the default event listing without its covering index', () => {
         .map((r) => r.name);
     expect(indexes(before)).toContain('calendar_events_listing_by_id');
     const old = new EventsRepository(before);
-    for (const id of ['c', 'a', 'e', 'b', 'd']) old.insert(row(id, id === 'b' ? 'cancelled' : 'confirmed'));
+    for (const id of ['c', 'a', 'e', 'b', 'd'])
+      old.insert(storedEventRow(id, { status: id === 'b' ? 'cancelled' : 'confirmed' }));
     before.close();
 
     const store = new Store(file, [calendarMigrations]);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { auth, calendar, type calendar_v3 } from '@googleapis/calendar';
 import { expect } from 'vitest';
 import type { ServiceConfig } from '../http/handler';
+import type { NewEventRow } from './domain/events-repository';
 import { startEmbeddedService, type EmbeddedService } from '../server';
 
 /** A running embedded service in a temporary folder with users, and official clients for them. */
@@ -88,4 +89,27 @@ export async function listAllEvents(
     expect(data.nextSyncToken).toBeFalsy();
     pageToken = data.nextPageToken;
   }
+}
+
+/** A stored event row for repository tests: a single event of `calendarId`, its uid given. */
+export function storedEventRow(
+  eventId: string,
+  fields: { icalUid?: string; status?: string; calendarId?: string } = {},
+): NewEventRow {
+  return {
+    calendar_id: fields.calendarId ?? 'cal@example.com',
+    event_id: eventId,
+    ical_uid: fields.icalUid ?? `${eventId}@google.com`,
+    status: fields.status ?? 'confirmed',
+    is_series: 0,
+    recurring_event_id: null,
+    original_start_ms: null,
+    start_ms: 0,
+    end_ms: 1,
+    range_end_ms: 1,
+    updated_ms: 0,
+    change_seq: 1,
+    search_text: '',
+    resource: '{}',
+  };
 }
