@@ -94,7 +94,7 @@ function seedCalendar(service: EmbeddedService, name: string, resources: Iterabl
     const calendar = r.calendars.get(calendarId)!;
     for (const resource of resources) {
       const timing = eventTiming(resource, calendar.time_zone);
-      const seq = changes.record(`events:${calendarId}`, resource.id);
+      const seq = changes.record(`events:${calendarId}`);
       r.events.insert(eventRowFields(calendarId, resource, timing, seq, changes.nowMs));
       r.calendars.widenEventSpan(calendar, timing.end.ms - timing.start.ms);
     }

@@ -262,7 +262,7 @@ describe('invitations between users of the service', () => {
         user_email: carol.email,
         setting_id: 'hideInvitations',
         value: 'true',
-        change_seq: changes.record(collections.settings(carol.email), 'hideInvitations'),
+        change_seq: changes.record(collections.settings(carol.email)),
       });
     });
     const event = await invite('Quiet invite', [carol.email]);

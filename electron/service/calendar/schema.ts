@@ -1,8 +1,8 @@
 import type { MigrationSet } from '../store/migration';
 
 /**
- * Calendar tables. Every row that a sync token can return carries `change_seq`, the sequence number
- * of its latest entry in `calendar_change_log`; incremental sync reads rows by that column through
+ * Calendar tables. Every row that a sync token can return carries `change_seq`, the number its latest
+ * change took from `calendar_change_counter`; incremental sync reads rows by that column through
  * an index, so its cost follows the number of changes, not the size of the collection.
  * Calendar list entries and settings are keyed by the user's email: a calendar shared with an
  * address before that user exists appears in their list once they do.
@@ -167,6 +167,22 @@ export const calendarMigrations: MigrationSet = {
         // unique (calendar_id, event_id) index and the rows' few other columns from the table, whose
         // pages that listing reads for the events' resources anyway: a 250-event page costs the same.
         db.exec('DROP INDEX calendar_events_listing_by_id;');
+      },
+    },
+    {
+      version: 6,
+      name: 'change counter instead of a change log',
+      up(db) {
+        // The log only numbered changes: nothing read its rows, only their largest number, and it
+        // grew by a row with every change for good. One row now holds the last number given.
+        db.exec(`
+          CREATE TABLE calendar_change_counter (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            seq INTEGER NOT NULL
+          );
+          INSERT INTO calendar_change_counter (id, seq) SELECT 1, COALESCE(MAX(seq), 0) FROM calendar_change_log;
+          DROP TABLE calendar_change_log;
+        `);
       },
     },
   ],

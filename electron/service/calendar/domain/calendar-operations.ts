@@ -28,7 +28,7 @@ export interface NewCalendarInput {
 }
 
 export function createCalendar(r: CalendarRepositories, changes: ChangeRecorder, input: NewCalendarInput): void {
-  const seq = changes.record(collections.calendar(input.id), input.id);
+  const seq = changes.record(collections.calendar(input.id));
   r.calendars.insert(
     {
       id: input.id,
@@ -68,7 +68,7 @@ export function ensureListEntry(
 ): CalendarListRow {
   const existing = r.calendarList.get(email, calendarId);
   if (existing && !existing.deleted) return existing;
-  const seq = changes.record(collections.calendarList(email), calendarId);
+  const seq = changes.record(collections.calendarList(email));
   if (existing) {
     const revived: CalendarListRow = {
       ...existing,
@@ -109,7 +109,7 @@ export function markListEntryDeleted(
 ): void {
   const existing = r.calendarList.get(email, calendarId);
   if (!existing || existing.deleted) return;
-  const seq = changes.record(collections.calendarList(email), calendarId);
+  const seq = changes.record(collections.calendarList(email));
   r.calendarList.update({ ...existing, deleted: 1, change_seq: seq });
 }
 
@@ -126,7 +126,7 @@ export function setAclRule(
   role: Role,
 ): AclRow {
   const ruleId = ruleIdFor(scopeType, scopeValue);
-  const seq = changes.record(collections.acl(calendarId), ruleId);
+  const seq = changes.record(collections.acl(calendarId));
   const row: AclRow = {
     calendar_id: calendarId,
     rule_id: ruleId,
@@ -161,8 +161,8 @@ export function syncListEntry(
 export function deleteCalendar(r: CalendarRepositories, changes: ChangeRecorder, calendarId: string): void {
   for (const entry of r.calendarList.forCalendar(calendarId))
     markListEntryDeleted(r, changes, entry.user_email, calendarId);
-  changes.record(collections.events(calendarId), '*');
-  changes.record(collections.acl(calendarId), '*');
+  changes.record(collections.events(calendarId));
+  changes.record(collections.acl(calendarId));
   const calendar = r.calendars.get(calendarId);
   if (calendar) {
     // Invitations sent from this calendar end with it.

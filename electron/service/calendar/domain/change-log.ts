@@ -15,15 +15,16 @@ export const collections = {
 
 export const channelKey = (collection: string): string => `calendar:${collection}`;
 
-/** Highest sequence number written so far (0 on an empty log). */
+/** Highest sequence number given so far (0 before the first change). */
 export function latestChangeSeq(store: Store): number {
-  return store.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM calendar_change_log').get()?.seq ?? 0;
+  return store.prepare<[], { seq: number }>('SELECT seq FROM calendar_change_counter WHERE id = 1').get()?.seq ?? 0;
 }
 
 /**
- * Appends to the monotonic change log inside the caller's transaction and tells the unit of work
- * which channel keys to notify once that transaction has committed (none when there is no unit of
- * work, as when a user is provisioned: nobody watches their calendars yet).
+ * Numbers changes from the monotonic change counter inside the caller's transaction (a change
+ * rolled back gives its number back) and tells the unit of work which channel keys to notify once
+ * that transaction has committed (none when there is no unit of work, as when a user is
+ * provisioned: nobody watches their calendars yet).
  */
 export class ChangeRecorder {
   constructor(
@@ -32,15 +33,13 @@ export class ChangeRecorder {
     private readonly work?: UnitOfWork,
   ) {}
 
-  /** Records a change to `itemId` in `collection` and returns its sequence number (the row's new change_seq). */
-  record(collection: string, itemId: string): number {
+  /** Records a change in `collection` and returns its sequence number (the changed row's new change_seq). */
+  record(collection: string): number {
     this.work?.notify(channelKey(collection), 'exists');
-    return Number(
-      this.store
-        .prepare<[string, string, number]>(
-          'INSERT INTO calendar_change_log (collection, item_id, changed_at) VALUES (?, ?, ?)',
-        )
-        .run(collection, itemId, this.nowMs).lastInsertRowid,
-    );
+    const next = this.store
+      .prepare<[], { seq: number }>('UPDATE calendar_change_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq')
+      .get();
+    if (!next) throw new Error('The calendar change counter is missing.');
+    return next.seq;
   }
 }

@@ -30,7 +30,7 @@ export function storeNewEventRow(
   resource: EventResource,
   timing: EventTiming,
 ): EventRow {
-  const seq = changes.record(collections.events(calendar.id), resource.id);
+  const seq = changes.record(collections.events(calendar.id));
   const fields = eventRowFields(calendar.id, resource, timing, seq, updatedMsOf(resource, changes));
   let pk: number;
   try {
@@ -53,7 +53,7 @@ export function storeEventRowUpdate(
   resource: EventResource,
   timing: EventTiming,
 ): EventRow {
-  const seq = changes.record(collections.events(calendar.id), resource.id);
+  const seq = changes.record(collections.events(calendar.id));
   const updated: EventRow = {
     ...eventRowFields(calendar.id, resource, timing, seq, updatedMsOf(resource, changes)),
     pk: row.pk,

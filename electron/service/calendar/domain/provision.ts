@@ -33,7 +33,7 @@ export function provisionCalendarUser(
   for (const [id, defaultValue] of Object.entries(defaultSettings)) {
     if (r.settings.get(user.email, id)) continue;
     const value = id === 'timezone' ? timeZone : defaultValue;
-    const seq = changes.record(collections.settings(user.email), id);
+    const seq = changes.record(collections.settings(user.email));
     r.settings.upsert({ user_email: user.email, setting_id: id, value, change_seq: seq });
   }
 }

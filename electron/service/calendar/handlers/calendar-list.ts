@@ -256,7 +256,7 @@ function commitEntry(
 ): CalendarListRow {
   return cal.write((r, changes) => {
     const next = build(r, changes);
-    const saved = { ...next, change_seq: changes.record(collections.calendarList(ctx.user.email), next.calendar_id) };
+    const saved = { ...next, change_seq: changes.record(collections.calendarList(ctx.user.email)) };
     r.calendarList.update(saved);
     return saved;
   });

@@ -86,7 +86,7 @@ function writeCalendar(
   const next = build(calendar, fields);
   requireSummary(next.summary);
   const saved = cal.write((r, changes) => {
-    const row = { ...next, change_seq: changes.record(collections.calendar(calendar.id), calendar.id) };
+    const row = { ...next, change_seq: changes.record(collections.calendar(calendar.id)) };
     r.calendars.update(row);
     if (row.time_zone !== calendar.time_zone) retimeAllDayEvents(r, row);
     return row;
