@@ -194,4 +194,65 @@ describe('runOptimisticMutation', () => {
     expect(undoLatest()).toBe(true);
     await vi.waitFor(() => expect(undo).toHaveBeenCalledTimes(1));
   });
+
+  /** A mutation whose call answers when `finish` is called; its success offers `undo`. */
+  function pending(client: QueryClient, name: string, undo: (() => unknown) | undefined, refuse = false) {
+    let finish!: () => void;
+    const answered = new Promise<string>((resolve, reject) => {
+      finish = () => (refuse ? reject(new Error('refused')) : resolve(name));
+    });
+    const done = runOptimisticMutation(
+      {
+        call: () => answered,
+        failure: () => `Couldn’t change “${name}”.`,
+        success: () => ({ message: `Changed “${name}”`, ...(undo ? { undo } : {}) }),
+      },
+      undefined,
+      client,
+    );
+    return { finish, done };
+  }
+
+  it('Ctrl+Z pressed while the latest change is on its way undoes that change once it lands, not an older one', async () => {
+    const client = new QueryClient();
+    const older = vi.fn();
+    const latest = vi.fn();
+    const first = pending(client, 'older', older);
+    first.finish();
+    await first.done;
+    const second = pending(client, 'latest', latest);
+
+    expect(undoLatest()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(older).not.toHaveBeenCalled();
+    second.finish();
+    await second.done;
+    await vi.waitFor(() => expect(latest).toHaveBeenCalledTimes(1));
+    expect(older).not.toHaveBeenCalled();
+    // The older change keeps its Undo; the undone one offers none.
+    expect(useNotificationStore.getState().notifications.map((n) => [n.message, n.action?.undo ?? false])).toEqual([
+      ['Changed “older”', true],
+    ]);
+  });
+
+  it('undoes nothing when the change it waited for is refused, and the newest toast when that change offers no Undo', async () => {
+    const client = new QueryClient();
+    const older = vi.fn();
+    const first = pending(client, 'older', older);
+    first.finish();
+    await first.done;
+
+    const refused = pending(client, 'refused', vi.fn(), true);
+    expect(undoLatest()).toBe(true);
+    refused.finish();
+    await refused.done;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(older).not.toHaveBeenCalled();
+
+    const plain = pending(client, 'plain', undefined);
+    expect(undoLatest()).toBe(true);
+    plain.finish();
+    await plain.done;
+    await vi.waitFor(() => expect(older).toHaveBeenCalledTimes(1));
+  });
 });

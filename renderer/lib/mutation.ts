@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { OperationName, ResultFor } from '../../shared/api/registry';
 import { apiKeyParamsInclude, apiQueryPrefix, type ApiParams } from './keys';
-import { notify, notifyError, undoAction } from './notify';
+import { notify, notifyError, startUndoable, undoAction, type UndoableAction } from './notify';
 import { isOfflineFailure, needsConnectionSentence } from './offline';
 import { queryClient } from './query-client';
 
@@ -149,19 +149,27 @@ export interface OptimisticMutation<V, R> {
 function mutationOptions<V, R>(
   spec: OptimisticMutation<V, R>,
   client: QueryClient,
+  action: UndoableAction | undefined,
 ): MutationOptions<R, Error, V, OptimisticContext> {
   return {
     mutationFn: spec.call,
     onMutate: (variables) => applyOptimisticUpdates(client, spec.apply?.(variables) ?? []),
     onError: (error, variables, context) => {
+      action?.finished('failed');
       if (context) rollbackOptimisticUpdates(client, context);
       const sentence = spec.failure(variables);
       notifyError(isOfflineFailure(client, error) ? `${sentence} ${needsConnectionSentence}` : sentence, error);
     },
     onSuccess: (result, variables) => {
       const notice = spec.success?.(result, variables);
+      // Undo asked for while the call ran has been carried out: the toast of the undone change would only mislead.
+      if (action?.finished(notice?.undo ? { undo: notice.undo } : {}) && notice?.undo) return;
       if (!notice) return;
-      notify({ message: notice.message, ...(notice.undo ? { action: undoAction(notice.undo) } : {}) });
+      notify({
+        message: notice.message,
+        ...(notice.undo ? { action: undoAction(notice.undo) } : {}),
+        ...(action ? { startedAt: action.startedAt } : {}),
+      });
     },
     onSettled: (result, _error, variables, context) => {
       // Stored (or refused and rolled back): the refetch below brings what the service now holds.
@@ -182,12 +190,15 @@ export async function runOptimisticMutation<V, R>(
   variables: V,
   client: QueryClient = queryClient,
 ): Promise<R | undefined> {
-  const observer = new MutationObserver(client, mutationOptions(spec, client));
+  const action = spec.success ? startUndoable() : undefined;
+  const observer = new MutationObserver(client, mutationOptions(spec, client, action));
   try {
     return await observer.mutate(variables);
   } catch {
     return undefined;
   } finally {
+    // However the mutation ended, it is no longer under way (a second report changes nothing).
+    action?.finished('failed');
     observer.reset();
   }
 }

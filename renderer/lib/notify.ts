@@ -14,7 +14,8 @@ import { useAccountStore } from './account-store';
  *     details  optional technical text, behind a "Details" expander (never in the sentence itself).
  *   notifyError(sentence, error) → id    an error toast with the error's own message as its details.
  *   dismissNotification(id)
- *   undoLatest() → whether an Undo ran (what Ctrl/Cmd+Z calls).
+ *   undoLatest() → whether an Undo ran or was asked for (what Ctrl/Cmd+Z calls).
+ *   startUndoable() → marks an action under way whose success may offer Undo (lib/mutation does).
  *
  * At most three toasts are kept, newest first; a fourth pushes the oldest out.
  */
@@ -33,6 +34,8 @@ export interface NotificationInput {
   kind?: NotificationKind;
   action?: NotificationAction;
   details?: string;
+  /** When the action the toast reports was started (`startUndoable`); by default, now. */
+  startedAt?: number;
 }
 
 export interface Notification {
@@ -41,6 +44,8 @@ export interface Notification {
   kind: NotificationKind;
   action?: NotificationAction;
   details?: string;
+  /** Orders the toast's action among the others and those under way (see `undoLatest`). */
+  startedAt: number;
 }
 
 export const maxNotifications = 3;
@@ -55,6 +60,8 @@ interface NotificationState {
 }
 
 let nextId = 1;
+/** Counts the starts of actions: a later action has a larger number. */
+let clock = 0;
 
 export const useNotificationStore = create<NotificationState>((set) => ({
   notifications: [],
@@ -64,6 +71,7 @@ export const useNotificationStore = create<NotificationState>((set) => ({
       id,
       message: input.message,
       kind: input.kind ?? 'info',
+      startedAt: input.startedAt ?? ++clock,
       ...(input.action ? { action: input.action } : {}),
       ...(input.details ? { details: input.details } : {}),
     };
@@ -77,6 +85,7 @@ export const useNotificationStore = create<NotificationState>((set) => ({
 useAccountStore.subscribe((state, previous) => {
   if (state.active !== previous.active && previous.active !== null) {
     useNotificationStore.setState({ notifications: [] });
+    for (const action of underWay) action.undoAsked = false;
   }
 });
 
@@ -105,19 +114,74 @@ function detailsOf(error: unknown): string | undefined {
   return typeof error === 'string' && error ? error : undefined;
 }
 
+function runAction(action: NotificationAction): void {
+  void Promise.resolve()
+    .then(() => action.run())
+    .catch((error: unknown) => notifyError(`Couldn’t ${action.label.toLowerCase()}.`, error));
+}
+
 /** Runs a toast's action once and takes the toast away. */
 export function runNotificationAction(id: number): boolean {
   const entry = useNotificationStore.getState().notifications.find((n) => n.id === id);
   if (!entry?.action) return false;
   dismissNotification(id);
-  void Promise.resolve()
-    .then(() => entry.action?.run())
-    .catch((error: unknown) => notifyError(`Couldn’t ${entry.action?.label.toLowerCase() ?? 'do that'}.`, error));
+  runAction(entry.action);
   return true;
 }
 
-/** Runs the newest toast's Undo, if any toast on screen has one. */
+interface UnderWay {
+  readonly startedAt: number;
+  /** Ctrl/Cmd+Z was pressed for this action before it finished. */
+  undoAsked: boolean;
+}
+
+/** Actions started and not finished whose success may offer Undo, oldest first. */
+const underWay: UnderWay[] = [];
+
+/** An action under way (see `startUndoable`). */
+export interface UndoableAction {
+  readonly startedAt: number;
+  /**
+   * Says how the action ended: with its Undo (or none) on success, or `'failed'`. Answers whether
+   * Undo was asked for while it ran; it has then been carried out (the action's own, or when it
+   * offers none, the newest toast's), and the caller offers no Undo for the action again.
+   */
+  finished(outcome: { undo?: () => unknown } | 'failed'): boolean;
+}
+
+/**
+ * Marks the start of an action whose success may offer Undo. The person's last action is the
+ * one Ctrl/Cmd+Z undoes: pressed before that action has finished, it waits for it, rather than
+ * undoing an older action whose toast is on screen.
+ */
+export function startUndoable(): UndoableAction {
+  const entry: UnderWay = { startedAt: ++clock, undoAsked: false };
+  underWay.push(entry);
+  return {
+    startedAt: entry.startedAt,
+    finished(outcome) {
+      const at = underWay.indexOf(entry);
+      if (at >= 0) underWay.splice(at, 1);
+      if (!entry.undoAsked) return false;
+      // A failed action changed nothing: there is nothing to undo.
+      if (outcome === 'failed') return true;
+      if (outcome.undo) runAction(undoAction(outcome.undo));
+      else undoLatest();
+      return true;
+    },
+  };
+}
+
+/**
+ * Undoes the person's latest action: the newest toast's Undo, or, when an action started after
+ * it is still under way, that action once it finishes. Answers whether Ctrl/Cmd+Z was used.
+ */
 export function undoLatest(): boolean {
   const latest = useNotificationStore.getState().notifications.find((n) => n.action?.undo);
+  const waiting = underWay.filter((action) => !action.undoAsked).at(-1);
+  if (waiting && (!latest || waiting.startedAt > latest.startedAt)) {
+    waiting.undoAsked = true;
+    return true;
+  }
   return latest ? runNotificationAction(latest.id) : false;
 }
