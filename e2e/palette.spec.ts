@@ -62,7 +62,10 @@ test('goes to views and dates from the keyboard, fuzzy-matched', async ({ page }
   // Words that name no command or date say so; Escape closes and gives the focus back.
   await page.getByTestId('calendar-today').focus();
   await palette(page, 'zzqx');
-  await expect(page.getByTestId('command-palette')).toContainText('Nothing matches “zzqx”');
+  await expect(page.getByTestId('command-status')).toHaveText('Nothing matches “zzqx”.');
+  // Said beside the list, not in it: a listbox holds options and their groups only.
+  await expect(page.getByTestId('command-list')).not.toContainText('Nothing matches');
+  expect(await axeFindings(page, 'command palette, nothing matches')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('command-palette')).toBeHidden();
   await expect(page.getByTestId('calendar-today')).toBeFocused();
@@ -209,6 +212,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(dialog.getByRole('listbox').locator('[role="status"], [role="progressbar"]')).toHaveCount(0);
     expect(await axeFindings(page, `${colorScheme} command palette while searching`)).toEqual([]);
     slow = false;
-    await expect(status).toBeEmpty({ timeout: 10_000 });
+    // The answers in: nothing is named "budget" here, and that too is said beside the list.
+    await expect(status).toHaveText('Nothing matches “budget”.', { timeout: 10_000 });
+    expect(await axeFindings(page, `${colorScheme} command palette, nothing found`)).toEqual([]);
   });
 }

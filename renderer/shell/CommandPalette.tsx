@@ -174,8 +174,8 @@ function PaletteContent({ close }: { close: () => void }) {
             />
             <kbd className="palette__kbd">Esc</kbd>
           </div>
-          {/* Outside the list: a listbox may hold only options and their groups. Always present, so
-            that what appears in it is announced. */}
+          {/* Outside the list, "Nothing matches" too: a listbox may hold only options and their groups.
+            Always present, so that what appears in it is announced. */}
           <div
             className={`palette__status${found.failed ? ' palette__status--error' : ''}`}
             role="status"
@@ -185,12 +185,11 @@ function PaletteContent({ close }: { close: () => void }) {
               ? 'Searching…'
               : found.failed
                 ? 'Some results couldn’t be loaded. Check your connection and type again.'
-                : null}
+                : groups.length === 0 && query.trim() !== ''
+                  ? `Nothing matches “${query.trim()}”.`
+                  : null}
           </div>
           <Cmdk.List className="palette__list" data-testid="command-list">
-            {!searching && groups.length === 0 ? (
-              <Cmdk.Empty className="palette__note">Nothing matches “{query.trim()}”.</Cmdk.Empty>
-            ) : null}
             {groups.map(({ group, items }) => (
               <Cmdk.Group key={group} heading={group} className="palette__group">
                 {items.map((command) => (
