@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -84,6 +85,29 @@ async function playwright() {
   summary.push(
     `${code === 0 ? 'ok  ' : 'FAIL'} playwright: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`,
   );
+  for (const failure of failedPlaywrightTests(report)) summary.push(`     ✘ ${failure}`);
+}
+
+/** Each failed test as `file:line › title — first line of its error`, so the summary names what failed. */
+function failedPlaywrightTests(report) {
+  const failures = [];
+  const visit = (suite, titles) => {
+    const here = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const result = (test.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
+        const message = stripVTControlCharacters(result?.error?.message ?? result?.status ?? '');
+        const firstLine = message.split('\n').find((line) => line.trim()) ?? '';
+        failures.push(`${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')} — ${firstLine.trim()}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, here);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  for (const error of report.errors ?? [])
+    failures.push(`(outside a test) ${String(error.message ?? '').split('\n')[0]}`);
+  return failures;
 }
 
 const only = process.argv.slice(2);
