@@ -336,6 +336,10 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
 
   const gridRef = useRef<HTMLDivElement>(null);
   const onDatesSet = useCallback((info: DatesSetInfo) => {
+    // The store's view is the one shown: a report of another view is of one the person left before
+    // it was drawn (keys pressed in quick succession), and the view asked for now reports next.
+    // Taking the reported view back instead would ask for it again, and the two would chase each other.
+    if (viewOfFullCalendar(info.view.type) !== useCalendarStore.getState().view) return;
     latest.current.onRange({ start: info.start, end: info.end }, viewOfFullCalendar(info.view.type), {
       start: info.view.currentStart,
       end: info.view.currentEnd,
@@ -394,12 +398,19 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     };
   }, []);
 
-  const openDayOfYear = useCallback(
-    (info: DateClickInfo) => {
-      if (info.view.type === fullCalendarViews.year)
-        calendarRef.current?.getApi().changeView(fullCalendarViews.day, info.date);
+  // A day followed from the year view or from a day's heading: the store's view changes with the grid's.
+  const showDay = useCallback(
+    (date: Date) => {
+      useCalendarStore.getState().setView('day');
+      calendarRef.current?.getApi().changeView(fullCalendarViews.day, date);
     },
     [calendarRef],
+  );
+  const openDayOfYear = useCallback(
+    (info: DateClickInfo) => {
+      if (info.view.type === fullCalendarViews.year) showDay(info.date);
+    },
+    [showDay],
   );
 
   const onEventClick = useCallback((info: EventClickInfo) => {
@@ -500,6 +511,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         weekends={!preferences.hideWeekends}
         nowIndicator
         navLinks
+        navLinkDayClick={showDay}
         selectable
         selectMirror
         editable

@@ -120,16 +120,11 @@ export function CalendarWorkspace({
   const commands = useEventCommands(commandDeps);
   const listCommands = useCalendarListCommands();
 
-  const onRange = useCallback(
-    (next: VisibleRange, shownView: CalendarViewId | null, current: VisibleRange) => {
-      setRange((previous) => (sameRange(previous, next) ? previous : next));
-      const inputs = latestRangeInputs.current;
-      rememberRange(getActiveAccount() ?? '', { ...inputs, view: shownView ?? inputs.view }, next, current);
-      // FullCalendar changes view itself when a day's header is followed to that day.
-      if (shownView && shownView !== useCalendarStore.getState().view) setView(shownView);
-    },
-    [setView],
-  );
+  const onRange = useCallback((next: VisibleRange, shownView: CalendarViewId | null, current: VisibleRange) => {
+    setRange((previous) => (sameRange(previous, next) ? previous : next));
+    const inputs = latestRangeInputs.current;
+    rememberRange(getActiveAccount() ?? '', { ...inputs, view: shownView ?? inputs.view }, next, current);
+  }, []);
 
   const api = () => calendarRef.current?.getApi();
 
