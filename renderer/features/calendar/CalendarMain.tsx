@@ -11,6 +11,8 @@ type CalendarMainProps = Omit<CalendarGridProps, 'events'> & {
   visible: Pick<VisibleEvents, 'events' | 'isPending' | 'isFetching'>;
   /** Whether a range is shown yet (before it, nothing is loading). */
   hasRange: boolean;
+  /** The view the grid has drawn (it follows `view` a moment later), null before its first. */
+  drawnView: CalendarViewId | null;
   /** The grid's surface, where selection marks are drawn. */
   surfaceRef: RefObject<HTMLDivElement | null>;
   /** The search being shown, null when none. */
@@ -47,6 +49,7 @@ export function CalendarMain({
   calendars,
   visible,
   hasRange,
+  drawnView,
   surfaceRef,
   searchText,
   onCloseSearch,
@@ -94,7 +97,7 @@ export function CalendarMain({
         ref={surfaceRef}
         className="calendar-surface"
         data-testid="calendar-week"
-        data-view={grid.view}
+        data-view={drawnView ?? undefined}
         aria-busy={visible.isFetching}
         onFocus={onSurfaceFocus}
       >

@@ -120,8 +120,11 @@ export function CalendarWorkspace({
   const commands = useEventCommands(commandDeps);
   const listCommands = useCalendarListCommands();
 
+  // The view the grid has drawn: the surface says it (`data-view`) once the grid shows it, not when it is asked for.
+  const [drawnView, setDrawnView] = useState<CalendarViewId | null>(null);
   const onRange = useCallback((next: VisibleRange, shownView: CalendarViewId | null, current: VisibleRange) => {
     setRange((previous) => (sameRange(previous, next) ? previous : next));
+    setDrawnView(shownView);
     const inputs = latestRangeInputs.current;
     rememberRange(getActiveAccount() ?? '', { ...inputs, view: shownView ?? inputs.view }, next, current);
   }, []);
@@ -245,6 +248,7 @@ export function CalendarWorkspace({
             calendars={calendars}
             visible={gridVisible}
             hasRange={range !== null}
+            drawnView={drawnView}
             surfaceRef={surfaceRef}
             searchText={searchText}
             onCloseSearch={() => setSearchText(null)}
