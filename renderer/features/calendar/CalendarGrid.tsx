@@ -339,12 +339,13 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     // The store's view is the one shown: a report of another view is of one the person left before
     // it was drawn (keys pressed in quick succession), and the view asked for now reports next.
     // Taking the reported view back instead would ask for it again, and the two would chase each other.
-    if (viewOfFullCalendar(info.view.type) !== useCalendarStore.getState().view) return;
-    latest.current.onRange({ start: info.start, end: info.end }, viewOfFullCalendar(info.view.type), {
+    const shown = viewOfFullCalendar(info.view.type);
+    if (shown !== useCalendarStore.getState().view) return;
+    latest.current.onRange({ start: info.start, end: info.end }, shown, {
       start: info.view.currentStart,
       end: info.view.currentEnd,
     });
-    if (viewOfFullCalendar(info.view.type) === 'year') {
+    if (shown === 'year') {
       const today = dateInZone(Date.now(), latest.current.displayZone).slice(0, 7);
       const first = info.view.currentStart.toISOString().slice(0, 7);
       // After FullCalendar's own first scroll (a frame later), which can leave the heading half hidden.
