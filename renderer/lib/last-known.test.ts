@@ -66,6 +66,21 @@ describe('last-known store', () => {
     expect(lastKnownStore('t', week, { storage: () => storage }).read('a', 'w1')).toBeUndefined();
   });
 
+  it('ignores a stored list with anything in it that is not an entry', () => {
+    const storage = memoryStorage();
+    const good = { account: 'a', key: 'w1', value: { items: [] } };
+    const readBack = (stored: unknown) => {
+      storage.setItem('atrium.last-known.t', JSON.stringify(stored));
+      return lastKnownStore('t', week, { storage: () => storage }).read('a', 'w1');
+    };
+    expect(readBack([good])).toEqual({ items: [] });
+    expect(readBack({ 0: good })).toBeUndefined();
+    expect(readBack([good, null])).toBeUndefined();
+    expect(readBack([good, { account: 'b', key: 7, value: {} }])).toBeUndefined();
+    expect(readBack([good, { account: 'b', key: 'w1', value: {}, checkedBy: 3 }])).toBeUndefined();
+    expect(readBack([{ ...good, checkedBy: 'another build' }])).toEqual({ items: [] });
+  });
+
   it('checks a value as it is written, and takes it as stored when the same build reads it back', () => {
     const storage = memoryStorage();
     lastKnownStore('t', week, { storage: () => storage }).write('a', 'w1', { items: [{ id: 'a' }] });

@@ -40,10 +40,29 @@ export function whenIdle(task: () => void, timeoutMs = 2000): void {
   else setTimeout(task, 0);
 }
 
-const storedEntries = z.array(
-  z.object({ account: z.string(), key: z.string(), value: z.unknown(), checkedBy: z.string().optional() }),
-);
-type Entry = z.infer<typeof storedEntries>[number];
+interface Entry {
+  account: string;
+  key: string;
+  value: unknown;
+  checkedBy?: string;
+}
+
+/**
+ * The stored list, or none if anything in it is not an entry. Read before the first frame, so it is
+ * a plain check rather than a schema: building the first schema costs more than drawing a week.
+ */
+function storedEntries(raw: unknown): Entry[] {
+  if (!Array.isArray(raw)) return [];
+  const entries: Entry[] = [];
+  for (const item of raw as unknown[]) {
+    if (typeof item !== 'object' || item === null) return [];
+    const { account, key, value, checkedBy } = item as Record<string, unknown>;
+    if (typeof account !== 'string' || typeof key !== 'string') return [];
+    if (checkedBy !== undefined && typeof checkedBy !== 'string') return [];
+    entries.push({ account, key, value, ...(checkedBy === undefined ? {} : { checkedBy }) });
+  }
+  return entries;
+}
 
 /**
  * The build that checks values as they are written. A value is checked against its schema before
@@ -73,8 +92,7 @@ export function lastKnownStore<T>(name: string, schema: z.ZodType<T>, options: O
   const load = (): Entry[] => {
     if (entries) return entries;
     try {
-      const parsed = storedEntries.safeParse(JSON.parse(storage()?.getItem(storageKey) ?? '[]'));
-      entries = parsed.success ? parsed.data : [];
+      entries = storedEntries(JSON.parse(storage()?.getItem(storageKey) ?? '[]'));
     } catch {
       entries = [];
     }

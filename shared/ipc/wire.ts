@@ -40,12 +40,8 @@ export const callFrameSchema = lazySchema(() =>
 );
 export type CallFrame = z.infer<typeof callFrameSchema>;
 
-export const hostFrameSchema = lazySchema(() =>
-  z.discriminatedUnion('type', [
-    z.object({ type: z.literal('reply'), id: requestId, reply: ipcReplySchema }),
-    z.object({ type: z.literal('event'), event: ipcEventSchema }),
-  ]),
-);
+const replyFrameSchema = lazySchema(() => z.object({ type: z.literal('reply'), id: requestId, reply: ipcReplySchema }));
+const eventFrameSchema = lazySchema(() => z.object({ type: z.literal('event'), event: ipcEventSchema }));
 export type HostFrame = { type: 'reply'; id: number; reply: IpcReply<unknown> } | { type: 'event'; event: IpcEvent };
 
 function parseJson(text: string): unknown {
@@ -61,9 +57,17 @@ export function parseCallFrame(text: string): CallFrame | null {
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * A frame from the host, or null if it is not one. Each kind of frame has its own schema, built when
+ * the first frame of that kind arrives: the replies a page starts with do not wait for the schemas
+ * of every event the core may push.
+ */
 export function parseHostFrame(text: string): HostFrame | null {
-  const parsed = hostFrameSchema.safeParse(parseJson(text));
-  return parsed.success ? (parsed.data as HostFrame) : null;
+  const raw = parseJson(text);
+  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+  const schema = type === 'reply' ? replyFrameSchema : type === 'event' ? eventFrameSchema : undefined;
+  const parsed = schema?.safeParse(raw);
+  return parsed?.success ? (parsed.data as HostFrame) : null;
 }
 
 export const encodeFrame = (frame: CallFrame | HostFrame): string => JSON.stringify(frame);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lastKnownStore } from '../../lib/last-known';
+import { lazySchema } from '../../../shared/api/schemas/lazy';
 import type { CalendarPreferences } from './calendar-settings';
 import type { CalendarViewId } from './calendar-store';
 import { dateInZone } from './time-zone';
@@ -18,9 +19,11 @@ export interface RangeInputs {
   preferences: Pick<CalendarPreferences, 'weekStart' | 'hideWeekends' | 'locale'>;
 }
 
-const store = lastKnownStore('calendar-visible-range', z.object({ start: z.iso.datetime(), end: z.iso.datetime() }), {
-  maxBytes: 1024,
-});
+const store = lastKnownStore(
+  'calendar-visible-range',
+  lazySchema(() => z.object({ start: z.iso.datetime(), end: z.iso.datetime() })),
+  { maxBytes: 1024 },
+);
 
 function keyOf({ view, zone, preferences }: RangeInputs, now: number): string {
   const today = dateInZone(now, zone);

@@ -30,9 +30,11 @@ export const extendedPropertyBounds = {
 } as const;
 
 /** A small string map of an inner object (gadget preferences, add-on parameters; chosen here). */
-const smallMap = boundedMap(text(), { maxEntries: 100, maxKeyLength: 1024 });
+const smallMap = lazySchema(() => boundedMap(text(), { maxEntries: 100, maxKeyLength: 1024 }));
 /** One map of extended properties; the bounds of both maps together are checked on ExtendedProperties. */
-const extendedPropertyMap = boundedMap(text(extendedPropertyBounds.maxValueLength), extendedPropertyBounds);
+const extendedPropertyMap = lazySchema(() =>
+  boundedMap(text(extendedPropertyBounds.maxValueLength), extendedPropertyBounds),
+);
 
 export const ACL_ROLES = ['none', 'freeBusyReader', 'reader', 'writer', 'owner'] as const;
 export type AclRole = (typeof ACL_ROLES)[number];
@@ -46,7 +48,7 @@ export const ATTENDEE_RESPONSES = ['needsAction', 'declined', 'tentative', 'acce
 export const REMINDER_METHODS = ['email', 'popup'] as const;
 
 /** Hex color `#rrggbb`. */
-const hexColor = text().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a color in the form #rrggbb');
+const hexColor = lazySchema(() => text().regex(/^#[0-9a-fA-F]{6}$/, 'Expected a color in the form #rrggbb'));
 
 // ---------------------------------------------------------------- ACL
 
@@ -292,7 +294,7 @@ export const EventGadget = inner(() => ({
 
 export const EventSource = inner(() => ({ title: text(), url: text() }));
 
-const autoDecline = { autoDeclineMode: text(), declineMessage: text() } as const;
+const autoDecline = () => ({ autoDeclineMode: text(), declineMessage: text() });
 
 const eventShape = once(() => ({
   anyoneCanAddSelf: z.boolean(),
@@ -315,7 +317,7 @@ const eventShape = once(() => ({
   /** `default`, `birthday`, `focusTime`, `fromGmail`, `outOfOffice`, `workingLocation`. */
   eventType: text(),
   extendedProperties: ExtendedProperties,
-  focusTimeProperties: inner({ ...autoDecline, chatStatus: text() }),
+  focusTimeProperties: inner({ ...autoDecline(), chatStatus: text() }),
   formattedType: text(),
   gadget: EventGadget,
   guestsCanInviteOthers: z.boolean(),
@@ -331,7 +333,7 @@ const eventShape = once(() => ({
   metadata: inner({ primary: z.boolean(), verified: z.boolean(), source: inner({ type: text(), id: text() }) }),
   organizer: EventPerson,
   originalStartTime: EventDateTime,
-  outOfOfficeProperties: inner(autoDecline),
+  outOfOfficeProperties: inner(autoDecline()),
   privateCopy: z.boolean(),
   recurrence: list(text(), maxRecurrenceLines),
   recurringEventId: text(),

@@ -126,15 +126,17 @@ export const inner = <S extends FieldShape>(shape: ShapeSource<S>) => resourceSc
  * A 64-bit integer, which Google's JSON carries as a decimal string; numbers are accepted too
  * (clients often send e.g. a channel expiration as a number) and normalised to the string form.
  */
-export const int64 = z
-  .union([z.string().regex(/^-?\d+$/, 'Expected a decimal integer'), z.number().int()])
-  .transform((value) => String(value));
+export const int64 = lazySchema(() =>
+  z
+    .union([z.string().regex(/^-?\d+$/, 'Expected a decimal integer'), z.number().int()])
+    .transform((value) => String(value)),
+);
 
 /** A string-to-string map (extended properties, channel params, export links...). */
-export const stringMap = z.record(z.string(), z.string());
+export const stringMap = lazySchema(() => z.record(z.string(), z.string()));
 
 /** `kind` value of the resource: any string (the service always writes the fixed one). */
-export const kind = z.string();
+export const kind = lazySchema(() => z.string());
 
 const channelShape = once(() => ({
   kind,

@@ -30,9 +30,11 @@ export const maxThumbnailImageLength = Math.ceil((2 * 1024 * 1024) / 3) * 4;
 export const maxCommentLength = 32_768;
 
 /** Key-value pairs of a file; in a request a null value removes the key. */
-const properties = boundedMap(text().nullable(), { maxEntries: maxFileProperties, maxEntryBytes: maxPropertyBytes });
+const properties = lazySchema(() =>
+  boundedMap(text().nullable(), { maxEntries: maxFileProperties, maxEntryBytes: maxPropertyBytes }),
+);
 /** Links answered by the service (export formats); bounded like any map it might be sent back. */
-const linkMap = boundedMap(text(), { maxEntries: 100, maxKeyLength: 1024 });
+const linkMap = lazySchema(() => boundedMap(text(), { maxEntries: 100, maxKeyLength: 1024 }));
 
 // ---------------------------------------------------------------- Users
 
