@@ -16,8 +16,21 @@ export interface WallTime {
   minute: number;
 }
 
+let lastDeviceZone: { zone: string; offset: number; readAt: number } | undefined;
+
+/**
+ * The zone this device's clock is set to. Asked on every render of the calendar: the answer is kept
+ * for a second, and read again at once if the clock's offset from UTC has changed (making the formatter
+ * that says it costs far more than the comparison).
+ */
 export function deviceTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const now = Date.now();
+  const offset = new Date(now).getTimezoneOffset();
+  const last = lastDeviceZone;
+  if (last && last.offset === offset && now - last.readAt >= 0 && now - last.readAt < 1000) return last.zone;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  lastDeviceZone = { zone, offset, readAt: now };
+  return zone;
 }
 
 /** Zone names already checked: settings are read on every render, and a formatter costs far more than a lookup. */
