@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazySchema, once } from './lazy';
+import { lazySchema, once, unwrapLazy } from './lazy';
 
 /**
  * Building blocks for the resource schemas.
@@ -50,7 +50,8 @@ interface AnyDef {
 const clearableCache = new WeakMap<z.ZodType, z.ZodType>();
 
 /** Runtime side of {@link Clearable}: rebuilds the schema with the same definition and nullable inner fields. */
-export function clearable<T extends z.ZodType>(schema: T): Clearable<T> {
+export function clearable<T extends z.ZodType>(lazy: T): Clearable<T> {
+  const schema = unwrapLazy(lazy);
   const cached = clearableCache.get(schema);
   if (cached) return cached as Clearable<T>;
   const def = schema._zod.def as unknown as AnyDef;
@@ -85,7 +86,7 @@ export function clearable<T extends z.ZodType>(schema: T): Clearable<T> {
 }
 
 function mapShape(shape: FieldShape, f: (field: z.ZodType) => z.ZodType): Record<string, z.ZodType> {
-  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, f(field)]));
+  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, f(unwrapLazy(field))]));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { clearable, inner, requestSchema, resourceSchema } from './common';
-import { lazyObject, lazySchema, once } from './lazy';
+import { list } from './limits';
+import { lazyObject, lazySchema, once, unwrapLazy } from './lazy';
 
 describe('lazySchema', () => {
   it('builds nothing until the schema is first used, then builds it once', () => {
@@ -33,6 +34,56 @@ describe('lazySchema', () => {
     expect(Lazy.optional().parse(undefined)).toBeUndefined();
     expect(Lazy.extend({ n: z.number() }).parse({ id: 'a', n: 1 })).toEqual({ id: 'a', n: 1 });
     expect(() => Lazy.parse({ id: 1 })).toThrow(z.ZodError);
+  });
+
+  it('puts the built schemas of lazy fields into the schemas made from them, not their Proxies', () => {
+    const Address = inner(() => ({ city: z.string() }));
+    const Code = lazySchema(() => z.string().regex(/^[A-Z]+$/));
+    const shape = () => ({ code: Code, home: Address, past: list(Address) });
+    const Person = resourceSchema(shape);
+    const PersonInput = requestSchema(shape);
+
+    const built = unwrapLazy(Person);
+    expect(built).not.toBe(Person);
+    expect(unwrapLazy(built)).toBe(built);
+    const fields = built._zod.def.shape;
+    // Each field is optional; what it wraps is the built schema itself.
+    for (const field of [fields.code, fields.home]) {
+      const wrapped = (field._zod.def as unknown as { innerType: object }).innerType;
+      expect(unwrapLazy(wrapped)).toBe(wrapped);
+    }
+    const element = (fields.past._zod.def as unknown as { innerType: z.ZodArray }).innerType._zod.def.element;
+    expect(unwrapLazy(element)).toBe(element);
+    expect(element).toBe(unwrapLazy(Address));
+
+    // And they read values as before, in both forms.
+    expect(Person.safeParse({ code: 'AB', home: { city: 'Oslo' }, past: [{ city: 'Rome' }] }).success).toBe(true);
+    expect(Person.safeParse({ code: 'ab' }).success).toBe(false);
+    expect(Person.safeParse({ past: [{ city: 3 }] }).success).toBe(false);
+    expect(PersonInput.safeParse({ code: null, home: { city: null }, past: null }).success).toBe(true);
+    expect(PersonInput.safeParse({ code: 'ab' }).success).toBe(false);
+  });
+
+  it('keeps the Proxy of a schema that uses itself while it is being built', () => {
+    interface Node {
+      children?: Node[];
+    }
+    const Tree: z.ZodType<Node> = lazySchema(() =>
+      z.object({ children: z.array(z.lazy(() => unwrapLazy(Tree))).optional() }),
+    );
+    expect(Tree.safeParse({ children: [{ children: [{}] }] }).success).toBe(true);
+    expect(Tree.safeParse({ children: [{ children: [3] }] }).success).toBe(false);
+    // Asked for while building, a lazy object answers its Proxy rather than building again.
+    let seen: unknown;
+    const Self: z.ZodType = lazySchema(() => {
+      seen = unwrapLazy(Self);
+      return z.string();
+    });
+    expect(Self.safeParse('x').success).toBe(true);
+    expect(seen).toBe(Self);
+    expect(unwrapLazy(Self)).not.toBe(Self);
+    expect(unwrapLazy('text')).toBe('text');
+    expect(unwrapLazy(null)).toBe(null);
   });
 
   it('keeps the request form of a lazy inner object clearable with null at any depth', () => {

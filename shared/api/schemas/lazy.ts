@@ -7,9 +7,20 @@ import type { z } from 'zod';
  */
 export function lazyObject<T extends object>(build: () => T): T {
   let built: T | undefined;
-  const value = (): T => (built ??= build());
+  let building = false;
+  const value = (): T => {
+    if (built === undefined) {
+      building = true;
+      try {
+        built = build();
+      } finally {
+        building = false;
+      }
+    }
+    return built;
+  };
   // The target is never used: every trap reads the built object instead.
-  return new Proxy({} as T, {
+  const proxy = new Proxy({} as T, {
     get: (_target, key) => Reflect.get(value(), key, value()),
     set: (_target, key, next) => Reflect.set(value(), key, next, value()),
     has: (_target, key) => Reflect.has(value(), key),
@@ -23,6 +34,22 @@ export function lazyObject<T extends object>(build: () => T): T {
     defineProperty: (_target, key, descriptor) => Reflect.defineProperty(value(), key, descriptor),
     deleteProperty: (_target, key) => Reflect.deleteProperty(value(), key),
   });
+  builtObjects.set(proxy, () => (building ? undefined : value()));
+  return proxy;
+}
+
+/** Each lazy object's built object, by the Proxy that stands for it (none while it is being built). */
+const builtObjects = new WeakMap<object, () => object | undefined>();
+
+/**
+ * The object a lazy object stands for, built now; anything else as it is. A schema built from other
+ * schemas holds what this answers rather than their Proxies, so reading a value does not go through
+ * a Proxy's traps at every field it checks (most of a request's fields, on the service's busiest path).
+ * While a lazy object is still being built (a schema that contains itself), its Proxy is kept.
+ */
+export function unwrapLazy<T>(value: T): T {
+  const built = typeof value === 'object' && value !== null ? builtObjects.get(value)?.() : undefined;
+  return (built ?? value) as T;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unwrapLazy } from './lazy';
 
 /**
  * Bounds on what the service accepts, and the nesting limit every parser checks before anything
@@ -151,7 +152,7 @@ export const text = (max: number = maxTextLength) => boundedString(max);
 
 /** An array field bounded by `maxListItems` unless given its own bound. */
 export const list = <T extends z.ZodType>(item: T, max: number = maxListItems) =>
-  z.array(item).max(max, `Must hold at most ${max} items`);
+  z.array(unwrapLazy(item)).max(max, `Must hold at most ${max} items`);
 
 export interface MapBounds {
   /** Most entries. */
@@ -198,7 +199,7 @@ export function mapProblems(map: Readonly<Record<string, unknown>>, bounds: MapB
 
 /** A string-to-string map (nullable values where given) with bounds on its entries. */
 export function boundedMap<V extends z.ZodType>(value: V, bounds: MapBounds) {
-  return z.record(z.string(), value).superRefine((map, ctx) => {
+  return z.record(z.string(), unwrapLazy(value)).superRefine((map, ctx) => {
     for (const message of mapProblems(map as Record<string, unknown>, bounds))
       ctx.addIssue({ code: 'custom', message });
   });
