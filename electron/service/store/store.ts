@@ -61,6 +61,84 @@ interface Batch {
   closing: boolean;
 }
 
+/** What a counter held when a savepoint began: put back if the savepoint is rolled back. */
+type CounterState = readonly (readonly [StoredCounter, number | undefined, boolean])[];
+
+/**
+ * A number that only grows, kept in a one-row table (`id = 1`), handed out to the writes that need
+ * the next one (a change's sequence number). Inside a write transaction it is counted in memory and
+ * written back once, just before the commit: when every write updated the row itself, every write of
+ * a group commit changed the same page again, and each write's savepoint had to keep a copy of it. A
+ * write rolled back gives its numbers back, as the row's own rollback did; the number read back
+ * (`current`) includes the writes not yet committed, as a read of the row on this connection did.
+ */
+export class StoredCounter {
+  /** The number last handed out in the open write transaction; undefined until it is first read there. */
+  private value: number | undefined;
+  /** Whether `value` is ahead of the row. */
+  private dirty = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly table: string,
+    private readonly column: string,
+  ) {}
+
+  /** The next number (the first is 1). */
+  next(): number {
+    if (!this.store.writeOpen) {
+      // No transaction to write it back in: the row is updated at once, as a transaction of its own.
+      const row = this.store
+        .prepare<[], Record<string, number>>(
+          `UPDATE ${this.table} SET ${this.column} = ${this.column} + 1 WHERE id = 1 RETURNING ${this.column}`,
+        )
+        .get();
+      if (!row) throw new Error(`The counter ${this.table} is missing.`);
+      return row[this.column]!;
+    }
+    this.value = (this.value ?? this.read()) + 1;
+    this.dirty = true;
+    return this.value;
+  }
+
+  /** The last number handed out (0 before the first). */
+  current(): number {
+    return this.store.writeOpen && this.value !== undefined ? this.value : this.read();
+  }
+
+  private read(): number {
+    const row = this.store
+      .prepare<[], Record<string, number>>(`SELECT ${this.column} FROM ${this.table} WHERE id = 1`)
+      .get();
+    if (!row) throw new Error(`The counter ${this.table} is missing.`);
+    return row[this.column]!;
+  }
+
+  /** @internal The state a savepoint may have to return to. */
+  state(): readonly [StoredCounter, number | undefined, boolean] {
+    return [this, this.value, this.dirty];
+  }
+
+  /** @internal Back to a state taken when a savepoint began. */
+  restore(value: number | undefined, dirty: boolean): void {
+    this.value = value;
+    this.dirty = dirty;
+  }
+
+  /** @internal Writes the number back before the transaction commits. */
+  flush(): void {
+    if (!this.dirty || this.value === undefined) return;
+    this.store.prepare(`UPDATE ${this.table} SET ${this.column} = ? WHERE id = 1`).run(this.value);
+    this.dirty = false;
+  }
+
+  /** @internal The transaction ended (committed or rolled back): the row is read afresh next time. */
+  forget(): void {
+    this.value = undefined;
+    this.dirty = false;
+  }
+}
+
 export class Store {
   readonly db: Db;
   private readonly statements = new Map<string, { readonly statement: Statement; used: number }>();
@@ -81,6 +159,7 @@ export class Store {
   /** Opened read-only: other connections write the database (caches of what it holds cannot be kept in step). */
   readonly readOnly: boolean;
   private rollbackCount = 0;
+  private readonly counters = new Map<string, StoredCounter>();
 
   constructor(file: string, migrationSets: readonly MigrationSet[], options: StoreOptions = {}) {
     this.groupCommit = options.groupCommit === true;
@@ -142,6 +221,38 @@ export class Store {
     if (oldest !== undefined) this.statements.delete(oldest);
   }
 
+  /** The counter kept in `table`'s one row, in `column` (see `StoredCounter`). */
+  counter(table: string, column: string): StoredCounter {
+    const key = `${table}.${column}`;
+    let counter = this.counters.get(key);
+    if (!counter) {
+      counter = new StoredCounter(this, table, column);
+      this.counters.set(key, counter);
+    }
+    return counter;
+  }
+
+  /** True while a write transaction is open on this connection (a group's, or one `transaction` runs). */
+  get writeOpen(): boolean {
+    return this.groupCommit ? this.batch !== undefined : this.depth > 0;
+  }
+
+  private counterStates(): CounterState {
+    return Array.from(this.counters.values(), (counter) => counter.state());
+  }
+
+  private restoreCounters(states: CounterState): void {
+    for (const [counter, value, dirty] of states) counter.restore(value, dirty);
+  }
+
+  private flushCounters(): void {
+    for (const counter of this.counters.values()) counter.flush();
+  }
+
+  private forgetCounters(): void {
+    for (const counter of this.counters.values()) counter.forget();
+  }
+
   /** How many prepared statements are cached (for tests of the bound). */
   get cachedStatements(): number {
     return this.statements.size;
@@ -171,10 +282,22 @@ export class Store {
     this.depth += 1;
     try {
       if (!this.groupCommit) {
+        const outermost = this.depth === 1;
+        const before = outermost ? undefined : this.counterStates();
         try {
-          return this.db.transaction(fn).immediate();
+          const result = this.db
+            .transaction(() => {
+              const value = fn();
+              if (outermost) this.flushCounters();
+              return value;
+            })
+            .immediate();
+          if (outermost) this.forgetCounters();
+          return result;
         } catch (error) {
           this.rollbackCount += 1;
+          if (before) this.restoreCounters(before);
+          else this.forgetCounters();
           throw error;
         }
       }
@@ -182,6 +305,7 @@ export class Store {
       const batch = this.batch!;
       if (this.depth === 1) this.join(batch);
       this.prepare('SAVEPOINT write').run();
+      const before = this.counterStates();
       let result: T;
       try {
         result = fn();
@@ -190,6 +314,7 @@ export class Store {
         if (this.db.inTransaction) {
           this.prepare('ROLLBACK TO write').run();
           this.prepare('RELEASE write').run();
+          this.restoreCounters(before);
         } else {
           // SQLite rolled back the whole group transaction (an I/O error, a full disk).
           this.failBatch(batch, error);
@@ -314,6 +439,7 @@ export class Store {
     if (batch.done || this.batch !== batch) return;
     const started = performance.now();
     try {
+      this.flushCounters();
       this.prepare('COMMIT').run();
       this.lastCommitMs = performance.now() - started;
       this.lastWriters = batch.writers;
@@ -324,6 +450,7 @@ export class Store {
       this.failBatch(batch, error);
       return;
     }
+    this.forgetCounters();
     this.batch = undefined;
     batch.done = true;
     batch.resolve();
@@ -331,6 +458,7 @@ export class Store {
 
   private failBatch(batch: Batch, error: unknown): void {
     this.rollbackCount += 1;
+    this.forgetCounters();
     if (batch.done) return;
     batch.done = true;
     if (this.batch === batch) this.batch = undefined;

@@ -17,12 +17,14 @@ export const channelKey = (collection: string): string => `calendar:${collection
 
 /** Highest sequence number given so far (0 before the first change). */
 export function latestChangeSeq(store: Store): number {
-  return store.prepare<[], { seq: number }>('SELECT seq FROM calendar_change_counter WHERE id = 1').get()?.seq ?? 0;
+  return changeCounter(store).current();
 }
+
+const changeCounter = (store: Store) => store.counter('calendar_change_counter', 'seq');
 
 /**
  * Numbers changes from the monotonic change counter inside the caller's transaction (a change
- * rolled back gives its number back) and tells the unit of work which channel keys to notify once
+ * rolled back gives its number back; see `StoredCounter`) and tells the unit of work which channel keys to notify once
  * that transaction has committed (none when there is no unit of work, as when a user is
  * provisioned: nobody watches their calendars yet).
  */
@@ -36,10 +38,6 @@ export class ChangeRecorder {
   /** Records a change in `collection` and returns its sequence number (the changed row's new change_seq). */
   record(collection: string): number {
     this.work?.notify(channelKey(collection), 'exists');
-    const next = this.store
-      .prepare<[], { seq: number }>('UPDATE calendar_change_counter SET seq = seq + 1 WHERE id = 1 RETURNING seq')
-      .get();
-    if (!next) throw new Error('The calendar change counter is missing.');
-    return next.seq;
+    return changeCounter(this.store).next();
   }
 }
