@@ -61,9 +61,6 @@ interface Batch {
   closing: boolean;
 }
 
-/** What a counter held when a savepoint began: put back if the savepoint is rolled back. */
-type CounterState = readonly (readonly [StoredCounter, number | undefined, boolean])[];
-
 /**
  * A number that only grows, kept in a one-row table (`id = 1`), handed out to the writes that need
  * the next one (a change's sequence number). Inside a write transaction it is counted in memory and
@@ -77,6 +74,9 @@ export class StoredCounter {
   private value: number | undefined;
   /** Whether `value` is ahead of the row. */
   private dirty = false;
+  /** What it held when each open savepoint began (innermost last): put back if that savepoint is rolled back. */
+  private readonly marks: (number | undefined)[] = [];
+  private readonly dirtyMarks: boolean[] = [];
 
   constructor(
     private readonly store: Store,
@@ -114,15 +114,22 @@ export class StoredCounter {
     return row[this.column]!;
   }
 
-  /** @internal The state a savepoint may have to return to. */
-  state(): readonly [StoredCounter, number | undefined, boolean] {
-    return [this, this.value, this.dirty];
+  /** @internal A savepoint begins. */
+  mark(): void {
+    this.marks.push(this.value);
+    this.dirtyMarks.push(this.dirty);
   }
 
-  /** @internal Back to a state taken when a savepoint began. */
-  restore(value: number | undefined, dirty: boolean): void {
-    this.value = value;
-    this.dirty = dirty;
+  /** @internal The innermost savepoint was released: what it counted stays. */
+  unmark(): void {
+    this.marks.pop();
+    this.dirtyMarks.pop();
+  }
+
+  /** @internal The innermost savepoint was rolled back: back to what was held when it began. */
+  rollBack(): void {
+    this.value = this.marks.pop();
+    this.dirty = this.dirtyMarks.pop() ?? false;
   }
 
   /** @internal Writes the number back before the transaction commits. */
@@ -136,6 +143,8 @@ export class StoredCounter {
   forget(): void {
     this.value = undefined;
     this.dirty = false;
+    this.marks.length = 0;
+    this.dirtyMarks.length = 0;
   }
 }
 
@@ -160,6 +169,8 @@ export class Store {
   readonly readOnly: boolean;
   private rollbackCount = 0;
   private readonly counters = new Map<string, StoredCounter>();
+  /** The same counters, walked at every savepoint. */
+  private readonly counterList: StoredCounter[] = [];
 
   constructor(file: string, migrationSets: readonly MigrationSet[], options: StoreOptions = {}) {
     this.groupCommit = options.groupCommit === true;
@@ -221,13 +232,13 @@ export class Store {
     if (oldest !== undefined) this.statements.delete(oldest);
   }
 
-  /** The counter kept in `table`'s one row, in `column` (see `StoredCounter`). */
+  /** The counter kept in `table`'s one row, in `column` (see `StoredCounter`); one per table. */
   counter(table: string, column: string): StoredCounter {
-    const key = `${table}.${column}`;
-    let counter = this.counters.get(key);
+    let counter = this.counters.get(table);
     if (!counter) {
       counter = new StoredCounter(this, table, column);
-      this.counters.set(key, counter);
+      this.counters.set(table, counter);
+      this.counterList.push(counter);
     }
     return counter;
   }
@@ -237,20 +248,24 @@ export class Store {
     return this.groupCommit ? this.batch !== undefined : this.depth > 0;
   }
 
-  private counterStates(): CounterState {
-    return Array.from(this.counters.values(), (counter) => counter.state());
+  private markCounters(): void {
+    for (const counter of this.counterList) counter.mark();
   }
 
-  private restoreCounters(states: CounterState): void {
-    for (const [counter, value, dirty] of states) counter.restore(value, dirty);
+  private unmarkCounters(): void {
+    for (const counter of this.counterList) counter.unmark();
+  }
+
+  private rollBackCounters(): void {
+    for (const counter of this.counterList) counter.rollBack();
   }
 
   private flushCounters(): void {
-    for (const counter of this.counters.values()) counter.flush();
+    for (const counter of this.counterList) counter.flush();
   }
 
   private forgetCounters(): void {
-    for (const counter of this.counters.values()) counter.forget();
+    for (const counter of this.counterList) counter.forget();
   }
 
   /** How many prepared statements are cached (for tests of the bound). */
@@ -283,7 +298,7 @@ export class Store {
     try {
       if (!this.groupCommit) {
         const outermost = this.depth === 1;
-        const before = outermost ? undefined : this.counterStates();
+        if (!outermost) this.markCounters();
         try {
           const result = this.db
             .transaction(() => {
@@ -293,11 +308,12 @@ export class Store {
             })
             .immediate();
           if (outermost) this.forgetCounters();
+          else this.unmarkCounters();
           return result;
         } catch (error) {
           this.rollbackCount += 1;
-          if (before) this.restoreCounters(before);
-          else this.forgetCounters();
+          if (outermost) this.forgetCounters();
+          else this.rollBackCounters();
           throw error;
         }
       }
@@ -305,7 +321,7 @@ export class Store {
       const batch = this.batch!;
       if (this.depth === 1) this.join(batch);
       this.prepare('SAVEPOINT write').run();
-      const before = this.counterStates();
+      this.markCounters();
       let result: T;
       try {
         result = fn();
@@ -314,7 +330,7 @@ export class Store {
         if (this.db.inTransaction) {
           this.prepare('ROLLBACK TO write').run();
           this.prepare('RELEASE write').run();
-          this.restoreCounters(before);
+          this.rollBackCounters();
         } else {
           // SQLite rolled back the whole group transaction (an I/O error, a full disk).
           this.failBatch(batch, error);
@@ -322,6 +338,7 @@ export class Store {
         throw error;
       }
       this.prepare('RELEASE write').run();
+      this.unmarkCounters();
       return result;
     } finally {
       this.depth -= 1;
