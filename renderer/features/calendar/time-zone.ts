@@ -142,14 +142,18 @@ function civilFromDays(days: number): string {
 
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
 /** Days since 1970-01-01 of a `YYYY-MM-DD` date; a RangeError for anything else, as Temporal gives. */
 function epochDay(date: string): number {
   const parts = isoDatePattern.exec(date);
   if (parts) {
     const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-    const days = daysFromCivil(year, month, day);
-    // A day past its month's end (`2026-02-30`) would land in the next month: it does not come back.
-    if (month >= 1 && month <= 12 && day >= 1 && civilFromDays(days) === date) return days;
+    if (month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month))
+      return daysFromCivil(year, month, day);
   }
   throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${date}`);
 }
