@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { addDays, at, CalendarPage, instantOf, local, today, wall, zone } from './calendar-page';
+import { axeFindings, describeFindings } from './axe';
 import { expect, saveScreenshot, serviceGet, test } from './fixtures';
 
 /** The first `weekday` (1 = Monday … 7 = Sunday) after today on New York clocks (today counts unless `strictlyAfter`). */
@@ -403,4 +404,38 @@ test('? shows every shortcut of the calendar', async ({ page, app }) => {
   await saveScreenshot(page, 'calendar-shortcut-sheet');
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
+});
+
+test('a day crowded with all-day events keeps the hours in view: three rows, then "+N more" listing them all', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const date = today();
+  const titles = ['Holiday', 'Conference', 'Offsite', 'Trip', 'Birthday', 'Deadline'];
+  for (const summary of titles) await calendar.insert({ summary, start: { date }, end: { date: addDays(date, 1) } });
+  const more = calendar.surface.getByText('+3 more');
+  await expect(more).toBeVisible();
+  const shown = page.getByTestId('calendar-event').filter({ visible: true });
+  await expect(shown.filter({ hasText: new RegExp(titles.join('|')) })).toHaveCount(3);
+  // The all-day rows take at most a quarter of the grid: the hours stay on screen.
+  const grid = await calendar.surface.boundingBox();
+  const link = await more.boundingBox();
+  expect(grid && link && link.y + link.height - grid.y).toBeLessThan((grid?.height ?? 0) / 4);
+  await saveScreenshot(page, 'calendar-week-all-day-more');
+
+  await more.click();
+  const popover = page.getByRole('dialog').filter({ hasText: 'Holiday' });
+  await expect(popover).toBeVisible();
+  for (const summary of titles) await expect(popover.getByText(summary, { exact: true })).toBeVisible();
+  await saveScreenshot(page, 'calendar-week-all-day-more-open');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const findings = await axeFindings(page, `all-day overflow (${scheme})`);
+    expect(findings, describeFindings(findings)).toEqual([]);
+  }
+  await page.keyboard.press('Escape');
+  await expect(popover).toBeHidden();
 });

@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, saveScreenshot, serviceGet, serviceRequest, test } from './fixtures';
 import { screenshotVariants } from './screens';
 import {
@@ -139,6 +139,47 @@ test.describe('task cards', () => {
     await column(page, 'My Tasks').getByRole('button', { name: 'Completed (1)' }).click();
     await expect(shown('Water plants')).toHaveText('Yesterday');
     await screenshotVariants(page, testInfo, 'tasks-due-dates');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a card gives its title and due date the whole width; its actions show over the corner when pointed at', async ({
+    page,
+    app,
+    pageErrors,
+  }) => {
+    await page.setViewportSize({ width: 1360, height: 860 });
+    const mine = await listId(app, 'My Tasks');
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await serviceRequest(app, 'POST', `/tasks/v1/lists/${mine}/tasks`, {
+      title: 'Book flights to Lisbon',
+      due: `${yesterday}T00:00:00.000Z`,
+    });
+    await openBoard(page);
+    const flights = card(page, 'Book flights to Lisbon');
+    const lineCount = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const lineHeight = parseFloat(getComputedStyle(element).lineHeight);
+        return Math.round(element.getBoundingClientRect().height / lineHeight);
+      });
+    // One line each in a column of the board's width: nothing is kept aside for the hidden actions.
+    const title = flights.getByTestId('task-title');
+    expect(await lineCount(title)).toBe(1);
+    expect(await lineCount(flights.getByTestId('task-due'))).toBe(1);
+
+    const menu = flights.getByTestId('task-menu-button');
+    const opacity = () => menu.evaluate((element) => getComputedStyle(element.parentElement!).opacity);
+    await page.mouse.move(0, 0);
+    await expect.poll(opacity).toBe('0');
+    await flights.hover();
+    await expect.poll(opacity).toBe('1');
+    const [cardBox, menuBox] = [await flights.boundingBox(), await menu.boundingBox()];
+    // Top right, inside the card.
+    expect(cardBox && menuBox && cardBox.x + cardBox.width - (menuBox.x + menuBox.width)).toBeLessThan(12);
+    expect(cardBox && menuBox && menuBox.y - cardBox.y).toBeLessThan(12);
+    await saveScreenshot(page, 'tasks-card-actions-hover');
+    await menu.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.keyboard.press('Escape');
     expect(pageErrors).toEqual([]);
   });
 

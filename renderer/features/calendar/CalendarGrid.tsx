@@ -36,7 +36,15 @@ import type { VisibleRange } from './visible-range';
 
 const plugins = [formaTheme, timeGridPlugin, dayGridPlugin, listPlugin, multiMonthPlugin, gridInteractionPlugin];
 
+/**
+ * The all-day section of the day and week views shows at most three rows of all-day events and due
+ * tasks, then "+N more" (a list of the rest): a day with many of them would otherwise push the hours
+ * out of a small window.
+ */
+const allDayRows = 4;
+
 const customViews = {
+  timeGrid: { dayMaxEventRows: allDayRows },
   timeGridWorkWeek: { type: 'timeGrid', duration: { weeks: 1 }, hiddenDays: [0, 6] },
   listAgenda: { type: 'list', duration: { days: 28 }, listText: 'Agenda' },
   dayGridMonth: { dayMaxEvents: true },
