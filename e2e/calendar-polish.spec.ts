@@ -192,6 +192,31 @@ for (const size of [
   }
 }
 
+test('the first frame painted has the range’s title, and the surface names the view drawn', async ({ page }) => {
+  // What the title and the surface say in each frame, from the first that has the title.
+  await page.addInitScript(() => {
+    const frames: string[] = [];
+    Object.assign(window, { calendarFrames: frames });
+    const look = () => {
+      const title = document.querySelector('[data-testid="calendar-title"]');
+      if (title) {
+        const view = document.querySelector('[data-testid="calendar-week"]')?.getAttribute('data-view');
+        frames.push(`${title.textContent ?? ''} | ${view ?? 'none'}`);
+      }
+      if (frames.length < 3) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.reload();
+  const year = today().slice(0, 4);
+  await expect(page.getByTestId('calendar-title')).toContainText(year);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { calendarFrames: string[] }).calendarFrames.length))
+    .toBe(3);
+  const frames = await page.evaluate(() => (window as unknown as { calendarFrames: string[] }).calendarFrames);
+  for (const frame of frames) expect(frame).toMatch(/^[A-Z][a-z]{2} \d+.* – .*\d{4} \| week$/);
+});
+
 test('year view opens on the current month with its heading whole', async ({ page, app }) => {
   await page.setViewportSize({ width: 1360, height: 860 });
   const calendar = new CalendarPage(page, app);

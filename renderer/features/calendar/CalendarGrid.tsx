@@ -28,7 +28,7 @@ import { useWaitingIds } from '../../lib/offline';
 import type { CalendarPreferences } from './calendar-settings';
 import type { GridTaskProps } from './calendar-tasks';
 import { gridInteractionPlugin } from './grid-interaction';
-import { fullCalendarViews, useCalendarStore, type CalendarViewId } from './calendar-store';
+import { fullCalendarViews, useCalendarStore, viewOfFullCalendar, type CalendarViewId } from './calendar-store';
 import type { EventTimes, GridEventProps } from './event-mapping';
 import type { AnchorPoint } from './QuickCreate';
 import { addDaysToDate, dateInZone, zoneCity, zoneOffsetLabel } from './time-zone';
@@ -54,10 +54,6 @@ const customViews = {
 };
 
 const slotMinutes = 30;
-
-function viewOfFullCalendar(type: string): CalendarViewId | null {
-  return (Object.keys(fullCalendarViews) as CalendarViewId[]).find((view) => fullCalendarViews[view] === type) ?? null;
-}
 
 /** Constant objects: FullCalendar treats a new options object as a change and lays the view out again. */
 const titleFormats: Record<CalendarViewId, Intl.DateTimeFormatOptions> = {

@@ -1,18 +1,19 @@
-import type { FocusEvent, RefObject } from 'react';
+import { useLayoutEffect, type FocusEvent, type RefObject } from 'react';
 import type { CalendarInfo } from './calendar-data';
-import { useCalendarStore, type CalendarViewId } from './calendar-store';
+import type { CalendarDates } from './calendar-dates';
+import { useCalendarStore, viewOfFullCalendar, type CalendarViewId } from './calendar-store';
 import { CalendarGrid, type CalendarGridProps } from './CalendarGrid';
 import type { GoogleEvent } from './event-mapping';
 import { SearchResults } from './SearchResults';
 import type { VisibleEvents } from './useVisibleEvents';
 
-type CalendarMainProps = Omit<CalendarGridProps, 'events'> & {
+type CalendarMainProps = Omit<CalendarGridProps, 'events' | 'controller'> & {
+  /** The grid's controller and the dates it shows. */
+  dates: CalendarDates;
   calendars: CalendarInfo[];
   visible: Pick<VisibleEvents, 'events' | 'isPending' | 'isFetching'>;
   /** Whether a range is shown yet (before it, nothing is loading). */
   hasRange: boolean;
-  /** The view the grid has drawn (it follows `view` a moment later), null before its first. */
-  drawnView: CalendarViewId | null;
   /** The grid's surface, where selection marks are drawn. */
   surfaceRef: RefObject<HTMLDivElement | null>;
   /** The search being shown, null when none. */
@@ -49,7 +50,7 @@ export function CalendarMain({
   calendars,
   visible,
   hasRange,
-  drawnView,
+  dates,
   surfaceRef,
   searchText,
   onCloseSearch,
@@ -57,6 +58,19 @@ export function CalendarMain({
   ...grid
 }: CalendarMainProps) {
   const select = useCalendarStore((state) => state.select);
+  // The surface says which view the grid has drawn (`data-view`; it follows `view` a moment later).
+  // Written as the grid reports its dates rather than rendered: the grid reports them as it first
+  // mounts, and a render then would render the calendar again before its first frame is painted.
+  useLayoutEffect(() => {
+    const show = () => {
+      const type = dates.controller.view?.type;
+      const drawn = type ? viewOfFullCalendar(type) : null;
+      if (drawn) surfaceRef.current?.setAttribute('data-view', drawn);
+      else surfaceRef.current?.removeAttribute('data-view');
+    };
+    show();
+    return dates.subscribe(show);
+  }, [dates, surfaceRef]);
   const loadingEvents = visible.isPending && hasRange;
   const empty = !visible.isPending && visible.events.length === 0;
 
@@ -97,11 +111,10 @@ export function CalendarMain({
         ref={surfaceRef}
         className="calendar-surface"
         data-testid="calendar-week"
-        data-view={drawnView ?? undefined}
         aria-busy={visible.isFetching}
         onFocus={onSurfaceFocus}
       >
-        <CalendarGrid {...grid} events={visible.events} />
+        <CalendarGrid {...grid} controller={dates.controller} events={visible.events} />
       </div>
     </div>
   );

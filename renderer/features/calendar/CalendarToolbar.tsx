@@ -1,8 +1,10 @@
-import { useState, type FormEvent, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { showCalendarTitle, type CalendarDates } from './calendar-dates';
 import { calendarViews, viewLabels, viewUnits, type CalendarViewId } from './calendar-store';
 
 interface CalendarToolbarProps {
-  title: string;
+  /** The dates shown: the title follows them. */
+  dates: CalendarDates;
   view: CalendarViewId;
   busy: boolean;
   zoneLabel: string;
@@ -91,9 +93,7 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
           <Chevron direction="right" />
         </button>
       </div>
-      <h1 className="view__title calendar-toolbar__title" aria-live="polite" data-testid="calendar-title">
-        {props.title || 'Calendar'}
-      </h1>
+      <CalendarTitle dates={props.dates} />
       {/* The spinner's place is kept while idle, so the row never shifts when a refresh starts. */}
       <span className="view__status calendar-toolbar__status" role="status">
         {props.busy ? (
@@ -213,5 +213,18 @@ function PlusIcon() {
     <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
     </svg>
+  );
+}
+
+/**
+ * The shown range's title, written as the grid reports its dates (`showCalendarTitle`) rather than
+ * rendered: the grid first reports them as it mounts, after the toolbar has rendered, and the title
+ * is in the first frame painted all the same.
+ */
+function CalendarTitle({ dates }: { dates: CalendarDates }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useLayoutEffect(() => showCalendarTitle(dates, ref), [dates]);
+  return (
+    <h1 ref={ref} className="view__title calendar-toolbar__title" aria-live="polite" data-testid="calendar-title" />
   );
 }

@@ -1,9 +1,10 @@
-import { useCalendarController, type CalendarRef } from '@fullcalendar/react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import type { CalendarRef } from '@fullcalendar/react';
+import { useCallback, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { getActiveAccount } from '../../lib/account-store';
 import { notifyError } from '../../lib/notify';
 import { setCompleted, setDueDate } from '../tasks';
 import { CalendarBanners } from './CalendarBanners';
+import { useCalendarDatesSource, useShownDate, type CalendarDates } from './calendar-dates';
 import type { CalendarInfo, useCalendarPreferences, usePalettes } from './calendar-data';
 import { CalendarDialogs, OnceOpened, ShortcutSheet, type CalendarPrompt } from './CalendarDialogs';
 import { useCalendarStore, type CalendarViewId } from './calendar-store';
@@ -48,7 +49,7 @@ export function CalendarWorkspace({
   preferences: ReturnType<typeof useCalendarPreferences>['preferences'];
   listRefreshing: boolean;
 }) {
-  const controller = useCalendarController();
+  const dates = useCalendarDatesSource();
   const calendarRef = useRef<CalendarRef>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
@@ -120,11 +121,8 @@ export function CalendarWorkspace({
   const commands = useEventCommands(commandDeps);
   const listCommands = useCalendarListCommands();
 
-  // The view the grid has drawn: the surface says it (`data-view`) once the grid shows it, not when it is asked for.
-  const [drawnView, setDrawnView] = useState<CalendarViewId | null>(null);
   const onRange = useCallback((next: VisibleRange, shownView: CalendarViewId | null, current: VisibleRange) => {
     setRange((previous) => (sameRange(previous, next) ? previous : next));
-    setDrawnView(shownView);
     const inputs = latestRangeInputs.current;
     rememberRange(getActiveAccount() ?? '', { ...inputs, view: shownView ?? inputs.view }, next, current);
   }, []);
@@ -179,8 +177,6 @@ export function CalendarWorkspace({
   });
 
   const today = dateInZone(Date.now(), displayZone);
-  const currentDate = controller.getDate();
-  const current = currentDate ? dateInZone(currentDate.getTime(), displayZone) : today;
 
   return (
     <section
@@ -193,7 +189,7 @@ export function CalendarWorkspace({
         Calendar
       </span>
       <CalendarToolbar
-        title={controller.view?.title ?? ''}
+        dates={dates}
         view={view}
         busy={visible.isFetching || listRefreshing}
         zoneLabel={zoneOffsetLabel(displayZone)}
@@ -224,8 +220,9 @@ export function CalendarWorkspace({
             drawer={panel.drawer}
             calendars={calendars}
             miniMonth={
-              <MiniMonth
-                current={current}
+              <ShownMiniMonth
+                dates={dates}
+                displayZone={displayZone}
                 today={today}
                 visibleFrom={range ? dateInZone(range.start.getTime(), displayZone) : today}
                 visibleTo={range ? dateInZone(range.end.getTime(), displayZone) : today}
@@ -248,13 +245,12 @@ export function CalendarWorkspace({
             calendars={calendars}
             visible={gridVisible}
             hasRange={range !== null}
-            drawnView={drawnView}
+            dates={dates}
             surfaceRef={surfaceRef}
             searchText={searchText}
             onCloseSearch={() => setSearchText(null)}
             onOpenFound={jumpTo}
             calendarRef={calendarRef}
-            controller={controller}
             view={view}
             displayZone={displayZone}
             secondaryZone={secondaryZone}
@@ -350,4 +346,15 @@ export function CalendarWorkspace({
       </OnceOpened>
     </section>
   );
+}
+
+/** The side panel's month, on the day the grid shows: it renders again when the grid's dates change. */
+function ShownMiniMonth({
+  dates,
+  displayZone,
+  today,
+  ...props
+}: Omit<ComponentProps<typeof MiniMonth>, 'current'> & { dates: CalendarDates; displayZone: string }) {
+  const shown = useShownDate(dates);
+  return <MiniMonth current={shown ? dateInZone(shown.getTime(), displayZone) : today} today={today} {...props} />;
 }

@@ -25,6 +25,11 @@ export const fullCalendarViews: Record<CalendarViewId, string> = {
   agenda: 'listAgenda',
 };
 
+/** The view of a FullCalendar view type, null for a type the app does not show. */
+export function viewOfFullCalendar(type: string): CalendarViewId | null {
+  return calendarViews.find((view) => fullCalendarViews[view] === type) ?? null;
+}
+
 /** What previous/next step over, for button names. */
 export const viewUnits: Record<CalendarViewId, string> = {
   day: 'day',
