@@ -38,8 +38,8 @@ const plugins = [formaTheme, timeGridPlugin, dayGridPlugin, listPlugin, multiMon
 
 /**
  * The all-day section of the day and week views shows at most three rows of all-day events and due
- * tasks, then "+N more" (a list of the rest): a day with many of them would otherwise push the hours
- * out of a small window.
+ * tasks, then "+N more" (a list of the rest) in a fourth: a day with many of them would otherwise
+ * push the hours out of a small window.
  */
 const allDayRows = 4;
 

@@ -61,16 +61,16 @@ export function CalendarMain({
   // The surface says which view the grid has drawn (`data-view`; it follows `view` a moment later).
   // Written as the grid reports its dates rather than rendered: the grid reports them as it first
   // mounts, and a render then would render the calendar again before its first frame is painted.
-  useLayoutEffect(() => {
-    const show = () => {
-      const type = dates.controller.view?.type;
-      const drawn = type ? viewOfFullCalendar(type) : null;
-      if (drawn) surfaceRef.current?.setAttribute('data-view', drawn);
-      else surfaceRef.current?.removeAttribute('data-view');
-    };
-    show();
-    return dates.subscribe(show);
-  }, [dates, surfaceRef]);
+  useLayoutEffect(
+    () =>
+      dates.follow(() => {
+        const type = dates.controller.view?.type;
+        const drawn = type ? viewOfFullCalendar(type) : null;
+        if (drawn) surfaceRef.current?.setAttribute('data-view', drawn);
+        else surfaceRef.current?.removeAttribute('data-view');
+      }),
+    [dates, surfaceRef],
+  );
   const loadingEvents = visible.isPending && hasRange;
   const empty = !visible.isPending && visible.events.length === 0;
 

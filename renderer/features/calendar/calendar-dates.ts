@@ -27,6 +27,12 @@ export class CalendarDates {
   };
 
   readonly changes = (): number => this.version;
+
+  /** Runs `show` now and after each change of dates, until the returned function is called. */
+  follow(show: () => void): () => void {
+    show();
+    return this.subscribe(show);
+  }
 }
 
 /** One `CalendarDates` for the life of the component. */
@@ -46,10 +52,8 @@ export function useShownDate(dates: CalendarDates): Date | undefined {
  * now until the returned function is called. The heading must have no children of React's.
  */
 export function showCalendarTitle(dates: CalendarDates, heading: RefObject<HTMLElement | null>): () => void {
-  const show = () => {
+  return dates.follow(() => {
     const title = dates.controller.view?.title || 'Calendar';
     if (heading.current && heading.current.textContent !== title) heading.current.textContent = title;
-  };
-  show();
-  return dates.subscribe(show);
+  });
 }
