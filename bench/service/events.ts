@@ -6,10 +6,11 @@
  * - `CalendarEventsInsert` and `CalendarEventsPatch` against `CalendarEventsGet`: a write waits for
  *   its commit (WAL, `synchronous=FULL`), so it may cost more than a read, but not a multiple.
  *
- * The service and the bare server run in this thread; the load comes from a worker thread with 10
- * keep-alive connections, each sending its next request when the last answer is read. The
- * servers are measured alternately, over several rounds, and the ratios are medians of each
- * round's, so a change in machine load hits them alike.
+ * The service and the bare server run in this thread; the load comes from one worker thread with 10
+ * keep-alive connections (`load-generator.ts`), each sending its next request when the last answer
+ * is read. Each kind of request is sent once before the rounds, uncounted. The servers are then
+ * measured alternately, over several rounds, and the ratios are medians of each round's, so a
+ * change in machine load hits them alike.
  *
  *   tsx bench/service/events.ts
  */
@@ -19,8 +20,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { startEmbeddedService } from '../../electron/service/server';
+import { LoadGenerator, type LoadSpec } from './load-generator';
 
 const token = 'bench-token';
 const inFlight = 10;
@@ -36,82 +37,6 @@ export interface EventsBenchResult {
   getVsFloor: number;
   insertVsGet: number;
   patchVsGet: number;
-}
-
-interface LoadSpec {
-  readonly method: 'GET' | 'POST' | 'PATCH';
-  /** Paths used in turn. */
-  readonly paths: readonly string[];
-  /** Bodies used in turn (JSON text), for writes. */
-  readonly bodies?: readonly string[];
-}
-
-/** Load generator: `inFlight` loops, each sending the next request when the last answer is read. */
-const loadWorkerSource = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { url, spec, token, inFlight, warmupMs, measureMs } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: inFlight });
-const target = new URL(url);
-let counting = false;
-let stop = false;
-let completed = 0;
-let failed = 0;
-let lastFailure = '';
-let turn = 0;
-function one() {
-  const n = turn++;
-  const path = spec.paths[n % spec.paths.length];
-  const body = spec.bodies ? spec.bodies[n % spec.bodies.length] : undefined;
-  return new Promise((resolve) => {
-    const headers = { Authorization: 'Bearer ' + token };
-    if (body !== undefined) { headers['Content-Type'] = 'application/json'; headers['Content-Length'] = Buffer.byteLength(body); }
-    const req = http.request({ host: target.hostname, port: target.port, path, method: spec.method, agent, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => {
-        if (counting) {
-          if (res.statusCode === 200) completed++;
-          else { failed++; lastFailure = res.statusCode + ' ' + text.slice(0, 300); }
-        }
-        resolve();
-      });
-    });
-    req.on('error', (e) => { if (counting) { failed++; lastFailure = e.message; } resolve(); });
-    req.end(body);
-  });
-}
-async function loop() { while (!stop) await one(); }
-const loops = Array.from({ length: inFlight }, loop);
-setTimeout(() => {
-  counting = true;
-  const started = process.hrtime.bigint();
-  setTimeout(async () => {
-    counting = false;
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    stop = true;
-    await Promise.all(loops);
-    agent.destroy();
-    parentPort.postMessage({ perSecond: completed / seconds, failed, lastFailure });
-  }, measureMs);
-}, warmupMs);
-`;
-
-function measure(url: string, spec: LoadSpec): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(loadWorkerSource, {
-      eval: true,
-      workerData: { url, spec, token, inFlight, warmupMs, measureMs },
-    });
-    worker.once('message', (result: { perSecond: number; failed: number; lastFailure: string }) => {
-      void worker.terminate();
-      if (result.failed > 0)
-        reject(new Error(`${result.failed} ${spec.method} requests to ${url} failed: ${result.lastFailure}`));
-      else resolvePromise(result.perSecond);
-    });
-    worker.once('error', reject);
-  });
 }
 
 function median(values: readonly number[]): number {
@@ -153,6 +78,7 @@ export async function run(): Promise<EventsBenchResult> {
     groupCommit: true,
   });
   let bare: Server | undefined;
+  const load = new LoadGenerator({ token, inFlight, warmupMs, measureMs });
   try {
     const base = '/calendar/v3/calendars/primary/events';
     const ids: string[] = [];
@@ -185,16 +111,22 @@ export async function run(): Promise<EventsBenchResult> {
       bodies: Array.from({ length: 7 }, (_, i) => JSON.stringify({ summary: `Renamed ${i}` })),
     };
 
+    await load.warmUp([
+      [bareUrl, getSpec],
+      [service.url, getSpec],
+      [service.url, insertSpec],
+      [service.url, patchSpec],
+    ]);
     const groups: number[] = [];
     const runs = { bare: [] as number[], get: [] as number[], insert: [] as number[], patch: [] as number[] };
     for (let round = 0; round < rounds; round++) {
-      runs.bare.push(await measure(bareUrl, getSpec));
-      runs.get.push(await measure(service.url, getSpec));
+      runs.bare.push(await load.measure(bareUrl, getSpec));
+      runs.get.push(await load.measure(service.url, getSpec));
       const before = { ...service.context.store.commits };
-      runs.insert.push(await measure(service.url, insertSpec));
+      runs.insert.push(await load.measure(service.url, insertSpec));
       const after = service.context.store.commits;
       groups.push((after.writes - before.writes) / Math.max(1, after.count - before.count));
-      runs.patch.push(await measure(service.url, patchSpec));
+      runs.patch.push(await load.measure(service.url, patchSpec));
     }
     const ratio = (a: number[], b: number[]) => median(a.map((x, i) => x / b[i]!));
     const getVsFloor = ratio(runs.get, runs.bare);
@@ -208,6 +140,8 @@ export async function run(): Promise<EventsBenchResult> {
       `CalendarEventsInsert:       ${perSecond(runs.insert)} (${median(groups).toFixed(1)} inserts per commit, median of rounds)`,
     );
     console.log(`CalendarEventsPatch:        ${perSecond(runs.patch)} (ratio to get ${patchVsGet.toFixed(2)})`);
+    const byRound = (a: number[], b: number[]) => a.map((x, i) => (x / b[i]!).toFixed(2)).join(' ');
+    console.log(`by round: get/floor ${byRound(runs.get, runs.bare)}; insert/get ${byRound(runs.insert, runs.get)}`);
     console.log(
       `(medians of ${rounds} alternating rounds, ${inFlight} requests in flight, ${measureMs / 1000} s each)`,
     );
@@ -219,6 +153,7 @@ export async function run(): Promise<EventsBenchResult> {
     );
     return { getVsFloor, insertVsGet, patchVsGet };
   } finally {
+    await load.close();
     if (bare) {
       bare.closeAllConnections();
       await new Promise((r) => bare!.close(r));

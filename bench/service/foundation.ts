@@ -3,7 +3,8 @@
  * CalendarEventsList page of 250 events from a calendar of 10,000. The bare server answers the
  * same page, serializing it per request as any server must; the service also routes,
  * authenticates, validates, checks access and reads the page from SQLite. Both servers run in this
- * thread; the load comes from a worker thread with a fixed number of keep-alive connections.
+ * thread; the load comes from one worker thread with a fixed number of keep-alive connections
+ * (`load-generator.ts`), which sends each server the load once, uncounted, before the rounds.
  *
  *   tsx bench/service/foundation.ts
  */
@@ -13,13 +14,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { operations, validateParams } from '../../shared/api';
 import { calendarModule } from '../../electron/service/calendar';
 import { bindHandlers, defineHandlers } from '../../electron/service/http/handler';
 import { RawJson } from '../../electron/service/http/raw-json';
 import { startEmbeddedService, type EmbeddedService } from '../../electron/service/server';
 import type { User } from '../../electron/service/store/users';
+import { LoadGenerator, type LoadSpec } from './load-generator';
 
 const eventCount = 10_000;
 const pageSize = 250;
@@ -36,62 +37,6 @@ export interface FoundationResult {
   bareRequestsPerSecond: number;
   serviceRequestsPerSecond: number;
   ratio: number;
-}
-
-/** Load generator: `connections` loops, each sending the next request when the last answer is read. */
-const loadWorkerSource = `
-const { parentPort, workerData } = require('node:worker_threads');
-const http = require('node:http');
-const { url, path, token, connections, warmupMs, measureMs } = workerData;
-const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-const target = new URL(url);
-let counting = false;
-let stop = false;
-let completed = 0;
-let failed = 0;
-function one() {
-  return new Promise((resolve) => {
-    const req = http.request({ host: target.hostname, port: target.port, path, agent,
-      headers: { Authorization: 'Bearer ' + token } }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => {
-        if (counting) { if (res.statusCode === 200) completed++; else failed++; }
-        resolve();
-      });
-    });
-    req.on('error', () => { if (counting) failed++; resolve(); });
-    req.end();
-  });
-}
-async function loop() { while (!stop) await one(); }
-const loops = Array.from({ length: connections }, loop);
-setTimeout(() => {
-  counting = true;
-  const started = process.hrtime.bigint();
-  setTimeout(async () => {
-    counting = false;
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    stop = true;
-    await Promise.all(loops);
-    agent.destroy();
-    parentPort.postMessage({ perSecond: completed / seconds, failed });
-  }, measureMs);
-}, warmupMs);
-`;
-
-function measure(url: string): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const worker = new Worker(loadWorkerSource, {
-      eval: true,
-      workerData: { url, path: listPath, token, connections, warmupMs, measureMs },
-    });
-    worker.once('message', (result: { perSecond: number; failed: number }) => {
-      void worker.terminate();
-      if (result.failed > 0) reject(new Error(`${result.failed} requests to ${url} failed`));
-      else resolvePromise(result.perSecond);
-    });
-    worker.once('error', reject);
-  });
 }
 
 /**
@@ -165,6 +110,7 @@ export async function run(): Promise<FoundationResult> {
   const user = service.addUser({ email: 'bench@atrium.local', token });
   let bare: Server | undefined;
   let framework: EmbeddedService | undefined;
+  const load = new LoadGenerator({ token, inFlight: connections, warmupMs, measureMs });
   try {
     const seedStarted = performance.now();
     seed(service, user);
@@ -200,13 +146,15 @@ export async function run(): Promise<FoundationResult> {
       ],
     });
 
+    const listSpec: LoadSpec = { method: 'GET', paths: [listPath] };
+    await load.warmUp([bareUrl, service.url, framework.url].map((url) => [url, listSpec] as const));
     const bareRuns: number[] = [];
     const serviceRuns: number[] = [];
     const frameworkRuns: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      bareRuns.push(await measure(bareUrl));
-      serviceRuns.push(await measure(service.url));
-      frameworkRuns.push(await measure(framework.url));
+      bareRuns.push(await load.measure(bareUrl, listSpec));
+      serviceRuns.push(await load.measure(service.url, listSpec));
+      frameworkRuns.push(await load.measure(framework.url, listSpec));
     }
     const bareRequestsPerSecond = median(bareRuns);
     const serviceRequestsPerSecond = median(serviceRuns);
@@ -226,6 +174,7 @@ export async function run(): Promise<FoundationResult> {
     );
     return { bareRequestsPerSecond, serviceRequestsPerSecond, ratio };
   } finally {
+    await load.close();
     await framework?.close();
     if (bare) {
       bare.closeAllConnections();
