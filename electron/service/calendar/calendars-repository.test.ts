@@ -55,6 +55,32 @@ describe.each([false, true])('calendars repository (group commit %s)', (groupCom
     expect(calendars.get('b@example.com')).toMatchObject({ id: 'b@example.com' });
   });
 
+  it("reads a calendar's row once, and again after each of its writes", () => {
+    calendars.insert(calendar('e@example.com'), 0);
+    const first = calendars.get('e@example.com')!;
+    expect(calendars.get('e@example.com')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    calendars.update({ ...first, summary: 'Renamed', time_zone: 'Europe/Berlin', change_seq: 2 });
+    expect(calendars.get('e@example.com')).toMatchObject({ summary: 'Renamed', time_zone: 'Europe/Berlin' });
+    calendars.widenEventSpan(calendars.get('e@example.com')!, 5_000);
+    expect(calendars.get('e@example.com')!.max_event_span_ms).toBe(5_000);
+    calendars.delete('e@example.com');
+    expect(calendars.get('e@example.com')).toBeUndefined();
+  });
+
+  it('reads the row as stored again when an update of it was rolled back', () => {
+    calendars.insert(calendar('f@example.com'), 0);
+    const before = calendars.get('f@example.com')!;
+    expect(() =>
+      store.transaction(() => {
+        calendars.update({ ...before, summary: 'Undone', change_seq: 2 });
+        expect(calendars.get('f@example.com')!.summary).toBe('Undone');
+        throw new Error('changed my mind');
+      }),
+    ).toThrow('changed my mind');
+    expect(calendars.get('f@example.com')).toMatchObject({ summary: 'f@example.com', change_seq: 1 });
+  });
+
   it('counts every rolled-back transaction', () => {
     const before = store.rollbacks;
     store.transaction(() => calendars.insert(calendar('c@example.com'), 0));

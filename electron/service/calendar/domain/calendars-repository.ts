@@ -16,30 +16,38 @@ export interface CalendarRow {
 
 export type NewCalendar = Omit<CalendarRow, 'events_updated_ms' | 'max_event_span_ms'> & { events_updated_ms?: number };
 
-/** Most ids remembered as having no calendar (beyond it the set starts afresh). */
+/** Most ids remembered as having no calendar, and most rows kept (beyond it each starts afresh). */
 const MAX_ABSENT_IDS = 10_000;
+const MAX_KEPT_ROWS = 10_000;
 
 /**
- * Ids known to name no calendar, per database: an event's attendees are looked up as calendars on
- * every write (to find the users here who get a copy), and most are addresses elsewhere. Kept in
- * step by `insert` (the only way a calendar comes to exist) and dropped whenever the store rolled
- * anything back (a deletion undone). Not kept for read-only connections: others write their data.
+ * What this database holds of its calendars, read once: every request on a calendar or its events
+ * starts by reading the calendar's row, and rows change only through this repository.
+ *
+ * - `rows`: calendars read, each kept until this repository writes it (frozen: shared by every
+ *   request that reads it).
+ * - `absent`: ids known to name no calendar. An event's attendees are looked up as calendars on
+ *   every write (to find the users here who get a copy), and most are addresses elsewhere.
+ *
+ * Both are dropped whenever the store rolled anything back (a write undone without passing
+ * through here). Not kept for read-only connections: others write their data.
  */
-interface AbsentIds {
-  readonly ids: Set<string>;
+interface KnownCalendars {
+  readonly rows: Map<string, CalendarRow>;
+  readonly absent: Set<string>;
   rollbacks: number;
 }
-const absentByStore = new WeakMap<Store, AbsentIds>();
+const knownByStore = new WeakMap<Store, KnownCalendars>();
 
 /** Reads and writes calendars. One instance per database (statements are prepared once). */
 export class CalendarsRepository {
-  private readonly absent: AbsentIds | undefined;
+  private readonly known: KnownCalendars | undefined;
 
   constructor(private readonly store: Store) {
     if (store.readOnly) return;
-    let absent = absentByStore.get(store);
-    if (!absent) absentByStore.set(store, (absent = { ids: new Set(), rollbacks: store.rollbacks }));
-    this.absent = absent;
+    let known = knownByStore.get(store);
+    if (!known) knownByStore.set(store, (known = { rows: new Map(), absent: new Set(), rollbacks: store.rollbacks }));
+    this.known = known;
   }
 
   private get byId() {
@@ -71,33 +79,47 @@ export class CalendarsRepository {
   }
 
   get(id: string): CalendarRow | undefined {
-    const absent = this.absent;
-    if (!absent) return this.byId.get(id);
-    if (absent.rollbacks !== this.store.rollbacks) {
-      absent.ids.clear();
-      absent.rollbacks = this.store.rollbacks;
-    } else if (absent.ids.has(id)) {
-      return undefined;
+    const known = this.known;
+    if (!known) return this.byId.get(id);
+    if (known.rollbacks !== this.store.rollbacks) {
+      known.rows.clear();
+      known.absent.clear();
+      known.rollbacks = this.store.rollbacks;
+    } else {
+      const kept = known.rows.get(id);
+      if (kept) return kept;
+      if (known.absent.has(id)) return undefined;
     }
     const row = this.byId.get(id);
-    if (!row) {
-      if (absent.ids.size >= MAX_ABSENT_IDS) absent.ids.clear();
-      absent.ids.add(id);
+    if (row) {
+      if (known.rows.size >= MAX_KEPT_ROWS) known.rows.clear();
+      known.rows.set(id, Object.freeze(row));
+    } else {
+      if (known.absent.size >= MAX_ABSENT_IDS) known.absent.clear();
+      known.absent.add(id);
     }
     return row;
   }
 
   insert(row: NewCalendar, nowMs: number): void {
-    this.absent?.ids.delete(row.id);
+    this.forget(row.id);
     this.insertStmt.run({ ...row, events_updated_ms: row.events_updated_ms ?? nowMs });
   }
 
   update(row: Pick<CalendarRow, 'id' | 'summary' | 'description' | 'location' | 'time_zone' | 'change_seq'>): void {
+    this.forget(row.id);
     this.updateStmt.run(row);
   }
 
   delete(id: string): void {
+    this.forget(id);
     this.deleteStmt.run(id);
+  }
+
+  /** Drops what is known of `id`: it is being written. */
+  private forget(id: string): void {
+    this.known?.rows.delete(id);
+    this.known?.absent.delete(id);
   }
 
   /**
@@ -110,6 +132,7 @@ export class CalendarsRepository {
     // `calendar` was read in this write's turn and the stored span only grows, so a span within the
     // one read is within the stored one too: most writes need no statement at all.
     if (span <= calendar.max_event_span_ms) return;
+    this.forget(calendar.id);
     this.widenEventSpanStmt.run(span, calendar.id, span);
   }
 }
