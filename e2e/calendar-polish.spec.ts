@@ -464,3 +464,38 @@ test('a day crowded with all-day events keeps the hours in view: three rows, the
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
 });
+
+test('a month in a short window still shows each busy day’s first event, its time as short as it reads', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const date = today();
+  const day = [
+    ['Standup', '09:00', '09:15'],
+    ['Design review', '14:30', '15:30'],
+    ['Dentist', '16:00', '17:00'],
+  ] as const;
+  for (const [summary, from, to] of day)
+    await calendar.insert({ summary, start: { dateTime: at(date, from) }, end: { dateTime: at(date, to) } });
+  await page.getByTestId('calendar-view-select').selectOption('month');
+  await expect(calendar.surface).toHaveAttribute('data-view', 'month');
+  // Rows here are ~70 px: the day's number leaves room for one event above the link to the rest.
+  const first = page.getByTestId('calendar-event').filter({ visible: true, hasText: 'Standup' });
+  await expect(first).toBeVisible();
+  await expect(first).toContainText(/9\s?am/);
+  await expect(calendar.surface.getByText('+2 more')).toBeVisible();
+  await saveScreenshot(page, 'calendar-month-short-window');
+
+  await page.setViewportSize({ width: 1360, height: 860 });
+  const later = page.getByTestId('calendar-event').filter({ visible: true, hasText: 'Design review' });
+  await expect(later).toContainText(/2:30\s?pm/);
+  await expect(later).not.toContainText(/2:30\s?PM/);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const findings = await axeFindings(page, `month with short times (${scheme})`);
+    expect(findings, describeFindings(findings)).toEqual([]);
+  }
+});

@@ -47,11 +47,36 @@ const customViews = {
   timeGrid: { dayMaxEventRows: allDayRows },
   timeGridWorkWeek: { type: 'timeGrid', duration: { weeks: 1 }, hiddenDays: [0, 6] },
   listAgenda: { type: 'list', duration: { days: 28 }, listText: 'Agenda' },
-  dayGridMonth: { dayMaxEvents: true },
+  dayGridMonth: {
+    dayMaxEvents: true,
+    dayCellTopInnerClass: (info: { isToday: boolean }) =>
+      info.isToday ? 'calendar-month-day-number calendar-month-day-number--today' : 'calendar-month-day-number',
+  },
   // FullCalendar puts each month's title link inside the month's table, where a table may hold only
   // rows: the year view has no links; a click on a day opens that day (dateClick).
   multiMonthYear: { navLinks: false, selectable: false },
 };
+
+/**
+ * A month's cells are narrow: an event's time there is as short as it reads, "9am" or "2:30pm" (as
+ * Google Calendar writes it), or "09:00" on a 24-hour clock.
+ */
+const monthViews = {
+  hour12: {
+    ...customViews,
+    dayGridMonth: {
+      ...customViews.dayGridMonth,
+      eventTimeFormat: { hour: 'numeric', minute: '2-digit', omitZeroMinute: true, meridiem: 'short', hour12: true },
+    },
+  },
+  hour24: {
+    ...customViews,
+    dayGridMonth: {
+      ...customViews.dayGridMonth,
+      eventTimeFormat: { hour: '2-digit', minute: '2-digit', hour12: false },
+    },
+  },
+} as const;
 
 const slotMinutes = 30;
 
@@ -507,7 +532,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         ref={calendarRef}
         controller={controller}
         plugins={plugins}
-        views={customViews}
+        views={hour12 ? monthViews.hour12 : monthViews.hour24}
         initialView={fullCalendarViews[view]}
         headerToolbar={false}
         height="100%"
