@@ -58,10 +58,10 @@ const customViews = {
 };
 
 /**
- * A month's cells are narrow: an event's time there is as short as it reads, "9am" or "2:30pm" (as
+ * The views, by clock. A month's cells are narrow: an event's time there is as short as it reads, "9am" or "2:30pm" (as
  * Google Calendar writes it), or "09:00" on a 24-hour clock.
  */
-const monthViews = {
+const viewsByClock = {
   hour12: {
     ...customViews,
     dayGridMonth: {
@@ -532,7 +532,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         ref={calendarRef}
         controller={controller}
         plugins={plugins}
-        views={hour12 ? monthViews.hour12 : monthViews.hour24}
+        views={hour12 ? viewsByClock.hour12 : viewsByClock.hour24}
         initialView={fullCalendarViews[view]}
         headerToolbar={false}
         height="100%"
