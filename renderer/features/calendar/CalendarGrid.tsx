@@ -58,8 +58,8 @@ const customViews = {
 };
 
 /**
- * The views, by clock. A month's cells are narrow: an event's time there is as short as it reads, "9am" or "2:30pm" (as
- * Google Calendar writes it), or "09:00" on a 24-hour clock.
+ * The views, by clock. A month's cells are narrow: an event's time there is as short as it reads,
+ * "9am" or "2:30pm" (as Google Calendar writes it), or "09:00" on a 24-hour clock.
  */
 const viewsByClock = {
   hour12: {
