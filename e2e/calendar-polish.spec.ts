@@ -499,3 +499,51 @@ test('a month in a short window still shows each busy day’s first event, its t
     expect(findings, describeFindings(findings)).toEqual([]);
   }
 });
+
+test('an event’s quick view stays inside a narrow window: beside the event where it fits, else below it', async ({
+  page,
+  app,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const now = Temporal.PlainDate.from(today());
+  const sunday = now.subtract({ days: now.dayOfWeek % 7 });
+  // Tuesday to Friday: the middle of the week, with no room for the card on either side at 800 px.
+  await calendar.insert({
+    summary: 'Offsite',
+    start: { date: sunday.add({ days: 2 }).toString() },
+    end: { date: sunday.add({ days: 6 }).toString() },
+  });
+  await calendar.insert({
+    summary: 'Standup',
+    start: { dateTime: at(sunday.add({ days: 1 }).toString(), '09:00') },
+    end: { dateTime: at(sunday.add({ days: 1 }).toString(), '09:30') },
+  });
+  const card = page.getByTestId('event-quick-view');
+  const inWindow = async () => {
+    const box = await card.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(800);
+    return box!;
+  };
+
+  const offsite = await calendar.eventOn('Offsite');
+  await offsite.click();
+  await expect(card).toBeVisible();
+  const below = await inWindow();
+  const event = (await offsite.boundingBox())!;
+  expect(below.y).toBeGreaterThanOrEqual(event.y + event.height);
+  await saveScreenshot(page, 'calendar-quick-view-narrow');
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+
+  // Monday's event has room on its right: the card opens beside it.
+  const standup = await calendar.eventOn('Standup');
+  await standup.click();
+  await expect(card).toBeVisible();
+  const beside = await inWindow();
+  const block = (await standup.boundingBox())!;
+  expect(beside.x).toBeGreaterThanOrEqual(block.x + block.width);
+});

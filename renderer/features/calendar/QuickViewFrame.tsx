@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 /** How long a description or notes may run in a quick view before opening the item is the way to read the rest. */
 const excerptLength = 240;
@@ -10,9 +10,27 @@ export function excerptOf(text: string | null | undefined): string {
   return trimmed.length > excerptLength ? `${trimmed.slice(0, excerptLength).trimEnd()}…` : trimmed;
 }
 
+/** The card's width (`.quick-view`), its distance from the item and from the window's edges. */
+const cardWidth = 380;
+const sideOffset = 8;
+const edge = 12;
+
+type Side = 'right' | 'left' | 'bottom';
+
 /**
- * The card a quick view (an event's, a task's) opens in: beside the item on the grid, named by its
- * title, and giving focus back to the item when it closes.
+ * Beside the item where the card fits, to its right first; below it when it fits on neither side (an
+ * event spanning the middle of a narrow week), where it slides sideways into the window.
+ */
+export function quickViewSide(item: { left: number; right: number }, windowWidth: number): Side {
+  const needed = cardWidth + sideOffset + edge;
+  if (windowWidth - item.right >= needed) return 'right';
+  if (item.left >= needed) return 'left';
+  return 'bottom';
+}
+
+/**
+ * The card a quick view (an event's, a task's) opens in: beside the item on the grid (or below it),
+ * named by its title, and giving focus back to the item when it closes.
  */
 export function QuickViewFrame({
   title,
@@ -25,13 +43,14 @@ export function QuickViewFrame({
   testId: string;
   children: ReactNode;
 }) {
+  const [side] = useState(() => quickViewSide(anchor.getBoundingClientRect(), window.innerWidth));
   return (
     <Popover.Content
       className="quick-view"
-      side="right"
+      side={side}
       align="start"
-      sideOffset={8}
-      collisionPadding={12}
+      sideOffset={sideOffset}
+      collisionPadding={edge}
       aria-label={title}
       data-testid={testId}
       onCloseAutoFocus={(closing) => {
