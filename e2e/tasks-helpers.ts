@@ -126,6 +126,10 @@ export async function dragTo(
   release = true,
 ): Promise<void> {
   const handle = card(page, title).getByTestId('task-drag-handle');
+  // Pointing at the handle waits until it has stopped moving and is what the pointer would hit: right
+  // after a drop the board may still be placing its cards, and a press read from an earlier layout
+  // lands beside the handle (a text selection, not a drag).
+  await handle.hover();
   const from = await handle.boundingBox();
   if (!from) throw new Error(`no handle for ${title}`);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);

@@ -51,17 +51,24 @@ test.describe('task board', () => {
     await settled(page);
     await expect.poll(() => storedOutline(app, mine)).toEqual(['Plan', '  Book venue', 'Invite', '  Draft list']);
 
+    // Each next drag starts from the board as shown: the store may answer before the board has
+    // placed its cards, and a drag aimed at the earlier layout would miss its handle.
+    const both = async (outline: string[]) => {
+      await expect.poll(() => storedOutline(app, mine)).toEqual(outline);
+      await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(outline);
+    };
+
     // Promote: "Draft list" out to the top level, before "Plan".
     await drag(page, 'Draft list', row(page, 'Plan'), 'before');
-    await expect.poll(() => storedOutline(app, mine)).toEqual(['Draft list', 'Plan', '  Book venue', 'Invite']);
+    await both(['Draft list', 'Plan', '  Book venue', 'Invite']);
 
     // Promote by dropping at the end of the column.
     await drag(page, 'Book venue', column(page, 'My Tasks').getByTestId('task-column-end'));
-    await expect.poll(() => storedOutline(app, mine)).toEqual(['Draft list', 'Plan', 'Invite', 'Book venue']);
+    await both(['Draft list', 'Plan', 'Invite', 'Book venue']);
 
     // A task cannot go into its own subtask: refused on the board, nothing sent.
     await drag(page, 'Invite', row(page, 'Plan'), 'inside');
-    await expect.poll(() => storedOutline(app, mine)).toEqual(['Draft list', 'Plan', '  Invite', 'Book venue']);
+    await both(['Draft list', 'Plan', '  Invite', 'Book venue']);
     await drag(page, 'Plan', row(page, 'Invite'), 'inside');
     await expect(page.getByTestId('task-board-status')).toContainText(/stays where it was|cannot go inside/);
     await expect.poll(() => storedOutline(app, mine)).toEqual(['Draft list', 'Plan', '  Invite', 'Book venue']);
@@ -355,7 +362,10 @@ test.describe('task board', () => {
     await expect(deleted.getByRole('button', { name: 'Undo' })).toBeVisible();
     await screenshotVariants(page, testInfo, 'tasks-deleted-toast');
 
-    // Undo with the pointer: the task comes back with both subtasks, same ids, same places.
+    // Undo with the pointer: the task comes back with both subtasks, same ids, same places. Pointing
+    // at the button first waits until the toast has finished coming in (a box read while it slides
+    // would put the press beside the button).
+    await deleted.getByTestId('toast-undo').hover();
     const undo = await deleted.getByTestId('toast-undo').boundingBox();
     if (!undo) throw new Error('no Undo button');
     await page.mouse.move(undo.x + undo.width / 2, undo.y + undo.height / 2, { steps: 5 });
