@@ -373,3 +373,41 @@ async function screenshotVariantsKeepingMenu(page: Page, testInfo: TestInfo): Pr
   await page.emulateMedia({ colorScheme: null });
   void testInfo;
 }
+
+test('a dropped card goes straight to its new place: no frame shows it back where it was', async ({ page, app }) => {
+  const mine = await listId(app, 'My Tasks');
+  await seed(app, mine, ['Alpha', 'Bravo', 'Charlie']);
+  await openBoard(page);
+  await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Alpha', 'Bravo', 'Charlie']);
+  await settled(page);
+
+  // From the release on, each frame's cards in the column top to bottom, as they are about to be painted.
+  await page.evaluate(() => {
+    const w = window as unknown as { dropFrames: string[][] };
+    w.dropFrames = [];
+    const frame = (started: number) => {
+      const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="task-row"] [data-testid="task-card"]')];
+      w.dropFrames.push(
+        cards
+          .map((card) => ({ title: card.getAttribute('aria-label') ?? '', top: card.getBoundingClientRect().top }))
+          .sort((a, b) => a.top - b.top)
+          .map((card) => card.title),
+      );
+      if (performance.now() - started < 600) requestAnimationFrame(() => frame(started));
+    };
+    window.addEventListener('pointerup', () => requestAnimationFrame(() => frame(performance.now())), {
+      capture: true,
+      once: true,
+    });
+  });
+  const target = await card(page, 'Alpha').boundingBox();
+  if (!target) throw new Error('no card Alpha');
+  await dragTo(page, 'Charlie', async () => ({ x: target.x + target.width / 2, y: target.y + 2 }));
+  await expect.poll(() => storedOutline(app, mine)).toEqual(['Charlie', 'Alpha', 'Bravo']);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { dropFrames: string[][] }).dropFrames.length))
+    .toBeGreaterThan(10);
+  const frames = await page.evaluate(() => (window as unknown as { dropFrames: string[][] }).dropFrames);
+  const after = frames.map((order) => order.join(', '));
+  expect(new Set(after)).toEqual(new Set(['Charlie, Alpha, Bravo']));
+});
