@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { addDays, at, CalendarPage, instantOf, local, today, wall, zone } from './calendar-page';
-import { axeFindings, describeFindings } from './axe';
+import { expectAxeCleanInBothSchemes } from './axe';
 import { expect, saveScreenshot, serviceGet, test } from './fixtures';
 
 /** The first `weekday` (1 = Monday … 7 = Sunday) after today on New York clocks (today counts unless `strictlyAfter`). */
@@ -456,11 +456,7 @@ test('a day crowded with all-day events keeps the hours in view: three rows, the
   await expect(popover).toBeVisible();
   for (const summary of titles) await expect(popover.getByText(summary, { exact: true })).toBeVisible();
   await saveScreenshot(page, 'calendar-week-all-day-more-open');
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const findings = await axeFindings(page, `all-day overflow (${scheme})`);
-    expect(findings, describeFindings(findings)).toEqual([]);
-  }
+  await expectAxeCleanInBothSchemes(page, 'all-day overflow');
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
 });
@@ -493,11 +489,7 @@ test('a month in a short window still shows each busy day’s first event, its t
   const later = page.getByTestId('calendar-event').filter({ visible: true, hasText: 'Design review' });
   await expect(later).toContainText(/2:30\s?pm/);
   await expect(later).not.toContainText(/2:30\s?PM/);
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const findings = await axeFindings(page, `month with short times (${scheme})`);
-    expect(findings, describeFindings(findings)).toEqual([]);
-  }
+  await expectAxeCleanInBothSchemes(page, 'month with short times');
 });
 
 test('an event’s quick view stays inside a narrow window: beside the event where it fits, else below it', async ({
