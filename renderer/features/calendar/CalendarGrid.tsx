@@ -133,6 +133,26 @@ function minutesToDuration(minutes: number): string {
 const eventSelector = '[data-testid="calendar-event"], [data-testid="calendar-task"]';
 
 function repairAccess(root: HTMLElement) {
+  // Every box is measured before anything is changed: the frame just painted left the layout done,
+  // and a change made first would have the next measurement lay the whole grid out again.
+  const focusable: HTMLElement[] = [];
+  for (const box of root.querySelectorAll<HTMLElement>('div[style*="overflow"]:not([tabindex])')) {
+    // Events clip their labels but never scroll.
+    if (box.closest(eventSelector)) continue;
+    if (box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1) continue;
+    const style = getComputedStyle(box);
+    if (!/auto|scroll/.test(style.overflowY) && !/auto|scroll/.test(style.overflowX)) continue;
+    // Inside a grid's rows only cells may take focus: its first cell does, unless something in it already can.
+    if (box.parentElement?.closest('[role="grid"], [role="table"], [role="rowgroup"], [role="row"]')) {
+      if (box.querySelector('[tabindex], a[href], button, input, select, textarea')) continue;
+      if (focusable.some((element) => box.contains(element))) continue;
+      const cell = box.querySelector<HTMLElement>('[role="gridcell"], [role="cell"], [role="rowheader"]');
+      if (cell) focusable.push(cell);
+      continue;
+    }
+    focusable.push(box);
+  }
+  for (const element of focusable) element.tabIndex = 0;
   for (const link of root.querySelectorAll<HTMLElement>('[role="columnheader"] [role="link"][aria-label]')) {
     const parts = [...link.children];
     for (const part of parts.slice(1)) {
@@ -144,21 +164,6 @@ function repairAccess(root: HTMLElement) {
       .join(' ');
     const label = link.getAttribute('aria-label') ?? '';
     if (shown && !label.startsWith(`${shown}, `)) link.setAttribute('aria-label', `${shown}, ${label}`);
-  }
-  for (const box of root.querySelectorAll<HTMLElement>('div[style*="overflow"]:not([tabindex])')) {
-    // Events clip their labels but never scroll.
-    if (box.closest(eventSelector)) continue;
-    if (box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1) continue;
-    const style = getComputedStyle(box);
-    if (!/auto|scroll/.test(style.overflowY) && !/auto|scroll/.test(style.overflowX)) continue;
-    // Inside a grid's rows only cells may take focus: its first cell does, unless something in it already can.
-    if (box.parentElement?.closest('[role="grid"], [role="table"], [role="rowgroup"], [role="row"]')) {
-      if (box.querySelector('[tabindex], a[href], button, input, select, textarea')) continue;
-      const cell = box.querySelector<HTMLElement>('[role="gridcell"], [role="cell"], [role="rowheader"]');
-      if (cell) cell.tabIndex = 0;
-      continue;
-    }
-    box.tabIndex = 0;
   }
 }
 
