@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 
 /** How long a description or notes may run in a quick view before opening the item is the way to read the rest. */
 const excerptLength = 240;
@@ -10,10 +10,16 @@ export function excerptOf(text: string | null | undefined): string {
   return trimmed.length > excerptLength ? `${trimmed.slice(0, excerptLength).trimEnd()}…` : trimmed;
 }
 
-/** The card's width (`.quick-view`), its distance from the item and from the window's edges. */
+/** The card's width (`.quick-view` reads it from here), its distance from the item and from the window's edges. */
 const cardWidth = 380;
 const sideOffset = 8;
 const edge = 12;
+
+/** The card's size, for `.quick-view` (calendar.css). */
+const quickViewCardStyle = {
+  '--quick-view-width': `${cardWidth}px`,
+  '--quick-view-edge': `${edge}px`,
+} as CSSProperties;
 
 type Side = 'right' | 'left' | 'bottom';
 
@@ -21,7 +27,7 @@ type Side = 'right' | 'left' | 'bottom';
  * Beside the item where the card fits, to its right first; below it when it fits on neither side (an
  * event spanning the middle of a narrow week), where it slides sideways into the window.
  */
-export function quickViewSide(item: { left: number; right: number }, windowWidth: number): Side {
+function quickViewSide(item: { left: number; right: number }, windowWidth: number): Side {
   const needed = cardWidth + sideOffset + edge;
   if (windowWidth - item.right >= needed) return 'right';
   if (item.left >= needed) return 'left';
@@ -51,6 +57,7 @@ export function QuickViewFrame({
       align="start"
       sideOffset={sideOffset}
       collisionPadding={edge}
+      style={quickViewCardStyle}
       aria-label={title}
       data-testid={testId}
       onCloseAutoFocus={(closing) => {
