@@ -139,9 +139,12 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 2000,
     rolldownOptions: {
-      // Modules run in import order even across chunks: main.tsx configures zod (no eval, per the CSP)
-      // before the shared API schemas, which sit in another chunk, are built.
-      output: { codeSplitting: { groups: vendorGroups }, strictExecutionOrder: true },
+      // Each chunk runs its modules as the chunk runs, not each through a wrapper called in import
+      // order across chunks: a wrapped module's code is compiled on the main thread when it is first
+      // called, an unwrapped one while its chunk streams in. Nothing needs the stricter order: zod's
+      // no-eval mode (main.tsx, per the CSP) matters from the first schema built, and no schema is
+      // built while modules load (shared/ipc/lazy-contract.test.ts).
+      output: { codeSplitting: { groups: vendorGroups }, strictExecutionOrder: false },
     },
   },
 });
