@@ -1,10 +1,18 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { addDays, at, CalendarPage, instantOf, local, today, wall, zone } from './calendar-page';
 import { expectAxeCleanInBothSchemes } from './axe';
-import { expect, saveScreenshot, serviceGet, test } from './fixtures';
+import { expect, saveScreenshot, serviceGet, test, type AtriumApp } from './fixtures';
 
 /** The first `weekday` (1 = Monday … 7 = Sunday) after today on New York clocks (today counts unless `strictlyAfter`). */
+/** The calendar in a window of `size`, its grid drawn and its data loaded. */
+async function calendarAt(page: Page, app: AtriumApp, size: { width: number; height: number }): Promise<CalendarPage> {
+  await page.setViewportSize(size);
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  return calendar;
+}
+
 function nextWeekday(weekday: number, strictlyAfter = false): string {
   const start = Temporal.PlainDate.from(today());
   for (let step = strictlyAfter ? 1 : 0; step < 15; step += 1) {
@@ -97,10 +105,8 @@ for (const size of [
       page,
       app,
     }) => {
-      await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme });
-      const calendar = new CalendarPage(page, app);
-      await calendar.ready();
+      const calendar = await calendarAt(page, app, size);
       const [, monday = '', tuesday = ''] = await calendar.days();
       await calendar.insert({
         summary: 'Team standup',
@@ -151,10 +157,8 @@ for (const size of [
       page,
       app,
     }) => {
-      await page.setViewportSize(size);
       await page.emulateMedia({ colorScheme });
-      const calendar = new CalendarPage(page, app);
-      await calendar.ready();
+      const calendar = await calendarAt(page, app, size);
       const toolbar = page.locator('.calendar-toolbar');
       const zoneButton = page.getByTestId('calendar-time-zones');
       const heights: number[] = [];
@@ -218,9 +222,7 @@ test('the first frame painted has the range’s title, and the surface names the
 });
 
 test('year view opens on the current month with its heading whole', async ({ page, app }) => {
-  await page.setViewportSize({ width: 1360, height: 860 });
-  const calendar = new CalendarPage(page, app);
-  await calendar.ready();
+  const calendar = await calendarAt(page, app, { width: 1360, height: 860 });
   await calendar.view('year');
   const month = today().slice(0, 7);
   const table = calendar.surface.locator(`[role="table"][data-date="${month}"]`);
@@ -435,9 +437,7 @@ test('a day crowded with all-day events keeps the hours in view: three rows, the
   page,
   app,
 }) => {
-  await page.setViewportSize({ width: 1024, height: 700 });
-  const calendar = new CalendarPage(page, app);
-  await calendar.ready();
+  const calendar = await calendarAt(page, app, { width: 1024, height: 700 });
   const date = today();
   const titles = ['Holiday', 'Conference', 'Offsite', 'Trip', 'Birthday', 'Deadline'];
   for (const summary of titles) await calendar.insert({ summary, start: { date }, end: { date: addDays(date, 1) } });
@@ -465,9 +465,7 @@ test('a month in a short window still shows each busy day’s first event, its t
   page,
   app,
 }) => {
-  await page.setViewportSize({ width: 800, height: 600 });
-  const calendar = new CalendarPage(page, app);
-  await calendar.ready();
+  const calendar = await calendarAt(page, app, { width: 800, height: 600 });
   const date = today();
   const day = [
     ['Standup', '09:00', '09:15'],
@@ -496,9 +494,7 @@ test('an event’s quick view stays inside a narrow window: beside the event whe
   page,
   app,
 }) => {
-  await page.setViewportSize({ width: 800, height: 600 });
-  const calendar = new CalendarPage(page, app);
-  await calendar.ready();
+  const calendar = await calendarAt(page, app, { width: 800, height: 600 });
   const now = Temporal.PlainDate.from(today());
   const sunday = now.subtract({ days: now.dayOfWeek % 7 });
   // Tuesday to Friday: the middle of the week, with no room for the card on either side at 800 px.
