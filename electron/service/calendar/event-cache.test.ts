@@ -89,6 +89,42 @@ describe('listing events from the rendering cache', () => {
     await asAlice.calendars.patch({ calendarId, requestBody: { timeZone: 'UTC' } });
   });
 
+  it('answers events.get from the same cache: per viewer and zone, the new version after a write, pretty or selected', async () => {
+    const get = (as: calendar_v3.Calendar, eventId: string, extra: calendar_v3.Params$Resource$Events$Get = {}) =>
+      as.events.get({ calendarId, eventId, ...extra }).then((r) => r.data);
+    const listed = byId((await listAllEvents(asAlice, { calendarId })).items);
+    // What a listing cached, a get answers alike (and the other way round for a fresh viewer).
+    expect(await get(asAlice, privateId)).toEqual(listed.get(privateId));
+    const asReader = await get(asBob, privateId);
+    expect(asReader.summary).toBeUndefined();
+    expect(asReader.description).toBeUndefined();
+    expect(byId((await listAllEvents(asBob, { calendarId })).items).get(privateId)).toEqual(asReader);
+    expect((await get(asAlice, privateId)).description).toBe('hush');
+    expect((await get(asAlice, privateId, { timeZone: 'Asia/Tokyo' })).start?.dateTime).toBe(
+      '2030-08-09T18:00:00+09:00',
+    );
+    expect((await get(asAlice, meetingId, { maxAttendees: 1 })).attendeesOmitted).toBe(true);
+
+    const { data: patched } = await asAlice.events.patch({
+      calendarId,
+      eventId: privateId,
+      requestBody: { description: 'told' },
+    });
+    const after = await get(asAlice, privateId);
+    expect(after).toMatchObject({ description: 'told', etag: patched.etag });
+    expect(await get(asAlice, privateId, { fields: 'description' })).toEqual({ description: 'told' });
+
+    const url = `${t.service.url}/calendar/v3/calendars/${encodeURIComponent(calendarId)}/events/${privateId}`;
+    const pretty = await fetch(`${url}?prettyPrint=true`, { headers: { Authorization: `Bearer ${alice.token}` } });
+    const text = await pretty.text();
+    expect(text).toBe(JSON.stringify(after, null, 2));
+    expect(pretty.headers.get('etag')).toBe(patched.etag);
+    const unchanged = await fetch(url, {
+      headers: { Authorization: `Bearer ${alice.token}`, 'If-None-Match': patched.etag! },
+    });
+    expect(unchanged.status).toBe(304);
+  });
+
   it('answers the new version of an event after a write, and pages over the listing consistently', async () => {
     const before = (await listAllEvents(asAlice, { calendarId })).items;
     const target = before[3]!;

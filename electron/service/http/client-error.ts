@@ -21,24 +21,25 @@ export class ClientErrorGuard {
   /** Call for every request before handling it. */
   track(req: IncomingMessage, res: ServerResponse): void {
     const socket = req.socket;
+    // The entry stays until the connection's next request replaces it; once its answer is out it counts as done.
     this.open.set(socket, { req, res });
+    // Without a body (most reads) there is nothing a closing connection could break off.
+    const { 'content-length': length, 'transfer-encoding': encoding } = req.headers;
+    if (encoding === undefined && (length === undefined || length === '0')) return;
     const onSocketClose = () => endBrokenBody(req, connectionClosed());
     socket.once('close', onSocketClose);
     // A request closes once its body was read or dumped (or it was destroyed): nothing is left to break off.
     req.once('close', () => socket.off('close', onSocketClose));
-    res.once('close', () => {
-      if (this.open.get(socket)?.res === res) this.open.delete(socket);
-    });
   }
 
   /** The server's `clientError` listener. */
   readonly answer = (error: Error & { code?: string }, socket: Socket): void => {
-    const current = this.open.get(socket);
+    const entry = this.open.get(socket);
+    const current = entry && !entry.res.writableFinished && !entry.res.destroyed ? entry : undefined;
     if (current) {
       // The request under way was read whole: the bytes after it are junk; its own answer still goes out.
       if (current.req.complete) {
-        if (current.res.writableFinished) socket.destroy();
-        else current.res.once('close', () => socket.destroy());
+        current.res.once('close', () => socket.destroy());
         return;
       }
       // Its body broke off: it cannot be carried out; say so if nothing was answered yet, then hang up.

@@ -18,6 +18,11 @@ describe('RawJson', () => {
     expect(toJsonText(new RawJson('[1]'))).toBe('[1]');
   });
 
+  it('indents kept texts too when pretty printing, at the top level and inside', () => {
+    expect(toJsonText(page, true)).toBe(JSON.stringify(JSON.parse(toJsonText(page)), null, 2));
+    expect(toJsonText(new RawJson('{"a":[1]}'), true)).toBe('{\n  "a": [\n    1\n  ]\n}');
+  });
+
   it('leaves data that merely looks like a placeholder alone', () => {
     const lookalike = { a: '\u0000x:0', b: [new RawJson('true')] };
     expect(JSON.parse(toJsonText(lookalike))).toEqual({ a: '\u0000x:0', b: [true] });

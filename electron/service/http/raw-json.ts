@@ -29,15 +29,17 @@ const nextNonce = (): string =>
  * string in the data that happens to look like one is left alone.
  */
 export function toJsonText(value: unknown, pretty = false): string {
+  // Pretty printing (rare) indents kept texts too: they are parsed again (toJSON outside collection).
+  if (pretty) return JSON.stringify(value, null, 2);
   // A resource kept as JSON text (a cached event) is the answer as it is.
-  if (value instanceof RawJson && !pretty) return value.text;
+  if (value instanceof RawJson) return value.text;
   const outer = collecting;
   const outerNonce = collectingNonce;
   const raws: string[] = [];
   collecting = raws;
   collectingNonce = '';
   try {
-    const text = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+    const text = JSON.stringify(value);
     if (raws.length === 0) return text;
     // JSON.stringify writes the NUL of the placeholder as the six characters \u0000.
     const placeholder = new RegExp(`"\\\\u0000${collectingNonce.replace('.', '\\.')}:(\\d+)"`, 'g');

@@ -22,6 +22,15 @@ export type FoundEvent =
 export function findEventIn(r: CalendarRepositories, calendar: CalendarRow, eventId: string): FoundEvent | undefined {
   const row = r.events.get(calendar.id, eventId);
   if (row) return { kind: 'stored', row, resource: parseResource(row) };
+  return findOccurrenceIn(r, calendar, eventId);
+}
+
+/** The generated instance `eventId` names (`<series id>_<start>`), when no row is stored under that id. */
+export function findOccurrenceIn(
+  r: CalendarRepositories,
+  calendar: CalendarRow,
+  eventId: string,
+): Extract<FoundEvent, { kind: 'occurrence' }> | undefined {
   const parsed = parseInstanceId(eventId);
   if (!parsed) return undefined;
   const series = r.events.get(calendar.id, parsed.seriesId);

@@ -79,6 +79,12 @@ export class EventsRepository {
     );
   }
 
+  private get versionStmt() {
+    return this.store.prepare<[string, string], EventVersion>(
+      'SELECT pk, change_seq FROM calendar_events WHERE calendar_id = ? AND event_id = ?',
+    );
+  }
+
   private get insertStmt() {
     return this.store.prepare<InsertParameters>(insertSql);
   }
@@ -206,6 +212,11 @@ export class EventsRepository {
 
   get(calendarId: string, eventId: string): EventRow | undefined {
     return this.getStmt.get(calendarId, eventId);
+  }
+
+  /** The row's version only (no resource): what a read answered from the rendering cache needs. */
+  version(calendarId: string, eventId: string): EventVersion | undefined {
+    return this.versionStmt.get(calendarId, eventId);
   }
 
   /**

@@ -24,7 +24,8 @@ import { DAY_MS, isoUtc, parseDate, parseRfc3339, parseTimeParam } from '../doma
 import { EXPANSION_HORIZON_MS } from '../domain/events-query';
 
 import type { FoundEvent } from '../domain/event-lookup';
-import { findEventIn, foundSeq } from '../domain/event-lookup';
+import { findEventIn, findOccurrenceIn, foundSeq } from '../domain/event-lookup';
+import { renderedEventJson, renderVariant } from '../domain/event-cache';
 
 export type { FoundEvent };
 export { foundSeq };
@@ -36,7 +37,16 @@ export function findEvent(r: CalendarRepositories, access: CalendarAccess, event
 export function CalendarEventsGet(ctx: RequestContext<'CalendarEventsGet'>, cal: CalendarState): HandlerResult {
   const access = accessCalendar(cal.r, ctx, ctx.params.calendarId, 'freeBusyReader');
   const viewer = viewerFor(ctx, access);
-  const found = findEvent(cal.r, access, ctx.params.eventId);
+  const r = cal.r;
+  // A stored event is answered from the rendering cache the listings fill (by row version and kind of viewer).
+  const stored = r.events.version(access.calendar.id, ctx.params.eventId);
+  if (stored) {
+    const etag = etagOf(stored.change_seq);
+    if (matchesIfNoneMatch(ctx.headers['if-none-match'], etag)) return { status: 304 };
+    const body = renderedEventJson(r.eventCache, stored, viewer, renderVariant(r.eventCache, viewer));
+    return { body, headers: { ETag: etag } };
+  }
+  const found = findOccurrenceIn(r, access.calendar, ctx.params.eventId);
   if (!found) throw notFound('Not Found');
   const seq = foundSeq(found);
   if (matchesIfNoneMatch(ctx.headers['if-none-match'], etagOf(seq))) return { status: 304 };
