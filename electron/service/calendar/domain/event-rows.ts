@@ -58,7 +58,7 @@ export function storeEventRowUpdate(
     ...eventRowFields(calendar.id, resource, timing, seq, updatedMsOf(resource, changes)),
     pk: row.pk,
   };
-  r.events.update(updated);
+  r.events.update(updated, row);
   r.calendars.widenEventSpan(calendar, timing.end.ms - timing.start.ms);
   return updated;
 }

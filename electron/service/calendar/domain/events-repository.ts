@@ -48,6 +48,18 @@ const columns = `calendar_id, event_id, ical_uid, status, is_series, recurring_e
 // Built once: `Store.prepare` finds its statement by the SQL text, and an insert runs for every new event.
 const insertSql = `INSERT INTO calendar_events (${columns}) VALUES (${columns.replace(/\w+/g, '?')})`;
 
+/** Every column but the key, in the order an UPDATE lists those it assigns. */
+const updatableColumns = columns.split(',').map((name) => name.trim()) as (keyof NewEventRow)[];
+/** Columns that key indexes and that an update of an event's content leaves as they were. */
+const indexKeyColumns = new Set<keyof NewEventRow>([
+  'calendar_id',
+  'event_id',
+  'ical_uid',
+  'is_series',
+  'recurring_event_id',
+  'start_ms',
+]);
+
 type InsertParameters = [
   string,
   string,
@@ -87,16 +99,6 @@ export class EventsRepository {
 
   private get insertStmt() {
     return this.store.prepare<InsertParameters>(insertSql);
-  }
-
-  private get updateStmt() {
-    return this.store.prepare(
-      `UPDATE calendar_events SET calendar_id = @calendar_id, event_id = @event_id, ical_uid = @ical_uid, status = @status,
-           is_series = @is_series, recurring_event_id = @recurring_event_id, original_start_ms = @original_start_ms,
-           start_ms = @start_ms, end_ms = @end_ms, range_end_ms = @range_end_ms, updated_ms = @updated_ms,
-           change_seq = @change_seq, search_text = @search_text, resource = @resource
-         WHERE pk = @pk`,
-    );
   }
 
   private get byIdPage() {
@@ -256,8 +258,23 @@ export class EventsRepository {
     );
   }
 
-  update(row: EventRow): void {
-    this.updateStmt.run(row);
+  /**
+   * Rewrites the row. SQLite rewrites an index entry whenever a column of that index is assigned, even
+   * to the value it had, so the columns that only key the id, uid, series and time indexes are
+   * assigned only when they differ from `previous` (the row as read before): a patch of an event's
+   * title leaves those entries, and their pages, alone. Everything else is always written. One
+   * statement per set of key columns assigned (a handful), values bound by position.
+   */
+  update(row: EventRow, previous: EventRow): void {
+    const assigned: string[] = [];
+    const values: (string | number | null)[] = [];
+    for (const column of updatableColumns) {
+      if (indexKeyColumns.has(column) && row[column] === previous[column]) continue;
+      assigned.push(`${column} = ?`);
+      values.push(row[column]);
+    }
+    values.push(row.pk);
+    this.store.prepare(`UPDATE calendar_events SET ${assigned.join(', ')} WHERE pk = ?`).run(...values);
   }
 
   /** Events in id order after `afterId`, optionally only those overlapping [minMs, maxMs). */
