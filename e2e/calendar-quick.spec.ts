@@ -36,6 +36,14 @@ test('a click shows the event’s quick view; Escape closes it and focus goes ba
   await expect(guests.getByRole('listitem').filter({ hasText: app.bob.email })).toContainText('Organizer');
   await expect(guests.getByRole('listitem').filter({ hasText: app.localUser.email })).toContainText('Awaiting reply');
   await screenshotVariants(page, testInfo, 'calendar-quick-view');
+  // Each guest reads whole beside their answer, "Organizer" included, in the 1024-wide window too.
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const cut = await guests
+    .locator('.quick-view__guest-name, .quick-view__guest-role')
+    .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent));
+  expect(cut).toEqual([]);
+  await page.setViewportSize(size);
 
   await page.keyboard.press('Escape');
   await expect(card).toBeHidden();

@@ -190,9 +190,11 @@ function QuickViewCard({
               <ul className="quick-view__guests" data-testid="quick-view-guests">
                 {guests.map((guest) => (
                   <li key={guest.email}>
-                    <span className="quick-view__guest-name">
-                      {guest.displayName || guest.email}
-                      {guest.organizer ? <span className="quick-view__muted"> · Organizer</span> : null}
+                    <span className="quick-view__guest">
+                      <span className="quick-view__guest-name" title={guest.email}>
+                        {guest.displayName || guest.email}
+                      </span>
+                      {guest.organizer ? <span className="quick-view__guest-role">Organizer</span> : null}
                     </span>
                     <span className="quick-view__answer">
                       <span
