@@ -119,6 +119,7 @@ export function createCoreHandlers({
       const queuedBefore = mirror.pendingCount();
       const result = await callApi(() => mirror.write(op.name, params, body));
       if (mirror.pendingCount() > queuedBefore) return result;
+      fileActivity.noteWrite(connection.account.id, op.name, params, result);
       announceWrite(connection.account.id, op, params);
       return result;
     }
@@ -132,6 +133,7 @@ export function createCoreHandlers({
         throw error;
       }
     });
+    fileActivity.noteWrite(connection.account.id, op.name, params, result);
     announceWrite(connection.account.id, op, params);
     if (mirror && op.method !== 'GET') bypassedMirror(connection.account.id, collectionsWrittenBy(op, params));
     return result;

@@ -45,15 +45,25 @@ describe('diffSnapshots', () => {
   it('reads sharing: a person added, their role changed, their access removed', () => {
     const bob = { id: 'p-bob', type: 'user', role: 'reader', emailAddress: 'bob@atrium.local' };
     const shared = { ...base, permissions: [...base.permissions!, bob] };
-    expect(diffSnapshots(base, shared)).toEqual([{ kind: 'shared', subject: 'bob@atrium.local', to: 'reader' }]);
+    expect(diffSnapshots(base, shared)).toEqual([
+      { kind: 'shared', subject: 'bob@atrium.local', to: 'reader', permission: { id: 'p-bob', role: 'reader' } },
+    ]);
     const promoted = { ...base, permissions: [...base.permissions!, { ...bob, role: 'writer' }] };
     expect(diffSnapshots(shared, promoted)).toEqual([
-      { kind: 'roleChanged', subject: 'bob@atrium.local', from: 'reader', to: 'writer' },
+      {
+        kind: 'roleChanged',
+        subject: 'bob@atrium.local',
+        from: 'reader',
+        to: 'writer',
+        permission: { id: 'p-bob', role: 'writer' },
+      },
     ]);
-    expect(diffSnapshots(promoted, base)).toEqual([{ kind: 'unshared', subject: 'bob@atrium.local', from: 'writer' }]);
+    expect(diffSnapshots(promoted, base)).toEqual([
+      { kind: 'unshared', subject: 'bob@atrium.local', from: 'writer', permission: { id: 'p-bob', role: null } },
+    ]);
     const domain = { id: 'p-d', type: 'domain', role: 'reader', domain: 'atrium.local' };
     expect(diffSnapshots(base, { ...base, permissions: [...base.permissions!, domain] })).toEqual([
-      { kind: 'shared', subject: 'everyone at atrium.local', to: 'reader' },
+      { kind: 'shared', subject: 'everyone at atrium.local', to: 'reader', permission: { id: 'p-d', role: 'reader' } },
     ]);
   });
 
@@ -61,9 +71,15 @@ describe('diffSnapshots', () => {
     const link = { id: 'anyoneWithLink', type: 'anyone', role: 'reader' };
     const on = { ...base, permissions: [...base.permissions!, link] };
     const commenting = { ...base, permissions: [...base.permissions!, { ...link, role: 'commenter' }] };
-    expect(diffSnapshots(base, on)).toEqual([{ kind: 'linkShared', to: 'reader' }]);
-    expect(diffSnapshots(on, commenting)).toEqual([{ kind: 'linkChanged', from: 'reader', to: 'commenter' }]);
-    expect(diffSnapshots(commenting, base)).toEqual([{ kind: 'linkRemoved', from: 'commenter' }]);
+    expect(diffSnapshots(base, on)).toEqual([
+      { kind: 'linkShared', to: 'reader', permission: { id: 'anyoneWithLink', role: 'reader' } },
+    ]);
+    expect(diffSnapshots(on, commenting)).toEqual([
+      { kind: 'linkChanged', from: 'reader', to: 'commenter', permission: { id: 'anyoneWithLink', role: 'commenter' } },
+    ]);
+    expect(diffSnapshots(commenting, base)).toEqual([
+      { kind: 'linkRemoved', from: 'commenter', permission: { id: 'anyoneWithLink', role: null } },
+    ]);
   });
 
   it('says nothing of sharing when one look could not see who has access', () => {

@@ -62,6 +62,8 @@ export type ActivityChange = Omit<FileActivityEntry, 'id' | 'time'> & {
   /** A move: the folder ids left and entered (named by the caller). */
   readonly fromParents?: readonly string[];
   readonly toParents?: readonly string[];
+  /** A sharing change: the permission and the role it has now (null once removed). */
+  readonly permission?: { readonly id: string; readonly role: string | null };
 };
 
 const isLink = (permission: FilePermission) => permission.type === 'anyone';
@@ -74,7 +76,8 @@ const whoHas = (permission: FilePermission): string =>
 /**
  * The entries a change from `before` to `after` makes. Who renamed, moved or trashed the file is
  * known when the change touched it (its modified time moved on); Drive does not say who changed
- * sharing. Stars are per user: always the user's own.
+ * sharing (each sharing change names its permission, for the caller to match with writes of its own).
+ * Stars are per user: always the user's own.
  */
 export function diffSnapshots(before: FileSnapshot, after: FileSnapshot): ActivityChange[] {
   const changes: ActivityChange[] = [];
@@ -97,22 +100,30 @@ function diffPermissions(before: readonly FilePermission[], after: readonly File
   const now = new Map(after.map((permission) => [permission.id, permission]));
   for (const permission of after) {
     const previous = old.get(permission.id);
+    const current = { permission: { id: permission.id, role: permission.role } };
     if (isLink(permission)) {
-      if (!previous) changes.push({ kind: 'linkShared', to: permission.role });
+      if (!previous) changes.push({ kind: 'linkShared', to: permission.role, ...current });
       else if (previous.role !== permission.role)
-        changes.push({ kind: 'linkChanged', from: previous.role, to: permission.role });
+        changes.push({ kind: 'linkChanged', from: previous.role, to: permission.role, ...current });
       continue;
     }
-    if (!previous) changes.push({ kind: 'shared', subject: whoHas(permission), to: permission.role });
+    if (!previous) changes.push({ kind: 'shared', subject: whoHas(permission), to: permission.role, ...current });
     else if (previous.role !== permission.role)
-      changes.push({ kind: 'roleChanged', subject: whoHas(permission), from: previous.role, to: permission.role });
+      changes.push({
+        kind: 'roleChanged',
+        subject: whoHas(permission),
+        from: previous.role,
+        to: permission.role,
+        ...current,
+      });
   }
   for (const permission of before) {
     if (now.has(permission.id)) continue;
+    const gone = { permission: { id: permission.id, role: null } };
     changes.push(
       isLink(permission)
-        ? { kind: 'linkRemoved', from: permission.role }
-        : { kind: 'unshared', subject: whoHas(permission), from: permission.role },
+        ? { kind: 'linkRemoved', from: permission.role, ...gone }
+        : { kind: 'unshared', subject: whoHas(permission), from: permission.role, ...gone },
     );
   }
   return changes;

@@ -69,6 +69,8 @@ describe('files.activity', () => {
     // The share and the role change may fall between two looks or into one: either way bob ends up an editor.
     const bobs = entries.filter((entry) => entry.subject === 'bob@atrium.local');
     expect(bobs.at(0)?.to).toBe('writer');
+    // Drive does not say who changed sharing; these were made here, so they are the user's.
+    for (const entry of [...bobs, entries.find((e) => e.kind === 'linkShared')]) expect(entry?.who).toBe('You');
     expect(entries.find((entry) => entry.kind === 'commented')).toMatchObject({
       subject: 'Are these numbers final?',
       who: 'You',
@@ -80,6 +82,30 @@ describe('files.activity', () => {
     core = await open();
     const again = await activity(file.id);
     expect(again.map((entry) => entry.id)).toEqual(entries.map((entry) => entry.id));
+  });
+
+  it('names nobody for a sharing change made elsewhere, and the user for one made here', async () => {
+    const file = await api<{ id: string }>('DriveFilesCreate', { fields: 'id' }, { name: 'Shared.txt' });
+    await activity(file.id);
+    // Another device of the same person (or anyone else) shares the file: straight to the service.
+    const elsewhere = await fetch(
+      `${core.serviceUrl}/drive/v3/files/${file.id}/permissions?sendNotificationEmail=false`,
+      {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${core.localUser.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'user', role: 'reader', emailAddress: 'carol@atrium.local' }),
+      },
+    );
+    expect(elsewhere.status).toBe(200);
+    const carol = (await elsewhere.json()) as { id: string };
+    const seen = await activity(file.id);
+    expect(seen.find((entry) => entry.kind === 'shared')).toMatchObject({ subject: 'carol@atrium.local' });
+    expect(seen.find((entry) => entry.kind === 'shared')?.who).toBeUndefined();
+
+    // Here: removing her access is the user's.
+    await api('DrivePermissionsDelete', { fileId: file.id, permissionId: carol.id });
+    const removed = (await activity(file.id)).find((entry) => entry.kind === 'unshared');
+    expect(removed).toMatchObject({ subject: 'carol@atrium.local', who: 'You' });
   });
 
   it('answers not found for a file that is not there, and records nothing', async () => {

@@ -14,6 +14,14 @@ export interface FileActivityOptions {
 
 /** Past this many files in one pass of the change feed, only the first are looked at. */
 const maxFilesPerPass = 50;
+/** How long a sharing write made here waits to be seen on the file before it is forgotten. */
+const ownWriteTtlMs = 10 * 60_000;
+
+/** A sharing write made through this app: the permission it touched and the role it left (null: removed). */
+interface OwnSharingWrite {
+  readonly role: string | null;
+  readonly atMs: number;
+}
 
 type DriveFile = Record<string, unknown>;
 
@@ -35,11 +43,74 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
  */
 export class FileActivity {
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** Per account and file: sharing writes made here, by permission id in the order made, not yet seen on a look. */
+  private readonly ownSharing = new Map<string, Map<string, OwnSharingWrite[]>>();
 
   constructor(private readonly options: FileActivityOptions) {}
 
+  private get nowMs(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  /**
+   * Notes a sharing write this app made (a permission created, changed or deleted), so that when the
+   * change shows on the file, its entry says it was the user's: Drive itself never says who changed
+   * sharing. Only a change that ends as the write left it (the same permission, the same role or
+   * removed) is attributed; anything else stays without a name.
+   */
+  noteWrite(account: string, operation: string, params: Record<string, unknown>, result: unknown): void {
+    const fileId = text(params.fileId);
+    if (!fileId) return;
+    const answer = typeof result === 'object' && result ? (result as Record<string, unknown>) : {};
+    let permissionId: string | undefined;
+    let role: string | null;
+    if (operation === 'DrivePermissionsDelete') {
+      permissionId = text(params.permissionId);
+      role = null;
+    } else if (operation === 'DrivePermissionsCreate' || operation === 'DrivePermissionsUpdate') {
+      permissionId = text(answer.id) ?? text(params.permissionId);
+      const answered = text(answer.role);
+      if (!answered) return;
+      role = answered;
+    } else return;
+    if (!permissionId) return;
+    const key = `${account}\u0000${fileId}`;
+    const writes = this.ownSharing.get(key) ?? new Map<string, OwnSharingWrite[]>();
+    writes.set(permissionId, [...(writes.get(permissionId) ?? []), { role, atMs: this.nowMs }]);
+    this.ownSharing.set(key, writes);
+  }
+
+  /**
+   * `change` attributed to the user when it is what one of their sharing writes left. That note and
+   * the ones before it are used up (a look may see two quick writes at once, or each on its own).
+   */
+  private attributed(key: string, change: ActivityChange): ActivityChange {
+    const writes = this.ownSharing.get(key);
+    const permission = change.permission;
+    if (!permission || !writes) return change;
+    const notes = writes.get(permission.id) ?? [];
+    const match = notes.findIndex((note) => note.role === permission.role);
+    if (match < 0) return change;
+    if (match === notes.length - 1) writes.delete(permission.id);
+    else writes.set(permission.id, notes.slice(match + 1));
+    return { ...change, who: 'You' };
+  }
+
+  /** Forgets the notes of a file that are too old to match anything seen from now on. */
+  private expireOwnWrites(key: string): void {
+    const writes = this.ownSharing.get(key);
+    if (!writes) return;
+    const oldest = this.nowMs - ownWriteTtlMs;
+    for (const [id, notes] of writes) {
+      const kept = notes.filter((note) => note.atMs >= oldest);
+      if (kept.length > 0) writes.set(id, kept);
+      else writes.delete(id);
+    }
+    if (writes.size === 0) this.ownSharing.delete(key);
+  }
+
   private get nowIso(): string {
-    return new Date((this.options.now ?? Date.now)()).toISOString();
+    return new Date(this.nowMs).toISOString();
   }
 
   /** Looks at the files a `changed` event of the Drive change feed names. */
@@ -89,7 +160,9 @@ export class FileActivity {
     const after = snapshotOf(file);
     const before = store.snapshot(account, fileId);
     if (before?.version !== undefined && after.version !== undefined && after.version < before.version) return file;
-    const changes = before ? diffSnapshots(before, after) : [];
+    const key = `${account}\u0000${fileId}`;
+    const changes = before ? diffSnapshots(before, after).map((change) => this.attributed(key, change)) : [];
+    this.expireOwnWrites(key);
     if (before && changes.length === 0 && before.version === after.version) return file;
     const time = this.nowIso;
     const entries = await Promise.all(changes.map((change) => this.named(api, change)));
@@ -104,7 +177,7 @@ export class FileActivity {
 
   /** A move names the folders (as they are called now) instead of their ids. */
   private async named(api: ApiClient, change: ActivityChange): Promise<Omit<FileActivityEntry, 'id' | 'time'>> {
-    const { fromParents, toParents, ...entry } = change;
+    const { fromParents, toParents, permission: _permission, ...entry } = change;
     if (!fromParents && !toParents) return entry;
     const names = async (ids: readonly string[] = []) =>
       (
