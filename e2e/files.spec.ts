@@ -223,6 +223,25 @@ test('shows at most three toasts, newest first, in a strip below the file list t
     await expect(page.getByTestId('toast').filter({ hasText: `Moved “${name}” to the trash` })).toBeVisible();
   }
 
+  // The keyboard's place goes to the file that took the trashed one's: Delete again goes on down the list.
+  const next = row(page, 'file-05.txt');
+  await expect(next).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('file-list')).toHaveAttribute(
+    'aria-activedescendant',
+    (await next.getAttribute('id'))!,
+  );
+
+  // Keyboard focus on the list draws its ring around the whole listing, where no row's background covers it.
+  const ring = await page.getByTestId('file-list').evaluate((scroller) => {
+    const listing = scroller.closest('.file-collection')!;
+    return {
+      focused: scroller.matches(':focus-visible'),
+      around: getComputedStyle(listing).outlineStyle,
+      inside: getComputedStyle(scroller).outlineStyle,
+    };
+  });
+  expect(ring).toEqual({ focused: true, around: 'solid', inside: 'none' });
+
   const toasts = page.getByTestId('toast');
   await expect(toasts).toHaveCount(3);
   const placed = await Promise.all(

@@ -110,15 +110,20 @@ export function FilesView() {
 
   // Items that left the listing leave the selection, once the whole listing is known (a file being
   // revealed may be on a page not read yet).
+  // The focus of an item that left goes to the one now in its place (the ids of the last whole listing say which).
   const listingComplete = contents.isSuccess && !contents.hasNextPage;
+  const listingKey = JSON.stringify(listing);
+  const lastListed = useRef<{ key: string; ids: readonly string[] }>({ key: '', ids: [] });
   useEffect(() => {
-    if (!listingComplete || isEmptySelection(selection)) return;
-    const next = keepListed(
-      selection,
-      files.map((file) => file.id),
-    );
+    if (!listingComplete) return;
+    const ids = files.map((file) => file.id);
+    // Only the same listing's order says what took an item's place (not the folder left behind).
+    const previous = lastListed.current.key === listingKey ? lastListed.current.ids : undefined;
+    lastListed.current = { key: listingKey, ids };
+    if (isEmptySelection(selection)) return;
+    const next = keepListed(selection, ids, previous);
     if (next !== selection) setSelection(next);
-  }, [listingComplete, files, selection, setSelection]);
+  }, [listingComplete, files, listingKey, selection, setSelection]);
 
   // Nothing selected is the common case while a long folder is read: no pass over its files then.
   const selectedItems = useMemo(

@@ -173,6 +173,22 @@ describe('selection', () => {
     expect(same).toBe(kept);
   });
 
+  it('puts the focus on the item that takes the place of the one that left', () => {
+    // The focused, only selected item trashed: the next one is focused and selected.
+    const one = clickItem(emptySelection, ids, 'b');
+    expect(keepListed(one, ['a', 'c', 'd', 'e'], ids)).toEqual({ selected: new Set(['c']), anchor: 'c', focus: 'c' });
+    // Several gone at once, the last of them focused: the next still listed, else the one before.
+    const range = clickItem(one, ids, 'd', { shift: true });
+    expect(keepListed(range, ['a', 'e'], ids).focus).toBe('e');
+    expect(keepListed(clickItem(emptySelection, ids, 'e'), ['a', 'b'], ids).focus).toBe('b');
+    // Others still selected stay so; only the focus moves.
+    const two = clickItem(clickItem(emptySelection, ids, 'a'), ids, 'c', { toggle: true });
+    expect(keepListed(two, ['a', 'b', 'd', 'e'], ids)).toEqual({ selected: new Set(['a']), anchor: null, focus: 'd' });
+    // Without the earlier order, or with nothing left, the focus is simply dropped.
+    expect(keepListed(one, ['a', 'c'], undefined).focus).toBeNull();
+    expect(keepListed(one, [], ids).focus).toBeNull();
+  });
+
   it('tells an empty selection from one with a focus or an anchor', () => {
     expect(isEmptySelection(emptySelection)).toBe(true);
     expect(isEmptySelection({ selected: new Set(), anchor: null, focus: 'a' })).toBe(false);

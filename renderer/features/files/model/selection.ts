@@ -91,15 +91,28 @@ export function isEmptySelection(selection: Selection): boolean {
   return selection.selected.size === 0 && selection.anchor === null && selection.focus === null;
 }
 
-/** Drops ids that are no longer listed (moved away, trashed, deleted). */
-export function keepListed(selection: Selection, ids: readonly string[]): Selection {
+/**
+ * Drops ids that are no longer listed (moved away, trashed, deleted). When the keyboard's item left
+ * and `previous` (the ids listed before) is known, the focus goes where file managers put it: to the
+ * item that now stands in its place (the next one still listed, else the one before). If nothing
+ * selected is left, that item is selected too, so Delete pressed again goes on down the list.
+ */
+export function keepListed(selection: Selection, ids: readonly string[], previous?: readonly string[]): Selection {
   const listed = new Set(ids);
   const selected = [...selection.selected].filter((id) => listed.has(id));
   if (selected.length === selection.selected.size && (selection.focus === null || listed.has(selection.focus)))
     return selection;
-  return {
+  const kept: Selection = {
     selected: new Set(selected),
     anchor: selection.anchor !== null && listed.has(selection.anchor) ? selection.anchor : null,
     focus: selection.focus !== null && listed.has(selection.focus) ? selection.focus : null,
   };
+  if (selection.focus === null || kept.focus !== null || !previous) return kept;
+  const at = previous.indexOf(selection.focus);
+  if (at < 0) return kept;
+  const next =
+    previous.slice(at + 1).find((id) => listed.has(id)) ?? previous.slice(0, at).findLast((id) => listed.has(id));
+  if (next === undefined) return kept;
+  if (kept.selected.size > 0) return { ...kept, focus: next };
+  return { selected: new Set([next]), anchor: next, focus: next };
 }
