@@ -149,6 +149,13 @@ test('a shared drive card’s colour bar spans the whole card, menu included', a
   expect(Math.abs(barBox.x - cardBox.x)).toBeLessThanOrEqual(1);
   expect(Math.abs(barBox.x + barBox.width - (cardBox.x + cardBox.width))).toBeLessThanOrEqual(1);
   expect(Math.abs(barBox.y - cardBox.y)).toBeLessThanOrEqual(1);
+  // "New shared drive" sits with the page's title, as "New folder" does; the cards follow the header
+  // with no empty selection strip between (nothing is selected here), and Details is not offered.
+  const title = (await page.getByRole('heading', { name: 'Shared drives' }).boundingBox())!;
+  const create = (await page.getByTestId('new-drive').boundingBox())!;
+  expect(Math.abs(create.y + create.height / 2 - (title.y + title.height / 2))).toBeLessThanOrEqual(4);
+  expect(cardBox.y - (title.y + title.height)).toBeLessThan(40);
+  await expect(page.getByTestId('toggle-details')).toHaveCount(0);
   await checkScreens(page, 'files-drive-card');
 });
 

@@ -190,7 +190,7 @@ export function FilesView() {
   const title = folder?.name ?? placeLabel(location.place);
   let content;
   if (listing.kind === 'drives') {
-    content = <SharedDrivesList onCreate={() => setCreatingDrive(true)} />;
+    content = <SharedDrivesList />;
   } else if (contents.isPending) {
     content = <LoadingPanel label={`Loading ${title}…`} testId="files-loading" />;
   } else if (contents.isError) {
@@ -303,32 +303,49 @@ export function FilesView() {
               />
             </>
           ) : null}
+          {listing.kind === 'drives' ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setCreatingDrive(true)}
+              data-testid="new-drive"
+            >
+              New shared drive
+            </button>
+          ) : null}
           {inTrash && files.length > 0 ? (
             <button type="button" className="button" onClick={requestEmptyTrash} data-testid="empty-trash">
               Empty trash
             </button>
           ) : null}
-          {listing.kind === 'files' ? <ViewToggle /> : null}
-          <button
-            type="button"
-            className="button"
-            aria-pressed={detailsOpen}
-            onClick={() => setDetailsOpen(!detailsOpen)}
-            data-testid="toggle-details"
-          >
-            Details
-          </button>
+          {listing.kind === 'files' ? (
+            <>
+              <ViewToggle />
+              <button
+                type="button"
+                className="button"
+                aria-pressed={detailsOpen}
+                onClick={() => setDetailsOpen(!detailsOpen)}
+                data-testid="toggle-details"
+              >
+                Details
+              </button>
+            </>
+          ) : null}
         </div>
-        <SelectionBar
-          items={selectedItems}
-          inTrash={inTrash}
-          summary={
-            listing.kind === 'files' && contents.isSuccess
-              ? `${files.length}${contents.hasNextPage ? '+' : ''} item${files.length === 1 ? '' : 's'}`
-              : ''
-          }
-          onClear={() => setSelection({ selected: new Set(), anchor: null, focus: selection.focus })}
-        />
+        {/* Shared drives are cards with their own menus: nothing there is selected. */}
+        {listing.kind === 'files' ? (
+          <SelectionBar
+            items={selectedItems}
+            inTrash={inTrash}
+            summary={
+              listing.kind === 'files' && contents.isSuccess
+                ? `${files.length}${contents.hasNextPage ? '+' : ''} item${files.length === 1 ? '' : 's'}`
+                : ''
+            }
+            onClear={() => setSelection({ selected: new Set(), anchor: null, focus: selection.focus })}
+          />
+        ) : null}
         <div
           className={`files-content${drop.active ? ' is-drop-target' : ''}`}
           {...drop.handlers}
@@ -342,7 +359,7 @@ export function FilesView() {
           ) : null}
         </div>
       </div>
-      {detailsOpen ? (
+      {detailsOpen && listing.kind === 'files' ? (
         <DetailsPanel
           item={selectedItems.length === 1 ? selectedItems[0]! : null}
           selectedCount={selectedItems.length}

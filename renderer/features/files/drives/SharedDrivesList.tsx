@@ -158,7 +158,7 @@ function DriveCard({
 }
 
 /** The shared drives the user belongs to, hidden ones on request, with their management actions. */
-export function SharedDrivesList({ onCreate }: { onCreate: () => void }) {
+export function SharedDrivesList() {
   const drives = useApiQuery('DriveDrivesList', driveListParams, { allPagesOf: 'drives' });
   const [showHidden, setShowHidden] = useState(false);
   const [renaming, setRenaming] = useState<SharedDriveEntry | null>(null);
@@ -180,11 +180,8 @@ export function SharedDrivesList({ onCreate }: { onCreate: () => void }) {
 
   return (
     <div className="drives" data-testid="shared-drives">
-      <div className="drives__bar">
-        <button type="button" className="button button--primary" onClick={onCreate} data-testid="new-drive">
-          New shared drive
-        </button>
-        {hiddenCount > 0 ? (
+      {hiddenCount > 0 ? (
+        <div className="drives__bar">
           <label className="checkbox">
             <input
               type="checkbox"
@@ -194,8 +191,8 @@ export function SharedDrivesList({ onCreate }: { onCreate: () => void }) {
             />
             Show hidden drives ({hiddenCount})
           </label>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
       {shown.length === 0 ? (
         <EmptyPanel
           title="No shared drives"
