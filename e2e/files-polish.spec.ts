@@ -225,7 +225,15 @@ test('right-click and Shift+F10 open the same menu on files and folders', async 
     await expect(menu.getByTestId(id)).toBeVisible();
   }
   await expect(row(page, 'notes.txt')).toHaveAttribute('aria-selected', 'true');
-  await checkScreens(page, 'files-context-menu');
+  // Opened afresh at each window size (as a person would), near the right edge: it stays inside the window.
+  await checkScreens(page, 'files-context-menu', async ({ width }) => {
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    const box = (await row(page, 'notes.txt').boundingBox())!;
+    await page.mouse.click(Math.min(box.x + box.width - 20, width - 20), box.y + box.height / 2, { button: 'right' });
+    await expect(menu).toBeVisible();
+    await expectInWindow(page, menu);
+  });
   await menu.getByTestId('menu-star').click();
   await expect.poll(async () => (await getFile(app, notes.id)).starred).toBe(true);
 
