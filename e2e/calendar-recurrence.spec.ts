@@ -22,6 +22,9 @@ test('a weekly series: move one instance, change this and following, delete one 
   await calendar.moreOptions();
   await expect(calendar.editor).toBeVisible();
   await calendar.editor.getByTestId('editor-title').fill('Team sync');
+  // A one-off event: the menu says "Does not repeat", and nothing beside it says it again.
+  await expect(calendar.editor.getByTestId('editor-repeat-choice')).toHaveValue('none');
+  await expect(calendar.editor.getByTestId('editor-repeat-summary')).toHaveCount(0);
   await calendar.editor.getByTestId('editor-repeat-choice').selectOption('WEEKLY');
   await calendar.editor.getByTestId('editor-repeat-end-count').check();
   await calendar.editor.getByTestId('editor-repeat-count').fill('6');

@@ -89,10 +89,13 @@ export function RepeatField({ draft, partOfSeries, onChange }: RepeatFieldProps)
           ))}
           <option value="custom">Custom rule (RRULE)…</option>
         </select>
-        <span className="field__hint" data-testid="editor-repeat-summary">
-          {describeRepeat(rule)}
-          {partOfSeries ? ' · changes apply to the series' : ''}
-        </span>
+        {/* "Does not repeat" is what the menu already says; a rule is summed up in words beside it. */}
+        {rule.kind !== 'none' || partOfSeries ? (
+          <span className="field__hint" data-testid="editor-repeat-summary">
+            {describeRepeat(rule)}
+            {partOfSeries ? ' · changes apply to the series' : ''}
+          </span>
+        ) : null}
       </div>
       {rule.kind === 'simple' ? <SimpleRule rule={rule} draft={draft} ids={ids} onChange={onChange} /> : null}
       {rule.kind === 'custom' ? (
