@@ -73,6 +73,19 @@ test('a calendar’s default reminders and email notifications are set in its se
   await expect.poll(emails).toEqual([...new Set([...before, 'agenda', 'eventCreation'])].sort());
   await dialog.getByTestId('calendar-settings-email-eventCreation').uncheck();
   await expect.poll(emails).toEqual([...new Set([...before, 'agenda'])].filter((t) => t !== 'eventCreation').sort());
+  // The reminders line up whatever their menus say; at 1024×700 the settings scroll between the
+  // title and the buttons, and Done stays in view.
+  const removeAt = await rows
+    .getByTestId('calendar-settings-reminder-remove')
+    .evaluateAll((buttons) => buttons.map((button) => Math.round(button.getBoundingClientRect().x)));
+  expect(removeAt.length).toBeGreaterThan(1);
+  expect(new Set(removeAt).size).toBe(1);
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const done = (await dialog.getByTestId('calendar-settings-close').boundingBox())!;
+  expect(done.y + done.height).toBeLessThanOrEqual(700);
+  expect(done.y).toBeGreaterThan(0);
+  await page.setViewportSize(size);
   await screenshotVariants(page, testInfo, 'calendar-settings-notifications');
 
   // What was saved is what the dialog shows next time.

@@ -72,72 +72,75 @@ function SettingsContent({
         {calendar.name !== calendar.summary ? ` · titled “${calendar.summary}” by its owner` : ''}
       </p>
 
-      <form className="field" onSubmit={saveName}>
-        <label className="field__label" htmlFor={ids.name}>
-          Name in your list
-        </label>
-        <div className="editor-inline-add">
-          <input
-            id={ids.name}
-            className="input"
-            value={name}
-            maxLength={1024}
-            onChange={(event) => setName(event.target.value)}
-            data-testid="calendar-settings-name"
-          />
-          <button
-            type="submit"
-            className="button"
-            disabled={name.trim() === calendar.name}
-            data-testid="calendar-settings-rename"
-          >
-            Rename
-          </button>
-        </div>
-        <span className="field__hint">Only you see this name. Leave it empty to use the calendar’s title.</span>
-      </form>
-
-      <fieldset className="color-picker" data-testid="calendar-settings-colors">
-        <legend className="field__label">Color</legend>
-        <div className="color-picker__swatches">
-          {Object.entries(palettes.calendar).map(([id, pair]) => (
-            <label
-              key={id}
-              className="color-picker__swatch"
-              title={calendarColorNames[id] ?? pair.background}
-              style={{ background: pair.background }}
+      {/* The settings scroll between the title and the buttons, which stay in view at any height. */}
+      <div className="calendar-settings__body" data-testid="calendar-settings-body">
+        <form className="field" onSubmit={saveName}>
+          <label className="field__label" htmlFor={ids.name}>
+            Name in your list
+          </label>
+          <div className="editor-inline-add">
+            <input
+              id={ids.name}
+              className="input"
+              value={name}
+              maxLength={1024}
+              onChange={(event) => setName(event.target.value)}
+              data-testid="calendar-settings-name"
+            />
+            <button
+              type="submit"
+              className="button"
+              disabled={name.trim() === calendar.name}
+              data-testid="calendar-settings-rename"
             >
+              Rename
+            </button>
+          </div>
+          <span className="field__hint">Only you see this name. Leave it empty to use the calendar’s title.</span>
+        </form>
+
+        <fieldset className="color-picker" data-testid="calendar-settings-colors">
+          <legend className="field__label">Color</legend>
+          <div className="color-picker__swatches">
+            {Object.entries(palettes.calendar).map(([id, pair]) => (
+              <label
+                key={id}
+                className="color-picker__swatch"
+                title={calendarColorNames[id] ?? pair.background}
+                style={{ background: pair.background }}
+              >
+                <input
+                  type="radio"
+                  name="calendar-color"
+                  checked={background === pair.background.toLowerCase()}
+                  onChange={() => setColor(pair, id)}
+                  aria-label={calendarColorNames[id] ?? 'Custom color'}
+                />
+              </label>
+            ))}
+            <label className="color-picker__custom" htmlFor={ids.custom}>
+              Custom
               <input
-                type="radio"
-                name="calendar-color"
-                checked={background === pair.background.toLowerCase()}
-                onChange={() => setColor(pair, id)}
-                aria-label={calendarColorNames[id] ?? 'Custom color'}
+                id={ids.custom}
+                type="color"
+                value={background}
+                onChange={(event) =>
+                  setColor({ background: event.target.value, foreground: readableTextOn(event.target.value) }, null)
+                }
+                data-testid="calendar-settings-custom-color"
               />
             </label>
-          ))}
-          <label className="color-picker__custom" htmlFor={ids.custom}>
-            Custom
-            <input
-              id={ids.custom}
-              type="color"
-              value={background}
-              onChange={(event) =>
-                setColor({ background: event.target.value, foreground: readableTextOn(event.target.value) }, null)
-              }
-              data-testid="calendar-settings-custom-color"
-            />
-          </label>
-        </div>
-      </fieldset>
+          </div>
+        </fieldset>
 
-      <CalendarNotificationSettings
-        calendar={calendar}
-        onDefaultReminders={onDefaultReminders}
-        onEmailNotifications={onEmailNotifications}
-      />
+        <CalendarNotificationSettings
+          calendar={calendar}
+          onDefaultReminders={onDefaultReminders}
+          onEmailNotifications={onEmailNotifications}
+        />
 
-      {calendar.owned ? <SharingPanel calendar={calendar} selfEmail={selfEmail} /> : null}
+        {calendar.owned ? <SharingPanel calendar={calendar} selfEmail={selfEmail} /> : null}
+      </div>
 
       <div className="dialog__actions">
         {calendar.primary ? null : confirmingDelete ? (
