@@ -111,7 +111,11 @@ test('a drag offers quick-create: a title and Enter, or More options for the edi
     `${dayWords(local(monday, '10:00'))} · 10:00 – 11:30am`,
   );
   await expect(card.getByTestId('quick-create-title')).toBeFocused();
+  // The block where the event will go reads "(No title)", then the title as it is typed.
+  const block = page.locator('[data-drag-copy]');
+  await expect(block).toContainText('(No title)');
   await page.keyboard.type('Focus time');
+  await expect(block).toContainText('Focus time');
   await screenshotVariants(page, testInfo, 'calendar-quick-create');
   await page.keyboard.press('Enter');
   await expect(card).toBeHidden();

@@ -29,7 +29,8 @@ import type { CalendarPreferences } from './calendar-settings';
 import type { GridTaskProps } from './calendar-tasks';
 import { gridInteractionPlugin } from './grid-interaction';
 import { fullCalendarViews, useCalendarStore, viewOfFullCalendar, type CalendarViewId } from './calendar-store';
-import type { EventTimes, GridEventProps } from './event-mapping';
+import { untitledEventLabel, type EventTimes, type GridEventProps } from './event-mapping';
+import { useDraftTitle } from './draft-title';
 import type { AnchorPoint } from './QuickCreate';
 import { addDaysToDate, dateInZone, zoneCity, zoneOffsetLabel } from './time-zone';
 import type { VisibleRange } from './visible-range';
@@ -197,6 +198,10 @@ function tagEventElement({ el, event, view, isMirror }: EventDisplayInfo & { el:
   }
 }
 
+function DraftTitle() {
+  return useDraftTitle(untitledEventLabel);
+}
+
 /** Events this long or shorter read as one line in the time grid: "Team standup, 10:00". */
 const oneLineMinutes = 45;
 
@@ -209,7 +214,8 @@ const oneLineMinutes = 45;
 function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
   const task = info.event.extendedProps as Partial<GridTaskProps>;
   if (task.kind === 'task') return taskContent(info.event.title, task.completed === true);
-  const title = info.event.title || '(No title)';
+  // The block of a selection being made into an event shows the title typed into quick-create.
+  const title = info.event.title || (info.isMirror ? <DraftTitle /> : untitledEventLabel);
   if (!info.view.type.startsWith('timeGrid') || info.event.allDay) {
     const id = (info.event.extendedProps as Partial<GridEventProps>).eventId;
     // FullCalendar's own content, unless a change to the event waits to sync: then a dot ends the line

@@ -1,5 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { setDraftTitle } from './draft-title';
 import type { CalendarInfo } from './calendar-data';
 import type { EventTimes } from './event-mapping';
 import { whenWords } from './event-words';
@@ -60,6 +61,11 @@ function QuickCreateCard({
 }: QuickCreateProps & { request: QuickCreateRequest }) {
   const [title, setTitle] = useState('');
   const titleId = useId();
+  // The new event's block in the grid reads the title as it is typed.
+  useEffect(() => {
+    setDraftTitle(title);
+  }, [title]);
+  useEffect(() => () => setDraftTitle(''), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (title.trim()) onSave(title.trim());
