@@ -27,7 +27,7 @@ test('an event’s right-click menu opens, edits, duplicates and deletes it, and
 
   await event.click({ button: 'right' });
   await expect(menu).toBeVisible();
-  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Edit E', 'Duplicate', 'Delete Del']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Edit E', 'Duplicate', 'Color ›', 'Delete Del']);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await saveScreenshot(page, `calendar-event-menu-1360x900-${scheme}`);
@@ -77,6 +77,34 @@ test('an event’s right-click menu opens, edits, duplicates and deletes it, and
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('event-quick-view')).toBeVisible();
   await expect(page.getByTestId('quick-view-title')).toHaveText('Lunch');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('event-quick-view')).toBeHidden();
+
+  // Color, for this event alone: → opens the palette from the keyboard, the event's own is checked;
+  // the block wears the new one at once, and the toast's Undo puts the calendar's back.
+  const colorOf = () => calendar.stored().then((all) => all.find((entry) => entry.id === stored.id)?.colorId);
+  const background = () => original.evaluate((el) => getComputedStyle(el).backgroundColor);
+  const before = await background();
+  await original.focus();
+  await page.keyboard.press('Shift+F10');
+  await menu.getByTestId('event-menu-color').focus();
+  await page.keyboard.press('ArrowRight');
+  const colors = page.getByTestId('event-menu-colors');
+  await expect(colors).toBeVisible();
+  await expect(colors.getByTestId('event-menu-color-calendar')).toHaveAttribute('data-state', 'checked');
+  await expect(colors.getByRole('menuitemradio')).toHaveCount(12);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await saveScreenshot(page, `calendar-event-colors-1360x900-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: null });
+  await colors.getByRole('menuitemradio', { name: 'Tomato' }).click();
+  await expect(menu).toHaveCount(0);
+  await expect.poll(background).not.toBe(before);
+  await expect.poll(colorOf).toBe('11');
+  await page.getByTestId('toast').filter({ hasText: 'Color changed' }).getByTestId('toast-undo').click();
+  await expect.poll(colorOf).toBeUndefined();
+  await expect.poll(background).toBe(before);
   expect(pageErrors).toEqual([]);
 });
 

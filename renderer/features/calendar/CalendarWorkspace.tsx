@@ -151,7 +151,7 @@ export function CalendarWorkspace({
     reportError: notifyError,
   });
   useSelectionMarks(surfaceRef, visible.events);
-  const eventMenu = useEventMenuActions(byKey, editor, commands);
+  const eventMenu = useEventMenuActions(byKey, editor, commands, palettes);
   useCalendarCommandRequests({ goToDate: (date) => api()?.gotoDate(date), newEvent: () => editor.openNew() });
 
   useCalendarShortcuts({

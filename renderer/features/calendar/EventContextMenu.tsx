@@ -2,9 +2,17 @@ import * as ContextMenu from '@radix-ui/react-context-menu';
 import './event-menu.css';
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useCalendarStore } from './calendar-store';
+import { eventColorNames, type Palettes } from './colors';
 import { eventKey, untitledEventLabel } from './event-mapping';
-import type { EventTarget, useEventCommands } from './useEventCommands';
+import { wordsFor, type EventTarget, type useEventCommands } from './useEventCommands';
 import type { useEventEditing } from './useEventEditing';
+
+/** One choice of the Color submenu: an event palette colour, or '' for the calendar's own. */
+export interface EventColorChoice {
+  id: string;
+  name: string;
+  background: string;
+}
 
 export interface EventMenuActions {
   /** The event a grid key stands for, or undefined once it is gone. */
@@ -14,13 +22,18 @@ export interface EventMenuActions {
   edit: (key: string) => void;
   duplicate: (target: EventTarget) => void;
   remove: (target: EventTarget) => void;
+  /** Gives this event (this occurrence, for a series) a palette colour; '' goes back to the calendar's. */
+  setColor: (target: EventTarget, colorId: string) => void;
+  /** The event palette, in Google Calendar's order and names. */
+  colors: readonly EventColorChoice[];
 }
 
 /** The menu's actions, from the grid's events, the editor and the event commands (as the quick view does them). */
 export function useEventMenuActions(
   byKey: RefObject<ReadonlyMap<string, EventTarget>>,
   editor: Pick<ReturnType<typeof useEventEditing>, 'openKey' | 'gridHandlers'>,
-  commands: Pick<ReturnType<typeof useEventCommands>, 'duplicate' | 'remove'>,
+  commands: Pick<ReturnType<typeof useEventCommands>, 'duplicate' | 'remove' | 'patchFields'>,
+  palettes: Palettes,
 ): EventMenuActions {
   const latest = useRef({ editor, commands });
   useEffect(() => {
@@ -36,8 +49,19 @@ export function useEventMenuActions(
           if (created?.id) useCalendarStore.getState().select(eventKey(target.calendar.id, created.id));
         }),
       remove: (target) => void latest.current.commands.remove(target),
+      setColor: (target, colorId) =>
+        void latest.current.commands.patchFields(
+          target,
+          { colorId: colorId === '' ? null : colorId },
+          wordsFor.colour(target.event),
+        ),
+      colors: Object.entries(palettes.event).map(([id, pair]) => ({
+        id,
+        name: eventColorNames[id] ?? `Color ${id}`,
+        background: pair.background,
+      })),
     }),
-    [byKey],
+    [byKey, palettes],
   );
 }
 
@@ -50,7 +74,7 @@ const eventSelector = '[data-event-key]';
 
 /**
  * The right-click menu of the events on the grid (and Shift+F10 or the context-menu key on a focused
- * event): Open, Edit, Duplicate, Delete, as the quick view offers them. Right-clicking the grid away
+ * event): Open, Edit, Duplicate, Color (this event's, as Google Calendar's menu offers), Delete. Right-clicking the grid away
  * from an event does nothing here (a drag there creates one). Wraps the grid without adding a box.
  */
 export function EventContextMenu({ actions, children }: { actions: EventMenuActions; children: ReactNode }) {
@@ -151,6 +175,45 @@ export function EventContextMenu({ actions, children }: { actions: EventMenuActi
                 >
                   Duplicate
                 </ContextMenu.Item>
+                {actions.colors.length > 0 ? (
+                  <ContextMenu.Sub>
+                    <ContextMenu.SubTrigger className="context-menu__item" data-testid="event-menu-color">
+                      Color <span aria-hidden="true">›</span>
+                    </ContextMenu.SubTrigger>
+                    <ContextMenu.Portal>
+                      <ContextMenu.SubContent className="context-menu" data-testid="event-menu-colors">
+                        <ContextMenu.RadioGroup
+                          value={entry?.event.colorId ?? ''}
+                          onValueChange={(colorId) => {
+                            if (opened && entry) pending.current = () => actions.setColor(entry, colorId);
+                          }}
+                        >
+                          {[
+                            { id: '', name: 'Calendar color', background: entry?.calendar.color.background ?? '' },
+                            ...actions.colors,
+                          ].map((color) => (
+                            <ContextMenu.RadioItem
+                              key={color.id || 'calendar'}
+                              value={color.id}
+                              className="context-menu__item context-menu__item--color"
+                              data-testid={`event-menu-color-${color.id || 'calendar'}`}
+                            >
+                              <span
+                                className="context-menu__swatch"
+                                style={{ background: color.background }}
+                                aria-hidden="true"
+                              />
+                              {color.name}
+                              <ContextMenu.ItemIndicator className="context-menu__check" aria-hidden="true">
+                                ✓
+                              </ContextMenu.ItemIndicator>
+                            </ContextMenu.RadioItem>
+                          ))}
+                        </ContextMenu.RadioGroup>
+                      </ContextMenu.SubContent>
+                    </ContextMenu.Portal>
+                  </ContextMenu.Sub>
+                ) : null}
                 <ContextMenu.Separator className="context-menu__separator" />
                 <ContextMenu.Item
                   className="context-menu__item context-menu__item--danger"

@@ -60,8 +60,8 @@ export const wordsFor = {
     failed: `Couldn’t delete ${titleOf(event)}.`,
   }),
   colour: (event: GoogleEvent): ChangeWords => ({
-    done: 'Colour changed',
-    failed: `Couldn’t change the colour of ${titleOf(event)}.`,
+    done: 'Color changed',
+    failed: `Couldn’t change the color of ${titleOf(event)}.`,
   }),
   rsvp: (event: GoogleEvent): ChangeWords => ({ done: 'Reply sent', failed: `Couldn’t answer ${titleOf(event)}.` }),
 };
