@@ -6,6 +6,7 @@ import { CalendarPage, at, today } from './calendar-page';
 import { artifactsDir, expect, saveScreenshot, serviceRequest, test } from './fixtures';
 import { createFile, openFiles, row } from './files-helpers';
 import { card, openBoard, seed } from './tasks-helpers';
+import { setColorScheme } from './color-scheme';
 
 /**
  * Every view and every main dialog, light and dark, checked with axe against WCAG 2.1 A/AA and
@@ -16,7 +17,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`every view and main dialog passes axe in ${colorScheme}`, async ({ page, app }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1360, height: 860 });
-    await page.emulateMedia({ colorScheme });
+    await setColorScheme(page, colorScheme);
     const findings: AxeFinding[] = [];
     const check = async (screen: string) => {
       findings.push(...(await axeFindings(page, `${colorScheme} ${screen}`)));
@@ -128,7 +129,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1360, height: 860 });
-    await page.emulateMedia({ colorScheme });
+    await setColorScheme(page, colorScheme);
     const findings: AxeFinding[] = [];
     const check = async (screen: string) => {
       findings.push(...(await axeFindings(page, `${colorScheme} ${screen}`)));

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { setColorScheme } from './color-scheme';
 
 /** The rule sets every screen is held to: WCAG 2.1 A and AA, and axe's best practices. */
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -47,7 +48,7 @@ export function describeFindings(findings: readonly AxeFinding[]): string {
 /** The page as it is now passes axe in the light scheme and in the dark one (left in dark). */
 export async function expectAxeCleanInBothSchemes(page: Page, screen: string): Promise<void> {
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await setColorScheme(page, scheme);
     const findings = await axeFindings(page, `${screen} (${scheme})`);
     expect(findings, describeFindings(findings)).toEqual([]);
   }

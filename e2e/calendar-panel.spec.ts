@@ -1,5 +1,6 @@
 import { CalendarPage } from './calendar-page';
 import { expect, saveScreenshot, test } from './fixtures';
+import { setColorScheme } from './color-scheme';
 
 test('at 800x600 the side panel starts hidden and opens as a drawer over the grid', async ({ page, app }) => {
   await page.setViewportSize({ width: 800, height: 600 });
@@ -22,10 +23,10 @@ test('at 800x600 the side panel starts hidden and opens as a drawer over the gri
   // The drawer lies over the grid rather than squeezing it.
   expect((await calendar.surface.boundingBox())!.width).toBe(gridWidth);
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await setColorScheme(page, scheme);
     await saveScreenshot(page, `calendar-panel-drawer-800x600-${scheme}`);
   }
-  await page.emulateMedia({ colorScheme: null });
+  await setColorScheme(page, null);
 
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
@@ -89,7 +90,7 @@ test('at 1024x700 the side panel sits beside the grid', async ({ page, app }) =>
   await expect(page.getByTestId('calendar-sidebar')).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId('calendar-panel-backdrop')).toHaveCount(0);
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await setColorScheme(page, scheme);
     await saveScreenshot(page, `calendar-panel-1024x700-${scheme}`);
   }
 });

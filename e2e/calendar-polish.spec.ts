@@ -3,6 +3,7 @@ import { Temporal } from 'temporal-polyfill';
 import { addDays, at, CalendarPage, instantOf, local, today, wall, zone } from './calendar-page';
 import { expectAxeCleanInBothSchemes } from './axe';
 import { expect, saveScreenshot, serviceGet, test, type AtriumApp } from './fixtures';
+import { setColorScheme } from './color-scheme';
 
 /** The first `weekday` (1 = Monday … 7 = Sunday) after today on New York clocks (today counts unless `strictlyAfter`). */
 /** The calendar in a window of `size`, its grid drawn and its data loaded. */
@@ -105,7 +106,7 @@ for (const size of [
       page,
       app,
     }) => {
-      await page.emulateMedia({ colorScheme });
+      await setColorScheme(page, colorScheme);
       const calendar = await calendarAt(page, app, size);
       const [, monday = '', tuesday = ''] = await calendar.days();
       await calendar.insert({
@@ -157,7 +158,7 @@ for (const size of [
       page,
       app,
     }) => {
-      await page.emulateMedia({ colorScheme });
+      await setColorScheme(page, colorScheme);
       const calendar = await calendarAt(page, app, size);
       const toolbar = page.locator('.calendar-toolbar');
       const zoneButton = page.getByTestId('calendar-time-zones');

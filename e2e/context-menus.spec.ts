@@ -1,6 +1,7 @@
 import { at, CalendarPage, instantOf, wall } from './calendar-page';
 import { expect, saveScreenshot, test } from './fixtures';
 import { card, listId, openBoard, seed, settled, storedOutline, tasksOf } from './tasks-helpers';
+import { setColorScheme } from './color-scheme';
 
 test('an event’s right-click menu opens, edits, duplicates and deletes it, and so does the keyboard', async ({
   page,
@@ -29,10 +30,10 @@ test('an event’s right-click menu opens, edits, duplicates and deletes it, and
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('menuitem')).toHaveText(['Open', 'Edit E', 'Duplicate', 'Color ›', 'Delete Del']);
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await setColorScheme(page, scheme);
     await saveScreenshot(page, `calendar-event-menu-1360x900-${scheme}`);
   }
-  await page.emulateMedia({ colorScheme: null });
+  await setColorScheme(page, null);
   await menu.getByRole('menuitem', { name: 'Duplicate' }).click();
   await expect(menu).toHaveCount(0);
   await expect(calendar.event('Lunch')).toHaveCount(2);
@@ -94,10 +95,10 @@ test('an event’s right-click menu opens, edits, duplicates and deletes it, and
   await expect(colors.getByTestId('event-menu-color-calendar')).toHaveAttribute('data-state', 'checked');
   await expect(colors.getByRole('menuitemradio')).toHaveCount(12);
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await setColorScheme(page, scheme);
     await saveScreenshot(page, `calendar-event-colors-1360x900-${scheme}`);
   }
-  await page.emulateMedia({ colorScheme: null });
+  await setColorScheme(page, null);
   await colors.getByRole('menuitemradio', { name: 'Tomato' }).click();
   await expect(menu).toHaveCount(0);
   await expect.poll(background).not.toBe(before);

@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, saveScreenshot, test } from './fixtures';
 import { createFile, openFiles, row, serviceUrl } from './files-helpers';
+import { setColorScheme } from './color-scheme';
 
 /** The Activity tab's entry that says `text`. */
 function entry(details: Locator, text: string): Locator {
@@ -88,12 +89,12 @@ test('the Activity tab tells a file’s story: rename, sharing, role and link ch
     /Created/,
   ]);
   await saveScreenshot(page, 'files-activity');
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await setColorScheme(page, 'dark');
   await saveScreenshot(page, 'files-activity-dark');
   await page.setViewportSize({ width: 1024, height: 700 });
   await expect(entry(details, 'Renamed from')).toBeVisible();
   await saveScreenshot(page, 'files-activity-1024-dark');
-  await page.emulateMedia({ colorScheme: 'light' });
+  await setColorScheme(page, 'light');
   await saveScreenshot(page, 'files-activity-1024');
   await page.setViewportSize({ width: 1360, height: 860 });
 

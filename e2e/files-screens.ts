@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, saveScreenshot } from './fixtures';
+import { setColorScheme } from './color-scheme';
 
 /** The window sizes and schemes the file manager's screens are checked at. */
 export const fileScreenVariants = [
@@ -23,11 +24,11 @@ export async function checkScreens(
   const original = page.viewportSize();
   for (const { width, height, scheme } of fileScreenVariants) {
     await page.setViewportSize({ width, height });
-    await page.emulateMedia({ colorScheme: scheme });
+    await setColorScheme(page, scheme);
     await check({ width, height });
     await saveScreenshot(page, `${name}-${width}x${height}-${scheme}`);
   }
-  await page.emulateMedia({ colorScheme: null });
+  await setColorScheme(page, null);
   if (original) await page.setViewportSize(original);
 }
 

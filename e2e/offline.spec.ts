@@ -6,6 +6,7 @@ import { saveScreenshot, serviceGet, serviceRequest, type AtriumApp } from './fi
 import { contentOf, createFile, listFiles, row as fileRow } from './files-helpers';
 import { annEmail, annId, dismissVaultBanner, expect, signInAnn, test } from './offline-helpers';
 import { card, column, lists, tasksOf, type Task } from './tasks-helpers';
+import { setColorScheme } from './color-scheme';
 
 /**
  * Local-first Google accounts, end to end: Ann's account at "Google" (the stand-in) is read and
@@ -65,10 +66,10 @@ async function openPanel(page: Page) {
 async function expectAccessible(page: Page, screen: string): Promise<void> {
   const findings: AxeFinding[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await setColorScheme(page, colorScheme, { reducedMotion: 'reduce' });
     findings.push(...(await axeFindings(page, `${colorScheme} ${screen}`)));
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await setColorScheme(page, 'light');
   expect(findings, describeFindings(findings)).toEqual([]);
 }
 
@@ -81,11 +82,11 @@ async function screens(page: Page, name: string): Promise<void> {
     await page.setViewportSize(size);
     for (const colorScheme of ['light', 'dark'] as const) {
       // No transitions: the shot shows the scheme itself, not colours on their way to it.
-      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await setColorScheme(page, colorScheme, { reducedMotion: 'reduce' });
       await saveScreenshot(page, `${name}-${size.width}x${size.height}-${colorScheme}`);
     }
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await setColorScheme(page, 'light');
   await page.setViewportSize({ width: 1360, height: 860 });
 }
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { axeFindings } from './axe';
 import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
 import { createFile } from './files-helpers';
+import { setColorScheme } from './color-scheme';
 
 /** Opens the palette with its shortcut and types, as a person would; answers the palette. */
 async function palette(page: Page, words: string) {
@@ -48,9 +49,9 @@ test('goes to views and dates from the keyboard, fuzzy-matched', async ({ page }
   });
   await expect(dialog.getByRole('option', { name: new RegExp(`Go to ${dayTitle}`) })).toBeVisible();
   await saveScreenshot(page, 'palette-date-1360x900-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await setColorScheme(page, 'dark');
   await saveScreenshot(page, 'palette-date-1360x900-dark');
-  await page.emulateMedia({ colorScheme: null });
+  await setColorScheme(page, null);
   // Arrow keys move through the rows; the date is the only row left for these words.
   await expect(selectedRow(page)).toContainText(`Go to ${dayTitle}`);
   await page.keyboard.press('Enter');
@@ -177,7 +178,7 @@ test('the palette fits small windows', async ({ page }) => {
     const dialog = await palette(page, 'go');
     await expect(dialog).toBeInViewport({ ratio: 1 });
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await setColorScheme(page, scheme);
       await saveScreenshot(page, `palette-${size.width}x${size.height}-${scheme}`);
     }
     await page.keyboard.press('Escape');
@@ -189,7 +190,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`while results are on their way the palette says so beside its list, and axe finds nothing, ${colorScheme}`, async ({
     page,
   }) => {
-    await page.emulateMedia({ colorScheme });
+    await setColorScheme(page, colorScheme);
     // While `slow` is set, every answer from the host arrives 1.5 s late: the palette's search is on its way.
     let slow = false;
     await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {

@@ -2,6 +2,7 @@ import { expect, saveScreenshot, test } from './fixtures';
 import { cutControls } from './layout';
 import { screenshotVariants } from './screens';
 import type { Page } from '@playwright/test';
+import { setColorScheme } from './color-scheme';
 
 const sizes = [
   { width: 1360, height: 860 },
@@ -40,10 +41,10 @@ for (const size of sizes) {
       expect(await cutControls(page), `${view.label} at ${size.width}x${size.height}`).toEqual([]);
       await expect(page.getByTestId('nav-' + view.id)).toHaveAttribute('aria-current', 'page');
       for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
+        await setColorScheme(page, scheme);
         await saveScreenshot(page, `layout-${view.id}-${size.width}x${size.height}-${scheme}`);
       }
-      await page.emulateMedia({ colorScheme: null });
+      await setColorScheme(page, null);
     }
   });
 }
@@ -99,7 +100,7 @@ test('the sidebar is a rail of named icons below 1100 px and a menu at 800 px', 
   await expect(page.getByTestId('sidebar')).toBeHidden();
   expect(await page.locator('#main').evaluate((element) => (element as HTMLElement).inert)).toBe(false);
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await setColorScheme(page, scheme);
     await menu.click();
     await expect(page.getByTestId('sidebar')).toBeInViewport({ ratio: 1 });
     await saveScreenshot(page, `shell-drawer-800x600-${scheme}`);
@@ -121,7 +122,7 @@ test('Files keeps its places and the Trash reachable in narrow windows', async (
     await expect(placeList.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
   }
   for (const scheme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
+    await setColorScheme(page, scheme);
     await saveScreenshot(page, `files-places-drawer-900x700-${scheme}`);
   }
   await placeList.getByRole('button', { name: 'Trash', exact: true }).click();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { artifactsDir, saveScreenshot } from './fixtures';
+import { setColorScheme } from './color-scheme';
 
 /** The sizes and schemes every screen is checked at (docs: light and dark, large and small windows). */
 const variants = [
@@ -18,7 +19,7 @@ export async function screenshotVariants(page: Page, testInfo: TestInfo, name: s
   const original = page.viewportSize();
   for (const { width, height, scheme } of variants) {
     await page.setViewportSize({ width, height });
-    await page.emulateMedia({ colorScheme: scheme });
+    await setColorScheme(page, scheme);
     const label = `${name}-${width}x${height}-${scheme}`;
     await saveScreenshot(page, label);
     await testInfo.attach(label, {
@@ -26,6 +27,6 @@ export async function screenshotVariants(page: Page, testInfo: TestInfo, name: s
       contentType: 'image/png',
     });
   }
-  await page.emulateMedia({ colorScheme: null });
+  await setColorScheme(page, null);
   if (original) await page.setViewportSize(original);
 }

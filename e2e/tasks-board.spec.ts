@@ -16,6 +16,7 @@ import {
   tasksOf,
   type TaskList,
 } from './tasks-helpers';
+import { setColorScheme } from './color-scheme';
 
 test.describe('task board drop targets', () => {
   test('the whole column takes a drop: top of an empty list, and the space under the cards', async ({
@@ -368,9 +369,9 @@ test.describe('task menus', () => {
 async function screenshotVariantsKeepingMenu(page: Page, testInfo: TestInfo): Promise<void> {
   // Radix closes a context menu on resize; this size is the one the test runs at.
   await saveScreenshot(page, 'tasks-card-menu-1360x900-light');
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await setColorScheme(page, 'dark');
   await saveScreenshot(page, 'tasks-card-menu-1360x900-dark');
-  await page.emulateMedia({ colorScheme: null });
+  await setColorScheme(page, null);
   void testInfo;
 }
 
