@@ -88,7 +88,20 @@ async function playwright() {
   for (const failure of failedPlaywrightTests(report)) summary.push(`     ✘ ${failure}`);
 }
 
-/** Each failed test as `file:line › title — first line of its error`, so the summary names what failed. */
+/**
+ * The opening of an error message, before the matcher's own report: up to four lines (an axe finding
+ * names its rule on the first and the elements on the next), each cut to 240 characters.
+ */
+function leadOf(message) {
+  const lines = [];
+  for (const line of message.split('\n')) {
+    if (/^\s*expect\(/.test(line) || lines.length === 4) break;
+    if (line.trim()) lines.push(line.trim().slice(0, 240));
+  }
+  return lines.join('\n       ');
+}
+
+/** Each failed test as `file:line › title — the opening of its error`, so the summary names what failed. */
 function failedPlaywrightTests(report) {
   const failures = [];
   const visit = (suite, titles) => {
@@ -98,8 +111,7 @@ function failedPlaywrightTests(report) {
         if (test.status !== 'unexpected') continue;
         const result = (test.results ?? []).find((r) => r.status !== 'passed' && r.status !== 'skipped');
         const message = stripVTControlCharacters(result?.error?.message ?? result?.status ?? '');
-        const firstLine = message.split('\n').find((line) => line.trim()) ?? '';
-        failures.push(`${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')} — ${firstLine.trim()}`);
+        failures.push(`${spec.file}:${spec.line} › ${[...here, spec.title].join(' › ')} — ${leadOf(message)}`);
       }
     }
     for (const child of suite.suites ?? []) visit(child, here);
