@@ -13,7 +13,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedService } from '../server';
 import { blobPathOf, reasonOf, startDriveTestService, type DriveTestService } from './test-support';
 
@@ -511,8 +511,8 @@ describe('Drive uploads, downloads and revisions', () => {
     expect(after.data.revisions!.map((r) => r.id)).not.toContain(second.data.headRevisionId);
     expect(after.data.revisions).toHaveLength(2);
     expect(after.data.revisions![0]).toMatchObject({ id: created.data.headRevisionId, keepForever: true });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(existsSync(blobOf(b))).toBe(false);
+    // The dropped content is removed after the purge's commit, off the request's path.
+    await vi.waitFor(() => expect(existsSync(blobOf(b))).toBe(false), { timeout: 5000, interval: 10 });
     expect(existsSync(blobOf(a))).toBe(true);
   });
 
