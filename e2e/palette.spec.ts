@@ -207,6 +207,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const dialog = await palette(page, 'budget');
     const status = page.getByTestId('command-status');
     await expect(status).toHaveText('Searching…');
+    // Nothing listed yet: the footer follows the status line with no blank band of an empty list between.
+    await expect(page.getByTestId('command-list')).toHaveJSProperty('offsetHeight', 0);
     await saveScreenshot(page, `palette-searching-${colorScheme}`);
     await expect(status).toHaveAttribute('role', 'status');
     // A listbox holds options and their groups only: the note is beside it, not in it.
@@ -215,6 +217,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     slow = false;
     // The answers in: nothing is named "budget" here, and that too is said beside the list.
     await expect(status).toHaveText('Nothing matches “budget”.', { timeout: 10_000 });
+    await expect(page.getByTestId('command-list')).toHaveJSProperty('offsetHeight', 0);
     expect(await axeFindings(page, `${colorScheme} command palette, nothing found`)).toEqual([]);
   });
 }
