@@ -10,6 +10,7 @@ import { addToPage, insertSubtreeInPage, itemsOf, moveInPage, patchInPage, remov
 import { siblingsOf, subtreeOf } from './task-tree';
 import { hasId, type TaskItem, type TaskListItem, type TaskPage } from './task-types';
 import { transferSubtree } from './transfer';
+import { awaitId, optionalServiceId, serviceId, shownId } from './pending-ids';
 
 /**
  * What the board asks of the service, each as one optimistic mutation (lib/mutation): the change
@@ -36,6 +37,25 @@ function listsUpdate(update: (lists: TaskListItem[]) => TaskListItem[]): Optimis
 
 let temporaryIds = 0;
 const temporaryId = (prefix: string) => `${prefix}-pending-${++temporaryIds}`;
+
+/** `to` with each task it names as the cache has it now (see pending-ids.ts). */
+function shownDestination(to: Destination): Destination {
+  return {
+    listId: to.listId,
+    ...(to.parent === undefined ? {} : { parent: shownId(to.parent) }),
+    ...(to.previous === undefined ? {} : { previous: shownId(to.previous) }),
+  };
+}
+
+/** `to` with each task it names by the service's id, once the service has given them. */
+async function serviceDestination(to: Destination): Promise<Destination> {
+  const [parent, previous] = await Promise.all([optionalServiceId(to.parent), optionalServiceId(to.previous)]);
+  return {
+    listId: to.listId,
+    ...(parent === undefined ? {} : { parent }),
+    ...(previous === undefined ? {} : { previous }),
+  };
+}
 
 // Task lists
 
@@ -88,28 +108,42 @@ export async function addTask(listId: string, title: string, parent?: TaskItem):
     status: 'needsAction',
     ...(parent ? { parent: parent.id } : {}),
   };
-  const lastChild = parent ? siblingsOf(cachedListTasks(listId), parent.id).at(-1) : undefined;
+  const lastChild = parent ? siblingsOf(cachedListTasks(listId), shownId(parent.id)).at(-1) : undefined;
+  const made = awaitId(pending.id);
   await runOptimisticMutation(
     {
       apply: () => [
         tasksOf(listId, (page) => {
-          const siblings = siblingsOf(itemsOf(page), parent?.id);
+          const siblings = siblingsOf(itemsOf(page), parent ? shownId(parent.id) : undefined);
           const position = parent
             ? orderKeyBetween(siblings.at(-1)?.position ?? null, null)
             : orderKeyBetween(null, siblings[0]?.position ?? null);
-          return addToPage(page, { ...pending, position });
+          return addToPage(page, { ...pending, ...(parent ? { parent: shownId(parent.id) } : {}), position });
         }),
       ],
-      call: () =>
-        callApi(
-          'TasksTasksInsert',
-          {
-            tasklist: listId,
-            ...(parent ? { parent: parent.id } : {}),
-            ...(lastChild ? { previous: lastChild.id } : {}),
-          },
-          { title },
-        ),
+      call: async () => {
+        try {
+          const [parentId, previousId] = await Promise.all([
+            optionalServiceId(parent?.id),
+            optionalServiceId(lastChild?.id),
+          ]);
+          const created = await callApi(
+            'TasksTasksInsert',
+            {
+              tasklist: listId,
+              ...(parentId === undefined ? {} : { parent: parentId }),
+              ...(previousId === undefined ? {} : { previous: previousId }),
+            },
+            { title },
+          );
+          if (!hasId(created)) throw new Error('The service answered without an id.');
+          made.resolve(created.id);
+          return created;
+        } catch (error) {
+          made.reject(error);
+          throw error;
+        }
+      },
       failure: () => `Couldn’t add the task “${title}”.`,
       success: () => {
         if (parent) announce(`Added “${title}” as a subtask of ${quoted(parent)}.`);
@@ -177,8 +211,8 @@ export async function editTask(
 ): Promise<void> {
   await runOptimisticMutation(
     {
-      apply: () => [tasksOf(listId, (page) => patchInPage(page, task.id, localChanges(edit)))],
-      call: () => callApi('TasksTasksPatch', { tasklist: listId, task: task.id }, edit),
+      apply: () => [tasksOf(listId, (page) => patchInPage(page, shownId(task.id), localChanges(edit)))],
+      call: async () => callApi('TasksTasksPatch', { tasklist: listId, task: await serviceId(task.id) }, edit),
       failure: () => {
         onFailure?.();
         return `Couldn’t save ${quoted(task)}.`;
@@ -211,19 +245,20 @@ export function setDueDate(listId: string, task: TaskItem, date: string, onFailu
 }
 
 export async function deleteTask(listId: string, task: TaskItem): Promise<void> {
-  const subtree = cachedSubtree(listId, task.id);
+  const subtree = cachedSubtree(listId, shownId(task.id));
   const subtasks = subtree.length - 1;
   await runOptimisticMutation(
     {
-      apply: () => [tasksOf(listId, (page) => removeSubtreeFromPage(page, task.id))],
-      call: () => callApi('TasksTasksDelete', { tasklist: listId, task: task.id }),
+      apply: () => [tasksOf(listId, (page) => removeSubtreeFromPage(page, shownId(task.id)))],
+      call: async () => callApi('TasksTasksDelete', { tasklist: listId, task: await serviceId(task.id) }),
       failure: () => `Couldn’t delete ${quoted(task)}; it’s back in the list.`,
       success: () => {
         const message =
           subtasks > 0
             ? `Deleted ${quoted(task)} and ${subtasks === 1 ? 'its subtask' : `its ${subtasks} subtasks`}`
             : `Deleted ${quoted(task)}`;
-        return { message, undo: () => restoreTask(listId, task, subtree.length > 0 ? subtree : [task]) };
+        const deleted = { ...task, id: shownId(task.id) };
+        return { message, undo: () => restoreTask(listId, deleted, subtree.length > 0 ? subtree : [deleted]) };
       },
     },
     undefined,
@@ -324,8 +359,8 @@ export async function clearCompleted(listId: string, title: string): Promise<voi
 
 /** Where a task sits among its siblings: what a move back needs. */
 function placeOf(listId: string, task: TaskItem): Destination {
-  const siblings = siblingsOf(cachedListTasks(listId), task.parent);
-  const index = siblings.findIndex((t) => t.id === task.id);
+  const siblings = siblingsOf(cachedListTasks(listId), task.parent === undefined ? undefined : shownId(task.parent));
+  const index = siblings.findIndex((t) => t.id === shownId(task.id));
   const previous = index > 0 ? siblings[index - 1]?.id : undefined;
   return {
     listId,
@@ -345,14 +380,16 @@ export async function moveTask(
   const from = placeOf(listId, task);
   await runOptimisticMutation(
     {
-      apply: () => [tasksOf(listId, (page) => moveInPage(page, task.id, to))],
-      call: () =>
-        callApi('TasksTasksMove', {
+      apply: () => [tasksOf(listId, (page) => moveInPage(page, shownId(task.id), shownDestination(to)))],
+      call: async () => {
+        const [id, place] = await Promise.all([serviceId(task.id), serviceDestination(to)]);
+        return callApi('TasksTasksMove', {
           tasklist: listId,
-          task: task.id,
-          ...(to.parent === undefined ? {} : { parent: to.parent }),
-          ...(to.previous === undefined ? {} : { previous: to.previous }),
-        }),
+          task: id,
+          ...(place.parent === undefined ? {} : { parent: place.parent }),
+          ...(place.previous === undefined ? {} : { previous: place.previous }),
+        });
+      },
       failure: () => `Couldn’t move ${quoted(task)}; it’s back where it was.`,
       success: (moved) => {
         if (!undoable) {
@@ -379,16 +416,37 @@ export async function transferTask(
   description: string,
   undoable = true,
 ): Promise<void> {
-  const subtree = subtreeOf(sourceTasks, task.id);
+  const subtree = subtreeOf(sourceTasks, shownId(task.id));
   const copyIds = new Map(subtree.map((t) => [t.id, temporaryId(t.id)]));
+  // Each copy can be changed at once; those changes go out with the ids the service gives.
+  const copies = new Map([...copyIds].map(([id, copy]) => [id, awaitId(copy)]));
   const from = placeOf(fromListId, task);
   await runOptimisticMutation(
     {
       apply: () => [
-        tasksOf(fromListId, (page) => removeSubtreeFromPage(page, task.id)),
-        tasksOf(to.listId, (page) => insertSubtreeInPage(page, subtree, to, (id) => copyIds.get(id) ?? id)),
+        tasksOf(fromListId, (page) => removeSubtreeFromPage(page, shownId(task.id))),
+        tasksOf(to.listId, (page) =>
+          insertSubtreeInPage(page, subtree, shownDestination(to), (id) => copyIds.get(id) ?? id),
+        ),
       ],
-      call: () => transferSubtree(fromListId, task.id, to),
+      call: async () => {
+        try {
+          const [id, place] = await Promise.all([serviceId(task.id), serviceDestination(to)]);
+          const movedId = await transferSubtree(fromListId, id, place);
+          // The service's own move keeps every id; a copy made where there is none gives new ones,
+          // of which only the task's own is known here (its subtasks' arrive with the refetch).
+          for (const [original, copy] of copies) {
+            if (original === subtree[0]?.id) copy.resolve(movedId);
+            else if (movedId === id) copy.resolve(original);
+            else
+              copy.reject(new Error('The subtask was copied under a new id; try again once it shows in its new list.'));
+          }
+          return movedId;
+        } catch (error) {
+          for (const copy of copies.values()) copy.reject(error);
+          throw error;
+        }
+      },
       refetch: () => [{ queryKey: apiQueryPrefix('TasksTasksList') }],
       failure: () => `Couldn’t move ${quoted(task)}; it’s back where it was.`,
       success: (copyId) => {
