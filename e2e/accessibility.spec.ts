@@ -11,21 +11,38 @@ import { setColorScheme } from './color-scheme';
 /**
  * Every view and every main dialog, light and dark, checked with axe against WCAG 2.1 A/AA and
  * axe's best practices: nothing may be found. Each screen waits until it shows its content, so axe
- * sees what a person sees.
+ * sees what a person sees. The calendar is one test and tasks, files and accounts another, so each
+ * stays well within its time on a busy machine (axe takes seconds per screen there).
  */
+async function closeWith(page: Page, testId: string) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId(testId)).toHaveCount(0);
+}
+
+/** Runs axe on what the page shows now, collecting what it finds under `colorScheme screen`. */
+function axeChecker(page: Page, colorScheme: string) {
+  const findings: AxeFinding[] = [];
+  return {
+    findings,
+    check: async (screen: string) => {
+      findings.push(...(await axeFindings(page, `${colorScheme} ${screen}`)));
+    },
+  };
+}
+
+/** Writes the whole report (for reading beside the screenshots) and expects it empty. */
+async function expectNoFindings(findings: AxeFinding[], report: string) {
+  await mkdir(artifactsDir, { recursive: true });
+  await writeFile(path.join(artifactsDir, `${report}.txt`), describeFindings(findings));
+  expect(findings, describeFindings(findings)).toEqual([]);
+}
+
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`every view and main dialog passes axe in ${colorScheme}`, async ({ page, app }) => {
+  test(`every calendar view passes axe in ${colorScheme}`, async ({ page, app }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1360, height: 860 });
     await setColorScheme(page, colorScheme);
-    const findings: AxeFinding[] = [];
-    const check = async (screen: string) => {
-      findings.push(...(await axeFindings(page, `${colorScheme} ${screen}`)));
-    };
-    const closeWith = async (page: Page, testId: string) => {
-      await page.keyboard.press('Escape');
-      await expect(page.getByTestId(testId)).toHaveCount(0);
-    };
+    const { findings, check } = axeChecker(page, colorScheme);
 
     // An empty week first: the time grid must be reachable by keyboard with no event to focus in it.
     const calendar = new CalendarPage(page, app);
@@ -39,10 +56,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       start: { dateTime: at(day, '10:00') },
       end: { dateTime: at(day, '11:00') },
     });
-    await seed(app, '@default', ['Book flights', 'Pack']);
-    await createFile(app, 'notes.txt', 'first words');
 
-    // Calendar: every view, then the quick view, the editor, the shortcut sheet and calendar settings.
+    // Every view.
     await expect(calendar.event('Design review').first()).toBeVisible();
     await check('calendar week');
     for (const view of ['day', 'month', 'agenda', 'year'] as const) {
@@ -55,7 +70,27 @@ for (const colorScheme of ['light', 'dark'] as const) {
       .first()
       .click({ position: { x: 3, y: 3 } });
     await expect(calendar.surface).toHaveAttribute('data-view', 'day');
-    await calendar.view('week');
+
+    await expectNoFindings(findings, `axe-calendar-views-${colorScheme}`);
+  });
+
+  test(`the calendar's quick view, editor, shortcut sheet and settings pass axe in ${colorScheme}`, async ({
+    page,
+    app,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1360, height: 860 });
+    await setColorScheme(page, colorScheme);
+    const { findings, check } = axeChecker(page, colorScheme);
+    const calendar = new CalendarPage(page, app);
+    await calendar.ready();
+    await serviceRequest(app, 'POST', '/calendar/v3/calendars/primary/events', {
+      summary: 'Design review',
+      location: 'Room 4',
+      start: { dateTime: at(today(), '10:00') },
+      end: { dateTime: at(today(), '11:00') },
+    });
+
     await calendar.event('Design review').first().click();
     await expect(page.getByTestId('event-quick-view')).toBeVisible();
     await check('event quick view');
@@ -70,6 +105,18 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('calendar-settings')).toBeVisible();
     await check('calendar settings');
     await closeWith(page, 'calendar-settings');
+
+    await expectNoFindings(findings, `axe-calendar-dialogs-${colorScheme}`);
+  });
+
+  test(`tasks, files and accounts pass axe in ${colorScheme}`, async ({ page, app }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1360, height: 860 });
+    await setColorScheme(page, colorScheme);
+    const { findings, check } = axeChecker(page, colorScheme);
+    await seed(app, '@default', ['Book flights', 'Pack']);
+    await createFile(app, 'notes.txt', 'first words');
+    await new CalendarPage(page, app).ready();
 
     // Tasks: the board and a task's details.
     await openBoard(page);
@@ -110,10 +157,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await check('accounts');
     await saveScreenshot(page, `accessibility-accounts-${colorScheme}`);
 
-    // The whole report, for reading beside the screenshots.
-    await mkdir(artifactsDir, { recursive: true });
-    await writeFile(path.join(artifactsDir, `axe-${colorScheme}.txt`), describeFindings(findings));
-    expect(findings, describeFindings(findings)).toEqual([]);
+    await expectNoFindings(findings, `axe-tasks-files-${colorScheme}`);
   });
 }
 
@@ -130,10 +174,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1360, height: 860 });
     await setColorScheme(page, colorScheme);
-    const findings: AxeFinding[] = [];
-    const check = async (screen: string) => {
-      findings.push(...(await axeFindings(page, `${colorScheme} ${screen}`)));
-    };
+    const { findings, check } = axeChecker(page, colorScheme);
 
     await serviceRequest(app, 'POST', '/tasks/v1/lists/@default/tasks', {
       title: 'Pay rent',
@@ -197,8 +238,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('navigation', { name: 'Drive places' })).toBeInViewport({ ratio: 1 });
     await check('files places drawer at 900px');
 
-    await mkdir(artifactsDir, { recursive: true });
-    await writeFile(path.join(artifactsDir, `axe-new-screens-${colorScheme}.txt`), describeFindings(findings));
-    expect(findings, describeFindings(findings)).toEqual([]);
+    await expectNoFindings(findings, `axe-new-screens-${colorScheme}`);
   });
 }
