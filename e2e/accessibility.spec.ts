@@ -14,6 +14,9 @@ import { setColorScheme } from './color-scheme';
  * sees what a person sees. The calendar is one test and tasks, files and accounts another, so each
  * stays well within its time on a busy machine (axe takes seconds per screen there).
  */
+// Each test starts its own app: they may run side by side.
+test.describe.configure({ mode: 'parallel' });
+
 async function closeWith(page: Page, testId: string) {
   await page.keyboard.press('Escape');
   await expect(page.getByTestId(testId)).toHaveCount(0);
