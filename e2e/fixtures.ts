@@ -26,6 +26,11 @@ interface Fixtures {
   app: AtriumApp;
   /** Uncaught page errors and console errors seen during the test. */
   pageErrors: string[];
+  /**
+   * The page errors a test causes on purpose (a fetch it refuses, say), as one pattern. Any other
+   * uncaught error or console error in the page fails the test that saw it, whatever it checked.
+   */
+  expectedPageErrors: RegExp | null;
 }
 
 export const test = base.extend<Fixtures>({
@@ -56,8 +61,9 @@ export const test = base.extend<Fixtures>({
   pageErrors: async ({}, use) => {
     await use([]);
   },
+  expectedPageErrors: [null, { option: true }],
 
-  page: async ({ page, app, pageErrors }, use, testInfo) => {
+  page: async ({ page, app, pageErrors, expectedPageErrors }, use, testInfo) => {
     page.on('pageerror', (error) => pageErrors.push(`pageerror: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(`console: ${message.text()}`);
@@ -65,6 +71,10 @@ export const test = base.extend<Fixtures>({
     await page.goto(app.url);
     await expect(page.getByTestId('app-shell')).toBeVisible();
     await use(page);
+    if (testInfo.status === testInfo.expectedStatus) {
+      const unexpected = pageErrors.filter((error) => !expectedPageErrors?.test(error));
+      expect(unexpected, 'errors in the page').toEqual([]);
+    }
     if (testInfo.status !== testInfo.expectedStatus) {
       await mkdir(artifactsDir, { recursive: true });
       await page

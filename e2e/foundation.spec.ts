@@ -20,7 +20,6 @@ function newYorkTime(dateTime: string): string {
 test('creates an event, a task and a folder that survive a reload and are stored by the service', async ({
   page,
   app,
-  pageErrors,
 }) => {
   await expect(page.getByTestId('account-email')).toContainText(app.localUser.email);
   await expect(page.getByTestId('nav-calendar')).toHaveAttribute('aria-current', 'page');
@@ -103,6 +102,4 @@ test('creates an event, a task and a folder that survive a reload and are stored
   expect(files.files).toContainEqual(
     expect.objectContaining({ name: folderName, mimeType: 'application/vnd.google-apps.folder' }),
   );
-
-  expect(pageErrors).toEqual([]);
 });
