@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { axeFindings, describeFindings, type AxeFinding } from './axe';
 import { CalendarPage, at, today } from './calendar-page';
-import { artifactsDir, expect, saveScreenshot, serviceRequest, test } from './fixtures';
+import { artifactsDir, expect, saveScreenshot, serviceRequest, test, type AtriumApp } from './fixtures';
 import { createFile, openFiles, row } from './files-helpers';
 import { card, openBoard, seed } from './tasks-helpers';
 import { setColorScheme } from './color-scheme';
@@ -22,8 +22,13 @@ async function closeWith(page: Page, testId: string) {
   await expect(page.getByTestId(testId)).toHaveCount(0);
 }
 
-/** Runs axe on what the page shows now, collecting what it finds under `colorScheme screen`. */
-function axeChecker(page: Page, colorScheme: string) {
+/**
+ * Puts the page at 1360×860 in `colorScheme`; `check` then runs axe on what the page shows, collecting
+ * what it finds under `colorScheme screen`.
+ */
+async function axeChecker(page: Page, colorScheme: 'light' | 'dark') {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await setColorScheme(page, colorScheme);
   const findings: AxeFinding[] = [];
   return {
     findings,
@@ -40,12 +45,20 @@ async function expectNoFindings(findings: AxeFinding[], report: string) {
   expect(findings, describeFindings(findings)).toEqual([]);
 }
 
+/** An event from 10:00 to 11:00 on `day`, made by another client. */
+async function addDesignReview(app: AtriumApp, day: string) {
+  await serviceRequest(app, 'POST', '/calendar/v3/calendars/primary/events', {
+    summary: 'Design review',
+    location: 'Room 4',
+    start: { dateTime: at(day, '10:00') },
+    end: { dateTime: at(day, '11:00') },
+  });
+}
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`every calendar view passes axe in ${colorScheme}`, async ({ page, app }) => {
     test.setTimeout(180_000);
-    await page.setViewportSize({ width: 1360, height: 860 });
-    await setColorScheme(page, colorScheme);
-    const { findings, check } = axeChecker(page, colorScheme);
+    const { findings, check } = await axeChecker(page, colorScheme);
 
     // An empty week first: the time grid must be reachable by keyboard with no event to focus in it.
     const calendar = new CalendarPage(page, app);
@@ -53,12 +66,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await check('calendar week, nothing scheduled');
 
     const day = today();
-    await serviceRequest(app, 'POST', '/calendar/v3/calendars/primary/events', {
-      summary: 'Design review',
-      location: 'Room 4',
-      start: { dateTime: at(day, '10:00') },
-      end: { dateTime: at(day, '11:00') },
-    });
+    await addDesignReview(app, day);
 
     // Every view.
     await expect(calendar.event('Design review').first()).toBeVisible();
@@ -82,17 +90,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
     app,
   }) => {
     test.setTimeout(180_000);
-    await page.setViewportSize({ width: 1360, height: 860 });
-    await setColorScheme(page, colorScheme);
-    const { findings, check } = axeChecker(page, colorScheme);
+    const { findings, check } = await axeChecker(page, colorScheme);
     const calendar = new CalendarPage(page, app);
     await calendar.ready();
-    await serviceRequest(app, 'POST', '/calendar/v3/calendars/primary/events', {
-      summary: 'Design review',
-      location: 'Room 4',
-      start: { dateTime: at(today(), '10:00') },
-      end: { dateTime: at(today(), '11:00') },
-    });
+    await addDesignReview(app, today());
 
     await calendar.event('Design review').first().click();
     await expect(page.getByTestId('event-quick-view')).toBeVisible();
@@ -114,9 +115,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
   test(`tasks, files and accounts pass axe in ${colorScheme}`, async ({ page, app }) => {
     test.setTimeout(180_000);
-    await page.setViewportSize({ width: 1360, height: 860 });
-    await setColorScheme(page, colorScheme);
-    const { findings, check } = axeChecker(page, colorScheme);
+    const { findings, check } = await axeChecker(page, colorScheme);
     await seed(app, '@default', ['Book flights', 'Pack']);
     await createFile(app, 'notes.txt', 'first words');
     await new CalendarPage(page, app).ready();
@@ -167,7 +166,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 /**
  * The screens added since: the command palette with results, the time-zone picker open, the
  * sidebar as an icon rail and as a drawer, Files' places drawer, and a task's quick view on the
- * calendar, light and dark. Kept apart from the test above so each stays within its time.
+ * calendar, light and dark. Kept apart from the tests above so each stays within its time.
  */
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the palette, time-zone picker, narrow layouts and task quick view pass axe in ${colorScheme}`, async ({
@@ -175,9 +174,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     app,
   }) => {
     test.setTimeout(120_000);
-    await page.setViewportSize({ width: 1360, height: 860 });
-    await setColorScheme(page, colorScheme);
-    const { findings, check } = axeChecker(page, colorScheme);
+    const { findings, check } = await axeChecker(page, colorScheme);
 
     await serviceRequest(app, 'POST', '/tasks/v1/lists/@default/tasks', {
       title: 'Pay rent',

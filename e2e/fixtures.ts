@@ -74,8 +74,7 @@ export const test = base.extend<Fixtures>({
     if (testInfo.status === testInfo.expectedStatus) {
       const unexpected = pageErrors.filter((error) => !expectedPageErrors?.test(error));
       expect(unexpected, 'errors in the page').toEqual([]);
-    }
-    if (testInfo.status !== testInfo.expectedStatus) {
+    } else {
       await mkdir(artifactsDir, { recursive: true });
       await page
         .screenshot({
