@@ -46,6 +46,11 @@ test('creates, renames, colors, hides and deletes a shared drive, and manages it
   await design.getByTestId('drive-style').click();
   await page.getByTestId('drive-color-4986e7').click();
   await expect.poll(async () => (await drives(app))[0]?.colorRgb).toBe('#4986e7');
+  // A theme is offered by its name as people read it, not by its id.
+  await design.getByTestId('drive-menu').click();
+  await design.getByTestId('drive-style').click();
+  await page.getByTestId('drive-style-dialog').getByRole('button', { name: 'Beach ball theme' }).click();
+  await expect.poll(async () => (await drives(app))[0]?.colorRgb).toBe('#f691b2');
 
   // Members: bob as content manager.
   await design.getByTestId('drive-menu').click();

@@ -17,6 +17,12 @@ import {
 } from './drive-actions';
 import { returnFocus } from '../../../lib/return-focus';
 
+/** A theme's id as people read it: "beach_ball" is "Beach ball". */
+function themeName(id: string): string {
+  const words = id.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : id;
+}
+
 function StyleDialog({ drive, onClose }: { drive: SharedDriveEntry; onClose: () => void }) {
   const about = useApiQuery('DriveAboutGet', { fields: 'driveThemes(id,colorRgb)' });
   const themes = (about.data?.driveThemes ?? []).filter(hasId);
@@ -44,8 +50,8 @@ function StyleDialog({ drive, onClose }: { drive: SharedDriveEntry; onClose: () 
                   type="button"
                   className="swatch swatch--theme"
                   style={{ background: theme.colorRgb }}
-                  aria-label={`Theme ${theme.id}`}
-                  title={theme.id}
+                  aria-label={`${themeName(theme.id)} theme`}
+                  title={themeName(theme.id)}
                   onClick={() => pick({ themeId: theme.id })}
                   data-testid={`theme-${theme.id}`}
                 />
