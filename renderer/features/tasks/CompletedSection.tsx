@@ -21,7 +21,7 @@ export function CompletedSection({ listId, title, tasks, onToggle, onOpen }: Com
   const sorted = [...tasks].sort((a, b) => ((a.completed ?? '') < (b.completed ?? '') ? 1 : -1));
   const regionId = `completed-${listId}`;
   return (
-    <div className={`task-completed${open ? ' task-completed--open' : ''}`} data-testid="task-completed">
+    <div className="task-completed" data-testid="task-completed">
       <button
         type="button"
         className="task-completed__toggle"

@@ -182,10 +182,11 @@ export const TaskColumn = memo(function TaskColumn({
             })}
           </div>
         )}
+        {/* Under the open tasks, in the same scroll, as in Google Tasks: opening it takes no room from them. */}
+        {view.showCompleted && done.length > 0 ? (
+          <CompletedSection listId={list.id} title={title} tasks={done} onToggle={onToggle} onOpen={onOpen} />
+        ) : null}
       </div>
-      {view.showCompleted && done.length > 0 ? (
-        <CompletedSection listId={list.id} title={title} tasks={done} onToggle={onToggle} onOpen={onOpen} />
-      ) : null}
       <div
         className={`task-column__end${target?.kind === 'end' ? ' task-column__end--active' : ''}`}
         data-testid="task-column-end"
