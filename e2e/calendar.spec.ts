@@ -219,6 +219,13 @@ test('week and month views with realistic data', async ({ page, app }) => {
   await saveScreenshot(page, 'calendar-week');
   await calendar.view('month');
   await expect(calendar.event('Conference').first()).toBeVisible();
+  // A title longer than its day ends in "…" rather than stopping mid-letter.
+  const dinner = calendar.event('Dinner with friends').getByText('Dinner with friends', { exact: true });
+  const cut = await dinner.evaluate((el) => ({
+    overflowing: el.scrollWidth > el.clientWidth,
+    ending: getComputedStyle(el).textOverflow,
+  }));
+  expect(cut).toEqual({ overflowing: true, ending: 'ellipsis' });
   await saveScreenshot(page, 'calendar-month');
 });
 

@@ -580,6 +580,8 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         eventDidMount={tagEventElement}
         dateClick={openDayOfYear}
         eventContent={content}
+        // FullCalendar's own labels (month, all-day rows) end a title cut by its box with "…".
+        eventTitleClass="fc-title-clipped"
         noEventsText="Nothing scheduled in this period."
       />
     </div>
