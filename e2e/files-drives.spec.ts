@@ -1,5 +1,5 @@
 import type { WebSocketRoute } from '@playwright/test';
-import { expect, serviceGet, test, type AtriumApp } from './fixtures';
+import { expect, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { dropFiles, getFile, listFiles, openFiles, row, createFolder, createFile } from './files-helpers';
 
 interface StoredDrive {
@@ -158,4 +158,59 @@ test('stars and colors folders, switches to the grid, finds them in Starred and 
   await expect(page.getByTestId('files-breadcrumbs')).toContainText('Photos');
   await expect(row(page, 'deep.txt')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('details-title')).toHaveText('deep.txt');
+});
+
+test('an item trashed in a shared drive is in the Trash, with the drive as its place; Restore and Empty trash reach it', async ({
+  page,
+  app,
+}) => {
+  const drive = await serviceRequest<{ id: string }>(app, 'POST', '/drive/v3/drives?requestId=trash-e2e', {
+    name: 'Marketing',
+  });
+  const brief = await serviceRequest<{ id: string }>(app, 'POST', '/drive/v3/files?supportsAllDrives=true', {
+    name: 'brief.txt',
+    mimeType: 'text/plain',
+    parents: [drive.id],
+  });
+  await serviceRequest<{ id: string }>(app, 'POST', '/drive/v3/files?supportsAllDrives=true', {
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+  });
+  const inDrive = async () =>
+    (
+      await serviceGet<{ files?: { name: string; trashed: boolean }[] }>(
+        app,
+        `/drive/v3/files?supportsAllDrives=true&includeItemsFromAllDrives=true&corpora=allDrives&fields=files(name,trashed)&q=${encodeURIComponent('trashed = true or trashed = false')}`,
+      )
+    ).files ?? [];
+
+  await openFiles(page);
+  await page.getByTestId('place-sharedDrives').click();
+  await page.getByTestId('drive-card').filter({ hasText: 'Marketing' }).getByTestId('drive-open').click();
+  await row(page, 'brief.txt').click();
+  await page.keyboard.press('Delete');
+  await expect(row(page, 'brief.txt')).toHaveCount(0);
+  await page.getByTestId('place-myDrive').click();
+  await row(page, 'notes.txt').click();
+  await page.keyboard.press('Delete');
+  await expect(row(page, 'notes.txt')).toHaveCount(0);
+
+  await page.getByTestId('place-trash').click();
+  await expect(row(page, 'brief.txt').getByTestId('trash-location')).toHaveText('Marketing');
+  await expect(row(page, 'notes.txt').getByTestId('trash-location')).toHaveText('My Drive');
+
+  // Restore puts it back in its drive.
+  await row(page, 'brief.txt').click();
+  await page.getByTestId('action-restore').click();
+  await expect(row(page, 'brief.txt')).toHaveCount(0);
+  await expect.poll(async () => (await inDrive()).find((f) => f.name === 'brief.txt')?.trashed).toBe(false);
+
+  // Trashed again, Empty trash deletes it with My Drive's trash.
+  await serviceRequest(app, 'PATCH', `/drive/v3/files/${brief.id}?supportsAllDrives=true`, { trashed: true });
+  await page.reload();
+  await expect(row(page, 'brief.txt')).toBeVisible();
+  await page.getByTestId('empty-trash').click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.getByTestId('files-empty')).toBeVisible();
+  await expect.poll(async () => (await inDrive()).map((f) => f.name)).toEqual([]);
 });

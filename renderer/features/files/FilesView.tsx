@@ -314,7 +314,7 @@ export function FilesView() {
             </button>
           ) : null}
           {inTrash && files.length > 0 ? (
-            <button type="button" className="button" onClick={requestEmptyTrash} data-testid="empty-trash">
+            <button type="button" className="button" onClick={() => requestEmptyTrash(files)} data-testid="empty-trash">
               Empty trash
             </button>
           ) : null}

@@ -48,13 +48,13 @@ export function requestDeleteForever(items: readonly DriveItem[]): void {
   });
 }
 
-export function requestEmptyTrash(): void {
+export function requestEmptyTrash(trashed: readonly DriveItem[]): void {
   useDialogStore.getState().open({
     kind: 'confirm',
     title: 'Empty the trash?',
     message: 'Everything in the trash will be deleted forever. This can’t be undone.',
     confirmLabel: 'Empty trash',
-    onConfirm: () => void emptyTrash(),
+    onConfirm: () => void emptyTrash(trashed),
   });
 }
 

@@ -249,7 +249,9 @@ export async function deleteForever(items: readonly DriveItem[]): Promise<void> 
   );
 }
 
-export async function emptyTrash(): Promise<void> {
+/** Empties My Drive's trash and the trash of each shared drive that `trashed` (the Trash as listed) holds items of. */
+export async function emptyTrash(trashed: readonly DriveItem[]): Promise<void> {
+  const drives = [...new Set(trashed.flatMap((item) => (item.driveId ? [item.driveId] : [])))];
   await driveMutation(
     {
       apply: () => [
@@ -258,8 +260,14 @@ export async function emptyTrash(): Promise<void> {
           () => [],
         ),
       ],
-      call: () => callApi('DriveFilesEmptyTrash', {}),
-      failure: () => 'Couldn’t empty the trash.',
+      call: async () => {
+        await callApi('DriveFilesEmptyTrash', {});
+        await forEachItem(drives, (driveId) => callApi('DriveFilesEmptyTrash', { driveId }));
+      },
+      failure: () =>
+        drives.length > 0
+          ? 'Couldn’t empty the whole trash: only a shared drive’s managers can empty its trash.'
+          : 'Couldn’t empty the trash.',
       success: () => ({ message: 'The trash is empty' }),
     },
     undefined,

@@ -60,6 +60,9 @@ describe('locations and listings', () => {
     expect(q('sharedWithMe')).toBe('sharedWithMe and trashed = false');
     expect(q('starred')).toBe('starred = true and trashed = false');
     expect(q('trash')).toBe('trashed = true');
+    // The Trash holds what was trashed in shared drives too.
+    const trash = listingFor({ place: 'trash', path: [] }, sort, '');
+    expect(trash.kind === 'files' && trash.params.corpora).toBe('allDrives');
     expect(q('recent')).toBe("trashed = false and mimeType != 'application/vnd.google-apps.folder'");
     expect(q('search')).toBe("name contains 'x'");
     const byContent = listingFor({ place: 'search', path: [] }, sort, "(name contains 'x' or fullText contains 'x')");

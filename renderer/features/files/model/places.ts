@@ -108,7 +108,8 @@ export function listingFor(location: FileLocation, sort: SortOrder, searchQuery:
         params: { ...base, q: `trashed = false and mimeType != ${quoteQueryValue(folderMimeType)}`, orderBy },
       };
     case 'trash':
-      return { kind: 'files', params: { ...base, q: 'trashed = true', orderBy } };
+      // Items trashed in shared drives too: the Trash is the one place they can be restored from.
+      return { kind: 'files', params: { ...base, q: 'trashed = true', orderBy, corpora: 'allDrives' } };
     case 'search': {
       const q = searchQuery || 'trashed = false';
       const byRelevance = /\bfullText contains\b/.test(q);
