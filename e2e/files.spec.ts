@@ -32,7 +32,10 @@ test('uploads by dropping files, creates folders, walks the breadcrumbs and sees
 
   await page.getByRole('button', { name: 'New folder' }).click();
   const dialog = page.getByRole('dialog', { name: 'New folder' });
-  await dialog.getByLabel('Folder name').fill('Projects');
+  // The suggested name opens selected: typing replaces it.
+  await expect(dialog.getByLabel('Folder name')).toHaveValue('Untitled folder');
+  await page.keyboard.type('Projects');
+  await expect(dialog.getByLabel('Folder name')).toHaveValue('Projects');
   await page.keyboard.press('Enter');
   await expect(row(page, 'Projects')).toHaveAttribute('data-kind', 'folder');
   await expect(row(page, 'Projects')).not.toHaveAttribute('data-pending', 'true');

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { returnFocus } from '../lib/return-focus';
 
 export interface TextPromptDialogProps {
@@ -48,6 +48,9 @@ function PromptContent({
 }: TextPromptDialogProps) {
   const [value, setValue] = useState(initialValue);
   const fieldId = useId();
+  // A suggested or current value opens selected, so typing replaces it ("Untitled folder").
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.select(), []);
   const trimmed = value.trim();
 
   const submit = (event: FormEvent) => {
@@ -69,6 +72,7 @@ function PromptContent({
           {label}
         </label>
         <input
+          ref={field}
           id={fieldId}
           className="input"
           value={value}
