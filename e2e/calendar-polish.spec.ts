@@ -149,6 +149,49 @@ for (const size of [
   }
 }
 
+test('overlapping events in a narrow day end a word or time that does not fit with “…”, never break it', async ({
+  page,
+  app,
+}) => {
+  const calendar = await calendarAt(page, app, { width: 1024, height: 700 });
+  const [, monday = ''] = await calendar.days();
+  for (const [summary, start, end] of [
+    ['Overlap A', '13:00', '14:00'],
+    ['Overlap B', '13:30', '15:00'],
+    ['Overlap C', '13:30', '14:30'],
+  ] as const) {
+    await calendar.insert({ summary, start: { dateTime: at(monday, start) }, end: { dateTime: at(monday, end) } });
+  }
+  await page.reload();
+  await calendar.ready();
+  for (const title of ['Overlap A', 'Overlap B', 'Overlap C']) {
+    const block = calendar.event(title);
+    await block.scrollIntoViewIfNeeded();
+    const label = await block.evaluate((element) => {
+      const words = (node: Element) => {
+        const text = node.firstChild?.nodeType === Node.TEXT_NODE ? node.firstChild : null;
+        if (!text?.textContent) return [];
+        return [...text.textContent.matchAll(/\S+/g)].map((match) => {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          return { word: match[0], lines: new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size };
+        });
+      };
+      const cut = (node: Element) =>
+        node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).textOverflow !== 'ellipsis';
+      const title = element.querySelector('.grid-event__title');
+      const time = element.querySelector('.grid-event__time');
+      return {
+        broken: title ? words(title).filter((w) => w.lines > 1) : [],
+        cutWithoutEllipsis: [title, time].filter((node): node is Element => node !== null && cut(node)).length,
+      };
+    });
+    expect(label, title).toEqual({ broken: [], cutWithoutEllipsis: 0 });
+  }
+  await saveScreenshot(page, 'calendar-week-overlapping-1024');
+});
+
 for (const size of [
   { width: 1360, height: 860 },
   { width: 1024, height: 700 },
