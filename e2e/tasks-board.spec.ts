@@ -256,6 +256,48 @@ test.describe('task cards', () => {
   });
 });
 
+test('completing a task completes its open subtasks with it; Undo reopens them all', async ({ page, app }) => {
+  const mine = await listId(app, 'My Tasks');
+  await seed(app, mine, ['Buy groceries', ['Eggs', 'Milk'], 'Call mom']);
+  await openBoard(page);
+  await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Buy groceries', '  Eggs', '  Milk', 'Call mom']);
+  const statuses = async () =>
+    Object.fromEntries(
+      (await tasksOf(app, mine, '&showCompleted=true&showHidden=true')).map((t) => [t.title, t.status]),
+    );
+
+  await card(page, 'Buy groceries').getByRole('checkbox', { name: 'Completed: Buy groceries' }).click();
+  // No subtask is left behind on its own.
+  await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Call mom']);
+  await expect(column(page, 'My Tasks').getByTestId('task-completed-toggle')).toHaveAccessibleName('Completed (3)');
+  await expect
+    .poll(statuses)
+    .toEqual({ 'Buy groceries': 'completed', Eggs: 'completed', Milk: 'completed', 'Call mom': 'needsAction' });
+  const toast = page.getByTestId('toast').filter({ hasText: 'Completed “Buy groceries” and its 2 subtasks' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Buy groceries', '  Eggs', '  Milk', 'Call mom']);
+  await expect
+    .poll(statuses)
+    .toEqual({ 'Buy groceries': 'needsAction', Eggs: 'needsAction', Milk: 'needsAction', 'Call mom': 'needsAction' });
+
+  // A subtask completed before stays completed through its task's completion and Undo.
+  await card(page, 'Milk').getByRole('checkbox', { name: 'Completed: Milk' }).click();
+  await expect.poll(statuses).toMatchObject({ Milk: 'completed' });
+  await card(page, 'Buy groceries').getByRole('checkbox', { name: 'Completed: Buy groceries' }).click();
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: 'Completed “Buy groceries” and its subtask' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect
+    .poll(statuses)
+    .toEqual({ 'Buy groceries': 'needsAction', Eggs: 'needsAction', Milk: 'completed', 'Call mom': 'needsAction' });
+  await page.reload();
+  await openBoard(page);
+  await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Buy groceries', '  Eggs', 'Call mom']);
+  await expect(column(page, 'My Tasks').getByTestId('task-completed-toggle')).toHaveAccessibleName('Completed (1)');
+});
+
 test.describe('task menus', () => {
   test('list actions sit in one menu: sort by date and back, delete with a confirm', async ({
     page,

@@ -232,8 +232,58 @@ export async function editTask(
   );
 }
 
-export function setCompleted(listId: string, task: TaskItem, completed: boolean): Promise<void> {
-  return editTask(listId, task, { status: completed ? 'completed' : 'needsAction' });
+/**
+ * Completes a task, or marks it not completed. Completing a task completes its open subtasks with it,
+ * as Google Tasks and Todoist do (a subtask left open would show on its own, cut off from its task);
+ * Undo reopens the task and the subtasks it completed.
+ */
+export async function setCompleted(listId: string, task: TaskItem, completed: boolean): Promise<void> {
+  const open = completed
+    ? cachedSubtree(listId, shownId(task.id))
+        .slice(1)
+        .filter((t) => t.status !== 'completed')
+    : [];
+  if (open.length === 0) return editTask(listId, task, { status: completed ? 'completed' : 'needsAction' });
+  await setStatusOfAll(listId, task, [task, ...open], 'completed', true);
+}
+
+/** One status for `tasks` (`task` and its subtasks, parents first), as one change with Undo. */
+async function setStatusOfAll(
+  listId: string,
+  task: TaskItem,
+  tasks: readonly TaskItem[],
+  status: 'completed' | 'needsAction',
+  undoable: boolean,
+): Promise<void> {
+  const subtasks = tasks.length - 1;
+  const local = localChanges({ status });
+  await runOptimisticMutation(
+    {
+      apply: () => [
+        tasksOf(listId, (page) => tasks.reduce((next, t) => patchInPage(next, shownId(t.id), local), page)),
+      ],
+      // Subtasks before their task when completing, so a failure part-way never leaves a completed task
+      // over open subtasks; the task first when reopening, for the same reason.
+      call: async () => {
+        for (const t of status === 'completed' ? [...tasks].reverse() : tasks) {
+          await callApi('TasksTasksPatch', { tasklist: listId, task: await serviceId(t.id) }, { status });
+        }
+      },
+      failure: () =>
+        status === 'completed' ? `Couldn’t complete ${quoted(task)}.` : `Couldn’t reopen ${quoted(task)}.`,
+      success: () => {
+        const what = `${quoted(task)} and ${subtasks === 1 ? 'its subtask' : `its ${subtasks} subtasks`}`;
+        const message = status === 'completed' ? `Completed ${what}` : `Marked ${what} not completed`;
+        if (!undoable) {
+          announce(`${message}.`);
+          return undefined;
+        }
+        const after = tasks.map((t) => ({ ...t, ...local }));
+        return { message, undo: () => setStatusOfAll(listId, task, after, 'needsAction', false) };
+      },
+    },
+    undefined,
+  );
 }
 
 /**
