@@ -134,3 +134,35 @@ test('a drag offers quick-create: a title and Enter, or More options for the edi
   await expect(calendar.editor.getByTestId('editor-title')).toHaveValue('Planning');
   await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('14:00');
 });
+
+test('with the quick view open, e opens the editor and Delete deletes, as in Google Calendar', async ({
+  page,
+  app,
+}) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  const stored = await calendar.insert({
+    summary: 'Lunch',
+    start: { dateTime: at(monday, '12:00') },
+    end: { dateTime: at(monday, '13:00') },
+  });
+  const card = page.getByTestId('event-quick-view');
+
+  await (await calendar.settled('Lunch')).click();
+  await expect(card).toBeVisible();
+  await page.keyboard.press('e');
+  await expect(calendar.editor.getByTestId('editor-title')).toHaveValue('Lunch');
+  await page.keyboard.press('Escape');
+  await expect(calendar.editor).toBeHidden();
+
+  await (await calendar.settled('Lunch')).click();
+  await expect(card).toBeVisible();
+  await page.keyboard.press('Delete');
+  await expect(card).toBeHidden();
+  await expect.poll(async () => (await calendar.stored()).length).toBe(0);
+  // The event is gone, so the keyboard's place is the grid, not the page.
+  await expect(page.getByTestId('calendar-week').locator('[tabindex="0"]').first()).toBeFocused();
+  await page.getByTestId('toast').filter({ hasText: 'Event deleted' }).getByTestId('toast-undo').click();
+  await expect.poll(async () => (await calendar.stored()).map((event) => event.id)).toEqual([stored.id]);
+});

@@ -115,7 +115,12 @@ function QuickViewCard({
   const title = event.summary?.trim() || untitledEventLabel;
 
   return (
-    <QuickViewFrame title={title} anchor={anchor} testId="event-quick-view">
+    <QuickViewFrame
+      title={title}
+      anchor={anchor}
+      testId="event-quick-view"
+      keys={calendar.writable ? { edit: onEdit, remove: onDelete } : {}}
+    >
       <div className="quick-view__actions" role="toolbar" aria-label="Event actions">
         {calendar.writable ? (
           <>

@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 
 /** How long a description or notes may run in a quick view before opening the item is the way to read the rest. */
 const excerptLength = 240;
@@ -34,19 +34,43 @@ function quickViewSide(item: { left: number; right: number }, windowWidth: numbe
   return 'bottom';
 }
 
+/** Keys the card answers as Google's does: `e` opens the item to edit, Delete or Backspace deletes it. */
+export interface QuickViewKeys {
+  edit?: () => void;
+  remove?: () => void;
+}
+
+function onCardKey(keys: QuickViewKeys, event: KeyboardEvent<HTMLDivElement>): void {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target as HTMLElement;
+  if (target.isContentEditable || target.closest('input, textarea, select')) return;
+  const run =
+    event.key === 'e' || event.key === 'E'
+      ? keys.edit
+      : event.key === 'Delete' || event.key === 'Backspace'
+        ? keys.remove
+        : undefined;
+  if (!run) return;
+  event.preventDefault();
+  run();
+}
+
 /**
  * The card a quick view (an event's, a task's) opens in: beside the item on the grid (or below it),
- * named by its title, and giving focus back to the item when it closes.
+ * named by its title, and giving focus back to the item when it closes (to the grid, when the item is
+ * gone, as after Delete).
  */
 export function QuickViewFrame({
   title,
   anchor,
   testId,
+  keys = {},
   children,
 }: {
   title: string;
   anchor: HTMLElement;
   testId: string;
+  keys?: QuickViewKeys;
   children: ReactNode;
 }) {
   const [side] = useState(() => quickViewSide(anchor.getBoundingClientRect(), window.innerWidth));
@@ -60,9 +84,11 @@ export function QuickViewFrame({
       style={quickViewCardStyle}
       aria-label={title}
       data-testid={testId}
+      onKeyDown={(event) => onCardKey(keys, event)}
       onCloseAutoFocus={(closing) => {
         closing.preventDefault();
         if (anchor.isConnected) anchor.focus();
+        else document.querySelector<HTMLElement>('[data-testid="calendar-week"] [tabindex="0"]')?.focus();
       }}
     >
       {children}
