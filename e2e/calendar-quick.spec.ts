@@ -166,3 +166,51 @@ test('with the quick view open, e opens the editor and Delete deletes, as in Goo
   await page.getByTestId('toast').filter({ hasText: 'Event deleted' }).getByTestId('toast-undo').click();
   await expect.poll(async () => (await calendar.stored()).map((event) => event.id)).toEqual([stored.id]);
 });
+
+test('an invitation answered No is drawn as declined: an outline, its title struck through', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  for (const [summary, start, end] of [
+    ['Bob planning', '14:00', '15:00'],
+    ['Roadmap', '10:00', '11:00'],
+  ] as const) {
+    await calendar.insert(
+      {
+        summary,
+        start: { dateTime: at(monday, start) },
+        end: { dateTime: at(monday, end) },
+        attendees: [{ email: app.localUser.email }],
+      },
+      'primary',
+      app.bob.token,
+    );
+  }
+  const event = await calendar.settled('Bob planning');
+  const struck = () =>
+    event.locator('.grid-event__title').evaluate((title) => getComputedStyle(title).textDecorationLine);
+  expect(await struck()).toBe('none');
+  await event.click();
+  const card = page.getByTestId('event-quick-view');
+  await card.getByTestId('quick-view-rsvp').getByRole('button', { name: 'No' }).click();
+  await expect.poll(struck).toBe('line-through');
+  await expect(event).toContainText('Declined: Bob planning');
+  // Filled no more: the grid shows through, as it does not for an event the person goes to.
+  const fill = (locator: typeof event) => locator.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await fill(event)).not.toBe(await fill(calendar.event('Roadmap')));
+  await screenshotVariants(page, testInfo, 'calendar-declined');
+  // Escape closes the card the focus is in, not the toast its answer opened.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Reply sent' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+  await expect(event).toBeFocused();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Reply sent' })).toBeVisible();
+
+  await event.click();
+  await card.getByTestId('quick-view-rsvp').getByRole('button', { name: 'Yes' }).click();
+  await expect.poll(struck).toBe('none');
+  await expect(event).not.toContainText('Declined');
+});

@@ -235,7 +235,9 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
   // "11:15AM – 12:45PM": each time is one unbreakable piece; a line may break only between them.
   const pieces = info.timeText.split(/\s+[–-]\s+/);
   const startText = pieces[0] ?? info.timeText;
-  const eventId = (info.event.extendedProps as Partial<GridEventProps>).eventId;
+  const { eventId, declined } = info.event.extendedProps as Partial<GridEventProps>;
+  // Struck through on screen (calendar.css); said in words to a screen reader.
+  const declinedNote = declined ? <span className="visually-hidden">Declined: </span> : null;
   // A change made offline and not yet on the server: a dot before the title. Only those events mount
   // one, so a busy week does not keep a subscription per event.
   const waiting =
@@ -251,6 +253,7 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
     return (
       <div className={`grid-event grid-event--line${sized}`} data-testid="grid-event-label">
         {waiting}
+        {declinedNote}
         {/* The comma is heard, not seen: on screen the time may sit on the next line. */}
         <span className="grid-event__title">{title}</span>
         <span className="visually-hidden">, </span>
@@ -262,6 +265,7 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
     <div className={`grid-event grid-event--stack${sized}`} data-testid="grid-event-label">
       <span className="grid-event__title">
         {waiting}
+        {declinedNote}
         {title}
       </span>
       <span className="grid-event__time">{unbreakablePieces(pieces)}</span>

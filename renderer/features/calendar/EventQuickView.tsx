@@ -74,6 +74,7 @@ function QuickViewCard({
   onDelete,
   onDuplicate,
   onRsvp,
+  onClose,
 }: EventQuickViewProps & { target: QuickViewTarget }) {
   const { event, calendar, anchor } = target;
   const times = eventTimesOf(event, displayZone);
@@ -120,6 +121,7 @@ function QuickViewCard({
       anchor={anchor}
       testId="event-quick-view"
       keys={calendar.writable ? { edit: onEdit, remove: onDelete } : {}}
+      onClose={onClose}
     >
       <div className="quick-view__actions" role="toolbar" aria-label="Event actions">
         {calendar.writable ? (

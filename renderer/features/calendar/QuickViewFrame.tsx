@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 
 /** How long a description or notes may run in a quick view before opening the item is the way to read the rest. */
 const excerptLength = 240;
@@ -65,17 +65,39 @@ export function QuickViewFrame({
   anchor,
   testId,
   keys = {},
+  onClose,
   children,
 }: {
   title: string;
   anchor: HTMLElement;
   testId: string;
   keys?: QuickViewKeys;
+  onClose: () => void;
   children: ReactNode;
 }) {
   const [side] = useState(() => quickViewSide(anchor.getBoundingClientRect(), window.innerWidth));
+  const card = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
+  // Escape with the focus in the card closes the card. Radix gives Escape to the layer opened last, and a
+  // toast opened by the card's own buttons ("Reply sent", with Undo) is one: it would take the key
+  // first. Listening on the window's capture phase runs before any layer's listener on the document.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (!card.current?.contains(document.activeElement)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      close.current();
+    };
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, []);
   return (
     <Popover.Content
+      ref={card}
       className="quick-view"
       side={side}
       align="start"

@@ -27,7 +27,12 @@ export function TaskQuickView({ target, displayZone, onToggleCompleted, onClose 
         <>
           <Popover.Anchor virtualRef={{ current: target.anchor }} />
           <Popover.Portal>
-            <TaskCard target={target} displayZone={displayZone} onToggleCompleted={onToggleCompleted} />
+            <TaskCard
+              target={target}
+              displayZone={displayZone}
+              onToggleCompleted={onToggleCompleted}
+              onClose={onClose}
+            />
           </Popover.Portal>
         </>
       ) : null}
@@ -47,14 +52,15 @@ function TaskCard({
   target,
   displayZone,
   onToggleCompleted,
-}: Pick<TaskQuickViewProps, 'displayZone' | 'onToggleCompleted'> & { target: TaskQuickViewTarget }) {
+  onClose,
+}: Pick<TaskQuickViewProps, 'displayZone' | 'onToggleCompleted' | 'onClose'> & { target: TaskQuickViewTarget }) {
   const { due, anchor } = target;
   const completed = due.task.status === 'completed';
   const title = due.task.title?.trim() || 'Untitled task';
   const label = describeDue(due.date, todayIn(new Date(), displayZone), !completed);
   const excerpt = excerptOf(due.task.notes);
   return (
-    <QuickViewFrame title={title} anchor={anchor} testId="task-quick-view">
+    <QuickViewFrame title={title} anchor={anchor} testId="task-quick-view" onClose={onClose}>
       <div className="quick-view__actions" role="toolbar" aria-label="Task actions">
         <Popover.Close className="quick-view__close" aria-label="Close" data-testid="quick-view-close">
           <span aria-hidden="true">×</span>

@@ -55,6 +55,28 @@ describe('toCalendarEventInput', () => {
     });
   });
 
+  it('marks an invitation the calendar’s owner declined, and only that', () => {
+    const invitation = (responseStatus: 'declined' | 'accepted') =>
+      toCalendarEventInput(
+        {
+          id: 'e9',
+          summary: 'Planning',
+          start: { dateTime: '2026-11-24T14:00:00Z' },
+          end: { dateTime: '2026-11-24T15:00:00Z' },
+          attendees: [
+            { email: 'bob@example.com', responseStatus: 'declined' },
+            { email: 'me@example.com', self: true, responseStatus },
+          ],
+        },
+        calendar,
+        palettes,
+      );
+    expect(invitation('declined')).toMatchObject({ className: 'calendar-event--declined' });
+    expect(invitation('declined')?.extendedProps).toMatchObject({ declined: true });
+    expect(invitation('accepted')).not.toHaveProperty('className');
+    expect(invitation('accepted')?.extendedProps).toMatchObject({ declined: false });
+  });
+
   it('maps an all-day event with Google’s exclusive end date unchanged, and a missing end as one day', () => {
     expect(
       toCalendarEventInput(

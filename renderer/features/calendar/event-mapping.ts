@@ -55,6 +55,8 @@ export interface GridEventProps {
   recurringEventId: string | null;
   pending: boolean;
   location: string | null;
+  /** The person whose calendar this is said No to the invitation: shown struck through, as Google does. */
+  declined: boolean;
 }
 
 /** The times of a stored event; null when it has none the grid can place. */
@@ -91,12 +93,14 @@ export function toCalendarEventInput(
     recurringEventId: event.recurringEventId ?? null,
     pending: isPendingEventId(event.id),
     location: event.location ?? null,
+    declined: event.attendees?.some((attendee) => attendee.self && attendee.responseStatus === 'declined') ?? false,
   };
   const common = {
     id: eventKey(calendar.calendarId, event.id),
     title,
     color: color.background,
     contrastColor: color.foreground,
+    ...(extendedProps.declined ? { className: 'calendar-event--declined' } : {}),
     editable: calendar.writable && !event.locked && !isPendingEventId(event.id),
     extendedProps,
   };
