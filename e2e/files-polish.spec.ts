@@ -171,6 +171,9 @@ test('search looks inside files: "Q2" finds the spreadsheet that mentions it', a
   await expect(row(page, 'Q2 plan.txt')).toBeVisible();
   await expect(row(page, 'notes.txt')).toHaveCount(0);
   await expect(page.getByTestId('file-row')).toHaveCount(2);
+  // Results come by relevance: no column claims to order them, and none offers to.
+  await expect(page.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort', /.+/);
+  await expect(page.getByTestId('sort-name')).toHaveCount(0);
   await saveScreenshot(page, 'files-search-full-text');
 });
 
@@ -268,4 +271,21 @@ test('right-click and Shift+F10 open the same menu on files and folders', async 
   await expect(row(page, 'notes.txt')).toHaveCount(0);
   await expect.poll(async () => (await getFile(app, notes.id)).trashed).toBe(true);
   await expect(page.getByTestId('file-list')).toBeFocused();
+});
+
+test('a folder opened with Enter keeps the keyboard in the list: the arrows go on in the folder', async ({
+  page,
+  app,
+}) => {
+  const projects = await createFolder(app, 'Projects');
+  await createFile(app, 'plan.txt', 'steps', projects.id);
+  await createFile(app, 'loose.txt', 'top level');
+  await openFiles(page);
+  await row(page, 'Projects').click();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('files-current-folder')).toHaveText('Projects');
+  await expect(row(page, 'plan.txt')).toBeVisible();
+  await expect(page.getByTestId('file-list')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(row(page, 'plan.txt')).toHaveAttribute('aria-selected', 'true');
 });

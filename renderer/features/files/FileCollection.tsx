@@ -132,6 +132,12 @@ function SortHeader({
 }
 
 /**
+ * Until when (performance.now()) a listing that appears takes the keyboard focus: a folder opened from
+ * the keyboard replaces the listing that had it, and the person goes on with the arrow keys.
+ */
+let focusListingUntil = 0;
+
+/**
  * The files of a listing, virtualised (only what is on screen is in the DOM, so 10,000 files scroll
  * smoothly), as a list or a grid. Click, Shift/Ctrl+click and the keyboard select; the next page
  * is read as the end comes near.
@@ -169,6 +175,13 @@ export function FileCollection(props: FileCollectionProps) {
   }, [hasMore, loadingMore, lastVisible, columns, files.length, loadMore]);
 
   useEffect(() => virtualizer.measure(), [mode, virtualizer]);
+
+  useEffect(() => {
+    if (performance.now() > focusListingUntil) return;
+    focusListingUntil = 0;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) scroller.current?.focus({ preventScroll: true });
+  }, []);
 
   // The rows' callbacks read the latest listing and selection through refs, so they stay the same
   // functions across pages and selection changes and memoised rows are not rendered again for them.
@@ -297,6 +310,7 @@ export function FileCollection(props: FileCollectionProps) {
         const focused = selection.focus ? idIndexOf(files).get(selection.focus) : undefined;
         if (focused) {
           event.preventDefault();
+          if (isFolder(focused) && !focused.trashed) focusListingUntil = performance.now() + 3000;
           openItem(focused);
         }
         return;

@@ -213,7 +213,12 @@ export function FilesView() {
         label={`Contents of ${title}`}
         selection={selection}
         onSelection={setSelection}
-        sort={location.place === 'recent' && !folder ? null : sort}
+        // Recent is by recency and a search of files' text by relevance: no column sorts them.
+        sort={
+          listing.kind === 'files' && (listing.params.orderBy === undefined || (location.place === 'recent' && !folder))
+            ? null
+            : sort
+        }
         onSort={setSort}
         inTrash={inTrash}
         hasMore={Boolean(contents.hasNextPage)}
