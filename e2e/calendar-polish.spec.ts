@@ -149,6 +149,23 @@ for (const size of [
   }
 }
 
+test('an event crossing midnight says its own times on both days, not where the day cuts it', async ({ page, app }) => {
+  const calendar = await calendarAt(page, app, { width: 1360, height: 860 });
+  const [, monday = '', tuesday = ''] = await calendar.days();
+  await calendar.insert({
+    summary: 'Late deploy',
+    start: { dateTime: at(monday, '23:00') },
+    end: { dateTime: at(tuesday, '01:30') },
+  });
+  await page.reload();
+  await calendar.ready();
+  const parts = calendar.event('Late deploy');
+  await expect(parts).toHaveCount(2);
+  for (const part of await parts.all()) {
+    await expect(part.locator('.grid-event__time')).toHaveText(/^11:00\s*PM\s*–\s*1:30\s*AM$/);
+  }
+});
+
 test('overlapping events in a narrow day end a word or time that does not fit with “…”, never break it', async ({
   page,
   app,

@@ -211,7 +211,11 @@ const oneLineMinutes = 45;
  * wrap between words or drop out whole (see calendar.css), never cut mid-label. Other views keep
  * FullCalendar's own content.
  */
-function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
+function eventContent(
+  info: EventDisplayInfo,
+  waitingIds: ReadonlySet<string>,
+  formatRange: (start: Date, end: Date) => string | null,
+) {
   const task = info.event.extendedProps as Partial<GridTaskProps>;
   if (task.kind === 'task') return taskContent(info.event.title, task.completed === true);
   // The block of a selection being made into an event shows the title typed into quick-create.
@@ -232,8 +236,14 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>) {
   const start = info.event.start?.getTime() ?? 0;
   const end = info.event.end?.getTime() ?? start;
   const short = info.isShort || end - start <= oneLineMinutes * 60_000;
+  // A part of an event that crosses midnight says the event's own times, as Google does: "11:00PM –
+  // 1:30AM" on both days, not where the day cuts it.
+  const whole =
+    (!info.isStart || !info.isEnd) && info.event.start && info.event.end
+      ? formatRange(info.event.start, info.event.end)
+      : null;
   // "11:15AM – 12:45PM": each time is one unbreakable piece; a line may break only between them.
-  const pieces = info.timeText.split(/\s+[–-]\s+/);
+  const pieces = (whole ?? info.timeText).split(/\s+[–-]\s+/);
   const startText = pieces[0] ?? info.timeText;
   const { eventId, declined } = info.event.extendedProps as Partial<GridEventProps>;
   // Struck through on screen (calendar.css); said in words to a screen reader.
@@ -484,12 +494,19 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
 
   // A new function when the set of events waiting to sync changes, so FullCalendar draws their dots.
   const waitingIds = useWaitingIds('events');
-  const content = useCallback((info: EventDisplayInfo) => eventContent(info, waitingIds), [waitingIds]);
-
   const hour12 = preferences.hour12;
   const timeFormat = useMemo(
     (): Intl.DateTimeFormatOptions => ({ hour: 'numeric', minute: '2-digit', hour12 }),
     [hour12],
+  );
+  const content = useCallback(
+    (info: EventDisplayInfo) =>
+      eventContent(info, waitingIds, (start, end) => {
+        const api = calendarRef.current?.getApi();
+        // Each time alone: a range over two days would also say both dates.
+        return api ? `${api.formatDate(start, timeFormat)} – ${api.formatDate(end, timeFormat)}` : null;
+      }),
+    [waitingIds, timeFormat, calendarRef],
   );
   const slotFormat = useMemo(
     (): Intl.DateTimeFormatOptions =>
