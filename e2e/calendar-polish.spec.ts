@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { addDays, at, CalendarPage, instantOf, local, today, wall, zone } from './calendar-page';
 import { expectAxeCleanInBothSchemes } from './axe';
-import { expect, saveScreenshot, serviceGet, test, type AtriumApp } from './fixtures';
+import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { setColorScheme } from './color-scheme';
 
 /** The first `weekday` (1 = Monday … 7 = Sunday) after today on New York clocks (today counts unless `strictlyAfter`). */
@@ -310,11 +310,19 @@ test('search lists a recurring series once, at its next occurrence, with how it 
   const calendar = new CalendarPage(page, app);
   await calendar.ready();
   const [, monday = ''] = await calendar.days();
-  await calendar.insert({
+  const standup = await calendar.insert({
     summary: 'Team standup',
     start: { dateTime: at(addDays(monday, -70), '10:00'), timeZone: zone },
     end: { dateTime: at(addDays(monday, -70), '10:30'), timeZone: zone },
     recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR'],
+  });
+  // One occurrence, renamed on its own: found by its own name, as a result of its own.
+  const { items: occurrences = [] } = await serviceGet<{ items?: { id: string }[] }>(
+    app,
+    `/calendar/v3/calendars/primary/events/${standup.id}/instances?timeMin=${encodeURIComponent(new Date(local(addDays(monday, 7), '00:00')).toISOString())}&maxResults=1`,
+  );
+  await serviceRequest(app, 'PATCH', `/calendar/v3/calendars/primary/events/${occurrences[0]!.id}`, {
+    summary: 'Standup with the new team',
   });
   await calendar.insert({
     summary: 'Standup retro',
@@ -326,8 +334,9 @@ test('search lists a recurring series once, at its next occurrence, with how it 
   await page.keyboard.type('standup');
   await page.keyboard.press('Enter');
   const results = page.getByTestId('search-result');
-  await expect(page.getByTestId('search-results').getByRole('heading')).toHaveText('2 events matching “standup”');
-  await expect(results).toHaveCount(2);
+  await expect(page.getByTestId('search-results').getByRole('heading')).toHaveText('3 events matching “standup”');
+  await expect(results).toHaveCount(3);
+  await expect(results.filter({ hasText: 'Standup with the new team' })).toHaveCount(1);
   const series = results.filter({ hasText: 'Team standup' });
   await expect(series.getByTestId('search-result-repeat')).toHaveText('Repeats weekly on Mon, Wed, Fri');
   await saveScreenshot(page, 'calendar-search-series');

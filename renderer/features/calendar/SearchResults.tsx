@@ -45,7 +45,8 @@ interface Found {
 
 /**
  * One result per series, as Google Calendar lists them: the next occurrence from now (the last
- * one when all are past), with how many were found; single events stand alone.
+ * one when all are past), with how many were found; single events stand alone. An occurrence renamed
+ * on its own is a result of its own: folded into its series it could not be found by its name.
  */
 export function groupSeries(found: Found[], now: number): (Found & { seriesId: string | null; count: number })[] {
   const out: (Found & { seriesId: string | null; count: number })[] = [];
@@ -56,7 +57,7 @@ export function groupSeries(found: Found[], now: number): (Found & { seriesId: s
       out.push({ ...entry, seriesId: null, count: 1 });
       continue;
     }
-    const key = `${entry.calendar.id}\u0000${seriesId}`;
+    const key = `${entry.calendar.id}\u0000${seriesId}\u0000${entry.event.summary ?? ''}`;
     bySeries.set(key, [...(bySeries.get(key) ?? []), entry]);
   }
   for (const members of bySeries.values()) {
