@@ -289,3 +289,55 @@ test('a folder opened with Enter keeps the keyboard in the list: the arrows go o
   await page.keyboard.press('ArrowDown');
   await expect(row(page, 'plan.txt')).toHaveAttribute('aria-selected', 'true');
 });
+
+test('Move to › Choose a folder… walks to any folder, one level up included; the folder an item is in is not offered', async ({
+  page,
+  app,
+}) => {
+  const projects = await createFolder(app, 'Projects');
+  const q4 = await createFolder(app, 'Q4 Planning', projects.id);
+  const roadmap = await createFile(app, 'Roadmap.md', '# Roadmap', q4.id);
+  const photos = await createFolder(app, 'Photos');
+  const trips = await createFolder(app, 'Trips', photos.id);
+  await createFile(app, 'loose.txt', 'top level');
+  await openFiles(page);
+
+  // At My Drive's top, "My Drive" is not offered to a file already there.
+  await row(page, 'loose.txt').click({ button: 'right' });
+  const menu = page.getByTestId('file-context-menu');
+  await menu.getByTestId('menu-move').hover();
+  await expect(page.getByTestId('menu-move-targets')).toBeVisible();
+  await expect(page.getByTestId('menu-move-root')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+
+  await row(page, 'Projects').dblclick();
+  await row(page, 'Q4 Planning').dblclick();
+  await expect(page.getByTestId('files-current-folder')).toHaveText('Q4 Planning');
+  await row(page, 'Roadmap.md').click({ button: 'right' });
+  await menu.getByTestId('menu-move').hover();
+  await page.getByTestId('menu-move-choose').click();
+  const dialog = page.getByTestId('move-dialog');
+  // It opens where the file is: moving it here changes nothing, so it is not offered.
+  await expect(dialog.getByTestId('move-dialog-here')).toHaveText('Q4 Planning');
+  await expect(dialog.getByTestId('move-dialog-submit')).toBeDisabled();
+  await expect(dialog.getByTestId('move-dialog-submit')).toHaveText('Already here');
+  // Up to Projects, up to My Drive, into Photos › Trips.
+  await dialog.getByTestId('move-dialog-up').click();
+  await expect(dialog.getByTestId('move-dialog-here')).toHaveText('Projects');
+  await dialog.getByTestId('move-dialog-up').click();
+  await expect(dialog.getByTestId('move-dialog-here')).toHaveText('My Drive');
+  await dialog.getByTestId('move-dialog-place').filter({ hasText: 'Photos' }).click();
+  await expect(dialog.getByTestId('move-dialog-place')).toHaveText(['Trips›']);
+  await checkScreens(page, 'files-move-dialog', async () => {
+    await expectInWindow(page, dialog.getByTestId('move-dialog-submit'));
+  });
+  await dialog.getByTestId('move-dialog-place').filter({ hasText: 'Trips' }).click();
+  await expect(dialog.getByTestId('move-dialog-place')).toHaveCount(0);
+  await expect(dialog.getByText('No folders here')).toBeVisible();
+  await dialog.getByTestId('move-dialog-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, 'Roadmap.md')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, roadmap.id)).parents).toEqual([trips.id]);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Moved “Roadmap.md”' })).toBeVisible();
+});

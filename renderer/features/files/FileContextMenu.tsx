@@ -15,7 +15,9 @@ import type { DriveItem } from './drive-file';
 import { isFolder } from './drive-file';
 import { copyFileLink } from './file-link';
 import { useFilesStore } from './files-store';
+import { useDialogStore } from './dialog-store';
 import { myDriveRoot, type FolderCrumb } from './model/places';
+import { useApiQuery } from '../../lib/api';
 
 function Item({ onSelect, testId, children }: { onSelect: () => void; testId: string; children: ReactNode }) {
   return (
@@ -48,8 +50,10 @@ export function FileContextMenu({
   const files = items.filter((item) => !isFolder(item));
   const allStarred = items.length > 0 && items.every((item) => item.starred);
   const ids = new Set(items.map((item) => item.id));
+  // My Drive's own id: items at its top name it in their parents, not "root".
+  const root = useApiQuery('DriveFilesGet', { fileId: 'root', fields: 'id' }, { staleTime: Infinity }).data?.id;
   const targets = [myDriveRoot, ...folders.filter((folder) => !ids.has(folder.id))].filter(
-    (folder) => !items.every((item) => item.parents?.includes(folder.id)),
+    (folder) => !items.every((item) => item.parents?.includes(folder.id === 'root' ? (root ?? 'root') : folder.id)),
   );
   return (
     <ContextMenu.Root onOpenChange={onOpenChange} modal>
@@ -99,26 +103,31 @@ export function FileContextMenu({
                     Rename
                   </Item>
                 ) : null}
-                {targets.length > 0 ? (
-                  <ContextMenu.Sub>
-                    <ContextMenu.SubTrigger className="context-menu__item" data-testid="menu-move">
-                      Move to <span aria-hidden="true">›</span>
-                    </ContextMenu.SubTrigger>
-                    <ContextMenu.Portal>
-                      <ContextMenu.SubContent className="context-menu" data-testid="menu-move-targets">
-                        {targets.map((folder) => (
-                          <Item
-                            key={folder.id}
-                            onSelect={() => void moveItems(items, folder)}
-                            testId={`menu-move-${folder.id}`}
-                          >
-                            {folder.name}
-                          </Item>
-                        ))}
-                      </ContextMenu.SubContent>
-                    </ContextMenu.Portal>
-                  </ContextMenu.Sub>
-                ) : null}
+                <ContextMenu.Sub>
+                  <ContextMenu.SubTrigger className="context-menu__item" data-testid="menu-move">
+                    Move to <span aria-hidden="true">›</span>
+                  </ContextMenu.SubTrigger>
+                  <ContextMenu.Portal>
+                    <ContextMenu.SubContent className="context-menu" data-testid="menu-move-targets">
+                      {targets.map((folder) => (
+                        <Item
+                          key={folder.id}
+                          onSelect={() => void moveItems(items, folder)}
+                          testId={`menu-move-${folder.id}`}
+                        >
+                          {folder.name}
+                        </Item>
+                      ))}
+                      {targets.length > 0 ? <ContextMenu.Separator className="context-menu__separator" /> : null}
+                      <Item
+                        onSelect={() => useDialogStore.getState().open({ kind: 'move', items })}
+                        testId="menu-move-choose"
+                      >
+                        Choose a folder…
+                      </Item>
+                    </ContextMenu.SubContent>
+                  </ContextMenu.Portal>
+                </ContextMenu.Sub>
                 <Item onSelect={() => void starItems(items, !allStarred)} testId="menu-star">
                   {allStarred ? 'Remove star' : 'Star'}
                 </Item>

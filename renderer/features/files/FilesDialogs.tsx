@@ -3,15 +3,26 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { newFolder, renameItem } from './commands';
 import { useDialogStore } from './dialog-store';
+import { useFilesStore } from './files-store';
+import { MoveDialog } from './MoveDialog';
 import { RenameDialog } from './RenameDialog';
-import type { FolderCrumb } from './model/places';
+import { myDriveRoot, type FileLocation, type FolderCrumb } from './model/places';
+
+/** Where "Move to…" opens: the folder shown, from the top of its drive (My Drive's top elsewhere). */
+function moveStart(location: FileLocation): FolderCrumb[] {
+  if (location.place === 'myDrive') return [myDriveRoot, ...location.path];
+  if (location.place === 'sharedDrives' && location.path.length > 0) return location.path;
+  return [myDriveRoot];
+}
 
 /** The file manager's modal prompts: new folder, rename, and confirmations. */
 export const FilesDialogs = memo(function FilesDialogs({ folder }: { folder: FolderCrumb | null }) {
   const dialog = useDialogStore((state) => state.dialog);
   const close = useDialogStore((state) => state.close);
+  const location = useFilesStore((state) => state.location);
   return (
     <>
+      <MoveDialog items={dialog?.kind === 'move' ? dialog.items : null} start={moveStart(location)} onClose={close} />
       <TextPromptDialog
         open={dialog?.kind === 'newFolder' && folder !== null}
         title="New folder"

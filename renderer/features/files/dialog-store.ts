@@ -5,6 +5,7 @@ import type { DriveItem } from './drive-file';
 export type FilesDialog =
   | { kind: 'newFolder' }
   | { kind: 'rename'; item: DriveItem }
+  | { kind: 'move'; items: DriveItem[] }
   | { kind: 'confirm'; title: string; message: string; confirmLabel: string; onConfirm: () => void };
 
 interface DialogState {
