@@ -299,7 +299,7 @@ test('Move to › Choose a folder… walks to any folder, one level up included;
   const roadmap = await createFile(app, 'Roadmap.md', '# Roadmap', q4.id);
   const photos = await createFolder(app, 'Photos');
   const trips = await createFolder(app, 'Trips', photos.id);
-  await createFile(app, 'loose.txt', 'top level');
+  const loose = await createFile(app, 'loose.txt', 'top level');
   await openFiles(page);
 
   // At My Drive's top, "My Drive" is not offered to a file already there.
@@ -340,4 +340,14 @@ test('Move to › Choose a folder… walks to any folder, one level up included;
   await expect(row(page, 'Roadmap.md')).toHaveCount(0);
   await expect.poll(async () => (await getFile(app, roadmap.id)).parents).toEqual([trips.id]);
   await expect(page.getByTestId('toast').filter({ hasText: 'Moved “Roadmap.md”' })).toBeVisible();
+
+  // The same dialog from the selection bar's More actions.
+  await page.getByTestId('breadcrumb-root').click();
+  await row(page, 'loose.txt').click();
+  await page.getByTestId('action-more').click();
+  await page.getByTestId('action-move').click();
+  await expect(dialog.getByTestId('move-dialog-here')).toHaveText('My Drive');
+  await dialog.getByTestId('move-dialog-place').filter({ hasText: 'Projects' }).click();
+  await dialog.getByTestId('move-dialog-submit').click();
+  await expect.poll(async () => (await getFile(app, loose.id)).parents).toEqual([projects.id]);
 });

@@ -13,6 +13,7 @@ import {
 } from './commands';
 import type { DriveItem } from './drive-file';
 import { folderColors, isFolder } from './drive-file';
+import { useDialogStore } from './dialog-store';
 import { MenuButton, type MenuAction } from './MenuButton';
 import { returnFocus } from '../../lib/return-focus';
 
@@ -85,6 +86,11 @@ export function SelectionBar({
   const files = items.filter((item) => !isFolder(item));
 
   const more: MenuAction[] = [
+    {
+      label: 'Move to…',
+      onSelect: () => useDialogStore.getState().open({ kind: 'move', items }),
+      testId: 'action-move',
+    },
     ...(files.length === items.length
       ? [{ label: 'Make a copy', onSelect: () => void copyItems(items), testId: 'action-copy' }]
       : []),
