@@ -59,6 +59,8 @@ test('Ctrl/Cmd+Z puts a moved event back, and a resize too', async ({ page, app 
   await expect
     .poll(async () => (await calendar.stored()).map((event) => wall(instantOf(event.end))))
     .toEqual([`${monday}T12:00`]);
+  // Told as what happened: a resize, not a move.
+  await expect(page.getByTestId('toast').filter({ hasText: 'Event resized' })).toBeVisible();
   await page.keyboard.press(undoKey);
   await expect
     .poll(async () => (await calendar.stored()).map((event) => wall(instantOf(event.end))))

@@ -18,7 +18,7 @@ import {
   timesOfDraft,
   type EventDraft,
 } from './event-draft';
-import { googleTimesOf, newPendingEventId, type EventTimes, type GoogleEvent } from './event-mapping';
+import { eventTimesOf, googleTimesOf, newPendingEventId, type EventTimes, type GoogleEvent } from './event-mapping';
 import { loadSeries, runChange, runSteps, type DoneChange } from './event-writes';
 import { optimisticChange } from './optimistic-change';
 import {
@@ -54,6 +54,10 @@ const titleOf = (event: { summary?: string | null }) =>
 
 export const wordsFor = {
   move: (event: GoogleEvent): ChangeWords => ({ done: 'Event moved', failed: `Couldn’t move ${titleOf(event)}.` }),
+  resize: (event: GoogleEvent): ChangeWords => ({
+    done: 'Event resized',
+    failed: `Couldn’t change the length of ${titleOf(event)}.`,
+  }),
   edit: (event: GoogleEvent): ChangeWords => ({ done: 'Event saved', failed: `Couldn’t save ${titleOf(event)}.` }),
   delete: (event: GoogleEvent): ChangeWords => ({
     done: 'Event deleted',
@@ -185,7 +189,15 @@ export function useEventCommands(deps: CommandDeps) {
           revert();
           return false;
         }
-        const done = await apply(target, scope, { kind: 'times', to }, wordsFor.move(target.event));
+        // The same start and another end: the event was resized, not moved.
+        const from = eventTimesOf(target.event, 'UTC');
+        const resized =
+          from !== null &&
+          (from.allDay && to.allDay
+            ? from.startDate === to.startDate && from.endDate !== to.endDate
+            : !from.allDay && !to.allDay && from.startMs === to.startMs && from.endMs !== to.endMs);
+        const words = resized ? wordsFor.resize(target.event) : wordsFor.move(target.event);
+        const done = await apply(target, scope, { kind: 'times', to }, words);
         if (!done) revert();
         return done;
       },
