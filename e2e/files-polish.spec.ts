@@ -174,6 +174,12 @@ test('search looks inside files: "Q2" finds the spreadsheet that mentions it', a
   // Results come by relevance: no column claims to order them, and none offers to.
   await expect(page.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort', /.+/);
   await expect(page.getByTestId('sort-name')).toHaveCount(0);
+  // One way to clear the search: the Clear button, not also the field's own ×.
+  await expect(page.getByTestId('search-clear')).toBeVisible();
+  const field = page.getByTestId('search-input');
+  const box = (await field.boundingBox())!;
+  await page.mouse.click(box.x + box.width - 20, box.y + box.height / 2);
+  await expect(field).toHaveValue('Q2');
   await saveScreenshot(page, 'files-search-full-text');
 });
 
