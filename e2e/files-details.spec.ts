@@ -79,8 +79,9 @@ test('opens versions, keeps one forever, downloads and uploads a version, and re
   const thread = details.getByTestId('comment-thread').filter({ hasText: 'Are these numbers final?' });
   await expect(thread).toHaveAttribute('data-resolved', 'false');
   await thread.getByTestId('comment-reply').click();
+  // Ctrl+Enter sends the reply; Enter alone would start a new line.
   await thread.getByTestId('reply-input').fill('Yes, checked twice.');
-  await thread.getByTestId('reply-submit').click();
+  await page.keyboard.press('Control+Enter');
   await expect(thread.getByTestId('reply')).toContainText('Yes, checked twice.');
   await thread.getByTestId('comment-resolve').click();
   await expect(thread).toHaveAttribute('data-resolved', 'true');

@@ -83,6 +83,10 @@ function Composer({
         value={text}
         rows={2}
         onChange={(event) => setText(event.target.value)}
+        // Ctrl/Cmd+Enter sends, as in Drive; Enter alone starts a new line.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void submit(event);
+        }}
         data-testid={`${testId}-input`}
       />
       <button
