@@ -118,6 +118,8 @@ test('stars and colors folders, switches to the grid, finds them in Starred and 
     'root',
     'image/svg+xml',
   );
+  // Said to be a PNG, but not one: its tile shows the image glyph, not a broken picture.
+  await createFile(app, 'broken.png', 'not really a png', 'root', 'image/png');
   const album = await createFolder(app, 'Album', folder.id);
   const deep = await createFile(app, 'deep.txt', 'deep inside', album.id);
   // The page's IPC socket, to push what the core pushes when a deep link is opened.
@@ -143,6 +145,8 @@ test('stars and colors folders, switches to the grid, finds them in Starred and 
   await page.getByTestId('view-grid').click();
   await expect(page.getByTestId('file-list')).toHaveClass(/file-collection__scroller/);
   await expect(row(page, 'tiny.svg').locator('img')).toBeVisible();
+  await expect(row(page, 'broken.png').locator('.file-icon--image').last()).toBeVisible();
+  await expect(row(page, 'broken.png').locator('img')).toHaveCount(0);
   await expect(row(page, 'Photos')).toBeVisible();
 
   await page.getByTestId('place-starred').click();

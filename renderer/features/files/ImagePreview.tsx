@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { callApi, useActiveAccount } from '../../lib/api';
 import { ipc } from '../../platform/ipc';
 import type { DriveItem } from './drive-file';
@@ -52,5 +52,19 @@ export function ImagePreview({ item, fallback }: { item: DriveItem; fallback: Re
           ),
   });
   const url = preview.data ?? null;
-  return url ? <img className="file-tile__image" src={url} alt="" loading="lazy" draggable={false} /> : <>{fallback}</>;
+  // Content the browser cannot decode (a damaged or mislabelled image) shows the type's glyph, not a broken picture.
+  const [broken, setBroken] = useState<string | null>(null);
+  return url && url !== broken ? (
+    <img
+      className="file-tile__image"
+      src={url}
+      alt=""
+      loading="lazy"
+      draggable={false}
+      onError={() => setBroken(url)}
+      data-testid="file-tile-image"
+    />
+  ) : (
+    <>{fallback}</>
+  );
 }
