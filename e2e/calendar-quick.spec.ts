@@ -133,6 +133,16 @@ test('a drag offers quick-create: a title and Enter, or More options for the edi
   await expect(calendar.editor).toBeVisible();
   await expect(calendar.editor.getByTestId('editor-title')).toHaveValue('Planning');
   await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('14:00');
+  await page.keyboard.press('Escape');
+  await expect(calendar.editor).toBeHidden();
+
+  // Saved with no title, as Google allows: it reads "(No title)".
+  await calendar.dragRange(tuesday, '16:00', '17:00');
+  await expect(card).toBeVisible();
+  await card.getByTestId('quick-create-save').click();
+  await expect(card).toBeHidden();
+  await expect(calendar.event('(No title)')).toBeVisible();
+  await expect.poll(async () => (await calendar.stored()).length).toBe(2);
 });
 
 test('with the quick view open, e opens the editor and Delete deletes, as in Google Calendar', async ({

@@ -68,7 +68,8 @@ function QuickCreateCard({
   useEffect(() => () => setDraftTitle(''), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (title.trim()) onSave(title.trim());
+    // As in Google Calendar, an event may be saved without a title: it shows as "(No title)".
+    onSave(title.trim());
   };
   return (
     <Popover.Content
@@ -113,12 +114,7 @@ function QuickCreateCard({
           >
             More options
           </button>
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={!title.trim()}
-            data-testid="quick-create-save"
-          >
+          <button type="submit" className="button button--primary" data-testid="quick-create-save">
             Save
           </button>
         </div>
