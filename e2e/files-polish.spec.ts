@@ -357,3 +357,17 @@ test('Move to › Choose a folder… walks to any folder, one level up included;
   await dialog.getByTestId('move-dialog-submit').click();
   await expect.poll(async () => (await getFile(app, loose.id)).parents).toEqual([projects.id]);
 });
+
+test('the folder tree opens down to the folder shown, and marks it', async ({ page, app }) => {
+  const projects = await createFolder(app, 'Projects');
+  const q4 = await createFolder(app, 'Q4 Planning', projects.id);
+  await createFolder(app, 'Deep', q4.id);
+  await openFiles(page);
+  await row(page, 'Projects').dblclick();
+  await row(page, 'Q4 Planning').dblclick();
+  await expect(page.getByTestId('files-current-folder')).toHaveText('Q4 Planning');
+  const tree = page.getByTestId('folder-tree');
+  await expect(tree.getByRole('treeitem', { name: 'Projects' }).first()).toHaveAttribute('aria-expanded', 'true');
+  await expect(tree.getByTestId(`tree-${q4.id}`)).toBeVisible();
+  await expect(tree.getByTestId(`tree-${q4.id}`)).toHaveClass(/is-current/);
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApiQuery } from '../../lib/api';
 import { useDropTarget } from './drag-drop';
 import { folderMimeType, hasId, quoteQueryValue, sortForDisplay } from './drive-file';
@@ -21,14 +21,20 @@ interface TreeNodeProps {
   folder: FolderCrumb & { color?: string | null };
   depth: number;
   currentId: string | null;
+  /** The folders above the current one: they open, so the tree shows where the list is. */
+  openIds: readonly string[];
   onOpen: (path: FolderCrumb[]) => void;
   /** Folders from the tree's root to this node's parent. */
   ancestors: FolderCrumb[];
   initiallyOpen?: boolean;
 }
 
-function TreeNode({ folder, depth, currentId, onOpen, ancestors, initiallyOpen = false }: TreeNodeProps) {
+function TreeNode({ folder, depth, currentId, openIds, onOpen, ancestors, initiallyOpen = false }: TreeNodeProps) {
   const [expanded, setExpanded] = useState(initiallyOpen);
+  const onPath = openIds.includes(folder.id);
+  useEffect(() => {
+    if (onPath) setExpanded(true);
+  }, [onPath]);
   const children = useApiQuery('DriveFilesList', subfolderParams(folder.id), {
     allPagesOf: 'files',
     enabled: expanded,
@@ -79,6 +85,7 @@ function TreeNode({ folder, depth, currentId, onOpen, ancestors, initiallyOpen =
               }}
               depth={depth + 1}
               currentId={currentId}
+              openIds={openIds}
               onOpen={onOpen}
               ancestors={path}
             />
@@ -89,14 +96,26 @@ function TreeNode({ folder, depth, currentId, onOpen, ancestors, initiallyOpen =
   );
 }
 
-/** My Drive's folders, expanded on demand; each is a drop target for moves and uploads. */
-export function FolderTree({ currentId, onOpen }: { currentId: string | null; onOpen: (path: FolderCrumb[]) => void }) {
+/**
+ * My Drive's folders, expanded on demand and down to the folder shown; each is a drop target for
+ * moves and uploads.
+ */
+export function FolderTree({
+  currentId,
+  openIds = [],
+  onOpen,
+}: {
+  currentId: string | null;
+  openIds?: readonly string[];
+  onOpen: (path: FolderCrumb[]) => void;
+}) {
   return (
     <ul role="tree" aria-label="Folders" className="folder-tree" data-testid="folder-tree">
       <TreeNode
         folder={{ id: 'root', name: 'My Drive' }}
         depth={0}
         currentId={currentId}
+        openIds={openIds}
         onOpen={onOpen}
         ancestors={[]}
         initiallyOpen

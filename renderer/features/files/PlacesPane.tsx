@@ -85,7 +85,11 @@ export const PlacesPane = memo(function PlacesPane({ open, onClose }: { open: bo
           ))}
         </ul>
         <div className="places__tree">
-          <FolderTree currentId={location.place === 'myDrive' ? (current?.id ?? null) : null} onOpen={openFromTree} />
+          <FolderTree
+            currentId={location.place === 'myDrive' ? (current?.id ?? null) : null}
+            openIds={location.place === 'myDrive' ? location.path.slice(0, -1).map((crumb) => crumb.id) : []}
+            onOpen={openFromTree}
+          />
         </div>
       </nav>
     </>
