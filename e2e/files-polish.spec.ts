@@ -371,3 +371,21 @@ test('the folder tree opens down to the folder shown, and marks it', async ({ pa
   await expect(tree.getByTestId(`tree-${q4.id}`)).toBeVisible();
   await expect(tree.getByTestId(`tree-${q4.id}`)).toHaveClass(/is-current/);
 });
+
+test('a right-click in the list’s empty space offers what can be made there: New folder, Upload', async ({
+  page,
+  app,
+}) => {
+  await createFile(app, 'notes.txt', 'words');
+  await openFiles(page);
+  await expect(row(page, 'notes.txt')).toBeVisible();
+  const list = (await page.getByTestId('file-list').boundingBox())!;
+  await page.mouse.click(list.x + list.width / 2, list.y + list.height - 40, { button: 'right' });
+  const menu = page.getByTestId('folder-context-menu');
+  await expect(menu.getByRole('menuitem')).toHaveText(['New folder', 'Upload files…', 'Upload a folder…']);
+  await expect(page.getByTestId('file-context-menu')).toHaveCount(0);
+  await menu.getByRole('menuitem', { name: 'New folder' }).click();
+  await page.keyboard.type('Drafts');
+  await page.keyboard.press('Enter');
+  await expect(row(page, 'Drafts')).toHaveAttribute('data-kind', 'folder');
+});

@@ -13,7 +13,7 @@ import {
 import { openItem, requestDeleteForever, requestRename, trashItems } from './commands';
 import type { DriveItem } from './drive-file';
 import { isFolder } from './drive-file';
-import { FileContextMenu } from './FileContextMenu';
+import { backgroundCommands, FileContextMenu } from './FileContextMenu';
 import { FileRow, FileTile, rowDomId } from './FileRow';
 import type { ViewMode } from './files-store';
 import type { SortKey, SortOrder } from './model/places';
@@ -231,8 +231,9 @@ export function FileCollection(props: FileCollectionProps) {
     const id = element?.dataset.fileId;
     const item = id ? idIndexOf(files).get(id) : undefined;
     if (!item || item.id.startsWith('pending-')) {
-      event.preventDefault();
       setMenuItems([]);
+      // Off the items, the menu offers what can be made here (New folder, Upload), if anything.
+      if (item || inTrash || backgroundCommands().length === 0) event.preventDefault();
       return;
     }
     if (selection.selected.has(item.id)) {

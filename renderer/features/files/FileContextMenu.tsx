@@ -18,6 +18,15 @@ import { useFilesStore } from './files-store';
 import { useDialogStore } from './dialog-store';
 import { myDriveRoot, type FolderCrumb } from './model/places';
 import { useApiQuery } from '../../lib/api';
+import { registeredCommands, type Command } from '../../lib/commands';
+
+/** What the menu offers off the items, in the list's empty space: the palette's commands for this folder. */
+const backgroundCommandIds = ['files.newFolder', 'files.upload', 'files.uploadFolder'];
+
+export function backgroundCommands(): Command[] {
+  const { commands } = registeredCommands();
+  return backgroundCommandIds.flatMap((id) => commands.filter((command) => command.id === id));
+}
 
 function Item({ onSelect, testId, children }: { onSelect: () => void; testId: string; children: ReactNode }) {
   return (
@@ -141,7 +150,19 @@ export function FileContextMenu({
               </>
             )}
           </ContextMenu.Content>
-        ) : null}
+        ) : inTrash ? null : (
+          <ContextMenu.Content
+            className="context-menu"
+            aria-label="Add to this folder"
+            data-testid="folder-context-menu"
+          >
+            {backgroundCommands().map((command) => (
+              <Item key={command.id} onSelect={command.run} testId={`menu-${command.id}`}>
+                {command.title}
+              </Item>
+            ))}
+          </ContextMenu.Content>
+        )}
       </ContextMenu.Portal>
     </ContextMenu.Root>
   );
