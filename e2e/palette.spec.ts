@@ -101,6 +101,36 @@ test('finds a file by name and a task list by name', async ({ page, app }) => {
   await expect(page.getByRole('region', { name: 'List Groceries' })).toContainText('Milk');
 });
 
+test('finds an upcoming event and an open task by their words, and opens each', async ({ page, app }) => {
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await serviceRequest(app, 'POST', '/calendar/v3/calendars/primary/events', {
+    summary: 'Dentist appointment',
+    start: { date: tomorrow },
+    end: { date: new Date(Date.parse(tomorrow) + 86_400_000).toISOString().slice(0, 10) },
+  });
+  const lists = await serviceRequest<{ items: { id: string }[] }>(app, 'GET', '/tasks/v1/users/@me/lists');
+  await serviceRequest(app, 'POST', `/tasks/v1/lists/${lists.items[0]!.id}/tasks`, { title: 'Renew passport' });
+
+  const dialog = await palette(page, 'dentist');
+  const event = dialog.getByRole('option', { name: /Dentist appointment/ });
+  await expect(event).toBeVisible();
+  for (let i = 0; i < 10 && (await event.getAttribute('data-selected')) !== 'true'; i++)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('calendar-view')).toBeVisible();
+  await expect(page.getByTestId('event-editor').getByTestId('editor-title')).toHaveValue('Dentist appointment');
+  await page.keyboard.press('Escape');
+
+  const again = await palette(page, 'passport');
+  const task = again.getByRole('option', { name: /Renew passport/ });
+  await expect(task).toBeVisible();
+  for (let i = 0; i < 10 && (await task.getAttribute('data-selected')) !== 'true'; i++)
+    await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('task-details')).toBeVisible();
+  await expect(page.getByTestId('task-details').getByRole('textbox').first()).toHaveValue('Renew passport');
+});
+
 test('runs commands: new event, new task, upload, share the selection, switch account', async ({ page, app }) => {
   await palette(page, 'new event');
   await expect(selectedRow(page)).toContainText('New event');

@@ -7,7 +7,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  */
 
 /** Where a command is listed in the palette, in this order. */
-export const commandGroups = ['Go to', 'Create', 'Actions', 'Dates', 'Task lists', 'Files'] as const;
+export const commandGroups = ['Go to', 'Create', 'Actions', 'Dates', 'Events', 'Task lists', 'Tasks', 'Files'] as const;
 export type CommandGroup = (typeof commandGroups)[number];
 
 export interface Command {

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { create } from 'zustand';
+import { callApi } from '../../lib/api';
+import { dateTimeFormat } from '../../lib/intl-format';
 import { registerCommandSource, registerCommands, type Command } from '../../lib/commands';
 import { useViewStore } from '../../shell/views';
 import { calendarViews, useCalendarStore, viewLabels } from './calendar-store';
@@ -104,10 +106,56 @@ export function registerCalendarCommands(): () => void {
       ];
     },
   });
+  const unregisterEvents = registerCommandSource({
+    id: 'calendar.events',
+    matches: 'source',
+    find: async (query, signal) => {
+      if (query.length < 2) return [];
+      // Upcoming events of the primary calendar whose text has the words, soonest first, as its search does.
+      const page = await callApi('CalendarEventsList', {
+        calendarId: 'primary',
+        q: query,
+        singleEvents: true,
+        orderBy: 'startTime',
+        timeMin: new Date(Date.now() - 86_400_000).toISOString(),
+        maxResults: eventResults,
+      });
+      if (signal.aborted) return [];
+      return (page.items ?? []).flatMap((event): Command[] => {
+        const eventId = event.id;
+        if (!eventId || event.status === 'cancelled') return [];
+        const start = event.start?.dateTime ?? event.start?.date;
+        return [
+          {
+            id: `calendar.event.${eventId}`,
+            title: event.summary?.trim() || '(No title)',
+            group: 'Events',
+            ...(start ? { hint: eventWhen(start, Boolean(event.start?.dateTime)) } : {}),
+            run: () => {
+              useCalendarStore.getState().openRoute({ kind: 'event', calendarId: 'primary', eventId });
+              useViewStore.getState().show('calendar');
+            },
+          },
+        ];
+      });
+    },
+  });
   return () => {
     unregister();
     unregisterSource();
+    unregisterEvents();
   };
+}
+
+/** How many events the palette lists for what is typed. */
+const eventResults = 6;
+
+/** "Mon, Dec 7, 10:00 AM" for a timed event, "Mon, Dec 7" for an all-day one. */
+function eventWhen(start: string, timed: boolean): string {
+  const day = { weekday: 'short', month: 'short', day: 'numeric' } as const;
+  return timed
+    ? dateTimeFormat(undefined, { ...day, hour: 'numeric', minute: '2-digit' }).format(new Date(start))
+    : dateTimeFormat(undefined, day).format(new Date(`${start}T00:00:00`));
 }
 
 /** Does, in the calendar view, what the palette asked of it (a day to show, a new event to start). */

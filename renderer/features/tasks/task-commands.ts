@@ -4,6 +4,10 @@ import { callApi } from '../../lib/api';
 import { registerCommandSource, registerCommands } from '../../lib/commands';
 import { notify } from '../../lib/notify';
 import { useViewStore } from '../../shell/views';
+import { openTaskRoute } from './task-route';
+
+/** How many tasks the palette lists for what is typed. */
+const taskResults = 6;
 
 /** A list to bring forward on the board, its new-task field focused (`null`: the first list). */
 interface BoardRequest {
@@ -55,9 +59,45 @@ export function registerTaskCommands(): () => void {
       });
     },
   });
+  const unregisterTasks = registerCommandSource({
+    id: 'tasks.byTitle',
+    matches: 'source',
+    find: async (query, signal) => {
+      if (query.length < 2) return [];
+      const words = query.toLowerCase();
+      const lists = ((await callApi('TasksTasklistsList', { maxResults: 100 })).items ?? []).filter(
+        (list): list is typeof list & { id: string } => Boolean(list.id),
+      );
+      // Open tasks whose title has the words, list by list in the board's order, a few at most.
+      const pages = await Promise.all(
+        lists.map((list) =>
+          callApi('TasksTasksList', { tasklist: list.id, showCompleted: false, showHidden: false, maxResults: 100 }),
+        ),
+      );
+      if (signal.aborted) return [];
+      return lists
+        .flatMap((list, index) =>
+          (pages[index]?.items ?? []).flatMap((task) => {
+            const taskId = task.id;
+            if (!taskId || task.deleted || !task.title?.toLowerCase().includes(words)) return [];
+            return [
+              {
+                id: `tasks.task.${list.id}.${taskId}`,
+                title: task.title.trim(),
+                group: 'Tasks' as const,
+                hint: list.title?.trim() || 'Untitled list',
+                run: () => void openTaskRoute({ kind: 'task', tasklist: list.id, task: taskId }),
+              },
+            ];
+          }),
+        )
+        .slice(0, taskResults);
+    },
+  });
   return () => {
     unregister();
     unregisterSource();
+    unregisterTasks();
   };
 }
 
