@@ -81,8 +81,16 @@ test('Details opens as a side sheet over the list at 1360 px, names stay whole, 
   expect((await page.getByTestId('files-drop-zone').boundingBox())!.width).toBe(listWidth);
   await expectNotCut(name);
   await expectNotCut(row(page, 'photo-of-the-whiteboard-after-the-workshop.png').getByTestId('file-name'));
-  await checkScreens(page, 'files-details-sheet', async () => {
+  await checkScreens(page, 'files-details-sheet', async ({ width }) => {
     await expectInWindow(page, panel.getByTestId('details-close'));
+    // Beside the sheet, the search, the toolbar and the selection bar keep to its left: none is under it.
+    if (width > 900) {
+      const left = (await panel.boundingBox())!.x;
+      for (const id of ['search-input', 'toggle-details', 'action-trash', 'action-more']) {
+        const box = (await page.getByTestId(id).boundingBox())!;
+        expect(box.x + box.width, `${id} at ${width} px`).toBeLessThanOrEqual(left);
+      }
+    }
   });
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);

@@ -229,7 +229,11 @@ export function FilesView() {
   }
 
   return (
-    <section className="files-view" aria-label="Files" data-testid="files-view">
+    <section
+      className={`files-view${detailsOpen && listing.kind === 'files' ? ' files-view--details' : ''}`}
+      aria-label="Files"
+      data-testid="files-view"
+    >
       <PlacesPane open={placesOpen} onClose={() => setPlacesOpen(false)} />
       <div className="files-main">
         <header className="files-header">
