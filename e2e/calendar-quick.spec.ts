@@ -193,7 +193,8 @@ test('an invitation answered No is drawn as declined: an outline, its title stru
         summary,
         start: { dateTime: at(monday, start) },
         end: { dateTime: at(monday, end) },
-        attendees: [{ email: app.localUser.email }],
+        // Bob lists himself too: his entry still reads as the organizer's.
+        attendees: [{ email: app.bob.email }, { email: app.localUser.email }],
       },
       'primary',
       app.bob.token,
@@ -205,6 +206,9 @@ test('an invitation answered No is drawn as declined: an outline, its title stru
   expect(await struck()).toBe('none');
   await event.click();
   const card = page.getByTestId('event-quick-view');
+  await expect(
+    card.getByTestId('quick-view-guests').getByRole('listitem').filter({ hasText: app.bob.email }),
+  ).toContainText('Organizer');
   await card.getByTestId('quick-view-rsvp').getByRole('button', { name: 'No' }).click();
   await expect.poll(struck).toBe('line-through');
   await expect(event).toContainText('Declined: Bob planning');

@@ -93,8 +93,15 @@ function QuickViewCard({
           }),
         )
       : null;
-  const attendees = (event.attendees ?? []).filter((attendee) => attendee.email);
   const organizer = event.organizer?.email;
+  // The organizer's own entry in the list is marked so, whether or not the service flagged it.
+  const attendees = (event.attendees ?? [])
+    .filter((attendee) => attendee.email)
+    .map((attendee) =>
+      !attendee.organizer && organizer && attendee.email?.toLowerCase() === organizer.toLowerCase()
+        ? { ...attendee, organizer: true }
+        : attendee,
+    );
   // Google lists the organizer among the guests even when they did not add themselves.
   const guests: typeof attendees =
     attendees.length > 0 && organizer && !attendees.some((attendee) => attendee.email === organizer)
