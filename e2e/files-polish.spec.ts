@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
-import { createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
+import { contentOf, createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
 import { checkScreens, expectInWindow, expectNotCut } from './files-screens';
 
 function dateFromToday(days: number, timeZone: string): string {
@@ -396,4 +396,45 @@ test('a right-click in the list’s empty space offers what can be made there: N
   await page.keyboard.type('Drafts');
   await page.keyboard.press('Enter');
   await expect(row(page, 'Drafts')).toHaveAttribute('data-kind', 'folder');
+});
+
+test('uploading a file whose name is taken asks first: replace it with a new version, or keep both', async ({
+  page,
+  app,
+}) => {
+  const report = await createFile(app, 'report.txt', 'first draft');
+  await createFile(app, 'other.txt', 'unrelated');
+  await openFiles(page);
+  await expect(row(page, 'report.txt')).toBeVisible();
+
+  // Replace (the default): the file there gets the new content as a new version; no second file.
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'report.txt', mimeType: 'text/plain', buffer: Buffer.from('final draft') });
+  const dialog = page.getByTestId('upload-conflict-dialog');
+  await expect(dialog).toContainText('“report.txt” already exists in “My Drive”.');
+  await expect(dialog.getByTestId('upload-conflict-replace')).toBeChecked();
+  await checkScreens(page, 'files-upload-conflict', async () => {
+    await expectInWindow(page, dialog.getByTestId('upload-conflict-submit'));
+  });
+  await dialog.getByTestId('upload-conflict-submit').click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => contentOf(app, report.id)).toBe('final draft');
+  await expect(row(page, 'report.txt')).toHaveCount(1);
+
+  // Keep all files: a second file of that name.
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'report.txt', mimeType: 'text/plain', buffer: Buffer.from('a copy') });
+  await dialog.getByTestId('upload-conflict-keep').check();
+  await dialog.getByTestId('upload-conflict-submit').click();
+  await expect(row(page, 'report.txt')).toHaveCount(2);
+  expect(await contentOf(app, report.id)).toBe('final draft');
+
+  // A name not taken uploads at once, with no question.
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'fresh.txt', mimeType: 'text/plain', buffer: Buffer.from('new') });
+  await expect(row(page, 'fresh.txt')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
 });

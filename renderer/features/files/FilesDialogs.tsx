@@ -5,6 +5,7 @@ import { newFolder, renameItem } from './commands';
 import { useDialogStore } from './dialog-store';
 import { useFilesStore } from './files-store';
 import { MoveDialog } from './MoveDialog';
+import { UploadConflictDialog } from './UploadConflictDialog';
 import { RenameDialog } from './RenameDialog';
 import { myDriveRoot, type FileLocation, type FolderCrumb } from './model/places';
 
@@ -22,6 +23,7 @@ export const FilesDialogs = memo(function FilesDialogs({ folder }: { folder: Fol
   const location = useFilesStore((state) => state.location);
   return (
     <>
+      <UploadConflictDialog request={dialog?.kind === 'uploadConflict' ? dialog : null} onClose={close} />
       <MoveDialog items={dialog?.kind === 'move' ? dialog.items : null} start={moveStart(location)} onClose={close} />
       <TextPromptDialog
         open={dialog?.kind === 'newFolder' && folder !== null}

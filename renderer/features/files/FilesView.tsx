@@ -25,7 +25,7 @@ import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
 import { entriesFromPicker } from './uploads/dropped-entries';
 import { UploadPanel } from './uploads/UploadPanel';
-import { uploadInto } from './uploads/upload-store';
+import { uploadAskingOnConflict } from './uploads/upload-conflicts';
 import './files.css';
 
 const emptyMessages: Record<PlaceId, { title: string; message: string }> = {
@@ -179,7 +179,7 @@ export function FilesView() {
     const picked = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (!folder || picked.length === 0) return;
-    uploadInto(
+    void uploadAskingOnConflict(
       folder,
       folders
         ? entriesFromPicker(picked)

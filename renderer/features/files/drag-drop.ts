@@ -4,7 +4,7 @@ import type { DriveItem } from './drive-file';
 import { canMoveInto } from './mutations';
 import type { FolderCrumb } from './model/places';
 import { readDropped, takeDropped } from './uploads/dropped-entries';
-import { uploadInto } from './uploads/upload-store';
+import { uploadAskingOnConflict } from './uploads/upload-conflicts';
 
 /** Native drag and drop: rows drag to folders, the tree and the breadcrumbs; files from the OS drop anywhere. */
 export const internalDragType = 'application/x-atrium-drive-items';
@@ -122,7 +122,7 @@ export function useDropTarget(
           return;
         }
         const taken = takeDropped(event.dataTransfer);
-        void readDropped(taken).then((content) => uploadInto(target, content));
+        void readDropped(taken).then((content) => uploadAskingOnConflict(target, content));
       },
     },
   };
