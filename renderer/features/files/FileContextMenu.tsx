@@ -15,9 +15,9 @@ import type { DriveItem } from './drive-file';
 import { isFolder } from './drive-file';
 import { copyFileLink } from './file-link';
 import { useFilesStore } from './files-store';
+import { useMyDriveRoot } from './data/my-drive-root';
 import { useDialogStore } from './dialog-store';
 import { myDriveRoot, type FolderCrumb } from './model/places';
-import { useApiQuery } from '../../lib/api';
 import { registeredCommands, type Command } from '../../lib/commands';
 
 /** What the menu offers off the items, in the list's empty space: the palette's commands for this folder. */
@@ -60,7 +60,7 @@ export function FileContextMenu({
   const allStarred = items.length > 0 && items.every((item) => item.starred);
   const ids = new Set(items.map((item) => item.id));
   // My Drive's own id: items at its top name it in their parents, not "root".
-  const root = useApiQuery('DriveFilesGet', { fileId: 'root', fields: 'id' }, { staleTime: Infinity }).data?.id;
+  const root = useMyDriveRoot().data?.id;
   const targets = [myDriveRoot, ...folders.filter((folder) => !ids.has(folder.id))].filter(
     (folder) => !items.every((item) => item.parents?.includes(folder.id === 'root' ? (root ?? 'root') : folder.id)),
   );

@@ -3,9 +3,11 @@ import { useState } from 'react';
 import { useApiQuery } from '../../lib/api';
 import { returnFocus } from '../../lib/return-focus';
 import { moveItems } from './commands';
-import { folderMimeType, quoteQueryValue, type DriveItem } from './drive-file';
+import { useMyDriveRoot } from './data/my-drive-root';
+import type { DriveItem } from './drive-file';
 import { driveListParams } from './drives/drive-actions';
 import { FileIcon } from './FileIcon';
+import { subfolderParams } from './FolderTree';
 import { describeCount } from './mutations';
 import { myDriveRoot, type FolderCrumb } from './model/places';
 
@@ -36,8 +38,6 @@ export function MoveDialog({
   );
 }
 
-const folderFields = 'nextPageToken,files(id,name,driveId,folderColorRgb)';
-
 function MoveContent({
   items,
   start,
@@ -51,16 +51,12 @@ function MoveContent({
   const here = path[path.length - 1] ?? null;
   const moving = new Set(items.map((item) => item.id));
   // My Drive's own id, to tell whether the items already sit in it ("root" only names it).
-  const root = useApiQuery('DriveFilesGet', { fileId: 'root', fields: 'id' }, { staleTime: Infinity });
+  const root = useMyDriveRoot();
+  // The folder tree's query for a folder's sub-folders (a shared drive's, read in that drive).
   const folders = useApiQuery(
     'DriveFilesList',
     {
-      q: `${quoteQueryValue(here?.id ?? 'root')} in parents and mimeType = ${quoteQueryValue(folderMimeType)} and trashed = false`,
-      orderBy: 'name',
-      pageSize: 1000,
-      fields: folderFields,
-      supportsAllDrives: true,
-      includeItemsFromAllDrives: true,
+      ...subfolderParams(here?.id ?? 'root'),
       ...(here?.driveId ? { corpora: 'drive' as const, driveId: here.driveId } : {}),
     },
     { enabled: here !== null, allPagesOf: 'files' },
