@@ -193,7 +193,7 @@ test.describe('task cards', () => {
     await page.keyboard.press('Escape');
   });
 
-  test('completed section, add subtask, and Tab / Shift+Tab to indent and outdent with Undo', async ({
+  test('completed section, add subtask, Tab only moves the focus, Ctrl+] / Ctrl+[ indent and outdent with Undo', async ({
     page,
     app,
   }, testInfo) => {
@@ -231,23 +231,30 @@ test.describe('task cards', () => {
     await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', 'Charlie']);
     await settled(page);
 
-    // Tab on a focused card: it becomes the last subtask of the card above; Shift+Tab takes it out.
+    // Tab only moves the focus through the board: nothing changes.
+    await card(page, 'Alpha').focus();
+    for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    expect(await storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', 'Charlie']);
+    await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Alpha', '  Alpha one', 'Bravo', 'Charlie']);
+
+    // Ctrl+] on a focused card: it becomes the last subtask of the card above; Ctrl+[ takes it out.
     await card(page, 'Bravo').focus();
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+BracketRight');
     await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', '  Bravo', 'Charlie']);
     await expect(page.getByTestId('task-board-status')).toHaveText('“Bravo” is now a subtask of “Alpha”.');
     await expect(card(page, 'Bravo')).toBeFocused();
     await settled(page);
     await screenshotVariants(page, testInfo, 'tasks-indented');
     await card(page, 'Bravo').focus();
-    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Control+BracketLeft');
     await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', 'Charlie']);
     await expect(page.getByTestId('task-board-status')).toHaveText('“Bravo” is no longer a subtask of “Alpha”.');
     await settled(page);
 
     // Indent again and take it back with the toast's Undo.
     await card(page, 'Charlie').focus();
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+BracketRight');
     await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', 'Bravo', '  Charlie']);
     const indented = page.getByTestId('toast').filter({ hasText: '“Charlie” is now a subtask of “Bravo”' });
     await indented.getByRole('button', { name: 'Undo' }).click();

@@ -8,10 +8,10 @@ import {
   useNotificationStore,
   type Notification,
 } from '../lib/notify';
+import { commandKeyHeld, commandKeyShortcut, commandShortcut } from '../lib/platform';
 import './toaster.css';
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-const undoKeys = isMac ? '⌘Z' : 'Ctrl+Z';
+const undoKeys = commandShortcut('Z');
 
 /** Inputs that are pressed rather than typed into: Ctrl+Z there means the app's Undo. */
 const pressedInputs = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
@@ -28,7 +28,7 @@ function useUndoShortcut(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat || event.shiftKey || event.altKey) return;
-      if (event.key.toLowerCase() !== 'z' || !(isMac ? event.metaKey : event.ctrlKey)) return;
+      if (event.key.toLowerCase() !== 'z' || !commandKeyHeld(event)) return;
       if (isTyping(event.target)) return;
       if (undoLatest()) event.preventDefault();
     };
@@ -70,7 +70,7 @@ function ToastItem({ notification }: { notification: Notification }) {
             runNotificationAction(id);
           }}
           data-testid={action.undo ? 'toast-undo' : 'toast-action'}
-          {...(action.undo ? { 'aria-keyshortcuts': isMac ? 'Meta+Z' : 'Control+Z' } : {})}
+          {...(action.undo ? { 'aria-keyshortcuts': commandKeyShortcut('Z') } : {})}
         >
           {action.label}
         </Toast.Action>

@@ -7,10 +7,10 @@ import { rankCommands } from './command-rank';
 import { useViewStore, views } from './views';
 import './command-palette.css';
 import { returnFocus } from '../lib/return-focus';
+import { commandKeyHeld, commandShortcut } from '../lib/platform';
 
-export const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 /** How the palette's own shortcut is written for this platform. */
-export const paletteShortcut = isMac ? '⌘K' : 'Ctrl+K';
+export const paletteShortcut = commandShortcut('K');
 /** How long typing rests before sources (dates, files) are asked. */
 const sourceDelayMs = 120;
 
@@ -94,7 +94,7 @@ export function CommandPalette() {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey) return;
-      if (!(isMac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey)) return;
+      if (!commandKeyHeld(event)) return;
       event.preventDefault();
       if (usePaletteStore.getState().open) usePaletteStore.getState().setOpen(false);
       else openCommandPalette();

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { narrowQuery, useMediaQuery } from '../lib/media';
-import { isMac, openCommandPalette, paletteShortcut } from './CommandPalette';
+import { openCommandPalette, paletteShortcut } from './CommandPalette';
+import { commandKeyShortcut } from '../lib/platform';
 import { Navigation } from './Navigation';
 import { useViewStore, views } from './views';
 
@@ -114,7 +115,7 @@ export function Sidebar({ children }: { children: ReactNode }) {
           type="button"
           className="nav__link sidebar__search"
           aria-label="Search"
-          aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
+          aria-keyshortcuts={commandKeyShortcut('K')}
           data-tip={`Search and commands (${paletteShortcut})`}
           onClick={() => {
             // The drawer closes first and gives the focus back to its menu button, where the palette returns it.

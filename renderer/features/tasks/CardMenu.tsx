@@ -3,6 +3,11 @@ import type { ReactNode } from 'react';
 import { addDays, nextWeek } from './card-actions';
 import { useToday } from './due-date';
 import type { TaskItem, TaskListItem } from './task-types';
+import { commandKeyShortcut, commandShortcut } from '../../lib/platform';
+
+/** Indent and outdent from the keyboard, as Todoist has them: ⌘] and ⌘[ (Ctrl+] and Ctrl+[ elsewhere). */
+export const indentShortcut = { label: commandShortcut(']'), aria: commandKeyShortcut(']') };
+export const outdentShortcut = { label: commandShortcut('['), aria: commandKeyShortcut('[') };
 
 /** What a card's task-menu (right-click, Shift+F10, the context-menu key, the card's ⋯ button) can do. */
 export interface CardCommands {
@@ -112,14 +117,14 @@ function CardMenuContent({ listId, task, title, commands }: Omit<CardMenuProps, 
       </ContextMenu.Sub>
       <ContextMenu.Separator className="task-menu__separator" />
       <ContextMenu.Item className="task-menu__item" onSelect={() => commands.indent(listId, task)}>
-        Indent <kbd className="task-menu__shortcut">Tab</kbd>
+        Indent <kbd className="task-menu__shortcut">{indentShortcut.label}</kbd>
       </ContextMenu.Item>
       <ContextMenu.Item
         className="task-menu__item"
         disabled={!task.parent}
         onSelect={() => commands.outdent(listId, task)}
       >
-        Outdent <kbd className="task-menu__shortcut">Shift+Tab</kbd>
+        Outdent <kbd className="task-menu__shortcut">{outdentShortcut.label}</kbd>
       </ContextMenu.Item>
       <ContextMenu.Item className="task-menu__item" onSelect={() => commands.complete(listId, task, !completed)}>
         {completed ? 'Mark not completed' : 'Complete'}

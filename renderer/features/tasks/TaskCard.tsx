@@ -11,7 +11,8 @@ import {
 } from 'react';
 import { WaitingDot } from '../../components/WaitingDot';
 import { useWaitingToSync } from '../../lib/offline';
-import { CardMenu, openCardMenu, type CardCommands } from './CardMenu';
+import { commandKeyHeld } from '../../lib/platform';
+import { CardMenu, indentShortcut, openCardMenu, outdentShortcut, type CardCommands } from './CardMenu';
 import type { DragData, RowDropData } from './drag-geometry';
 import type { DropZone } from './drop-plan';
 import { describeDue, useToday } from './due-date';
@@ -78,7 +79,9 @@ export function TaskCard({
       data-depth={depth}
       data-status={task.status ?? 'needsAction'}
       {...(task.hidden ? { 'data-hidden': 'true' } : {})}
-      {...(onKeyDown ? { tabIndex: 0, onKeyDown } : {})}
+      {...(onKeyDown
+        ? { tabIndex: 0, onKeyDown, 'aria-keyshortcuts': `${indentShortcut.aria} ${outdentShortcut.aria}` }
+        : {})}
     >
       {handle || overlay ? (
         <button
@@ -276,16 +279,18 @@ export const TaskRow = memo(function TaskRow({
 });
 
 /**
- * Keys on a focused card (the card itself, not a control in it): Tab and Shift+Tab indent and
- * outdent (when there is somewhere to go; otherwise focus moves on as usual), Up and Down go to
- * the card above and below, Shift+F10 and the context-menu key open the card's menu.
+ * Keys on a focused card (the card itself, not a control in it): ⌘]/Ctrl+] and ⌘[/Ctrl+[ indent
+ * and outdent, Up and Down go to the card above and below, Shift+F10 and the context-menu key open
+ * the card's menu. Tab only moves the focus: going through the board never changes it.
  */
 function cardKeys(event: KeyboardEvent<HTMLElement>, listId: string, task: TaskItem, commands: CardCommands) {
   if (event.target !== event.currentTarget) return;
   const card = event.currentTarget;
-  if (event.key === 'Tab' && !event.altKey && !event.ctrlKey && !event.metaKey) {
-    const done = event.shiftKey ? commands.outdent(listId, task) : commands.indent(listId, task);
-    if (done) event.preventDefault();
+  if ((event.key === ']' || event.key === '[') && commandKeyHeld(event) && !event.altKey && !event.shiftKey) {
+    // Handled either way: the browser's own ⌘[ goes back a page.
+    event.preventDefault();
+    if (event.key === ']') commands.indent(listId, task);
+    else commands.outdent(listId, task);
     return;
   }
   if ((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu') {
