@@ -305,6 +305,77 @@ test('completing a task completes its open subtasks with it; Undo reopens them a
   await expect(column(page, 'My Tasks').getByTestId('task-completed-toggle')).toHaveAccessibleName('Completed (1)');
 });
 
+test('a task and its subtasks stay together whichever control completes or reopens them', async ({
+  page,
+  app,
+}, testInfo) => {
+  const mine = await listId(app, 'My Tasks');
+  await seed(app, mine, ['Plan trip', ['Book flights', 'Pack'], 'Other']);
+  await openBoard(page);
+  const statuses = async () =>
+    Object.fromEntries(
+      (await tasksOf(app, mine, '&showCompleted=true&showHidden=true')).map((t) => [t.title, t.status]),
+    );
+  const completedOutline = async () => {
+    const cards = column(page, 'My Tasks').getByTestId('task-completed').getByTestId('task-card');
+    const lines: string[] = [];
+    for (let i = 0; i < (await cards.count()); i++) {
+      const c = cards.nth(i);
+      lines.push(`${'  '.repeat(Number(await c.getAttribute('data-depth')))}${await c.getAttribute('aria-label')}`);
+    }
+    return lines;
+  };
+
+  // The details dialog's Completed box completes the subtasks too, as the card's checkbox does.
+  await card(page, 'Plan trip').getByRole('button', { name: 'Open task Plan trip' }).click();
+  const details = page.getByTestId('task-details');
+  await expect(details.getByTestId('task-details-delete')).toHaveText('Delete task and its 2 subtasks');
+  await details.getByTestId('task-details-completed').check();
+  await details.getByTestId('task-details-save').click();
+  await expect
+    .poll(statuses)
+    .toEqual({ 'Plan trip': 'completed', 'Book flights': 'completed', Pack: 'completed', Other: 'needsAction' });
+  await expect(page.getByTestId('toast').filter({ hasText: 'Completed “Plan trip” and its 2 subtasks' })).toBeVisible();
+
+  // The Completed section shows them as they were: the subtasks under their task.
+  await column(page, 'My Tasks').getByTestId('task-completed-toggle').click();
+  await expect.poll(completedOutline).toEqual(['Plan trip', '  Book flights', '  Pack']);
+  await settled(page);
+  await screenshotVariants(page, testInfo, 'tasks-completed-nested');
+
+  // Reopening a subtask reopens the task it is under (it would otherwise stand alone), not its sibling.
+  await card(page, 'Pack').getByRole('checkbox', { name: 'Completed: Pack' }).click();
+  await expect
+    .poll(statuses)
+    .toEqual({ 'Plan trip': 'needsAction', 'Book flights': 'completed', Pack: 'needsAction', Other: 'needsAction' });
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Marked “Pack” and the task it is under not completed' }),
+  ).toBeVisible();
+  await expect.poll(completedOutline).toEqual(['Book flights']);
+  await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Plan trip', '  Pack', 'Other', 'Book flights']);
+
+  // Reopening a task reopens the subtasks completed with it.
+  await card(page, 'Plan trip').getByRole('checkbox', { name: 'Completed: Plan trip' }).click();
+  await expect.poll(completedOutline).toEqual(['Plan trip', '  Book flights', '  Pack']);
+  await card(page, 'Plan trip').getByRole('checkbox', { name: 'Completed: Plan trip' }).click();
+  await expect
+    .poll(statuses)
+    .toEqual({ 'Plan trip': 'needsAction', 'Book flights': 'needsAction', Pack: 'needsAction', Other: 'needsAction' });
+  await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Plan trip', '  Book flights', '  Pack', 'Other']);
+  // And Undo completes all three again.
+  await page
+    .getByTestId('toast')
+    .filter({ hasText: 'Marked “Plan trip” and its 2 subtasks not completed' })
+    .getByRole('button', { name: 'Undo' })
+    .click();
+  await expect
+    .poll(statuses)
+    .toEqual({ 'Plan trip': 'completed', 'Book flights': 'completed', Pack: 'completed', Other: 'needsAction' });
+  await page.reload();
+  await openBoard(page);
+  await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Other', 'Plan trip', '  Book flights', '  Pack']);
+});
+
 test.describe('task menus', () => {
   test('list actions sit in one menu: sort by date and back, delete with a confirm', async ({
     page,

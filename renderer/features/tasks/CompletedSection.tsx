@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useCompletedOpen } from './list-prefs';
 import { TaskCard } from './TaskCard';
+import { completedRows } from './task-tree';
 import type { TaskItem } from './task-types';
 
 interface CompletedSectionProps {
@@ -18,7 +19,7 @@ const pageSize = 100;
 export function CompletedSection({ listId, title, tasks, onToggle, onOpen }: CompletedSectionProps) {
   const [open, setOpen] = useCompletedOpen(listId);
   const [shown, setShown] = useState(pageSize);
-  const sorted = [...tasks].sort((a, b) => ((a.completed ?? '') < (b.completed ?? '') ? 1 : -1));
+  const rows = useMemo(() => completedRows(tasks), [tasks]);
   const regionId = `completed-${listId}`;
   return (
     <div className="task-completed" data-testid="task-completed">
@@ -37,15 +38,15 @@ export function CompletedSection({ listId, title, tasks, onToggle, onOpen }: Com
       </button>
       {open ? (
         <ul id={regionId} className="task-completed__list" aria-label={`Completed tasks in ${title}`}>
-          {sorted.slice(0, shown).map((task) => (
+          {rows.slice(0, shown).map(({ task, depth, childCount }) => (
             <li key={task.id} className="task-completed__item">
-              <TaskCard task={task} depth={0} childCount={0} onToggle={onToggle} onOpen={onOpen} />
+              <TaskCard task={task} depth={depth} childCount={childCount} onToggle={onToggle} onOpen={onOpen} />
             </li>
           ))}
-          {sorted.length > shown ? (
+          {rows.length > shown ? (
             <li>
               <button type="button" className="button button--ghost" onClick={() => setShown(shown + pageSize)}>
-                Show {Math.min(pageSize, sorted.length - shown)} more
+                Show {Math.min(pageSize, rows.length - shown)} more
               </button>
             </li>
           ) : null}

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
-import { deleteTask, editTask, type TaskEdit } from './mutations';
+import { deleteTask, editTask, setCompleted as setTaskCompleted, type TaskEdit } from './mutations';
+import { cachedSubtree } from './queries';
+import { shownId } from './pending-ids';
 import { dueDate, taskTitle } from './TaskCard';
 import type { TaskItem } from './task-types';
 import { returnFocus } from '../../lib/return-focus';
@@ -29,6 +31,8 @@ function DetailsForm({ listId, task, onClose }: { listId: string; task: TaskItem
   const [due, setDue] = useState(dueDate(task) ?? '');
   const [completed, setCompleted] = useState(task.status === 'completed');
   const ids = { title: useId(), notes: useId(), due: useId(), completed: useId() };
+  // Deleting a task deletes its subtasks: the button says so.
+  const [subtasks] = useState(() => cachedSubtree(listId, shownId(task.id)).length - 1);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -36,9 +40,10 @@ function DetailsForm({ listId, task, onClose }: { listId: string; task: TaskItem
     if (title !== (task.title ?? '')) edit.title = title;
     if (notes !== (task.notes ?? '')) edit.notes = notes === '' ? null : notes;
     if (due !== (dueDate(task) ?? '')) edit.due = due === '' ? null : `${due}T00:00:00.000Z`;
-    if (completed !== (task.status === 'completed')) edit.status = completed ? 'completed' : 'needsAction';
     onClose();
     if (Object.keys(edit).length > 0) void editTask(listId, task, edit);
+    // Through the same path as the card's checkbox: its subtasks (and the tasks it is under) follow it.
+    if (completed !== (task.status === 'completed')) void setTaskCompleted(listId, task, completed);
   };
 
   const remove = () => {
@@ -102,7 +107,9 @@ function DetailsForm({ listId, task, onClose }: { listId: string; task: TaskItem
         </label>
         <div className="dialog__actions">
           <button type="button" className="button" onClick={remove} data-testid="task-details-delete">
-            Delete task
+            {subtasks > 0
+              ? `Delete task and ${subtasks === 1 ? 'its subtask' : `its ${subtasks} subtasks`}`
+              : 'Delete task'}
           </button>
           <span style={{ flex: 1 }} />
           <Dialog.Close asChild>

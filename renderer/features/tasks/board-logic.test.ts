@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planDrop, type DropTarget } from './drop-plan';
 import { orderKeyBetween } from './order-key';
 import { insertSubtreeInPage, moveInPage, removeSubtreeFromPage } from './task-cache';
-import { buildRows, subtreeOf } from './task-tree';
+import { buildRows, completedRows, subtreeOf } from './task-tree';
 import { deletedTogether } from './mutations';
 import type { TaskItem } from './task-types';
 
@@ -32,6 +32,24 @@ describe('rows of a column', () => {
 
   it('shows a subtask whose parent is filtered out at the top level', () => {
     expect(order(list.filter((t) => t.id !== 'c1'))).toEqual(['a', '-a1', '-a2', 'c1x', 'b', 'c']);
+  });
+
+  it('lists completed tasks newest first, each with the subtasks completed under it', () => {
+    const done: TaskItem[] = [
+      { id: 'old', title: 'Old', position: 'a0', completed: '2026-11-01T10:00:00.000Z' },
+      { id: 'p', title: 'P', position: 'a1', completed: '2026-11-20T10:00:00.000Z' },
+      { id: 'p2', title: 'P2', parent: 'p', position: 'a1', completed: '2026-11-20T09:59:59.000Z' },
+      { id: 'p1', title: 'P1', parent: 'p', position: 'a0', completed: '2026-11-20T09:59:59.000Z' },
+      // Its task is still open (not among the completed): it stands on its own, by its own date.
+      { id: 'lone', title: 'Lone', parent: 'open', position: 'a0', completed: '2026-11-10T10:00:00.000Z' },
+    ];
+    expect(completedRows(done).map((r) => `${'-'.repeat(r.depth)}${r.task.id}`)).toEqual([
+      'p',
+      '-p1',
+      '-p2',
+      'lone',
+      'old',
+    ]);
   });
 
   it('collects a subtree parents first', () => {

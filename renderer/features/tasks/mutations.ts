@@ -232,30 +232,61 @@ export async function editTask(
   );
 }
 
+/** Completions this far apart or closer were one act: a task and the subtasks completed with it. */
+const completedTogetherMs = 60_000;
+
 /**
- * Completes a task, or marks it not completed. Completing a task completes its open subtasks with it,
- * as Google Tasks and Todoist do (a subtask left open would show on its own, cut off from its task);
- * Undo reopens the task and the subtasks it completed.
+ * Completes a task, or marks it not completed, keeping a task and its subtasks together as Google
+ * Tasks and Todoist do. Completing a task completes its open subtasks with it (a subtask left open
+ * would show on its own, cut off from its task). Reopening a task reopens the subtasks completed with
+ * it, and the completed tasks it is under (an open subtask under a completed task would be cut off
+ * the same way). Either is one change, and Undo takes back all of it.
  */
 export async function setCompleted(listId: string, task: TaskItem, completed: boolean): Promise<void> {
-  const open = completed
-    ? cachedSubtree(listId, shownId(task.id))
-        .slice(1)
-        .filter((t) => t.status !== 'completed')
-    : [];
-  if (open.length === 0) return editTask(listId, task, { status: completed ? 'completed' : 'needsAction' });
-  await setStatusOfAll(listId, task, [task, ...open], 'completed', true);
+  const id = shownId(task.id);
+  const cached = cachedListTasks(listId);
+  const subtree = subtreeOf(cached, id).slice(1);
+  if (completed) {
+    const open = subtree.filter((t) => t.status !== 'completed');
+    if (open.length === 0) return editTask(listId, task, { status: 'completed' });
+    return setStatusOfAll(listId, task, { above: [], below: open }, 'completed', true);
+  }
+  const byId = new Map(cached.map((t) => [t.id, t]));
+  const above: TaskItem[] = [];
+  for (let parent = task.parent ? byId.get(task.parent) : undefined; parent;) {
+    if (parent.status === 'completed') above.unshift(parent);
+    parent = parent.parent ? byId.get(parent.parent) : undefined;
+  }
+  const completedAt = Date.parse(task.completed ?? '');
+  const below = subtree.filter((t) => {
+    if (t.status !== 'completed') return false;
+    const at = Date.parse(t.completed ?? '');
+    return !Number.isFinite(at) || !Number.isFinite(completedAt) || Math.abs(at - completedAt) <= completedTogetherMs;
+  });
+  if (above.length === 0 && below.length === 0) return editTask(listId, task, { status: 'needsAction' });
+  return setStatusOfAll(listId, task, { above, below }, 'needsAction', true);
 }
 
-/** One status for `tasks` (`task` and its subtasks, parents first), as one change with Undo. */
+/** "“Plan trip”, the task it is under and its 2 subtasks". */
+function describeTogether(task: TaskItem, above: number, below: number): string {
+  const parts = [quoted(task)];
+  if (above > 0) parts.push(above === 1 ? 'the task it is under' : `the ${above} tasks it is under`);
+  if (below > 0) parts.push(below === 1 ? 'its subtask' : `its ${below} subtasks`);
+  return parts.length === 3 ? `${parts[0]}, ${parts[1]} and ${parts[2]}` : parts.join(' and ');
+}
+
+/**
+ * One status for `task`, the tasks it is under (`above`, outermost first) and its subtasks (`below`,
+ * parents first), as one change with Undo.
+ */
 async function setStatusOfAll(
   listId: string,
   task: TaskItem,
-  tasks: readonly TaskItem[],
+  related: { above: readonly TaskItem[]; below: readonly TaskItem[] },
   status: 'completed' | 'needsAction',
   undoable: boolean,
 ): Promise<void> {
-  const subtasks = tasks.length - 1;
+  const tasks = [...related.above, task, ...related.below];
   const local = localChanges({ status });
   await runOptimisticMutation(
     {
@@ -263,7 +294,7 @@ async function setStatusOfAll(
         tasksOf(listId, (page) => tasks.reduce((next, t) => patchInPage(next, shownId(t.id), local), page)),
       ],
       // Subtasks before their task when completing, so a failure part-way never leaves a completed task
-      // over open subtasks; the task first when reopening, for the same reason.
+      // over open subtasks; outermost first when reopening, for the same reason.
       call: async () => {
         for (const t of status === 'completed' ? [...tasks].reverse() : tasks) {
           await callApi('TasksTasksPatch', { tasklist: listId, task: await serviceId(t.id) }, { status });
@@ -272,14 +303,25 @@ async function setStatusOfAll(
       failure: () =>
         status === 'completed' ? `Couldn’t complete ${quoted(task)}.` : `Couldn’t reopen ${quoted(task)}.`,
       success: () => {
-        const what = `${quoted(task)} and ${subtasks === 1 ? 'its subtask' : `its ${subtasks} subtasks`}`;
+        const what = describeTogether(task, related.above.length, related.below.length);
         const message = status === 'completed' ? `Completed ${what}` : `Marked ${what} not completed`;
         if (!undoable) {
           announce(`${message}.`);
           return undefined;
         }
-        const after = tasks.map((t) => ({ ...t, ...local }));
-        return { message, undo: () => setStatusOfAll(listId, task, after, 'needsAction', false) };
+        const after = (list: readonly TaskItem[]) => list.map((t) => ({ ...t, ...local }));
+        const back = { above: after(related.above), below: after(related.below) };
+        return {
+          message,
+          undo: () =>
+            setStatusOfAll(
+              listId,
+              { ...task, ...local },
+              back,
+              status === 'completed' ? 'needsAction' : 'completed',
+              false,
+            ),
+        };
       },
     },
     undefined,

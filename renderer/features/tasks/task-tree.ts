@@ -50,6 +50,26 @@ export function buildRows(tasks: readonly TaskItem[]): TaskRowModel[] {
   return rows;
 }
 
+/**
+ * A list's completed tasks as rows: newest completion first, and a subtask completed with its task
+ * under it (in position order), as the open tasks show. A completed subtask whose task is open
+ * stands at the top level, by its own completion.
+ */
+export function completedRows(tasks: readonly TaskItem[]): TaskRowModel[] {
+  const groups = childrenByParent(tasks);
+  const rows: TaskRowModel[] = [];
+  const walk = (task: TaskItem, depth: number) => {
+    const children = groups.get(task.id) ?? [];
+    rows.push({ task, depth, childCount: children.length });
+    for (const child of children) walk(child, depth + 1);
+  };
+  const newestFirst = [...(groups.get(topLevel) ?? [])].sort((a, b) =>
+    (a.completed ?? '') < (b.completed ?? '') ? 1 : (a.completed ?? '') > (b.completed ?? '') ? -1 : 0,
+  );
+  for (const task of newestFirst) walk(task, 0);
+  return rows;
+}
+
 /** A task and all its descendants, the task first, each parent before its children in position order. */
 export function subtreeOf(tasks: readonly TaskItem[], rootId: string): TaskItem[] {
   const groups = childrenByParent(tasks);
