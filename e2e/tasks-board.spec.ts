@@ -413,6 +413,14 @@ test.describe('task menus', () => {
     await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Soon', 'Far', 'No date']);
     // The stored order is untouched.
     expect(await storedOutline(app, mine)).toEqual(['No date', 'Far', 'Soon']);
+    // Nor can a card be indented under a task it is shown under but not kept under: the keys say why, the menu is off.
+    await card(page, 'Far').focus();
+    await page.keyboard.press('Control+BracketRight');
+    await expect(page.getByTestId('toast').filter({ hasText: 'This list is sorted by date.' })).toBeVisible();
+    await card(page, 'Far').click({ button: 'right' });
+    await expect(page.getByRole('menuitem', { name: /^Indent/ })).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Escape');
+    expect(await storedOutline(app, mine)).toEqual(['No date', 'Far', 'Soon']);
     await menuButton.click();
     await page.getByRole('menuitemradio', { name: 'My order' }).click();
     await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['No date', 'Far', 'Soon']);

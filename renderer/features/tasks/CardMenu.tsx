@@ -28,8 +28,13 @@ interface CardMenuProps {
   task: TaskItem;
   title: string;
   commands: CardCommands;
+  /** False while the list is sorted by date: indent and outdent are off (the order shown is not the list's). */
+  reorderable: boolean;
   children: ReactNode;
 }
+
+/** Why a list sorted by date takes no indent or outdent. */
+export const sortedByDateNote = 'This list is sorted by date. Sort it by My order to indent or outdent tasks.';
 
 /** Opens the card task-menu of the card holding `element` as a right-click there would (keyboard and ⋯ button). */
 export function openCardMenu(element: Element): void {
@@ -42,20 +47,20 @@ export function openCardMenu(element: Element): void {
   trigger.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: x, clientY: y }));
 }
 
-export function CardMenu({ listId, task, title, commands, children }: CardMenuProps) {
+export function CardMenu({ listId, task, title, commands, reorderable, children }: CardMenuProps) {
   return (
     <ContextMenu.Root modal={false}>
       <ContextMenu.Trigger asChild>
         <div data-card-menu-trigger="">{children}</div>
       </ContextMenu.Trigger>
       <ContextMenu.Portal>
-        <CardMenuContent listId={listId} task={task} title={title} commands={commands} />
+        <CardMenuContent listId={listId} task={task} title={title} commands={commands} reorderable={reorderable} />
       </ContextMenu.Portal>
     </ContextMenu.Root>
   );
 }
 
-function CardMenuContent({ listId, task, title, commands }: Omit<CardMenuProps, 'children'>) {
+function CardMenuContent({ listId, task, title, commands, reorderable }: Omit<CardMenuProps, 'children'>) {
   const today = useToday();
   const completed = task.status === 'completed';
   const others = commands.lists().filter((l) => l.id !== listId);
@@ -116,12 +121,16 @@ function CardMenuContent({ listId, task, title, commands }: Omit<CardMenuProps, 
         </ContextMenu.Portal>
       </ContextMenu.Sub>
       <ContextMenu.Separator className="task-menu__separator" />
-      <ContextMenu.Item className="task-menu__item" onSelect={() => commands.indent(listId, task)}>
+      <ContextMenu.Item
+        className="task-menu__item"
+        disabled={!reorderable}
+        onSelect={() => commands.indent(listId, task)}
+      >
         Indent <kbd className="task-menu__shortcut">{indentShortcut.label}</kbd>
       </ContextMenu.Item>
       <ContextMenu.Item
         className="task-menu__item"
-        disabled={!task.parent}
+        disabled={!reorderable || !task.parent}
         onSelect={() => commands.outdent(listId, task)}
       >
         Outdent <kbd className="task-menu__shortcut">{outdentShortcut.label}</kbd>

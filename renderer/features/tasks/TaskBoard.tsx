@@ -322,6 +322,7 @@ export function TaskBoard() {
                 target={target?.listId === list.id ? target : null}
                 refused={target?.listId === list.id && refused}
                 activeTaskId={active?.listId === list.id ? active.taskId : null}
+                dragging={active !== null}
                 commands={commands}
               />
             ))}

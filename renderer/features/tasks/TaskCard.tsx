@@ -12,7 +12,15 @@ import {
 import { WaitingDot } from '../../components/WaitingDot';
 import { useWaitingToSync } from '../../lib/offline';
 import { commandKeyHeld } from '../../lib/platform';
-import { CardMenu, indentShortcut, openCardMenu, outdentShortcut, type CardCommands } from './CardMenu';
+import {
+  CardMenu,
+  indentShortcut,
+  openCardMenu,
+  outdentShortcut,
+  sortedByDateNote,
+  type CardCommands,
+} from './CardMenu';
+import { notify } from '../../lib/notify';
 import type { DragData, RowDropData } from './drag-geometry';
 import type { DropZone } from './drop-plan';
 import { describeDue, useToday } from './due-date';
@@ -199,8 +207,8 @@ interface TaskRowProps {
   onToggle: (task: TaskItem, completed: boolean) => void;
   onOpen: (task: TaskItem) => void;
   commands: CardCommands;
-  /** False while the column is sorted by date: cards keep their place. */
-  draggable: boolean;
+  /** False while the column is sorted by date: cards keep their place (no drag, no indent or outdent). */
+  reorderable: boolean;
 }
 
 /** One positioned row of a column: a drag source (by its handle) and a drop target (above, onto, below). */
@@ -217,14 +225,14 @@ export const TaskRow = memo(function TaskRow({
   onToggle,
   onOpen,
   commands,
-  draggable,
+  reorderable,
 }: TaskRowProps) {
   const title = taskTitle(task);
   const dragData: DragData = { listId, taskId: task.id, title };
   const dropData: RowDropData & { title: string } = { type: 'task', listId, taskId: task.id, index, depth, title };
   // One id for both roles: sortableKeyboardCoordinates finds the dragged row among the drop targets by it.
   const id = `task:${listId}:${task.id}`;
-  const drag = useDraggable({ id, data: dragData, disabled: !draggable });
+  const drag = useDraggable({ id, data: dragData, disabled: !reorderable });
   const drop = useDroppable({ id, data: dropData });
   const { setNodeRef: setDragNode } = drag;
   const { setNodeRef: setDropNode } = drop;
@@ -261,17 +269,17 @@ export const TaskRow = memo(function TaskRow({
       data-list-id={listId}
       data-task-id={task.id}
     >
-      <CardMenu listId={listId} task={task} title={title} commands={commands}>
+      <CardMenu listId={listId} task={task} title={title} commands={commands} reorderable={reorderable}>
         <TaskCard
           task={task}
           depth={depth}
           childCount={childCount}
           onToggle={onToggle}
           onOpen={onOpen}
-          {...(draggable ? { handle: { ref: drag.setActivatorNodeRef, ...drag.attributes, ...drag.listeners } } : {})}
+          {...(reorderable ? { handle: { ref: drag.setActivatorNodeRef, ...drag.attributes, ...drag.listeners } } : {})}
           onAddSubtask={(t) => commands.addSubtask(listId, t)}
           onMenu={openCardMenu}
-          onKeyDown={(event) => cardKeys(event, listId, task, commands)}
+          onKeyDown={(event) => cardKeys(event, listId, task, commands, reorderable)}
         />
       </CardMenu>
     </div>
@@ -283,13 +291,21 @@ export const TaskRow = memo(function TaskRow({
  * and outdent, Up and Down go to the card above and below, Shift+F10 and the context-menu key open
  * the card's menu. Tab only moves the focus: going through the board never changes it.
  */
-function cardKeys(event: KeyboardEvent<HTMLElement>, listId: string, task: TaskItem, commands: CardCommands) {
+function cardKeys(
+  event: KeyboardEvent<HTMLElement>,
+  listId: string,
+  task: TaskItem,
+  commands: CardCommands,
+  reorderable: boolean,
+) {
   if (event.target !== event.currentTarget) return;
   const card = event.currentTarget;
   if ((event.key === ']' || event.key === '[') && commandKeyHeld(event) && !event.altKey && !event.shiftKey) {
     // Handled either way: the browser's own ⌘[ goes back a page.
     event.preventDefault();
-    if (event.key === ']') commands.indent(listId, task);
+    // Sorted by date, "the task above" is not where the task is kept: say why nothing happens.
+    if (!reorderable) notify({ message: sortedByDateNote });
+    else if (event.key === ']') commands.indent(listId, task);
     else commands.outdent(listId, task);
     return;
   }

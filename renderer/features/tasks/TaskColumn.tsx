@@ -31,6 +31,8 @@ interface TaskColumnProps {
   /** True when dropping on `target` is refused (a task into its own subtree). */
   refused: boolean;
   activeTaskId: string | null;
+  /** True while any card of the board is being dragged. */
+  dragging: boolean;
   commands: ColumnCommands;
 }
 
@@ -44,6 +46,7 @@ export const TaskColumn = memo(function TaskColumn({
   target,
   refused,
   activeTaskId,
+  dragging,
   commands,
 }: TaskColumnProps) {
   const title = list.title?.trim() || 'Untitled list';
@@ -175,7 +178,7 @@ export const TaskColumn = memo(function TaskColumn({
                     onToggle={onToggle}
                     onOpen={onOpen}
                     commands={commands.card}
-                    draggable={sort === 'manual'}
+                    reorderable={sort === 'manual'}
                   />
                 </div>
               );
@@ -191,11 +194,16 @@ export const TaskColumn = memo(function TaskColumn({
         className={`task-column__end${target?.kind === 'end' ? ' task-column__end--active' : ''}`}
         data-testid="task-column-end"
       >
+        {/* What a drop here does, said while a card is dragged; otherwise only why cards keep their place. */}
         {sort === 'date'
           ? 'Sorted by date'
           : rows.length === 0 && !isPending
-            ? 'No tasks. Drop one here.'
-            : 'Drop here to put last'}
+            ? dragging
+              ? 'Drop here to add it to this list'
+              : 'No tasks'
+            : dragging
+              ? 'Drop here to put last'
+              : null}
       </div>
     </section>
   );
