@@ -60,7 +60,18 @@ test('Copy link copies an atrium:// link for a local file and says where it open
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(new RegExp(`^atrium://file/${file.id}(\\?account=[^&]+)?$`));
   expect(copied).not.toContain('127.0.0.1');
+  // The toast shows over the dialog's backdrop, not under it, and takes a click there.
+  const toast = page.getByTestId('toast');
+  const box = (await toast.boundingBox())!;
+  const onTop = await page.evaluate(({ x, y }) => !!document.elementFromPoint(x, y)?.closest('[data-testid="toast"]'), {
+    x: box.x + 24,
+    y: box.y + box.height / 2,
+  });
+  expect(onTop).toBe(true);
   await saveScreenshot(page, 'files-copy-link-toast');
+  await toast.getByTestId('toast-dismiss').click();
+  await expect(toast).toHaveCount(0);
+  await expect(page.getByTestId('share-dialog')).toBeVisible();
 });
 
 test('Details opens as a side sheet over the list at 1360 px, names stay whole, Escape closes it', async ({
