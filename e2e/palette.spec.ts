@@ -131,6 +131,21 @@ test('finds an upcoming event and an open task by their words, and opens each', 
   await expect(page.getByTestId('task-details').getByRole('textbox').first()).toHaveValue('Renew passport');
 });
 
+test('finds a task past the first hundred of its list, and by its words in any order', async ({ page, app }) => {
+  const lists = await serviceRequest<{ items: { id: string }[] }>(app, 'GET', '/tasks/v1/users/@me/lists');
+  const list = lists.items[0]!.id;
+  for (let i = 1; i <= 130; i++)
+    await serviceRequest(app, 'POST', `/tasks/v1/lists/${list}/tasks`, { title: `Item ${String(i).padStart(3, '0')}` });
+  await serviceRequest(app, 'POST', `/tasks/v1/lists/${list}/tasks`, { title: 'Buy oat milk' });
+
+  const late = await palette(page, 'Item 125');
+  await expect(late.getByRole('option', { name: /Item 125/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const shuffled = await palette(page, 'milk buy');
+  await expect(shuffled.getByRole('option', { name: /Buy oat milk/ })).toBeVisible();
+});
+
 test('runs commands: new event, new task, upload, share the selection, switch account', async ({ page, app }) => {
   await palette(page, 'new event');
   await expect(selectedRow(page)).toContainText('New event');

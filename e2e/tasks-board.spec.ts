@@ -244,6 +244,13 @@ test.describe('task cards', () => {
     await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', '  Alpha one', '  Bravo', 'Charlie']);
     await expect(page.getByTestId('task-board-status')).toHaveText('“Bravo” is now a subtask of “Alpha”.');
     await expect(card(page, 'Bravo')).toBeFocused();
+    // A screen reader hears the outline: its level, and its place among the rows.
+    const bravoRow = column(page, 'My Tasks')
+      .getByRole('listitem')
+      .filter({ has: card(page, 'Bravo') });
+    await expect(bravoRow).toHaveAttribute('aria-level', '2');
+    await expect(bravoRow).toHaveAttribute('aria-posinset', '3');
+    await expect(bravoRow).toHaveAttribute('aria-setsize', '4');
     await settled(page);
     await screenshotVariants(page, testInfo, 'tasks-indented');
     await card(page, 'Bravo').focus();

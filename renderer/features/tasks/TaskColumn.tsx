@@ -164,7 +164,14 @@ export const TaskColumn = memo(function TaskColumn({
               if (!row) return null;
               const zone = target?.kind === 'task' && target.taskId === row.task.id ? target.zone : null;
               return (
-                <div key={item.key} role="listitem">
+                <div
+                  key={item.key}
+                  role="listitem"
+                  // Its place in the outline, as a screen reader tells it: the list is drawn a screenful at a time.
+                  aria-level={row.depth + 1}
+                  aria-posinset={item.index + 1}
+                  aria-setsize={rows.length}
+                >
                   <TaskRow
                     listId={list.id}
                     task={row.task}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { callApi } from '../../lib/api';
+import { callApiAllPages } from '../../lib/api';
 import { registerCommandSource, registerCommands } from '../../lib/commands';
 import { notify } from '../../lib/notify';
 import { useViewStore } from '../../shell/views';
@@ -41,7 +41,7 @@ export function registerTaskCommands(): () => void {
     id: 'tasks.lists',
     matches: 'palette',
     find: async () => {
-      const page = await callApi('TasksTasklistsList', { maxResults: 100 });
+      const page = await callApiAllPages('TasksTasklistsList', { maxResults: 100 }, 'items');
       return (page.items ?? []).flatMap((list) => {
         if (!list.id) return [];
         const title = list.title?.trim() || 'Untitled list';
@@ -64,14 +64,20 @@ export function registerTaskCommands(): () => void {
     matches: 'source',
     find: async (query, signal) => {
       if (query.length < 2) return [];
-      const words = query.toLowerCase();
-      const lists = ((await callApi('TasksTasklistsList', { maxResults: 100 })).items ?? []).filter(
+      // Every word, in any order: "milk buy" finds "Buy milk".
+      const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+      const lists = ((await callApiAllPages('TasksTasklistsList', { maxResults: 100 }, 'items')).items ?? []).filter(
         (list): list is typeof list & { id: string } => Boolean(list.id),
       );
-      // Open tasks whose title has the words, list by list in the board's order, a few at most.
+      // Open tasks whose title has the words, list by list in the board's order, a few at most; every
+      // page of a long list, not only its first hundred.
       const pages = await Promise.all(
         lists.map((list) =>
-          callApi('TasksTasksList', { tasklist: list.id, showCompleted: false, showHidden: false, maxResults: 100 }),
+          callApiAllPages(
+            'TasksTasksList',
+            { tasklist: list.id, showCompleted: false, showHidden: false, maxResults: 100 },
+            'items',
+          ),
         ),
       );
       if (signal.aborted) return [];
@@ -79,7 +85,8 @@ export function registerTaskCommands(): () => void {
         .flatMap((list, index) =>
           (pages[index]?.items ?? []).flatMap((task) => {
             const taskId = task.id;
-            if (!taskId || task.deleted || !task.title?.toLowerCase().includes(words)) return [];
+            const title = task.title?.toLowerCase() ?? '';
+            if (!taskId || task.deleted || !words.every((word) => title.includes(word))) return [];
             return [
               {
                 id: `tasks.task.${list.id}.${taskId}`,
