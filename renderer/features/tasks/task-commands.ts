@@ -85,12 +85,13 @@ export function registerTaskCommands(): () => void {
         .flatMap((list, index) =>
           (pages[index]?.items ?? []).flatMap((task) => {
             const taskId = task.id;
-            const title = task.title?.toLowerCase() ?? '';
-            if (!taskId || task.deleted || !words.every((word) => title.includes(word))) return [];
+            const title = task.title?.trim() ?? '';
+            const lower = title.toLowerCase();
+            if (!taskId || !title || task.deleted || !words.every((word) => lower.includes(word))) return [];
             return [
               {
                 id: `tasks.task.${list.id}.${taskId}`,
-                title: task.title.trim(),
+                title,
                 group: 'Tasks' as const,
                 hint: list.title?.trim() || 'Untitled list',
                 run: () => void openTaskRoute({ kind: 'task', tasklist: list.id, task: taskId }),
