@@ -383,6 +383,44 @@ test('a task and its subtasks stay together whichever control completes or reope
   await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Other', 'Plan trip', '  Book flights', '  Pack']);
 });
 
+test('the keyboard stays on the board when a card leaves its place: completed, deleted, reopened', async ({
+  page,
+  app,
+}) => {
+  const mine = await listId(app, 'My Tasks');
+  await seed(app, mine, ['Alpha', 'Bravo', ['Bravo one'], 'Charlie', 'Delta']);
+  await openBoard(page);
+  await expect
+    .poll(() => shownOutline(page, 'My Tasks'))
+    .toEqual(['Alpha', 'Bravo', '  Bravo one', 'Charlie', 'Delta']);
+
+  // Space on a checkbox completes the task (and its subtask): the focus goes to the card below them.
+  await card(page, 'Bravo').getByRole('checkbox', { name: 'Completed: Bravo' }).focus();
+  await page.keyboard.press('Space');
+  await expect(card(page, 'Charlie')).toBeFocused();
+
+  // Deleting from the card's menu by keyboard: on to the next card; the last one hands it to the one above.
+  await page.keyboard.press('Shift+F10');
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(card(page, 'Delta')).toBeFocused();
+  await page.keyboard.press('Shift+F10');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', 'Bravo', '  Bravo one']);
+  await expect(card(page, 'Alpha')).toBeFocused();
+
+  // Reopening from the Completed section: the focus follows the task to its place among the open ones.
+  await column(page, 'My Tasks').getByTestId('task-completed-toggle').click();
+  await column(page, 'My Tasks')
+    .getByTestId('task-completed')
+    .getByRole('checkbox', { name: 'Completed: Bravo', exact: true })
+    .focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Alpha', 'Bravo', '  Bravo one']);
+  await expect(column(page, 'My Tasks').getByTestId('task-completed')).toHaveCount(0);
+  await expect(card(page, 'Bravo')).toBeFocused();
+});
+
 test.describe('task menus', () => {
   test('list actions sit in one menu: sort by date and back, delete with a confirm', async ({
     page,

@@ -49,6 +49,7 @@ import { TaskColumn, type ColumnCommands } from './TaskColumn';
 import { cachedTasks, useTaskLists, type TaskView } from './queries';
 import { TaskDetailsDialog } from './TaskDetailsDialog';
 import { subtreeOf } from './task-tree';
+import { focusCardSoon, successorOf } from './card-focus';
 import type { TaskItem, TaskListItem } from './task-types';
 import './tasks.css';
 import { useBoardCommandRequests } from './task-commands';
@@ -243,7 +244,13 @@ export function TaskBoard() {
         return true;
       },
       complete: (listId, task, completed) => void setCompleted(listId, task, completed),
-      remove: (listId, task) => void deleteTask(listId, task),
+      remove: (listId, task) => {
+        // The card's menu had the keyboard: it goes on to the card that takes the deleted one's place.
+        const going = new Set(subtreeOf(cachedTasks(listId, view), task.id).map((t) => t.id));
+        const next = successorOf(listId, task.id, going, true);
+        if (next !== undefined) focusCardSoon(listId, task.id, next);
+        void deleteTask(listId, task);
+      },
       lists: () => listsRef.current,
     }),
     [view, listTitleOf],

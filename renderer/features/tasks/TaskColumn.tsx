@@ -10,7 +10,8 @@ import { ListMenu } from './ListMenu';
 import { addTask, clearCompleted, setCompleted } from './mutations';
 import { TaskRow } from './TaskCard';
 import { useColumnTasks, type TaskView } from './queries';
-import { buildRows, sortRowsByDue } from './task-tree';
+import { buildRows, sortRowsByDue, subtreeOf } from './task-tree';
+import { focusCardSoon, successorOf } from './card-focus';
 import type { TaskItem, TaskListItem } from './task-types';
 
 export interface ColumnCommands {
@@ -83,8 +84,18 @@ export const TaskColumn = memo(function TaskColumn({
   const end = useDroppable({ id: `end:${list.id}`, data: endData });
 
   const onToggle = useCallback(
-    (task: TaskItem, completed: boolean) => void setCompleted(list.id, task, completed),
-    [list.id],
+    (task: TaskItem, completed: boolean) => {
+      // The keyboard follows: to the card that takes a completed task's place, to a reopened one's new place.
+      if (completed) {
+        const going = new Set(subtreeOf(open, task.id).map((t) => t.id));
+        const next = successorOf(list.id, task.id, going);
+        if (next !== undefined) focusCardSoon(list.id, task.id, next);
+      } else if (document.activeElement?.closest('[data-testid="task-card"]')) {
+        focusCardSoon(list.id, task.id, task.id);
+      }
+      void setCompleted(list.id, task, completed);
+    },
+    [list.id, open],
   );
   const onOpen = useCallback((task: TaskItem) => commands.open(list.id, task), [commands, list.id]);
 
