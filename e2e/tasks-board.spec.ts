@@ -404,7 +404,10 @@ test('the keyboard stays on the board when a card leaves its place: completed, d
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(card(page, 'Delta')).toBeFocused();
   await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
   await page.keyboard.press('End');
+  await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect.poll(() => storedOutline(app, mine)).toEqual(['Alpha', 'Bravo', '  Bravo one']);
   await expect(card(page, 'Alpha')).toBeFocused();
@@ -419,6 +422,39 @@ test('the keyboard stays on the board when a card leaves its place: completed, d
   await expect.poll(() => shownOutline(page, 'My Tasks')).toEqual(['Alpha', 'Bravo', '  Bravo one']);
   await expect(column(page, 'My Tasks').getByTestId('task-completed')).toHaveCount(0);
   await expect(card(page, 'Bravo')).toBeFocused();
+});
+
+test('a task typed with a day in its words gets that due date, shown before it is added, and can keep the words', async ({
+  page,
+  app,
+}) => {
+  const mine = await listId(app, 'My Tasks');
+  await openBoard(page);
+  const field = column(page, 'My Tasks').getByTestId('task-new-title');
+  const tomorrow = await page.evaluate(() => {
+    const d = new Date(Date.now() + 86_400_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+
+  await field.fill('Pay rent tomorrow');
+  await expect(column(page, 'My Tasks').getByTestId('task-new-due')).toContainText('Due: Tomorrow');
+  await saveScreenshot(page, 'tasks-add-reads-due');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(async () => (await tasksOf(app, mine)).map((t) => [t.title, t.due?.slice(0, 10) ?? null]))
+    .toEqual([['Pay rent', tomorrow]]);
+  await expect(card(page, 'Pay rent')).toContainText('Tomorrow');
+
+  // The ✕ keeps the words in the title and sets no date.
+  await field.fill('Read Tomorrow by Nobody');
+  await column(page, 'My Tasks')
+    .getByRole('button', { name: /^Keep “.*” in the title$/ })
+    .click();
+  await expect(column(page, 'My Tasks').getByTestId('task-new-due')).toHaveCount(0);
+  await field.press('Enter');
+  await expect
+    .poll(async () => (await tasksOf(app, mine)).map((t) => [t.title, t.due?.slice(0, 10) ?? null]))
+    .toContainEqual(['Read Tomorrow by Nobody', null]);
 });
 
 test.describe('task menus', () => {

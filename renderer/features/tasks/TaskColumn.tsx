@@ -12,6 +12,8 @@ import { TaskRow } from './TaskCard';
 import { useColumnTasks, type TaskView } from './queries';
 import { buildRows, sortRowsByDue, subtreeOf } from './task-tree';
 import { focusCardSoon, successorOf } from './card-focus';
+import { describeDue, useToday } from './due-date';
+import { asTyped, loadTaskInputReader, useTaskInputReader } from './task-input-reader';
 import type { TaskItem, TaskListItem } from './task-types';
 
 export interface ColumnCommands {
@@ -99,12 +101,22 @@ export const TaskColumn = memo(function TaskColumn({
   );
   const onOpen = useCallback((task: TaskItem) => commands.open(list.id, task), [commands, list.id]);
 
-  const submit = (event: FormEvent) => {
+  // The due date read from the words typed ("Pay rent tomorrow"), shown under the field before it is added.
+  const reader = useTaskInputReader();
+  const today = useToday();
+  const [keptAsText, setKeptAsText] = useState<string | null>(null);
+  const read = reader && draft.trim() ? reader(draft) : null;
+  const readDue = read?.due && read.phrase !== keptAsText ? read : null;
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
     if (!text) return;
     setDraft('');
-    void addTask(list.id, text);
+    setKeptAsText(null);
+    const found = (reader ?? (await loadTaskInputReader().catch(() => asTyped)))(text);
+    if (found.due && found.phrase !== keptAsText) void addTask(list.id, found.title, undefined, found.due);
+    else void addTask(list.id, text);
   };
 
   const completedCount = tasks.filter((t) => t.status === 'completed' && !t.hidden).length;
@@ -138,7 +150,7 @@ export const TaskColumn = memo(function TaskColumn({
           onSort={setSort}
         />
       </header>
-      <form className="task-column__add" onSubmit={submit}>
+      <form className="task-column__add" onSubmit={(event) => void submit(event)}>
         <input
           className="input"
           value={draft}
@@ -147,10 +159,27 @@ export const TaskColumn = memo(function TaskColumn({
           aria-label={`New task in ${title}`}
           data-testid="task-new-title"
           onChange={(event) => setDraft(event.target.value)}
+          onFocus={() => void loadTaskInputReader().catch(() => undefined)}
         />
         <button type="submit" className="button" disabled={!draft.trim()} data-testid="task-add">
           Add
         </button>
+        {readDue?.due ? (
+          <p className="task-column__due-read" data-testid="task-new-due" aria-live="polite">
+            <span>
+              Due: {describeDue(readDue.due, today).text}{' '}
+              <span className="task-column__due-phrase">(from “{readDue.phrase}”)</span>
+            </span>
+            <button
+              type="button"
+              className="task-column__due-keep"
+              aria-label={`Keep “${readDue.phrase}” in the title`}
+              onClick={() => setKeptAsText(readDue.phrase)}
+            >
+              ✕
+            </button>
+          </p>
+        ) : null}
       </form>
       <div ref={scroller} className="task-column__scroller" data-testid="task-column-scroller">
         {isPending ? (

@@ -11,6 +11,7 @@ import { siblingsOf, subtreeOf } from './task-tree';
 import { hasId, type TaskItem, type TaskListItem, type TaskPage } from './task-types';
 import { transferSubtree } from './transfer';
 import { awaitId, optionalServiceId, serviceId, shownId } from './pending-ids';
+import { dueValue } from './card-actions';
 
 /**
  * What the board asks of the service, each as one optimistic mutation (lib/mutation): the change
@@ -100,13 +101,14 @@ export async function deleteList(listId: string, title: string): Promise<void> {
 
 // Tasks
 
-/** Adds a task first in the list, or last among the subtasks of `parent`. */
-export async function addTask(listId: string, title: string, parent?: TaskItem): Promise<void> {
+/** Adds a task first in the list, or last among the subtasks of `parent`; `due` is a `YYYY-MM-DD` day. */
+export async function addTask(listId: string, title: string, parent?: TaskItem, due?: string): Promise<void> {
   const pending: TaskItem = {
     id: temporaryId('task'),
     title,
     status: 'needsAction',
     ...(parent ? { parent: parent.id } : {}),
+    ...(due ? { due: dueValue(due) } : {}),
   };
   const lastChild = parent ? siblingsOf(cachedListTasks(listId), shownId(parent.id)).at(-1) : undefined;
   const made = awaitId(pending.id);
@@ -134,7 +136,7 @@ export async function addTask(listId: string, title: string, parent?: TaskItem):
               ...(parentId === undefined ? {} : { parent: parentId }),
               ...(previousId === undefined ? {} : { previous: previousId }),
             },
-            { title },
+            { title, ...(due ? { due: dueValue(due) } : {}) },
           );
           if (!hasId(created)) throw new Error('The service answered without an id.');
           made.resolve(created.id);
