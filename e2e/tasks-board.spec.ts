@@ -457,6 +457,25 @@ test('a task typed with a day in its words gets that due date, shown before it i
     .toContainEqual(['Read Tomorrow by Nobody', null]);
 });
 
+test('? shows the board’s keyboard shortcuts, and Escape closes them', async ({ page }, testInfo) => {
+  await openBoard(page);
+  await page.getByRole('heading', { name: 'Tasks', level: 1 }).click();
+  await page.keyboard.press('?');
+  const sheet = page.getByTestId('shortcut-sheet');
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+  for (const does of ['Indent', 'Pick up, drop (on ⠿)', 'Search and commands'])
+    await expect(sheet.getByTestId('shortcut-row').filter({ hasText: does })).toBeVisible();
+  await screenshotVariants(page, testInfo, 'tasks-shortcut-sheet');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  // Typed into a field, "?" is text.
+  await column(page, 'My Tasks').getByTestId('task-new-title').click();
+  await page.keyboard.type('Why?');
+  await expect(column(page, 'My Tasks').getByTestId('task-new-title')).toHaveValue('Why?');
+  await expect(sheet).toHaveCount(0);
+});
+
 test.describe('task menus', () => {
   test('list actions sit in one menu: sort by date and back, delete with a confirm', async ({
     page,

@@ -8,20 +8,10 @@ import {
   useNotificationStore,
   type Notification,
 } from '../lib/notify';
-import { commandKeyHeld, commandKeyShortcut, commandShortcut } from '../lib/platform';
+import { commandKeyHeld, commandKeyShortcut, commandShortcut, isTypingTarget } from '../lib/platform';
 import './toaster.css';
 
 const undoKeys = commandShortcut('Z');
-
-/** Inputs that are pressed rather than typed into: Ctrl+Z there means the app's Undo. */
-const pressedInputs = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  if (target instanceof HTMLInputElement) return !pressedInputs.has(target.type);
-  if (target.closest('textarea, select')) return true;
-  return target.closest('[contenteditable]:not([contenteditable="false"])') !== null;
-}
 
 /** Ctrl/Cmd+Z anywhere except where the person is typing (there it undoes their typing). */
 function useUndoShortcut(): void {
@@ -29,7 +19,7 @@ function useUndoShortcut(): void {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat || event.shiftKey || event.altKey) return;
       if (event.key.toLowerCase() !== 'z' || !commandKeyHeld(event)) return;
-      if (isTyping(event.target)) return;
+      if (isTypingTarget(event.target)) return;
       if (undoLatest()) event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);

@@ -29,7 +29,7 @@ const QuickAddDialog = lazyComponent(
   (module) => module.QuickAddDialog,
 );
 export const ShortcutSheet = lazyComponent(
-  () => import('./ShortcutSheet'),
+  () => import('../../components/ShortcutSheet'),
   (module) => module.ShortcutSheet,
 );
 

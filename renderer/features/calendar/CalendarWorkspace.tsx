@@ -24,7 +24,7 @@ import { dateInZone, deviceTimeZone, zoneOffsetLabel } from './time-zone';
 import { useCalendarListCommands } from './useCalendarListCommands';
 import { useCalendarCommandRequests } from './calendar-commands';
 import { useCalendarRoute, useJumpTo, useSelectionMarks } from './useCalendarRoute';
-import { useCalendarShortcuts } from './useCalendarShortcuts';
+import { shortcutSheet, useCalendarShortcuts } from './useCalendarShortcuts';
 import { useSidePanel } from './useSidePanel';
 import { useEventCommands } from './useEventCommands';
 import { useEventEditing } from './useEventEditing';
@@ -342,7 +342,12 @@ export function CalendarWorkspace({
         onClose={() => setShortcutsOpen(false)}
         retry={ShortcutSheet.preload}
       >
-        <ShortcutSheet.Component open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+        <ShortcutSheet.Component
+          open={shortcutsOpen}
+          onClose={() => setShortcutsOpen(false)}
+          sections={shortcutSheet}
+          description="Single keys, whenever you are not typing in a field."
+        />
       </OnceOpened>
     </section>
   );

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { CalendarViewId } from './calendar-store';
+import type { ShortcutGroup } from '../../components/ShortcutSheet';
+import { isTypingTarget } from '../../lib/platform';
 
 export interface ShortcutHandlers {
   view: (view: CalendarViewId) => void;
@@ -25,16 +27,6 @@ const viewKeys: Record<string, CalendarViewId> = {
   a: 'agenda',
 };
 
-/** Typing here is text, not a command. */
-function isTextTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  if (target instanceof HTMLInputElement)
-    return !['checkbox', 'radio', 'button', 'submit', 'reset', 'color'].includes(target.type);
-  return false;
-}
-
 /**
  * Google Calendar's single-key shortcuts: d/w/x/m/y/a views, t today, j/k (n/p) next/previous,
  * c create, q quick add, e edit, Delete delete, / search, ? this list, Escape. Ignored while typing, with
@@ -49,7 +41,7 @@ export function useCalendarShortcuts(handlers: ShortcutHandlers): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTextTarget(event.target)) return;
+      if (isTypingTarget(event.target)) return;
       if (document.querySelector('[role="dialog"]')) return;
       const h = latest.current;
       const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
@@ -75,7 +67,7 @@ export function useCalendarShortcuts(handlers: ShortcutHandlers): void {
 }
 
 /** Every shortcut above, as the shortcut sheet lists them. */
-export const shortcutSheet: { group: string; items: { keys: string[]; does: string }[] }[] = [
+export const shortcutSheet: ShortcutGroup[] = [
   {
     group: 'Views',
     items: [

@@ -53,6 +53,8 @@ import { focusCardSoon, successorOf } from './card-focus';
 import type { TaskItem, TaskListItem } from './task-types';
 import './tasks.css';
 import { useBoardCommandRequests } from './task-commands';
+import { taskShortcutSheet, useTaskShortcuts } from './task-shortcuts';
+import { ShortcutSheet } from '../../components/ShortcutSheet';
 
 interface ActiveDrag extends DragData {
   width: number | null;
@@ -87,6 +89,8 @@ export function TaskBoard() {
   const announcedRef = useRef('');
 
   const [details, setDetails] = useState<{ listId: string; task: TaskItem } | null>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useTaskShortcuts(() => setShortcutsOpen(true));
   // A task opened from outside the board (a deep link) shows in the details dialog.
   const revealed = useBoardStore((s) => s.revealed);
   useEffect(() => {
@@ -354,6 +358,12 @@ export function TaskBoard() {
         </DndContext>
       )}
       <TaskDetailsDialog listId={details?.listId ?? ''} task={details?.task ?? null} onClose={() => setDetails(null)} />
+      <ShortcutSheet
+        open={shortcutsOpen}
+        onClose={() => setShortcutsOpen(false)}
+        sections={taskShortcutSheet}
+        description="On a focused task, or anywhere on the board when you are not typing."
+      />
       <TextPromptDialog
         open={creating}
         title="New task list"

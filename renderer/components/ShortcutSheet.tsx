@@ -1,20 +1,32 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { shortcutSheet } from './useCalendarShortcuts';
-import { returnFocus } from '../../lib/return-focus';
+import { returnFocus } from '../lib/return-focus';
+import './shortcut-sheet.css';
 
-/** "?": every keyboard shortcut of the calendar, grouped as Google Calendar's sheet is. */
-export function ShortcutSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** A group of a view's keyboard shortcuts, as its sheet lists them. */
+export interface ShortcutGroup {
+  group: string;
+  items: { keys: string[]; does: string }[];
+}
+
+interface ShortcutSheetProps {
+  open: boolean;
+  onClose: () => void;
+  sections: readonly ShortcutGroup[];
+  /** When the keys work (e.g. "Single keys, whenever you are not typing in a field."). */
+  description: string;
+}
+
+/** "?": every keyboard shortcut of a view, in groups, as Google's sheets are. */
+export function ShortcutSheet({ open, onClose, sections, description }: ShortcutSheetProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content {...returnFocus} className="dialog shortcut-sheet" data-testid="shortcut-sheet">
           <Dialog.Title className="dialog__title">Keyboard shortcuts</Dialog.Title>
-          <Dialog.Description className="dialog__description">
-            Single keys, whenever you are not typing in a field.
-          </Dialog.Description>
+          <Dialog.Description className="dialog__description">{description}</Dialog.Description>
           <div className="shortcut-sheet__body">
-            {shortcutSheet.map((section) => (
+            {sections.map((section) => (
               <section key={section.group} className="shortcut-sheet__group">
                 <h3 className="shortcut-sheet__heading">{section.group}</h3>
                 <dl className="shortcut-sheet__list">

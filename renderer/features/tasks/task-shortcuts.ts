@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+import type { ShortcutGroup } from '../../components/ShortcutSheet';
+import { commandShortcut, isTypingTarget } from '../../lib/platform';
+import { indentShortcut, outdentShortcut } from './CardMenu';
+
+/** The board's keys, as its "?" sheet lists them. */
+export const taskShortcutSheet: ShortcutGroup[] = [
+  {
+    group: 'On a task',
+    items: [
+      { keys: ['↑', '↓'], does: 'Previous or next task' },
+      { keys: [indentShortcut.label], does: 'Indent' },
+      { keys: [outdentShortcut.label], does: 'Outdent' },
+      { keys: ['Shift+F10', 'Menu'], does: 'Task menu' },
+      { keys: ['Enter'], does: 'Open (on the title)' },
+    ],
+  },
+  {
+    group: 'Moving a task',
+    items: [
+      { keys: ['Space'], does: 'Pick up, drop (on ⠿)' },
+      { keys: ['↑', '↓'], does: 'Move up or down' },
+      { keys: ['←', '→'], does: 'Move to the next list' },
+      { keys: ['Esc'], does: 'Cancel the move' },
+    ],
+  },
+  {
+    group: 'Anywhere',
+    items: [
+      { keys: [commandShortcut('Z')], does: 'Undo' },
+      { keys: [commandShortcut('K')], does: 'Search and commands' },
+      { keys: ['?'], does: 'Show these shortcuts' },
+    ],
+  },
+];
+
+/** "?" on the board (not while typing, nor over a dialog) shows its shortcuts. */
+export function useTaskShortcuts(help: () => void): void {
+  const latest = useRef(help);
+  useEffect(() => {
+    latest.current = help;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTypingTarget(event.target) || document.querySelector('[role="dialog"]')) return;
+      event.preventDefault();
+      latest.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
