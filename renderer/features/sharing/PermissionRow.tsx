@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { fieldErrors, type ShareField } from './field-errors';
+import { fieldErrors, memberErrors, type ShareField } from './field-errors';
 import {
   canExpire,
   dateFieldValue,
@@ -66,7 +66,7 @@ export function PermissionRow({
       await work();
     } catch (error) {
       setShownRole(null);
-      setErrors(fieldErrors(error));
+      setErrors(context === 'sharedDrive' ? memberErrors(error) : fieldErrors(error));
     } finally {
       setBusy(false);
     }
