@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { expect, saveScreenshot, serviceGet, test, type AtriumApp } from './fixtures';
+import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
 
 interface StoredPermission {
@@ -159,4 +159,30 @@ test('shares a folder with bob with an expiration, changes his role, removes him
   await page.reload();
   await row(page, 'Team plans').click();
   await expect(row(page, 'Team plans')).toContainText('Bob');
+});
+
+test('ownership goes to a person whose access was to expire: the expiration is dropped with the change', async ({
+  page,
+  app,
+}) => {
+  const file = await createFile(app, 'Handover.txt', 'keys and codes');
+  await serviceRequest(app, 'POST', `/drive/v3/files/${file.id}/permissions?sendNotificationEmail=false`, {
+    type: 'user',
+    role: 'writer',
+    emailAddress: app.bob.email,
+    expirationTime: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+  });
+  await openFiles(page);
+  await row(page, 'Handover.txt').click();
+  await page.getByTestId('action-share').click();
+  const dialog = page.getByTestId('share-dialog');
+  await bobRow(dialog).getByTestId('permission-role').selectOption({ label: 'Transfer ownership…' });
+  await dialog.getByTestId('transfer-confirm-button').click();
+
+  await expect(bobRow(dialog)).toHaveAttribute('data-role', 'owner');
+  await expect(dialog.getByTestId('transfer-confirm')).toHaveCount(0);
+  const grant = await bobsGrant(app, file.id);
+  expect(grant?.role).toBe('owner');
+  expect(grant?.expirationTime).toBeUndefined();
+  expect((await getFile(app, file.id)).owners?.[0]?.emailAddress).toBe(app.bob.email);
 });
