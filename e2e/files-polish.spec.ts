@@ -49,6 +49,37 @@ test('the sharing dialog shows each person whole and keeps its buttons in reach 
   await expect(dialog).toHaveCount(0);
 });
 
+test('the sharing dialog opens on who has access and the general access; the role, expiration and note come with an address', async ({
+  page,
+  app,
+}) => {
+  await createFile(app, 'Plan.txt', 'plans');
+  await openFiles(page);
+  await row(page, 'Plan.txt').click();
+  await page.getByTestId('action-share').click();
+  const dialog = page.getByTestId('share-dialog');
+  const me = dialog.locator(`[data-testid="permission-row"][data-email="${app.localUser.email}"]`);
+  await expect(me).toBeVisible();
+  const composeControls = ['share-type', 'share-role', 'share-expiration', 'share-notify', 'share-message'];
+
+  await checkScreens(page, 'files-share-dialog-opened', async () => {
+    for (const id of composeControls) await expect(dialog.getByTestId(id)).toHaveCount(0);
+    await expectInWindow(page, dialog.getByTestId('share-email'));
+    await expectInWindow(page, me);
+    await expectInWindow(page, dialog.getByTestId('general-kind'));
+    await expectInWindow(page, dialog.getByTestId('share-done'));
+  });
+
+  await dialog.getByTestId('share-email').fill(app.bob.email);
+  for (const id of composeControls) await expect(dialog.getByTestId(id)).toBeVisible();
+  await checkScreens(page, 'files-share-dialog-adding', async () => {
+    await expectInWindow(page, dialog.getByTestId('share-done'));
+  });
+  await dialog.getByTestId('share-email').fill('');
+  await expect(dialog.getByTestId('share-role')).toHaveCount(0);
+  await expectInWindow(page, dialog.getByTestId('general-kind'));
+});
+
 test('Copy link copies an atrium:// link for a local file and says where it opens', async ({ page, app }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const file = await createFile(app, 'Budget notes.txt', 'numbers');
