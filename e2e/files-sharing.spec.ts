@@ -2,6 +2,7 @@ import type { Locator } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
+import { checkScreens, expectInWindow } from './files-screens';
 
 interface StoredPermission {
   id: string;
@@ -185,4 +186,51 @@ test('ownership goes to a person whose access was to expire: the expiration is d
   expect(grant?.role).toBe('owner');
   expect(grant?.expirationTime).toBeUndefined();
   expect((await getFile(app, file.id)).owners?.[0]?.emailAddress).toBe(app.bob.email);
+});
+
+test('a person’s expiration is checked before it is sent, and a date the service refuses gives way to the stored one', async ({
+  page,
+  app,
+  timezoneId,
+}) => {
+  const file = await createFile(app, 'Rota.txt', 'who is on call');
+  await serviceRequest(app, 'POST', `/drive/v3/files/${file.id}/permissions?sendNotificationEmail=false`, {
+    type: 'user',
+    role: 'reader',
+    emailAddress: app.bob.email,
+    expirationTime: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+  });
+  const stored = (await bobsGrant(app, file.id))!.expirationTime;
+  await openFiles(page);
+  await row(page, 'Rota.txt').click();
+  await page.getByTestId('action-share').click();
+  const bob = bobRow(page.getByTestId('share-dialog'));
+  const field = bob.getByTestId('permission-expiration');
+  const storedDate = dateFromToday(10, timezoneId);
+  await expect(field).toHaveValue(storedDate);
+  await expect(bob.getByTestId('permission-expiration-remove')).toHaveText('Remove expiration');
+
+  // Too far ahead, or already past: said next to the field, nothing sent, and the stored date back once left.
+  await field.fill(dateFromToday(400, timezoneId));
+  await expect(bob.getByTestId('permission-error')).toHaveText('Access can expire at most one year from today.');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.blur();
+  await expect(field).toHaveValue(storedDate);
+  await field.fill(dateFromToday(-1, timezoneId));
+  await expect(bob.getByTestId('permission-error')).toHaveText('The expiration date must be in the future.');
+  await field.blur();
+  await expect(field).toHaveValue(storedDate);
+  expect((await bobsGrant(app, file.id))?.expirationTime).toBe(stored);
+
+  // The page's clock runs 60 days ahead: a date it finds within the year, the service finds beyond it.
+  await page.clock.setSystemTime(Date.now() + 60 * 86_400_000);
+  await field.fill(dateFromToday(380, timezoneId));
+  await expect(bob.getByTestId('permission-error')).toContainText('more than a year');
+  await expect(field).toHaveValue(storedDate);
+  expect((await bobsGrant(app, file.id))?.expirationTime).toBe(stored);
+  await checkScreens(page, 'files-share-expiration-refused', async () => {
+    await bob.getByTestId('permission-error').scrollIntoViewIfNeeded();
+    await expectInWindow(page, bob.getByTestId('permission-error'));
+    await expectInWindow(page, bob.getByTestId('permission-expiration-remove'));
+  });
 });
