@@ -318,6 +318,37 @@ test('right-click and Shift+F10 open the same menu on files and folders', async 
   await expect(page.getByTestId('file-list')).toBeFocused();
 });
 
+test('the menu of a file offers Make a copy, which copies it beside it; a folder’s menu does not', async ({
+  page,
+  app,
+}) => {
+  const budget = await createFile(app, 'budget.txt', 'numbers');
+  await createFolder(app, 'Receipts');
+  await openFiles(page);
+
+  await row(page, 'Receipts').click({ button: 'right' });
+  const menu = page.getByTestId('file-context-menu');
+  await expect(menu.getByTestId('menu-rename')).toBeVisible();
+  await expect(menu.getByTestId('menu-copy')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await row(page, 'budget.txt').click({ button: 'right' });
+  await checkScreens(page, 'files-context-menu-copy', async ({ width }) => {
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    const box = (await row(page, 'budget.txt').boundingBox())!;
+    await page.mouse.click(Math.min(box.x + box.width - 20, width - 20), box.y + box.height / 2, { button: 'right' });
+    await expect(menu.getByTestId('menu-copy')).toHaveText('Make a copy');
+    await expectInWindow(page, menu);
+  });
+  await menu.getByTestId('menu-copy').click();
+  await expect(row(page, 'Copy of budget.txt')).toBeVisible();
+  const copies = await listFiles(app, "name = 'Copy of budget.txt' and trashed = false");
+  expect(copies).toHaveLength(1);
+  expect(copies[0]!.parents).toEqual((await getFile(app, budget.id)).parents);
+  expect(await contentOf(app, copies[0]!.id)).toBe('numbers');
+});
+
 test('a folder opened with Enter keeps the keyboard in the list: the arrows go on in the folder', async ({
   page,
   app,
