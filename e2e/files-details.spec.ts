@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { contentOf, createFile, openFiles, row, serviceUrl, updateContent } from './files-helpers';
+import { checkScreens, expectNotCut } from './files-screens';
 
 /** The file's content exactly as the service stores it. */
 async function storedBytes(app: AtriumApp, fileId: string): Promise<Buffer> {
@@ -196,4 +197,49 @@ test('a file deleted after the list showed it: Download says so in the app, and 
   await expect(row(page, 'short-lived.txt')).toHaveCount(0);
   expect(deletedFirst).toBe(true);
   expect(browserDownloads).toEqual([]);
+});
+
+test('an item of a shared drive tells who has access: the drive’s members and whoever it is shared with besides', async ({
+  page,
+  app,
+}) => {
+  const drive = await serviceRequest<{ id: string }>(app, 'POST', '/drive/v3/drives?requestId=details-access', {
+    name: 'Engineering',
+  });
+  const create = (name: string) =>
+    serviceRequest<{ id: string }>(app, 'POST', '/drive/v3/files?supportsAllDrives=true', {
+      name,
+      mimeType: 'text/plain',
+      parents: [drive.id],
+    });
+  const shared = await create('launch plan.txt');
+  await create('team notes.txt');
+  const share = (body: Record<string, string>) =>
+    serviceRequest(
+      app,
+      'POST',
+      `/drive/v3/files/${shared.id}/permissions?supportsAllDrives=true${body.type === 'user' ? '&sendNotificationEmail=false' : ''}`,
+      body,
+    );
+  await share({ type: 'user', role: 'reader', emailAddress: app.bob.email });
+  await share({ type: 'anyone', role: 'reader' });
+
+  await openFiles(page);
+  await page.getByTestId('place-sharedDrives').click();
+  await page.getByTestId('drive-card').filter({ hasText: 'Engineering' }).getByTestId('drive-open').click();
+  await expect(row(page, 'launch plan.txt').getByLabel('Shared', { exact: true })).toBeVisible();
+  await expect(row(page, 'team notes.txt').getByLabel('Shared', { exact: true })).toHaveCount(0);
+
+  await row(page, 'launch plan.txt').click();
+  await page.getByTestId('toggle-details').click();
+  const facts = page.getByTestId('details-panel').getByTestId('details-facts');
+  await expect(facts).toContainText('SharedMembers of Engineering, 1 other person and anyone with the link');
+  await checkScreens(page, 'files-details-shared-drive-access', async () => {
+    await expectNotCut(page.getByTestId('details-title'));
+  });
+
+  await row(page, 'team notes.txt').click();
+  await expect(page.getByTestId('details-title')).toHaveText('team notes.txt');
+  await expect(facts).toContainText('SharedMembers of Engineering');
+  await expect(facts).not.toContainText('other');
 });

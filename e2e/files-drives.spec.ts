@@ -1,6 +1,7 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { expect, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { dropFiles, getFile, listFiles, openFiles, row, createFolder, createFile } from './files-helpers';
+import { checkScreens, expectInWindow } from './files-screens';
 
 interface StoredDrive {
   id: string;
@@ -217,4 +218,39 @@ test('an item trashed in a shared drive is in the Trash, with the drive as its p
   await page.getByTestId('confirm-dialog-confirm').click();
   await expect(page.getByTestId('files-empty')).toBeVisible();
   await expect.poll(async () => (await inDrive()).map((f) => f.name)).toEqual([]);
+});
+
+test('the only Manager of a shared drive cannot make themself less: the dialog says why in its words and keeps the role', async ({
+  page,
+  app,
+}) => {
+  const drive = await serviceRequest<{ id: string }>(app, 'POST', '/drive/v3/drives?requestId=last-manager', {
+    name: 'Research',
+  });
+  const myRole = async () =>
+    (
+      await serviceGet<{ permissions?: { role: string; emailAddress?: string }[] }>(
+        app,
+        `/drive/v3/files/${drive.id}/permissions?supportsAllDrives=true&fields=permissions(role,emailAddress)`,
+      )
+    ).permissions?.find((p) => p.emailAddress === app.localUser.email)?.role;
+  await openFiles(page);
+  await page.getByTestId('place-sharedDrives').click();
+  const card = page.getByTestId('drive-card').filter({ hasText: 'Research' });
+  await card.getByTestId('drive-menu').click();
+  await card.getByTestId('drive-members').click();
+  const me = page
+    .getByTestId('share-dialog')
+    .locator(`[data-testid="permission-row"][data-email="${app.localUser.email}"]`);
+
+  await me.getByTestId('permission-role').selectOption('reader');
+  await expect(me.getByTestId('permission-error')).toHaveText(
+    'A shared drive needs at least one Manager. Make someone else a Manager first.',
+  );
+  await expect(me.getByTestId('permission-role')).toHaveValue('organizer');
+  expect(await myRole()).toBe('organizer');
+  await checkScreens(page, 'files-drive-last-manager', async () => {
+    await me.getByTestId('permission-error').scrollIntoViewIfNeeded();
+    await expectInWindow(page, me.getByTestId('permission-error'));
+  });
 });

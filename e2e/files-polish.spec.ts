@@ -49,6 +49,37 @@ test('the sharing dialog shows each person whole and keeps its buttons in reach 
   await expect(dialog).toHaveCount(0);
 });
 
+test('the sharing dialog opens on who has access and the general access; the role, expiration and note come with an address', async ({
+  page,
+  app,
+}) => {
+  await createFile(app, 'Plan.txt', 'plans');
+  await openFiles(page);
+  await row(page, 'Plan.txt').click();
+  await page.getByTestId('action-share').click();
+  const dialog = page.getByTestId('share-dialog');
+  const me = dialog.locator(`[data-testid="permission-row"][data-email="${app.localUser.email}"]`);
+  await expect(me).toBeVisible();
+  const composeControls = ['share-type', 'share-role', 'share-expiration', 'share-notify', 'share-message'];
+
+  await checkScreens(page, 'files-share-dialog-opened', async () => {
+    for (const id of composeControls) await expect(dialog.getByTestId(id)).toHaveCount(0);
+    await expectInWindow(page, dialog.getByTestId('share-email'));
+    await expectInWindow(page, me);
+    await expectInWindow(page, dialog.getByTestId('general-kind'));
+    await expectInWindow(page, dialog.getByTestId('share-done'));
+  });
+
+  await dialog.getByTestId('share-email').fill(app.bob.email);
+  for (const id of composeControls) await expect(dialog.getByTestId(id)).toBeVisible();
+  await checkScreens(page, 'files-share-dialog-adding', async () => {
+    await expectInWindow(page, dialog.getByTestId('share-done'));
+  });
+  await dialog.getByTestId('share-email').fill('');
+  await expect(dialog.getByTestId('share-role')).toHaveCount(0);
+  await expectInWindow(page, dialog.getByTestId('general-kind'));
+});
+
 test('Copy link copies an atrium:// link for a local file and says where it opens', async ({ page, app }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const file = await createFile(app, 'Budget notes.txt', 'numbers');
@@ -296,6 +327,37 @@ test('right-click and Shift+F10 open the same menu on files and folders', async 
   await expect(row(page, 'notes.txt')).toHaveCount(0);
   await expect.poll(async () => (await getFile(app, notes.id)).trashed).toBe(true);
   await expect(page.getByTestId('file-list')).toBeFocused();
+});
+
+test('the menu of a file offers Make a copy, which copies it beside it; a folder’s menu does not', async ({
+  page,
+  app,
+}) => {
+  const budget = await createFile(app, 'budget.txt', 'numbers');
+  await createFolder(app, 'Receipts');
+  await openFiles(page);
+
+  await row(page, 'Receipts').click({ button: 'right' });
+  const menu = page.getByTestId('file-context-menu');
+  await expect(menu.getByTestId('menu-rename')).toBeVisible();
+  await expect(menu.getByTestId('menu-copy')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  await row(page, 'budget.txt').click({ button: 'right' });
+  await checkScreens(page, 'files-context-menu-copy', async ({ width }) => {
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    const box = (await row(page, 'budget.txt').boundingBox())!;
+    await page.mouse.click(Math.min(box.x + box.width - 20, width - 20), box.y + box.height / 2, { button: 'right' });
+    await expect(menu.getByTestId('menu-copy')).toHaveText('Make a copy');
+    await expectInWindow(page, menu);
+  });
+  await menu.getByTestId('menu-copy').click();
+  await expect(row(page, 'Copy of budget.txt')).toBeVisible();
+  const copies = await listFiles(app, "name = 'Copy of budget.txt' and trashed = false");
+  expect(copies).toHaveLength(1);
+  expect(copies[0]!.parents).toEqual((await getFile(app, budget.id)).parents);
+  expect(await contentOf(app, copies[0]!.id)).toBe('numbers');
 });
 
 test('a folder opened with Enter keeps the keyboard in the list: the arrows go on in the folder', async ({

@@ -1,7 +1,8 @@
 import type { Locator } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { expect, saveScreenshot, serviceGet, test, type AtriumApp } from './fixtures';
+import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
+import { checkScreens, expectInWindow } from './files-screens';
 
 interface StoredPermission {
   id: string;
@@ -159,4 +160,77 @@ test('shares a folder with bob with an expiration, changes his role, removes him
   await page.reload();
   await row(page, 'Team plans').click();
   await expect(row(page, 'Team plans')).toContainText('Bob');
+});
+
+test('ownership goes to a person whose access was to expire: the expiration is dropped with the change', async ({
+  page,
+  app,
+}) => {
+  const file = await createFile(app, 'Handover.txt', 'keys and codes');
+  await serviceRequest(app, 'POST', `/drive/v3/files/${file.id}/permissions?sendNotificationEmail=false`, {
+    type: 'user',
+    role: 'writer',
+    emailAddress: app.bob.email,
+    expirationTime: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+  });
+  await openFiles(page);
+  await row(page, 'Handover.txt').click();
+  await page.getByTestId('action-share').click();
+  const dialog = page.getByTestId('share-dialog');
+  await bobRow(dialog).getByTestId('permission-role').selectOption({ label: 'Transfer ownership…' });
+  await dialog.getByTestId('transfer-confirm-button').click();
+
+  await expect(bobRow(dialog)).toHaveAttribute('data-role', 'owner');
+  await expect(dialog.getByTestId('transfer-confirm')).toHaveCount(0);
+  const grant = await bobsGrant(app, file.id);
+  expect(grant?.role).toBe('owner');
+  expect(grant?.expirationTime).toBeUndefined();
+  expect((await getFile(app, file.id)).owners?.[0]?.emailAddress).toBe(app.bob.email);
+});
+
+test('a person’s expiration is checked before it is sent, and a date the service refuses gives way to the stored one', async ({
+  page,
+  app,
+  timezoneId,
+}) => {
+  const file = await createFile(app, 'Rota.txt', 'who is on call');
+  await serviceRequest(app, 'POST', `/drive/v3/files/${file.id}/permissions?sendNotificationEmail=false`, {
+    type: 'user',
+    role: 'reader',
+    emailAddress: app.bob.email,
+    expirationTime: new Date(Date.now() + 10 * 86_400_000).toISOString(),
+  });
+  const stored = (await bobsGrant(app, file.id))!.expirationTime;
+  await openFiles(page);
+  await row(page, 'Rota.txt').click();
+  await page.getByTestId('action-share').click();
+  const bob = bobRow(page.getByTestId('share-dialog'));
+  const field = bob.getByTestId('permission-expiration');
+  const storedDate = dateFromToday(10, timezoneId);
+  await expect(field).toHaveValue(storedDate);
+  await expect(bob.getByTestId('permission-expiration-remove')).toHaveText('Remove expiration');
+
+  // Too far ahead, or already past: said next to the field, nothing sent, and the stored date back once left.
+  await field.fill(dateFromToday(400, timezoneId));
+  await expect(bob.getByTestId('permission-error')).toHaveText('Access can expire at most one year from today.');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.blur();
+  await expect(field).toHaveValue(storedDate);
+  await field.fill(dateFromToday(-1, timezoneId));
+  await expect(bob.getByTestId('permission-error')).toHaveText('The expiration date must be in the future.');
+  await field.blur();
+  await expect(field).toHaveValue(storedDate);
+  expect((await bobsGrant(app, file.id))?.expirationTime).toBe(stored);
+
+  // The page's clock runs 60 days ahead: a date it finds within the year, the service finds beyond it.
+  await page.clock.setSystemTime(Date.now() + 60 * 86_400_000);
+  await field.fill(dateFromToday(380, timezoneId));
+  await expect(bob.getByTestId('permission-error')).toContainText('more than a year');
+  await expect(field).toHaveValue(storedDate);
+  expect((await bobsGrant(app, file.id))?.expirationTime).toBe(stored);
+  await checkScreens(page, 'files-share-expiration-refused', async () => {
+    await bob.getByTestId('permission-error').scrollIntoViewIfNeeded();
+    await expectInWindow(page, bob.getByTestId('permission-error'));
+    await expectInWindow(page, bob.getByTestId('permission-expiration-remove'));
+  });
 });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { axeFindings } from './axe';
 import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
-import { createFile } from './files-helpers';
+import { createFile, createFolder } from './files-helpers';
+import { checkScreens, expectInWindow } from './files-screens';
 import { setColorScheme } from './color-scheme';
 
 /** Opens the palette with its shortcut and types, as a person would; answers the palette. */
@@ -99,6 +100,36 @@ test('finds a file by name and a task list by name', async ({ page, app }) => {
   await page.keyboard.type('Milk');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'List Groceries' })).toContainText('Milk');
+});
+
+test('lists the file named exactly so first, then names that start so, and tells same-named files apart by their folder', async ({
+  page,
+  app,
+}) => {
+  // Made oldest first: Drive's own order (most recently changed first) would put them the other way round.
+  const mine = await createFile(app, 'budget.txt', 'mine');
+  const projects = await createFolder(app, 'Projects');
+  await createFile(app, 'budget.txt', 'the team’s', projects.id);
+  await createFile(app, 'budget.txt.bak', 'old');
+  await createFile(app, 'Copy of budget.txt', 'copy');
+
+  const dialog = await palette(page, 'budget.txt');
+  const results = dialog.getByRole('option').filter({ hasText: 'budget' });
+  await expect(results).toHaveText([
+    'budget.txtFile in Projects',
+    'budget.txtFile in My Drive',
+    'budget.txt.bakFile in My Drive',
+    'Copy of budget.txtFile in My Drive',
+  ]);
+  await checkScreens(page, 'palette-file-results', async () => {
+    await expectInWindow(page, results.last());
+  });
+  await results.nth(1).click();
+  await expect(page.getByTestId('files-view')).toBeVisible();
+  await expect(page.locator(`[data-testid="file-row"][data-file-id="${mine.id}"]`)).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 });
 
 test('finds an upcoming event and an open task by their words, and opens each', async ({ page, app }) => {

@@ -8,6 +8,7 @@ import { coreMigrations } from '../common/migrations';
 import { hashToken } from '../common/users-repository';
 import { startEmbeddedService } from '../server';
 import { Store } from '../store/store';
+import { roleRank } from './domain/roles';
 import { driveMigrations } from './schema';
 import { reasonOf, startDriveTestService, type DriveTestService } from './test-support';
 
@@ -166,12 +167,17 @@ describe('Drive useDomainAdminAccess', () => {
     const bobPermission = (
       await t.bob.client.permissions.list({ fileId: teamId, supportsAllDrives: true })
     ).data.permissions!.find((p) => p.role === 'organizer')!;
-    await t.bob.client.permissions.update({
-      fileId: teamId,
-      permissionId: bobPermission.id!,
-      supportsAllDrives: true,
-      requestBody: { role: 'writer' },
-    });
+    // The API never takes a drive's last organizer (their account going does), so the store is set so here.
+    const db = t.service.context.store.db;
+    db.prepare("UPDATE drive_permissions SET role = 'writer' WHERE file_id = ? AND id = ?").run(
+      teamId,
+      bobPermission.id,
+    );
+    db.prepare('UPDATE drive_access SET rank = ? WHERE source_file_id = ? AND permission_id = ?').run(
+      roleRank.writer,
+      teamId,
+      bobPermission.id,
+    );
     const carolInvite = { type: 'user', role: 'organizer', emailAddress: 'carol@example.com' };
     expect(
       await reasonOf(

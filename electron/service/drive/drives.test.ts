@@ -125,6 +125,38 @@ describe('Drive shared drives and legacy team drives', () => {
     expect(await reasonOf(t.bob.client.drives.delete({ driveId }))).toMatchObject({ status: 403 });
   });
 
+  it('keeps an organizer: its only organizer can neither leave nor take a lesser role, and nothing changes', async () => {
+    const members = await t.alice.client.permissions.list({
+      fileId: driveId,
+      supportsAllDrives: true,
+      fields: 'permissions(id,role,emailAddress)',
+    });
+    const alice = members.data.permissions!.find((p) => p.emailAddress === 'me@atrium.local')!;
+    const before = t.digest();
+    for (const role of ['reader', 'writer', 'fileOrganizer']) {
+      expect(
+        await reasonOf(
+          t.alice.client.permissions.update({
+            fileId: driveId,
+            permissionId: alice.id!,
+            supportsAllDrives: true,
+            requestBody: { role },
+          }),
+        ),
+      ).toMatchObject({
+        status: 403,
+        reason: 'cannotModifyPermission',
+        message: 'A shared drive must keep at least one organizer.',
+      });
+    }
+    expect(
+      await reasonOf(
+        t.alice.client.permissions.delete({ fileId: driveId, permissionId: alice.id!, supportsAllDrives: true }),
+      ),
+    ).toMatchObject({ status: 403, reason: 'cannotDeletePermission' });
+    expect(t.digest()).toBe(before);
+  });
+
   it("records the drive's changes in its own feed", async () => {
     const start = (await t.bob.client.changes.getStartPageToken({ driveId, supportsAllDrives: true })).data
       .startPageToken!;

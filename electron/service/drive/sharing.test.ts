@@ -284,6 +284,35 @@ describe('Drive sharing between users', () => {
     ).toBe(403);
   });
 
+  it('transfers ownership to a grant that was to expire only when the expiration is removed with it', async () => {
+    const file = await t.alice.client.files.create({ requestBody: { name: 'keys.txt' } });
+    const grant = await t.alice.client.permissions.create({
+      fileId: file.data.id!,
+      sendNotificationEmail: false,
+      requestBody: {
+        type: 'user',
+        role: 'writer',
+        emailAddress: 'carol@example.com',
+        expirationTime: new Date(Date.now() + 3600_000).toISOString(),
+      },
+    });
+    const transfer = { fileId: file.data.id!, permissionId: grant.data.id!, transferOwnership: true };
+    const before = t.digest();
+    expect(
+      await reasonOf(t.alice.client.permissions.update({ ...transfer, requestBody: { role: 'owner' } })),
+    ).toMatchObject({ status: 400, location: 'permission.expirationTime' });
+    expect(t.digest()).toBe(before);
+    const owner = await t.alice.client.permissions.update({
+      ...transfer,
+      removeExpiration: true,
+      fields: 'role,expirationTime',
+      requestBody: { role: 'owner' },
+    });
+    expect(owner.data).toEqual({ role: 'owner' });
+    const seenByCarol = await t.carol.client.files.get({ fileId: file.data.id!, fields: 'ownedByMe' });
+    expect(seenByCarol.data.ownedByMe).toBe(true);
+  });
+
   it('lets a user drop their own access and revokes access for the folder content', async () => {
     await t.bob.client.permissions.delete({ fileId: folderId, permissionId: bobPermissionId });
     expect((await reasonOf(t.bob.client.files.get({ fileId: docId }))).status).toBe(404);

@@ -1,6 +1,7 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import type { ReactNode } from 'react';
 import {
+  copyItems,
   downloadItems,
   moveItems,
   openItem,
@@ -71,6 +72,8 @@ export function FileContextMenu({
         {items.length > 0 ? (
           <ContextMenu.Content
             className="context-menu"
+            // Kept off the window's edges, where a menu opened low would otherwise sit flush against them.
+            collisionPadding={8}
             aria-label={single ? `Actions for ${single.name || 'Untitled'}` : `Actions for ${items.length} items`}
             data-testid="file-context-menu"
           >
@@ -110,6 +113,11 @@ export function FileContextMenu({
                 {single ? (
                   <Item onSelect={() => requestRename(single)} testId="menu-rename">
                     Rename
+                  </Item>
+                ) : null}
+                {files.length === items.length ? (
+                  <Item onSelect={() => void copyItems(items)} testId="menu-copy">
+                    Make a copy
                   </Item>
                 ) : null}
                 <ContextMenu.Sub>

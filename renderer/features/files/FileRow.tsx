@@ -2,7 +2,7 @@ import { memo, type DragEvent, type MouseEvent } from 'react';
 import { WaitingDot } from '../../components/WaitingDot';
 import type { DriveItem } from './drive-file';
 import { endItemDrag, startItemDrag, useDropTarget } from './drag-drop';
-import { isFolder } from './drive-file';
+import { isFolder, isSharedItem } from './drive-file';
 import { FileIcon } from './FileIcon';
 import { FolderPath } from './FolderPath';
 import { fileKind, fileKindLabel, formatFileSize, formatModified, formatOwner } from './file-format';
@@ -42,7 +42,7 @@ function ItemBadges({ item }: { item: DriveItem }) {
           ★
         </span>
       ) : null}
-      {item.shared ? (
+      {isSharedItem(item) ? (
         <span className="file-badge" title="Shared" aria-label="Shared">
           <svg
             viewBox="0 0 24 24"

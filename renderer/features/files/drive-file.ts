@@ -30,6 +30,7 @@ export const fileFields = [
   'starred',
   'trashed',
   'shared',
+  'hasAugmentedPermissions',
   'folderColorRgb',
   'hasThumbnail',
   'thumbnailLink',
@@ -56,6 +57,7 @@ export const listEntryFields = [
   'trashed',
   'trashedTime',
   'shared',
+  'hasAugmentedPermissions',
   'folderColorRgb',
   'driveId',
   'hasThumbnail',
@@ -63,6 +65,14 @@ export const listEntryFields = [
 ].join(',');
 
 export const listFields = `nextPageToken,files(${listEntryFields})`;
+
+/**
+ * Whether anyone besides its owner can open the item. Drive leaves `shared` unset in shared drives,
+ * where the members always can; there an item counts as shared when it is also shared on its own.
+ */
+export function isSharedItem(file: DriveFile): boolean {
+  return file.shared === true || file.hasAugmentedPermissions === true;
+}
 
 export function isFolder(file: DriveFile): boolean {
   return file.mimeType === folderMimeType;

@@ -24,6 +24,7 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
   const [errors, setErrors] = useState<Partial<Record<ShareField, string>>>({});
   const [busy, setBusy] = useState(false);
   const expires = canExpire(type, role, context);
+  const composing = addresses.trim() !== '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,100 +96,101 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
           </p>
         ) : null}
       </div>
-      <div className="share-add__row">
-        <select
-          className="input"
-          value={type}
-          onChange={(event) => setType(event.target.value as 'user' | 'group')}
-          aria-label="Person or group"
-          data-testid="share-type"
-        >
-          <option value="user">Person</option>
-          <option value="group">Group</option>
-        </select>
-        <select
-          className="input"
-          value={role}
-          onChange={(event) => setRole(event.target.value as Role)}
-          aria-label="Role"
-          data-testid="share-role"
-        >
-          {roles.map((option) => (
-            <option key={option.role} value={option.role}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {expires ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${ids}-expiration`}>
-            Access expires (optional)
-          </label>
-          <input
-            id={`${ids}-expiration`}
-            className="input share-add__date"
-            type="date"
-            value={expiration}
-            onChange={(event) => setExpiration(event.target.value)}
-            aria-invalid={errors.expiration ? true : undefined}
-            aria-describedby={`${ids}-expiration-note`}
-            data-testid="share-expiration"
-          />
-          <p
-            className={errors.expiration ? 'field__error' : 'field__hint'}
-            id={`${ids}-expiration-note`}
-            role={errors.expiration ? 'alert' : undefined}
-            data-testid="share-expiration-error"
-          >
-            {errors.expiration ?? hint ?? 'Access ends after this day; at most one year from today.'}
-          </p>
-        </div>
-      ) : null}
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={notify}
-          onChange={(event) => setNotify(event.target.checked)}
-          data-testid="share-notify"
-        />
-        Notify people
-      </label>
-      {notify ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${ids}-message`}>
-            Message (optional)
-          </label>
-          <textarea
-            id={`${ids}-message`}
-            className="input share-add__message"
-            rows={2}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            data-testid="share-message"
-          />
-          {errors.message ? (
-            <p className="field__error" role="alert">
-              {errors.message}
-            </p>
+      {/* Role, expiration and the note come once someone is being added, as in Drive: until then the
+          dialog shows who has access and the general access without scrolling. */}
+      {composing ? (
+        <>
+          <div className="share-add__row">
+            <select
+              className="input"
+              value={type}
+              onChange={(event) => setType(event.target.value as 'user' | 'group')}
+              aria-label="Person or group"
+              data-testid="share-type"
+            >
+              <option value="user">Person</option>
+              <option value="group">Group</option>
+            </select>
+            <select
+              className="input"
+              value={role}
+              onChange={(event) => setRole(event.target.value as Role)}
+              aria-label="Role"
+              data-testid="share-role"
+            >
+              {roles.map((option) => (
+                <option key={option.role} value={option.role}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {expires ? (
+            <div className="field">
+              <label className="field__label" htmlFor={`${ids}-expiration`}>
+                Access expires (optional)
+              </label>
+              <input
+                id={`${ids}-expiration`}
+                className="input share-add__date"
+                type="date"
+                value={expiration}
+                onChange={(event) => setExpiration(event.target.value)}
+                aria-invalid={errors.expiration ? true : undefined}
+                aria-describedby={`${ids}-expiration-note`}
+                data-testid="share-expiration"
+              />
+              <p
+                className={errors.expiration ? 'field__error' : 'field__hint'}
+                id={`${ids}-expiration-note`}
+                role={errors.expiration ? 'alert' : undefined}
+                data-testid="share-expiration-error"
+              >
+                {errors.expiration ?? hint ?? 'Access ends after this day; at most one year from today.'}
+              </p>
+            </div>
           ) : null}
-        </div>
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={notify}
+              onChange={(event) => setNotify(event.target.checked)}
+              data-testid="share-notify"
+            />
+            Notify people
+          </label>
+          {notify ? (
+            <div className="field">
+              <label className="field__label" htmlFor={`${ids}-message`}>
+                Message (optional)
+              </label>
+              <textarea
+                id={`${ids}-message`}
+                className="input share-add__message"
+                rows={2}
+                value={message}
+                onChange={(event) => setMessage(event.target.value)}
+                data-testid="share-message"
+              />
+              {errors.message ? (
+                <p className="field__error" role="alert">
+                  {errors.message}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          <div className="share-add__actions">
+            <button type="submit" className="button button--primary" disabled={busy} data-testid="share-submit">
+              {busy ? 'Sharing…' : 'Share'}
+            </button>
+          </div>
+        </>
       ) : null}
       {errors.general ? (
         <p className="field__error" role="alert" data-testid="share-error">
           {errors.general}
         </p>
       ) : null}
-      <div className="share-add__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={busy || !addresses.trim()}
-          data-testid="share-submit"
-        >
-          {busy ? 'Sharing…' : 'Share'}
-        </button>
-      </div>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { fieldErrors, type ShareField } from './field-errors';
+import { fieldErrors, memberErrors, type ShareField } from './field-errors';
 import {
   canExpire,
   dateFieldValue,
   expirationFromDate,
+  expirationProblem,
   grantableRoles,
   roleLabel,
   type Permission,
@@ -54,6 +55,9 @@ export function PermissionRow({
   // The chosen role shows at once; the service's answer replaces it when the list is read again.
   const [shownRole, setShownRole] = useState<Role | null>(null);
   useEffect(() => setShownRole(null), [permission.role]);
+  // A date being picked; the stored one shows again once it is saved, refused or left unusable.
+  const [expiryDraft, setExpiryDraft] = useState<string | null>(null);
+  useEffect(() => setExpiryDraft(null), [permission.expirationTime]);
   const name = permission.displayName || permission.emailAddress || 'Unknown';
   const isOwner = permission.role === 'owner';
   const editable = canManage && !isOwner && inheritedFrom === null;
@@ -66,10 +70,24 @@ export function PermissionRow({
       await work();
     } catch (error) {
       setShownRole(null);
-      setErrors(fieldErrors(error));
+      setExpiryDraft(null);
+      setErrors(context === 'sharedDrive' ? memberErrors(error) : fieldErrors(error));
     } finally {
       setBusy(false);
     }
+  };
+
+  // Checked here first, so a date the service would refuse is not sent (and a year being typed digit by
+  // digit is not sent on its way either); the field keeps it until it is usable or left.
+  const onExpiry = (value: string) => {
+    setExpiryDraft(value);
+    const time = value ? expirationFromDate(value) : null;
+    const problem = time ? expirationProblem(time) : 'Choose a valid date.';
+    if (problem) {
+      setErrors({ expiration: problem });
+      return;
+    }
+    void run(() => setExpiration(fileId, permission.id, time));
   };
 
   const onRole = (value: string) => {
@@ -153,15 +171,11 @@ export function PermissionRow({
             className="input"
             type="date"
             disabled={busy}
-            defaultValue={dateFieldValue(permission.expirationTime)}
-            key={permission.expirationTime ?? 'none'}
-            onChange={(event) => {
-              const value = event.target.value;
-              if (!value) return;
-              const time = expirationFromDate(value);
-              if (time) void run(() => setExpiration(fileId, permission.id, time));
-            }}
+            value={expiryDraft ?? dateFieldValue(permission.expirationTime)}
+            onChange={(event) => onExpiry(event.target.value)}
+            onBlur={() => errors.expiration && setExpiryDraft(null)}
             aria-invalid={errors.expiration ? true : undefined}
+            aria-describedby={errors.expiration ? `${ids}-expires-error` : undefined}
             data-testid="permission-expiration"
           />
           {permission.expirationTime ? (
@@ -172,15 +186,21 @@ export function PermissionRow({
               onClick={() => void run(() => setExpiration(fileId, permission.id, null))}
               data-testid="permission-expiration-remove"
             >
-              No expiration
+              Remove expiration
             </button>
           ) : null}
         </div>
       ) : permission.expirationTime ? (
         <p className="permission__note">Access expires {new Date(permission.expirationTime).toLocaleDateString()}</p>
       ) : null}
-      {Object.values(errors).map((message) => (
-        <p key={message} className="field__error" role="alert" data-testid="permission-error">
+      {Object.entries(errors).map(([field, message]) => (
+        <p
+          key={field}
+          id={field === 'expiration' ? `${ids}-expires-error` : undefined}
+          className="field__error"
+          role="alert"
+          data-testid="permission-error"
+        >
           {message}
         </p>
       ))}

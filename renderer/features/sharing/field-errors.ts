@@ -20,3 +20,14 @@ export function fieldOfError(error: unknown): ShareField {
 export function fieldErrors(error: unknown): Partial<Record<ShareField, string>> {
   return { [fieldOfError(error)]: errorMessage(error) };
 }
+
+/**
+ * Drive's refusal to take a shared drive's last organizer (removing or demoting them), told in the
+ * dialog's words: the role is “Manager” here.
+ */
+export function memberErrors(error: unknown): Partial<Record<ShareField, string>> {
+  const { status, reason } = (error ?? {}) as { status?: unknown; reason?: unknown };
+  if (status === 403 && (reason === 'cannotModifyPermission' || reason === 'cannotDeletePermission'))
+    return { role: 'A shared drive needs at least one Manager. Make someone else a Manager first.' };
+  return fieldErrors(error);
+}

@@ -110,9 +110,16 @@ export function removePermission(fileId: string, permissionId: string): Promise<
   return settle(callApi('DrivePermissionsDelete', { ...scope, fileId, permissionId }));
 }
 
-/** Makes the person behind `permissionId` the owner; the current owner keeps edit access. */
+/**
+ * Makes the person behind `permissionId` the owner; the current owner keeps edit access. An owner's
+ * access cannot expire, so an expiration the person had goes with the change (as in Drive).
+ */
 export function transferOwnership(fileId: string, permissionId: string): Promise<unknown> {
   return settle(
-    callApi('DrivePermissionsUpdate', { ...scope, fileId, permissionId, transferOwnership: true }, { role: 'owner' }),
+    callApi(
+      'DrivePermissionsUpdate',
+      { ...scope, fileId, permissionId, transferOwnership: true, removeExpiration: true },
+      { role: 'owner' },
+    ),
   );
 }

@@ -58,6 +58,13 @@ function requireSharer(s: DriveSession, file: FileRow, rank: number): void {
     throw driveErrors.insufficientPermissions('The user does not have sufficient permissions to share this file.');
 }
 
+/** A shared drive always keeps an organizer: neither removing nor demoting may take its last one. */
+function requireAnotherOrganizer(s: DriveSession, file: FileRow, reason: string): void {
+  if (!isDriveRoot(file)) return;
+  const organizers = s.data.permissions.directOn(file.id).filter((p) => p.role === 'organizer');
+  if (organizers.length <= 1) throw forbidden('A shared drive must keep at least one organizer.', reason);
+}
+
 function body(ctx: { readonly params: SystemParams }, p: PermissionResource): PermissionResource {
   return hasFields(ctx) ? p : minimalPermission(p);
 }
@@ -220,6 +227,8 @@ export function permissionsUpdate(state: DriveState, ctx: RequestContext<'DriveP
         'The owner of a file cannot be given a lesser role; transfer ownership instead.',
         'cannotChangeOwnerRole',
       );
+    if (existing.role === 'organizer' && role !== 'organizer')
+      requireAnotherOrganizer(s, file, 'cannotModifyPermission');
     if (role === 'owner' && existing.role !== 'owner' && !transfer) {
       throw new ApiError(
         403,
@@ -264,11 +273,7 @@ export function permissionsDelete(state: DriveState, ctx: RequestContext<'DriveP
     const ownGrant = existing.email !== null && existing.email === s.user.email.toLowerCase();
     if (!ownGrant) requireSharer(s, file, rank);
     if (existing.role === 'owner') throw forbidden('The owner of a file cannot be removed.', 'cannotDeletePermission');
-    if (isDriveRoot(file) && existing.role === 'organizer') {
-      const organizers = s.data.permissions.directOn(file.id).filter((p) => p.role === 'organizer');
-      if (organizers.length <= 1)
-        throw forbidden('A shared drive must keep at least one organizer.', 'cannotDeletePermission');
-    }
+    if (existing.role === 'organizer') requireAnotherOrganizer(s, file, 'cannotDeletePermission');
     const before = s.usersWithAccess(file.id, true);
     s.data.permissions.delete(file.id, permissionId);
     s.data.access.revoke(file.id, permissionId);

@@ -10,12 +10,32 @@ import { ActivityTab } from './ActivityTab';
 import { CommentsTab } from './CommentsTab';
 import { formatDateTime, personName } from './format-time';
 import { RevisionsTab } from './RevisionsTab';
+import { sharedDriveAccess } from './shared-access';
 
 type Tab = 'details' | 'activity' | 'revisions' | 'comments';
 
 function ParentName({ parentId }: { parentId: string }) {
   const parent = useApiQuery('DriveFilesGet', { fileId: parentId, fields: 'id,name', supportsAllDrives: true });
   return <>{parent.data?.name ?? '…'}</>;
+}
+
+/**
+ * Who has access to an item of a shared drive. Drive does not fill `shared` there; the item's
+ * permissions say who, and people who cannot share it see only the drive's members and whether more exist.
+ */
+function SharedDriveAccess({ file, driveId }: { file: DriveItem; driveId: string }) {
+  const drive = useApiQuery('DriveFilesGet', { fileId: driveId, fields: 'id,name', supportsAllDrives: true });
+  const canShare = file.capabilities?.canShare === true;
+  const permissions = useApiQuery(
+    'DrivePermissionsList',
+    { fileId: file.id, supportsAllDrives: true, fields: 'nextPageToken,permissions(type,domain,permissionDetails)' },
+    { allPagesOf: 'permissions', enabled: canShare },
+  );
+  const driveName = drive.data?.name ?? '…';
+  if (!canShare)
+    return <>{file.hasAugmentedPermissions ? `Members of ${driveName} and others` : `Members of ${driveName}`}</>;
+  if (!permissions.data) return <>{`Members of ${driveName}`}</>;
+  return <>{sharedDriveAccess(driveName, permissions.data.permissions ?? [])}</>;
 }
 
 function InfoTab({ file }: { file: DriveItem }) {
@@ -31,7 +51,10 @@ function InfoTab({ file }: { file: DriveItem }) {
       `${formatDateTime(file.modifiedTime)}${file.lastModifyingUser ? ` by ${personName(file.lastModifyingUser)}` : ''}`,
     ],
     ['Created', formatDateTime(file.createdTime)],
-    ['Shared', file.shared ? 'Yes' : 'No'],
+    [
+      'Shared',
+      file.driveId ? <SharedDriveAccess key="shared" file={file} driveId={file.driveId} /> : file.shared ? 'Yes' : 'No',
+    ],
     ['Starred', file.starred ? 'Yes' : 'No'],
   ];
   return (
