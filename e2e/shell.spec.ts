@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, saveScreenshot, serviceGet, test } from './fixtures';
 
 test('shows the account and switches views from the keyboard', async ({ page, app }) => {
   const badge = page.getByRole('region', { name: 'Current account' });
@@ -50,4 +50,51 @@ test('shows a readable error with Retry when the accounts cannot be read', async
   refuse = false;
   await error.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByTestId('calendar-view')).toBeVisible();
+});
+
+test('says when the page loses its server, keeps a change made meanwhile, and sends it on reconnecting', async ({
+  page,
+  app,
+}) => {
+  let down = false;
+  const sockets: { close: () => Promise<void> }[] = [];
+  await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+    if (down) {
+      void socket.close({ code: 1011, reason: 'down' });
+      return;
+    }
+    const server = socket.connectToServer();
+    socket.onMessage((message) => server.send(message));
+    server.onMessage((message) => socket.send(message));
+    sockets.push({ close: () => socket.close({ code: 1011, reason: 'down' }) });
+  });
+  await page.reload();
+  await page.getByTestId('nav-tasks').click();
+  const field = page.getByTestId('task-new-title').first();
+  await expect(field).toBeVisible();
+  await expect(page.getByTestId('host-connection-notice')).toHaveCount(0);
+
+  down = true;
+  for (const socket of sockets.splice(0)) await socket.close();
+  const notice = page.getByTestId('host-connection-notice');
+  await expect(notice).toContainText('Can’t reach Atrium’s server');
+  await saveScreenshot(page, 'host-connection-lost');
+  await field.fill('Written while away');
+  await field.press('Enter');
+
+  down = false;
+  await expect(notice).toHaveCount(0, { timeout: 20_000 });
+  await expect
+    .poll(
+      async () => {
+        const lists = await serviceGet<{ items: { id: string }[] }>(app, '/tasks/v1/users/@me/lists');
+        const tasks = await serviceGet<{ items?: { title: string }[] }>(
+          app,
+          `/tasks/v1/lists/${lists.items[0]!.id}/tasks`,
+        );
+        return (tasks.items ?? []).map((t) => t.title);
+      },
+      { timeout: 20_000 },
+    )
+    .toContain('Written while away');
 });

@@ -18,7 +18,7 @@ import { registerFileCommands } from './features/files/file-commands';
 import { registerTaskCommands } from './features/tasks/task-commands';
 import { AccountBadge } from './shell/AccountBadge';
 import { CommandPalette } from './shell/CommandPalette';
-import { ServiceNotice } from './shell/ServiceNotice';
+import { HostConnectionNotice, ServiceNotice } from './shell/ServiceNotice';
 import { Sidebar } from './shell/Sidebar';
 import { accountsQueryKey, useAccounts } from './shell/useAccounts';
 import { lazyViews, preloadViewsWhenIdle } from './shell/view-loaders';
@@ -68,6 +68,7 @@ export function App() {
         data-testid={`view-${current}`}
       >
         <ServiceNotice />
+        <HostConnectionNotice />
         <OfflineNotice />
         {/* Last-known accounts are shown while they are read again, but a failed read is said, with Retry. */}
         {accounts.isError && !accountReady ? (
