@@ -40,15 +40,20 @@ export async function createFolder(
 export async function createFile(
   app: AtriumApp,
   name: string,
-  content: string,
+  content: string | Uint8Array,
   parent = 'root',
   mimeType = 'text/plain',
   token = app.localUser.token,
 ): Promise<StoredFile> {
   const boundary = 'e2e-boundary';
-  const body =
-    `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify({ name, parents: [parent], mimeType })}\r\n` +
-    `--${boundary}\r\nContent-Type: ${mimeType}\r\n\r\n${content}\r\n--${boundary}--\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify({ name, parents: [parent], mimeType })}\r\n` +
+        `--${boundary}\r\nContent-Type: ${mimeType}\r\n\r\n`,
+    ),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
   const response = await fetch(serviceUrl(app, '/upload/drive/v3/files?uploadType=multipart&fields=id,name,parents'), {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/related; boundary=${boundary}` },

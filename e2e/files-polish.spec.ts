@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
 import { contentOf, createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
 import { checkScreens, expectInWindow, expectNotCut } from './files-screens';
+import { screenshotVariants } from './screens';
 
 function dateFromToday(days: number, timeZone: string): string {
   return Temporal.Now.plainDateISO(timeZone).add({ days }).toString();
@@ -510,4 +511,41 @@ test('uploading a file whose name is taken asks first: replace it with a new ver
     .setInputFiles({ name: 'fresh.txt', mimeType: 'text/plain', buffer: Buffer.from('new') });
   await expect(row(page, 'fresh.txt')).toBeVisible();
   await expect(dialog).toHaveCount(0);
+});
+
+test('opening a file shows it: a picture, a text file; anything else says so and offers Download', async ({
+  page,
+  app,
+}, testInfo) => {
+  const png =
+    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAFklEQVR42mP8z8DwnwEJMDGgCVBHBQBjjQT9YQwZ4QAAAABJRU5ErkJggg==';
+  await createFile(app, 'photo.png', Buffer.from(png, 'base64'), 'root', 'image/png');
+  await createFile(app, 'notes.txt', 'First line\nSecond line — with words');
+  await createFile(app, 'archive.zip', 'PK', 'root', 'application/zip');
+  await openFiles(page);
+
+  await row(page, 'notes.txt').dblclick();
+  const preview = page.getByTestId('file-preview');
+  await expect(preview.getByRole('heading', { name: 'notes.txt' })).toBeVisible();
+  await expect(preview.getByTestId('file-preview-text')).toHaveText('First line\nSecond line — with words');
+  await screenshotVariants(page, testInfo, 'files-preview-text');
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
+  await expect(row(page, 'notes.txt')).toHaveAttribute('aria-selected', 'true');
+
+  await row(page, 'photo.png').click();
+  await page.keyboard.press('Enter');
+  const image = preview.getByTestId('file-preview-image');
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+  // Details from the previewer: it closes, and the file's details open.
+  await preview.getByTestId('file-preview-details').click();
+  await expect(preview).toHaveCount(0);
+  await expect(page.getByTestId('details-panel')).toContainText('photo.png');
+
+  await row(page, 'archive.zip').dblclick();
+  await expect(preview.getByTestId('file-preview-none')).toContainText('No preview for archive files.');
+  await expect(preview.getByTestId('file-preview-none').getByRole('button', { name: 'Download' })).toBeVisible();
+  await preview.getByTestId('file-preview-close').click();
+  await expect(preview).toHaveCount(0);
 });

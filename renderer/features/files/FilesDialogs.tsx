@@ -4,6 +4,7 @@ import { TextPromptDialog } from '../../components/TextPromptDialog';
 import { newFolder, renameItem } from './commands';
 import { useDialogStore } from './dialog-store';
 import { useFilesStore } from './files-store';
+import { FilePreview } from './FilePreview';
 import { MoveDialog } from './MoveDialog';
 import { UploadConflictDialog } from './UploadConflictDialog';
 import { RenameDialog } from './RenameDialog';
@@ -24,6 +25,7 @@ export const FilesDialogs = memo(function FilesDialogs({ folder }: { folder: Fol
   return (
     <>
       <UploadConflictDialog request={dialog?.kind === 'uploadConflict' ? dialog : null} onClose={close} />
+      <FilePreview item={dialog?.kind === 'preview' ? dialog.item : null} onClose={close} />
       <MoveDialog items={dialog?.kind === 'move' ? dialog.items : null} start={moveStart(location)} onClose={close} />
       <TextPromptDialog
         open={dialog?.kind === 'newFolder' && folder !== null}

@@ -25,8 +25,10 @@ export function openItem(item: DriveItem): void {
     });
     return;
   }
+  // A file opens in the previewer, as in Drive; a trashed folder (which cannot be opened) shows its details.
   store.setSelection({ selected: new Set([item.id]), anchor: item.id, focus: item.id });
-  store.setDetailsOpen(true);
+  if (isFolder(item)) store.setDetailsOpen(true);
+  else useDialogStore.getState().open({ kind: 'preview', item });
 }
 
 export async function newFolder(parent: FolderCrumb, name: string): Promise<void> {

@@ -9,6 +9,7 @@ export type FilesDialog =
   | { kind: 'newFolder' }
   | { kind: 'rename'; item: DriveItem }
   | { kind: 'move'; items: DriveItem[] }
+  | { kind: 'preview'; item: DriveItem }
   | { kind: 'uploadConflict'; target: FolderCrumb; content: DroppedContent; conflicts: UploadConflict[] }
   | { kind: 'confirm'; title: string; message: string; confirmLabel: string; onConfirm: () => void };
 
