@@ -4,6 +4,7 @@ import { addDays, at, CalendarPage, instantOf, local, today, wall, zone } from '
 import { expectAxeCleanInBothSchemes } from './axe';
 import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { setColorScheme } from './color-scheme';
+import { screenshotVariants } from './screens';
 
 /** The first `weekday` (1 = Monday … 7 = Sunday) after today on New York clocks (today counts unless `strictlyAfter`). */
 /** The calendar in a window of `size`, its grid drawn and its data loaded. */
@@ -125,7 +126,7 @@ for (const size of [
       const standup = calendar.event('Team standup');
       await expect(standup).toBeVisible();
       await standup.scrollIntoViewIfNeeded();
-      await expect(standup).toHaveText(/^Team standup,\s*10:00/);
+      await expect(standup).toHaveText(/^Team standup,\s*10am/);
       const standupTitle = standup.locator('.grid-event__title');
       const standupTime = standup.locator('.grid-event__time');
       // The title comes first and is never cut; the time shows whole beside or below it, or not at all.
@@ -164,6 +165,35 @@ test('an event crossing midnight says its own times on both days, not where the 
   for (const part of await parts.all()) {
     await expect(part.locator('.grid-event__time')).toHaveText(/^11:00\s*PM\s*–\s*1:30\s*AM$/);
   }
+});
+
+test('a short event’s one line says its start with am or pm, on screen and to a screen reader', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = await calendarAt(page, app, { width: 1360, height: 860 });
+  const [, monday = '', tuesday = ''] = await calendar.days();
+  for (const [summary, date, start, end] of [
+    ['Weekly 1:1', monday, '22:00', '22:30'],
+    ['Check-in', tuesday, '15:30', '15:45'],
+  ] as const) {
+    await calendar.insert({ summary, start: { dateTime: at(date, start) }, end: { dateTime: at(date, end) } });
+  }
+  await page.reload();
+  await calendar.ready();
+
+  // Without the meridiem "10:00" could be either end of the day.
+  for (const [summary, time] of [
+    ['Weekly 1:1', '10pm'],
+    ['Check-in', '3:30pm'],
+  ] as const) {
+    const event = calendar.event(summary);
+    await event.scrollIntoViewIfNeeded();
+    await expect(event.locator('.grid-event__time')).toHaveText(time);
+    await expect(event).toHaveAccessibleName(`${summary} , ${time}`);
+  }
+  await calendar.event('Weekly 1:1').scrollIntoViewIfNeeded();
+  await screenshotVariants(page, testInfo, 'calendar-week-short-event-time');
 });
 
 test('overlapping events in a narrow day end a word or time that does not fit with “…”, never break it', async ({
