@@ -196,6 +196,45 @@ test('a short event’s one line says its start with am or pm, on screen and to 
   await screenshotVariants(page, testInfo, 'calendar-week-short-event-time');
 });
 
+test('an event that ends as it starts is a short block at its start, and keeps no length when moved', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = await calendarAt(page, app, { width: 1360, height: 860 });
+  const [, monday = '', tuesday = ''] = await calendar.days();
+  await calendar.insert({
+    summary: 'Deadline',
+    start: { dateTime: at(monday, '11:00') },
+    end: { dateTime: at(monday, '11:00') },
+  });
+  await calendar.insert({
+    summary: 'Hour long',
+    start: { dateTime: at(tuesday, '11:00') },
+    end: { dateTime: at(tuesday, '12:00') },
+  });
+  await page.reload();
+  await calendar.ready();
+
+  const deadline = await calendar.settled('Deadline');
+  await deadline.scrollIntoViewIfNeeded();
+  const box = await deadline.boundingBox();
+  const hour = await (await calendar.settled('Hour long')).boundingBox();
+  if (!box || !hour) throw new Error('The events are not on the grid');
+  // At its start, as tall as the grid draws its shortest blocks: far short of an hour.
+  expect(Math.abs(box.y - hour.y)).toBeLessThan(2);
+  expect(box.height).toBeLessThan(hour.height / 3);
+  await expect(deadline.locator('.grid-event__time')).toHaveText('11am');
+  await screenshotVariants(page, testInfo, 'calendar-week-zero-length-event');
+
+  const times = async () =>
+    (await calendar.stored())
+      .filter((event) => event.summary === 'Deadline')
+      .map((event) => [wall(instantOf(event.start)), wall(instantOf(event.end))]);
+  expect(await times()).toEqual([[`${monday}T11:00`, `${monday}T11:00`]]);
+  await calendar.dragEvent('Deadline', tuesday, '14:00', monday);
+  await expect.poll(times).toEqual([[`${tuesday}T14:00`, `${tuesday}T14:00`]]);
+});
+
 test('overlapping events in a narrow day end a word or time that does not fit with “…”, never break it', async ({
   page,
   app,

@@ -29,7 +29,7 @@ import type { CalendarPreferences } from './calendar-settings';
 import type { GridTaskProps } from './calendar-tasks';
 import { gridInteractionPlugin } from './grid-interaction';
 import { fullCalendarViews, useCalendarStore, viewOfFullCalendar, type CalendarViewId } from './calendar-store';
-import { untitledEventLabel, type EventTimes, type GridEventProps } from './event-mapping';
+import { untitledEventLabel, zeroLengthMs, type EventTimes, type GridEventProps } from './event-mapping';
 import { useDraftTitle } from './draft-title';
 import type { AnchorPoint } from './QuickCreate';
 import { addDaysToDate, dateInZone, zoneCity, zoneOffsetLabel } from './time-zone';
@@ -363,7 +363,9 @@ function gridTimes(event: EventApi, displayZone: string, defaultMinutes: number)
     return { allDay: true, startDate, endDate: endDate > startDate ? endDate : addDaysToDate(startDate, 1) };
   }
   const startMs = event.start.getTime();
-  const endMs = event.end ? event.end.getTime() : startMs + defaultMinutes * 60_000;
+  const drawnEndMs = event.end ? event.end.getTime() : startMs + defaultMinutes * 60_000;
+  const { zeroLength } = event.extendedProps as Partial<GridEventProps>;
+  const endMs = zeroLength ? drawnEndMs - zeroLengthMs : drawnEndMs;
   return { allDay: false, startMs, endMs, timeZone: displayZone };
 }
 
