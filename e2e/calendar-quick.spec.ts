@@ -268,3 +268,41 @@ test('a search result opens its event’s quick view on the event’s week, with
   await expect(card).toBeHidden();
   await expect(event).toBeFocused();
 });
+
+test('web addresses in an event’s description are links that open outside the app; nothing else is', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  const agenda = 'https://docs.example.com/agenda?id=7';
+  await calendar.insert({
+    summary: 'Planning',
+    description: `Agenda: ${agenda}. Notes (http://wiki.example.com/planning) javascript:alert(1) <b>not bold</b>`,
+    start: { dateTime: at(monday, '10:00') },
+    end: { dateTime: at(monday, '11:00') },
+  });
+  await (await calendar.settled('Planning')).click();
+  const description = page.getByTestId('event-quick-view').getByTestId('quick-view-description');
+  await expect(description).toHaveText(
+    `Agenda: ${agenda}. Notes (http://wiki.example.com/planning) javascript:alert(1) <b>not bold</b>`,
+  );
+  const links = description.getByRole('link');
+  await expect(links).toHaveCount(2);
+  const link = links.filter({ hasText: agenda });
+  await expect(link).toHaveAttribute('href', agenda);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(links.nth(1)).toHaveAttribute('href', 'http://wiki.example.com/planning');
+  // The text is text: no markup of its own becomes an element.
+  await expect(description.locator('b, script')).toHaveCount(0);
+  await screenshotVariants(page, testInfo, 'calendar-quick-view-description-links');
+
+  // A click opens the address in a window of its own; the calendar stays where it is.
+  await page.context().route('https://docs.example.com/**', (route) => route.fulfill({ body: 'Agenda' }));
+  const opened = page.waitForEvent('popup');
+  await link.click();
+  expect((await opened).url()).toBe(agenda);
+  await expect(page.getByTestId('calendar-week')).toBeVisible();
+});
