@@ -1,5 +1,6 @@
 import { addDays, at, CalendarPage, hourMs, instantOf, local, today, zone } from './calendar-page';
 import { expect, serviceGet, serviceRequest, test } from './fixtures';
+import { screenshotVariants } from './screens';
 
 test('creates by dragging over a time range, then moves and resizes by dragging', async ({ page, app }) => {
   const calendar = new CalendarPage(page, app);
@@ -223,4 +224,48 @@ test('finds a free slot with a guest and books it', async ({ page, app }) => {
   );
   // Google leaves `selected` out when it is false.
   expect(entry.selected ?? false).toBe(false);
+});
+
+test('guests whose availability is unknown are said to be unknown, not free', async ({ page, app }, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  // I am busy 10:00–11:00; the service knows no calendar of the two guests.
+  await calendar.insert({
+    summary: 'Call',
+    start: { dateTime: at(monday, '10:00') },
+    end: { dateTime: at(monday, '11:00') },
+  });
+  const [carol, dave] = ['carol@example.com', 'dave@example.com'];
+
+  await calendar.dragRange(monday, '14:00', '15:00');
+  await calendar.moreOptions();
+  await page.keyboard.type('Planning');
+  const editor = calendar.editor;
+  const strip = editor.getByTestId('scheduling-strip');
+  const summary = strip.getByRole('status');
+  const row = (email: string) => strip.getByTestId('scheduling-row').filter({ hasText: email });
+  await editor.getByTestId('editor-guest-input').fill(carol);
+  await editor.getByTestId('editor-guest-add').click();
+  await expect(row(carol).getByTestId('scheduling-status')).toHaveText('Availability unknown');
+  await expect(summary).toHaveText(`Availability unknown for ${carol}. Everyone else is free at this time.`);
+  // Nothing is known of Carol's day, and that is what is said of it; my own day is read out.
+  await expect(row(carol)).toContainText('Busy times this day can’t be seen.');
+  await expect(row(carol)).not.toContainText('No busy times');
+  await expect(row('You')).toContainText('Busy 10:00 – 11:00 AM.');
+
+  await editor.getByTestId('editor-guest-input').fill(dave);
+  await editor.getByTestId('editor-guest-add').click();
+  await expect(summary).toHaveText('Availability unknown for 2 guests. Everyone else is free at this time.');
+  await strip.scrollIntoViewIfNeeded();
+  await screenshotVariants(page, testInfo, 'calendar-editor-availability-unknown');
+
+  // Over my call: who is busy, then the next time the others are free.
+  await editor.getByTestId('editor-start-time').fill('10:00');
+  await expect(editor.getByTestId('editor-end-time')).toHaveValue('11:00');
+  await expect(summary).toContainText(
+    'You are busy at this time. Availability unknown for 2 guests. Next time everyone else is free:',
+  );
+  await expect(strip.getByTestId('scheduling-use-suggestion')).toBeVisible();
+  await expect(row('You').getByTestId('scheduling-status')).toHaveText('Busy');
 });

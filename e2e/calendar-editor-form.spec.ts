@@ -71,3 +71,27 @@ test('a changed editor asks “Discard changes?” on Escape, Cancel or a click 
   await expect(editor).toBeHidden();
   expect(await calendar.stored()).toEqual([]);
 });
+
+test('the calendar’s default reminders are listed only while the event uses them', async ({ page, app }, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const editor = calendar.editor;
+  const box = editor.getByTestId('editor-default-reminders');
+  const defaults = editor.getByTestId('editor-default-reminders-words');
+  await expect(box).toBeChecked();
+  await expect(defaults).toHaveText('10 minutes before, by notification');
+  await expect(box).toHaveAccessibleDescription('10 minutes before, by notification');
+
+  // Unchecked, the event's own rows are its reminders: the defaults would read as if they still applied.
+  await box.uncheck();
+  await expect(defaults).toHaveCount(0);
+  await expect(box).toHaveAccessibleDescription('');
+  await expect(editor.getByTestId('editor-reminder')).toHaveCount(1);
+  await editor.getByTestId('editor-add-reminder').scrollIntoViewIfNeeded();
+  await screenshotVariants(page, testInfo, 'calendar-editor-own-reminders');
+
+  await box.check();
+  await expect(defaults).toHaveText('10 minutes before, by notification');
+  await expect(editor.getByTestId('editor-reminder')).toHaveCount(0);
+});

@@ -4,6 +4,7 @@ import { addDays, at, CalendarPage, instantOf, local, today, wall, zone } from '
 import { expectAxeCleanInBothSchemes } from './axe';
 import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { setColorScheme } from './color-scheme';
+import { screenshotVariants } from './screens';
 
 /** The first `weekday` (1 = Monday … 7 = Sunday) after today on New York clocks (today counts unless `strictlyAfter`). */
 /** The calendar in a window of `size`, its grid drawn and its data loaded. */
@@ -125,7 +126,7 @@ for (const size of [
       const standup = calendar.event('Team standup');
       await expect(standup).toBeVisible();
       await standup.scrollIntoViewIfNeeded();
-      await expect(standup).toHaveText(/^Team standup,\s*10:00/);
+      await expect(standup).toHaveText(/^Team standup,\s*10am/);
       const standupTitle = standup.locator('.grid-event__title');
       const standupTime = standup.locator('.grid-event__time');
       // The title comes first and is never cut; the time shows whole beside or below it, or not at all.
@@ -164,6 +165,74 @@ test('an event crossing midnight says its own times on both days, not where the 
   for (const part of await parts.all()) {
     await expect(part.locator('.grid-event__time')).toHaveText(/^11:00\s*PM\s*–\s*1:30\s*AM$/);
   }
+});
+
+test('a short event’s one line says its start with am or pm, on screen and to a screen reader', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = await calendarAt(page, app, { width: 1360, height: 860 });
+  const [, monday = '', tuesday = ''] = await calendar.days();
+  for (const [summary, date, start, end] of [
+    ['Weekly 1:1', monday, '22:00', '22:30'],
+    ['Check-in', tuesday, '15:30', '15:45'],
+  ] as const) {
+    await calendar.insert({ summary, start: { dateTime: at(date, start) }, end: { dateTime: at(date, end) } });
+  }
+  await page.reload();
+  await calendar.ready();
+
+  // Without the meridiem "10:00" could be either end of the day.
+  for (const [summary, time] of [
+    ['Weekly 1:1', '10pm'],
+    ['Check-in', '3:30pm'],
+  ] as const) {
+    const event = calendar.event(summary);
+    await event.scrollIntoViewIfNeeded();
+    await expect(event.locator('.grid-event__time')).toHaveText(time);
+    await expect(event).toHaveAccessibleName(`${summary} , ${time}`);
+  }
+  await calendar.event('Weekly 1:1').scrollIntoViewIfNeeded();
+  await screenshotVariants(page, testInfo, 'calendar-week-short-event-time');
+});
+
+test('an event that ends as it starts is a short block at its start, and keeps no length when moved', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = await calendarAt(page, app, { width: 1360, height: 860 });
+  const [, monday = '', tuesday = ''] = await calendar.days();
+  await calendar.insert({
+    summary: 'Deadline',
+    start: { dateTime: at(monday, '11:00') },
+    end: { dateTime: at(monday, '11:00') },
+  });
+  await calendar.insert({
+    summary: 'Hour long',
+    start: { dateTime: at(tuesday, '11:00') },
+    end: { dateTime: at(tuesday, '12:00') },
+  });
+  await page.reload();
+  await calendar.ready();
+
+  const deadline = await calendar.settled('Deadline');
+  await deadline.scrollIntoViewIfNeeded();
+  const box = await deadline.boundingBox();
+  const hour = await (await calendar.settled('Hour long')).boundingBox();
+  if (!box || !hour) throw new Error('The events are not on the grid');
+  // At its start, as tall as the grid draws its shortest blocks: far short of an hour.
+  expect(Math.abs(box.y - hour.y)).toBeLessThan(2);
+  expect(box.height).toBeLessThan(hour.height / 3);
+  await expect(deadline.locator('.grid-event__time')).toHaveText('11am');
+  await screenshotVariants(page, testInfo, 'calendar-week-zero-length-event');
+
+  const times = async () =>
+    (await calendar.stored())
+      .filter((event) => event.summary === 'Deadline')
+      .map((event) => [wall(instantOf(event.start)), wall(instantOf(event.end))]);
+  expect(await times()).toEqual([[`${monday}T11:00`, `${monday}T11:00`]]);
+  await calendar.dragEvent('Deadline', tuesday, '14:00', monday);
+  await expect.poll(times).toEqual([[`${tuesday}T14:00`, `${tuesday}T14:00`]]);
 });
 
 test('overlapping events in a narrow day end a word or time that does not fit with “…”, never break it', async ({

@@ -228,3 +228,81 @@ test('an invitation answered No is drawn as declined: an outline, its title stru
   await expect.poll(struck).toBe('none');
   await expect(event).not.toContainText('Declined');
 });
+
+test('a search result opens its event’s quick view on the event’s week, with the focus in the card', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  const later = addDays(monday, 15);
+  await calendar.insert({
+    summary: 'Dentist follow-up',
+    location: 'Main Street clinic',
+    start: { dateTime: at(later, '15:00') },
+    end: { dateTime: at(later, '15:30') },
+  });
+
+  await page.locator('body').press('/');
+  await page.keyboard.type('dentist');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('search-result').click();
+
+  const card = page.getByTestId('event-quick-view');
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('quick-view-title')).toHaveText('Dentist follow-up');
+  await expect(card.getByTestId('quick-view-location')).toHaveText('Main Street clinic');
+  expect(await calendar.days()).toContain(later);
+  await expect.poll(() => card.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  // Beside the event it is about, as after a click on it.
+  const event = calendar.event('Dentist follow-up');
+  const [eventBox, cardBox] = [await event.boundingBox(), await card.boundingBox()];
+  if (!eventBox || !cardBox) throw new Error('The event or its card is not shown');
+  expect(cardBox.y).toBeLessThan(eventBox.y + eventBox.height);
+  expect(cardBox.y + cardBox.height).toBeGreaterThan(eventBox.y);
+  await screenshotVariants(page, testInfo, 'calendar-search-opens-quick-view');
+
+  // Escape closes it and the keyboard is on the event, as after a click.
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+  await expect(event).toBeFocused();
+});
+
+test('web addresses in an event’s description are links that open outside the app; nothing else is', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  const agenda = 'https://docs.example.com/agenda?id=7';
+  await calendar.insert({
+    summary: 'Planning',
+    description: `Agenda: ${agenda}. Notes (http://wiki.example.com/planning) javascript:alert(1) <b>not bold</b>`,
+    start: { dateTime: at(monday, '10:00') },
+    end: { dateTime: at(monday, '11:00') },
+  });
+  await (await calendar.settled('Planning')).click();
+  const description = page.getByTestId('event-quick-view').getByTestId('quick-view-description');
+  await expect(description).toHaveText(
+    `Agenda: ${agenda}. Notes (http://wiki.example.com/planning) javascript:alert(1) <b>not bold</b>`,
+  );
+  const links = description.getByRole('link');
+  await expect(links).toHaveCount(2);
+  const link = links.filter({ hasText: agenda });
+  await expect(link).toHaveAttribute('href', agenda);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(links.nth(1)).toHaveAttribute('href', 'http://wiki.example.com/planning');
+  // The text is text: no markup of its own becomes an element.
+  await expect(description.locator('b, script')).toHaveCount(0);
+  await screenshotVariants(page, testInfo, 'calendar-quick-view-description-links');
+
+  // A click opens the address in a window of its own; the calendar stays where it is.
+  await page.context().route('https://docs.example.com/**', (route) => route.fulfill({ body: 'Agenda' }));
+  const opened = page.waitForEvent('popup');
+  await link.click();
+  expect((await opened).url()).toBe(agenda);
+  await expect(page.getByTestId('calendar-week')).toBeVisible();
+});

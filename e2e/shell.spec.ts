@@ -1,4 +1,5 @@
 import { expect, saveScreenshot, serviceGet, test } from './fixtures';
+import { screenshotVariants } from './screens';
 
 test('shows the account and switches views from the keyboard', async ({ page, app }) => {
   const badge = page.getByRole('region', { name: 'Current account' });
@@ -97,4 +98,29 @@ test('says when the page loses its server, keeps a change made meanwhile, and se
       { timeout: 20_000 },
     )
     .toContain('Written while away');
+});
+
+test('a click on a blank spot then a shortcut rings no region; a control reached by keyboard keeps its ring', async ({
+  page,
+}, testInfo) => {
+  const main = page.locator('main#main');
+  await expect(page.getByTestId('calendar-week')).toBeVisible();
+  // The click gives the focus to the nearest focusable box, the main area (tabindex -1, the skip link's target).
+  await page.locator('.calendar-view__hint').click();
+  await expect(main).toBeFocused();
+  const ring = (element: Element) => {
+    const style = getComputedStyle(element);
+    return style.outlineStyle === 'none' ? 'none' : `${style.outlineStyle} ${style.outlineWidth}`;
+  };
+  const title = await page.getByTestId('calendar-title').textContent();
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('calendar-title')).not.toHaveText(title ?? '');
+  await expect(main).toBeFocused();
+  expect(await main.evaluate(ring)).toBe('none');
+  await screenshotVariants(page, testInfo, 'shell-main-after-shortcut');
+
+  await page.keyboard.press('Tab');
+  const control = page.locator(':focus');
+  await expect(control).toHaveCount(1);
+  expect(await control.evaluate(ring)).not.toBe('none');
 });

@@ -29,7 +29,7 @@ import type { CalendarPreferences } from './calendar-settings';
 import type { GridTaskProps } from './calendar-tasks';
 import { gridInteractionPlugin } from './grid-interaction';
 import { fullCalendarViews, useCalendarStore, viewOfFullCalendar, type CalendarViewId } from './calendar-store';
-import { untitledEventLabel, type EventTimes, type GridEventProps } from './event-mapping';
+import { untitledEventLabel, zeroLengthMs, type EventTimes, type GridEventProps } from './event-mapping';
 import { useDraftTitle } from './draft-title';
 import type { AnchorPoint } from './QuickCreate';
 import { addDaysToDate, dateInZone, zoneCity, zoneOffsetLabel } from './time-zone';
@@ -58,6 +58,15 @@ const customViews = {
   multiMonthYear: { navLinks: false, selectable: false },
 };
 
+/** A time on its own on a 12-hour clock, as Google Calendar writes it beside a title: "10pm", "3:30pm". */
+const shortTime12 = {
+  hour: 'numeric',
+  minute: '2-digit',
+  omitZeroMinute: true,
+  meridiem: 'short',
+  hour12: true,
+} as const;
+
 /**
  * The views, by clock. A month's cells are narrow: an event's time there is as short as it reads,
  * "9am" or "2:30pm" (as Google Calendar writes it), or "09:00" on a 24-hour clock.
@@ -67,7 +76,7 @@ const viewsByClock = {
     ...customViews,
     dayGridMonth: {
       ...customViews.dayGridMonth,
-      eventTimeFormat: { hour: 'numeric', minute: '2-digit', omitZeroMinute: true, meridiem: 'short', hour12: true },
+      eventTimeFormat: shortTime12,
     },
   },
   hour24: {
@@ -202,20 +211,24 @@ function DraftTitle() {
   return useDraftTitle(untitledEventLabel);
 }
 
-/** Events this long or shorter read as one line in the time grid: "Team standup, 10:00". */
+/** Events this long or shorter read as one line in the time grid: "Team standup, 10am". */
 const oneLineMinutes = 45;
+
+/** How the grid writes an event's times in the display zone; null before the calendar is up. */
+interface GridTimeWords {
+  /** Each time alone, joined: "11:00 PM – 1:30 AM". */
+  range: (start: Date, end: Date) => string | null;
+  /** The start alone, as short as it reads: "10pm", "3:30pm" (or "22:00" on a 24-hour clock). */
+  start: (start: Date) => string | null;
+}
 
 /**
  * Timed events in the day and week grids put the title first, as Google Calendar does: one line
- * ("Team standup, 10:00") for short events, the title then the times for taller ones. Labels
+ * ("Team standup, 10am") for short events, the title then the times for taller ones. Labels
  * wrap between words or drop out whole (see calendar.css), never cut mid-label. Other views keep
  * FullCalendar's own content.
  */
-function eventContent(
-  info: EventDisplayInfo,
-  waitingIds: ReadonlySet<string>,
-  formatRange: (start: Date, end: Date) => string | null,
-) {
+function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>, words: GridTimeWords) {
   const task = info.event.extendedProps as Partial<GridTaskProps>;
   if (task.kind === 'task') return taskContent(info.event.title, task.completed === true);
   // The block of a selection being made into an event shows the title typed into quick-create.
@@ -240,11 +253,10 @@ function eventContent(
   // 1:30AM" on both days, not where the day cuts it.
   const whole =
     (!info.isStart || !info.isEnd) && info.event.start && info.event.end
-      ? formatRange(info.event.start, info.event.end)
+      ? words.range(info.event.start, info.event.end)
       : null;
   // "11:15AM – 12:45PM": each time is one unbreakable piece; a line may break only between them.
   const pieces = (whole ?? info.timeText).split(/\s+[–-]\s+/);
-  const startText = pieces[0] ?? info.timeText;
   const { eventId, declined } = info.event.extendedProps as Partial<GridEventProps>;
   // Struck through on screen (calendar.css); said in words to a screen reader.
   const declinedNote = declined ? <span className="visually-hidden">Declined: </span> : null;
@@ -260,6 +272,9 @@ function eventContent(
   // each made the grid's layout a third slower.
   const sized = `${info.isShort ? ' grid-event--tiny' : ''}${info.isNarrow ? ' grid-event--narrow' : ''}`;
   if (short) {
+    // The start written on its own: the first half of FullCalendar's range ("3:30 – 3:45PM") has
+    // lost the meridiem the range shares.
+    const startText = (info.event.start && words.start(info.event.start)) ?? pieces[0] ?? info.timeText;
     return (
       <div className={`grid-event grid-event--line${sized}`} data-testid="grid-event-label">
         {waiting}
@@ -348,7 +363,9 @@ function gridTimes(event: EventApi, displayZone: string, defaultMinutes: number)
     return { allDay: true, startDate, endDate: endDate > startDate ? endDate : addDaysToDate(startDate, 1) };
   }
   const startMs = event.start.getTime();
-  const endMs = event.end ? event.end.getTime() : startMs + defaultMinutes * 60_000;
+  const drawnEndMs = event.end ? event.end.getTime() : startMs + defaultMinutes * 60_000;
+  const { zeroLength } = event.extendedProps as Partial<GridEventProps>;
+  const endMs = zeroLength ? drawnEndMs - zeroLengthMs : drawnEndMs;
   return { allDay: false, startMs, endMs, timeZone: displayZone };
 }
 
@@ -501,12 +518,15 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   );
   const content = useCallback(
     (info: EventDisplayInfo) =>
-      eventContent(info, waitingIds, (start, end) => {
-        const api = calendarRef.current?.getApi();
-        // Each time alone: a range over two days would also say both dates.
-        return api ? `${api.formatDate(start, timeFormat)} – ${api.formatDate(end, timeFormat)}` : null;
+      eventContent(info, waitingIds, {
+        range: (start, end) => {
+          const api = calendarRef.current?.getApi();
+          // Each time alone: a range over two days would also say both dates.
+          return api ? `${api.formatDate(start, timeFormat)} – ${api.formatDate(end, timeFormat)}` : null;
+        },
+        start: (start) => calendarRef.current?.getApi().formatDate(start, hour12 ? shortTime12 : timeFormat) ?? null,
       }),
-    [waitingIds, timeFormat, calendarRef],
+    [waitingIds, timeFormat, hour12, calendarRef],
   );
   const slotFormat = useMemo(
     (): Intl.DateTimeFormatOptions =>

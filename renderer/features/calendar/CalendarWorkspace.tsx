@@ -23,7 +23,7 @@ import { draftFromQuickAdd } from './event-draft';
 import { dateInZone, deviceTimeZone, zoneOffsetLabel } from './time-zone';
 import { useCalendarListCommands } from './useCalendarListCommands';
 import { useCalendarCommandRequests } from './calendar-commands';
-import { useCalendarRoute, useJumpTo, useSelectionMarks } from './useCalendarRoute';
+import { useCalendarRoute, useJumpTo, useOpenFound, useSelectionMarks } from './useCalendarRoute';
 import { shortcutSheet, useCalendarShortcuts } from './useCalendarShortcuts';
 import { useSidePanel } from './useSidePanel';
 import { useEventCommands } from './useEventCommands';
@@ -151,6 +151,7 @@ export function CalendarWorkspace({
     reportError: notifyError,
   });
   useSelectionMarks(surfaceRef, visible.events);
+  const openFound = useOpenFound(surfaceRef, jumpTo, editor.gridHandlers.onOpenEvent);
   const eventMenu = useEventMenuActions(byKey, editor, commands, palettes);
   useCalendarCommandRequests({ goToDate: (date) => api()?.gotoDate(date), newEvent: () => editor.openNew() });
 
@@ -249,7 +250,7 @@ export function CalendarWorkspace({
             surfaceRef={surfaceRef}
             searchText={searchText}
             onCloseSearch={() => setSearchText(null)}
-            onOpenFound={jumpTo}
+            onOpenFound={openFound}
             calendarRef={calendarRef}
             view={view}
             displayZone={displayZone}

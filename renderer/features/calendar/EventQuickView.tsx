@@ -4,7 +4,7 @@ import type { CalendarInfo } from './calendar-data';
 import { eventColor, type Palettes } from './colors';
 import { eventTimesOf, untitledEventLabel, type GoogleEvent } from './event-mapping';
 import { whenWords } from './event-words';
-import { QuickViewFrame, excerptOf } from './QuickViewFrame';
+import { LinkedExcerpt, QuickViewFrame } from './QuickViewFrame';
 import { describeRepeat, parseRecurrence } from './recurrence-rule';
 
 export type Rsvp = 'accepted' | 'tentative' | 'declined';
@@ -119,7 +119,6 @@ function QuickViewCard({
     (attendee) => attendee.self || (selfId !== null && attendee.email?.toLowerCase() === selfId.toLowerCase()),
   );
   const invited = self !== undefined && !self.organizer && calendar.writable;
-  const excerpt = excerptOf(event.description);
   const title = event.summary?.trim() || untitledEventLabel;
 
   return (
@@ -223,11 +222,11 @@ function QuickViewCard({
             </dd>
           </div>
         ) : null}
-        {excerpt ? (
+        {event.description?.trim() ? (
           <div className="quick-view__row">
             <dt>Description</dt>
             <dd className="quick-view__description" data-testid="quick-view-description">
-              {excerpt}
+              <LinkedExcerpt text={event.description} />
             </dd>
           </div>
         ) : null}

@@ -1,13 +1,32 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { excerptParts } from '../../lib/links';
 
 /** How long a description or notes may run in a quick view before opening the item is the way to read the rest. */
 const excerptLength = 240;
 
 /** The start of a long text for a quick view, ending in "…" where it was cut. */
 export function excerptOf(text: string | null | undefined): string {
-  const trimmed = (text ?? '').trim();
-  return trimmed.length > excerptLength ? `${trimmed.slice(0, excerptLength).trimEnd()}…` : trimmed;
+  return excerptParts(text ?? '', excerptLength)
+    .map((part) => part.text)
+    .join('');
+}
+
+/**
+ * The start of a long text for a quick view, its web addresses as links. A link opens in the
+ * browser, as an attachment's does: a new window is refused by the app and given to the system
+ * browser. Elements, not markup: the text can never add any of its own.
+ */
+export function LinkedExcerpt({ text }: { text: string }) {
+  return excerptParts(text, excerptLength).map((part, index) =>
+    part.href ? (
+      <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
+        {part.text}
+      </a>
+    ) : (
+      part.text
+    ),
+  );
 }
 
 /** The card's width (`.quick-view` reads it from here), its distance from the item and from the window's edges. */

@@ -57,7 +57,17 @@ export interface GridEventProps {
   location: string | null;
   /** The person whose calendar this is said No to the invitation: shown struck through, as Google does. */
   declined: boolean;
+  /** A timed event that ends as it starts: the grid has it `zeroLengthMs` long (see there). */
+  zeroLength: boolean;
 }
+
+/**
+ * How long the grid takes a timed event of no length (an end at its start) to be. FullCalendar reads
+ * such an end as none and gives the event its default length, an hour; a millisecond draws it as
+ * Google does, a block of the least height at its start, and its time reads as the start alone.
+ * Times the grid reports back for it (a drag, a resize) take the millisecond off again.
+ */
+export const zeroLengthMs = 1;
 
 /** The times of a stored event; null when it has none the grid can place. */
 export function eventTimesOf(event: Pick<GoogleEvent, 'start' | 'end'>, fallbackZone: string): EventTimes | null {
@@ -94,6 +104,7 @@ export function toCalendarEventInput(
     pending: isPendingEventId(event.id),
     location: event.location ?? null,
     declined: event.attendees?.some((attendee) => attendee.self && attendee.responseStatus === 'declined') ?? false,
+    zeroLength: !times.allDay && times.endMs === times.startMs,
   };
   const common = {
     id: eventKey(calendar.calendarId, event.id),
@@ -106,7 +117,8 @@ export function toCalendarEventInput(
   };
   if (times.allDay) return { ...common, start: times.startDate, end: times.endDate, allDay: true };
   // Instants (ms) rather than strings: FullCalendar then places them in its display zone with no re-parsing.
-  return { ...common, start: times.startMs, end: times.endMs, allDay: false };
+  const end = extendedProps.zeroLength ? times.startMs + zeroLengthMs : times.endMs;
+  return { ...common, start: times.startMs, end, allDay: false };
 }
 
 export function toCalendarEventInputs(

@@ -119,6 +119,15 @@ const rows: Row[] = [
   { text: 'Demo from 2pm to 3:30pm Wednesday', summary: 'Demo', when: '2026-11-25 14:00–15:30' },
   { text: 'Release party 10pm-1am Friday', summary: 'Release party', when: '2026-11-27 22:00–2026-11-28 01:00' },
   { text: 'Meet Bo at 10:15', summary: 'Meet Bo', when: '2026-11-24 10:15–11:15' },
+  // A bare hour, as Google reads one: 1 to 7 in the afternoon, 8 to 11 in the morning, 12 at noon.
+  { text: 'Call Bob at 3', summary: 'Call Bob', when: '2026-11-24 15:00–16:00' },
+  { text: 'Dinner Friday at 7', summary: 'Dinner', when: '2026-11-27 19:00–20:00' },
+  { text: 'Tea tomorrow at 4:30', summary: 'Tea', when: '2026-11-25 16:30–17:30' },
+  { text: 'Breakfast tomorrow at 8', summary: 'Breakfast', when: '2026-11-25 08:00–09:00' },
+  { text: 'Lunch Friday at 12', summary: 'Lunch', when: '2026-11-27 12:00–13:00' },
+  { text: 'Workshop Thursday 10 to 2', summary: 'Workshop', when: '2026-11-26 10:00–14:00' },
+  { text: 'Early train Friday 06:45', summary: 'Early train', when: '2026-11-27 06:45–07:45' },
+  { text: 'Night bus 3am', summary: 'Night bus', when: '2026-11-25 03:00–04:00' },
   // Locations.
   {
     text: 'Coffee with Kim tomorrow 9am at Blue Bottle',
@@ -175,6 +184,12 @@ describe('quick add reads', () => {
 
   it('reads at least 40 phrases', () => {
     expect(rows.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('takes a bare afternoon hour already past today as tomorrow’s', () => {
+    // 16:00 in New York: 3pm today has gone.
+    const late = parseQuickAdd('Call Bob at 3', { ...context, now: Date.UTC(2026, 10, 24, 21, 0) });
+    expect(whenOf(late)).toBe('2026-11-25 15:00–16:00');
   });
 
   it('reads times on the zone’s clock whatever the zone', () => {

@@ -224,6 +224,17 @@ function dateOf(parts: WallParts): string {
   return formatDateParts(parts.year, parts.month, parts.day);
 }
 
+/**
+ * The clock time of a parsed time, its hour read as Google reads one said without am or pm: 1 to 7
+ * is in the afternoon or evening ("Call Bob at 3" is at 3pm), 8 to 11 in the morning, 12 is noon.
+ * An hour written with a leading zero ("06:45") is a 24-hour clock's, and stays as it is.
+ */
+function clockTimeOf(component: chrono.ParsedComponents, text: string): { hour: number; minute: number } {
+  const { hour, minute } = partsOf(component.date());
+  const bare = !component.isCertain('meridiem') && !/(?:^|\D)0\d:\d\d/.test(text);
+  return { hour: bare && hour >= 1 && hour <= 7 ? hour + 12 : hour, minute };
+}
+
 function pad(value: number): string {
   return String(value).padStart(2, '0');
 }
@@ -311,12 +322,19 @@ export function parseQuickAdd(input: string, context: QuickAddContext): QuickAdd
     }
     if (hourKnown && time === null) {
       const parts = partsOf(start.date());
-      time = `${pad(parts.hour)}:${pad(parts.minute)}`;
-      if (!dayKnown && date === null) date = dateOf(parts);
+      const clock = clockTimeOf(start, result.text);
+      time = `${pad(clock.hour)}:${pad(clock.minute)}`;
+      // A time alone is its next one. chrono chose the day for the morning's hour; in the afternoon
+      // it may still be ahead today.
+      if (!dayKnown && date === null)
+        date =
+          clock.hour === parts.hour || clock.hour * 60 + clock.minute <= now.hour * 60 + now.minute
+            ? dateOf(parts)
+            : today;
       const end = result.end;
       if (end?.isCertain('hour')) {
-        const endParts = partsOf(end.date());
-        endTime = `${pad(endParts.hour)}:${pad(endParts.minute)}`;
+        const endClock = clockTimeOf(end, result.text);
+        endTime = `${pad(endClock.hour)}:${pad(endClock.minute)}`;
       }
     } else if (dayKnown && !hourKnown && result.end && (result.end.isCertain('day') || result.end.isCertain('month'))) {
       endDate = dateOf(partsOf(result.end.date()));

@@ -1,5 +1,5 @@
 import type { CalendarRef } from '@fullcalendar/react';
-import { useCallback, useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { callApi } from '../../lib/api';
 import type { CalendarInfo } from './calendar-data';
 import { useCalendarStore } from './calendar-store';
@@ -29,6 +29,61 @@ export function useJumpTo(calendarRef: RefObject<CalendarRef | null>, displayZon
       highlight(key);
     },
     [calendarRef, displayZone, highlight, select, setView, view],
+  );
+}
+
+/** How long an event found by search may take to be drawn before its card is given up on. */
+const foundWaitMs = 5_000;
+
+/**
+ * Opens an event found by search as a click on it does: its quick view beside it on the grid, with
+ * the focus in it. The grid first shows the event's dates, then draws it once their events are
+ * loaded: the card waits for that (if it never comes, the event is still selected and highlighted).
+ */
+export function useOpenFound(
+  surface: RefObject<HTMLElement | null>,
+  jumpTo: (calendar: CalendarInfo, event: GoogleEvent) => void,
+  peek: (key: string, element: HTMLElement) => void,
+) {
+  const waiting = useRef<(() => void) | null>(null);
+  useEffect(() => () => waiting.current?.(), []);
+  return useCallback(
+    (calendar: CalendarInfo, event: GoogleEvent) => {
+      waiting.current?.();
+      waiting.current = null;
+      jumpTo(calendar, event);
+      const root = surface.current;
+      if (!root || !event.id) return;
+      const key = eventKey(calendar.id, event.id);
+      const drawn = () =>
+        [...root.querySelectorAll<HTMLElement>('[data-event-key]')].find(
+          (element) => element.getAttribute('data-event-key') === key && !element.hasAttribute('data-drag-copy'),
+        );
+      let frame = 0;
+      const stop = () => {
+        observer.disconnect();
+        clearTimeout(timer);
+        cancelAnimationFrame(frame);
+        if (waiting.current === stop) waiting.current = null;
+      };
+      // Looked for a frame after a change: the grid lays new dates out in a few passes.
+      const look = () => {
+        if (frame) return;
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          const element = drawn();
+          if (!element) return;
+          stop();
+          peek(key, element);
+        });
+      };
+      const observer = new MutationObserver(look);
+      observer.observe(root, { childList: true, subtree: true });
+      const timer = setTimeout(stop, foundWaitMs);
+      waiting.current = stop;
+      look();
+    },
+    [surface, jumpTo, peek],
   );
 }
 

@@ -47,11 +47,12 @@ export function RemindersField({
             })
           }
           data-testid="editor-default-reminders"
-          {...(calendarDefaults ? { 'aria-describedby': defaultsId } : {})}
+          {...(calendarDefaults && draft.useDefaultReminders ? { 'aria-describedby': defaultsId } : {})}
         />
         Use the calendar’s default reminders
       </label>
-      {calendarDefaults ? (
+      {/* The defaults are this event's reminders only while the box is checked; then its own rows are. */}
+      {calendarDefaults && draft.useDefaultReminders ? (
         <p
           id={defaultsId}
           className="field__hint editor-reminders__defaults"

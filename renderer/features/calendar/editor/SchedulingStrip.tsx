@@ -35,6 +35,38 @@ function subtract(busy: Interval[], hole: Interval | null): Interval[] {
   });
 }
 
+/** "Bob is busy", "You and Bob are busy", "3 people are busy": who has something on at the event's time. */
+function busyWords(labels: readonly string[]): string {
+  if (labels.length > 2) return `${labels.length} people are busy at this time.`;
+  const names = new Intl.ListFormat('en', { type: 'conjunction' }).format(labels);
+  return `${names} ${labels.length === 1 && labels[0] !== 'You' ? 'is' : 'are'} busy at this time.`;
+}
+
+/** "Availability unknown for carol@example.com", or for "2 guests". */
+function unknownWords(labels: readonly string[]): string {
+  return `Availability unknown for ${labels.length === 1 ? labels[0] : `${labels.length} guests`}.`;
+}
+
+/**
+ * What the strip says of the event's time, only what is known: a guest whose calendar cannot be
+ * read is said to be unknown, never counted as free. `next` is the next time the others are free,
+ * when someone is busy ("Tue, Nov 24, 2:00 – 3:00 PM"); null when there is none.
+ */
+function summaryWords(busy: readonly string[], unknown: readonly string[], known: number, next: string | null): string {
+  const everyone = unknown.length > 0 ? 'Everyone else' : 'Everyone';
+  const parts: string[] = [];
+  if (busy.length > 0) parts.push(busyWords(busy));
+  if (unknown.length > 0) parts.push(unknownWords(unknown));
+  if (busy.length > 0)
+    parts.push(
+      next
+        ? `Next time ${everyone.toLowerCase()} is free: ${next}.`
+        : 'No common free time in the next week during working hours.',
+    );
+  else if (known > 0) parts.push(`${everyone} is free at this time.`);
+  return parts.join(' ');
+}
+
 /**
  * Free/busy of the guests (CalendarFreebusyQuery) on the event's day, with the event's slot marked,
  * and the next time everyone is free (working hours, weekdays, within a week), one click away.
@@ -70,6 +102,8 @@ export function SchedulingStrip({ people, slot, zone, hour12, ownTime, onPick }:
   });
   const allBusy = mergeIntervals(rows.map((row) => row.busy));
   const conflict = overlapsBusy(slot, allBusy);
+  const unknown = rows.filter((row) => row.unavailable).map((row) => row.person.label);
+  const busyNow = rows.filter((row) => overlapsBusy(slot, row.busy)).map((row) => row.person.label);
   const suggestion =
     query.data && conflict
       ? nextFreeSlot(allBusy, {
@@ -117,7 +151,10 @@ export function SchedulingStrip({ people, slot, zone, hour12, ownTime, onPick }:
               <span className="scheduling__name" title={person.id}>
                 {person.label}
               </span>
-              <div className="scheduling__track" aria-hidden="true">
+              <div
+                className={`scheduling__track${unavailable ? ' scheduling__track--unknown' : ''}`}
+                aria-hidden="true"
+              >
                 {dayBusy.map((block) => {
                   const style = position(block);
                   return style ? <span key={block.start} className="scheduling__busy" style={style} /> : null;
@@ -138,11 +175,16 @@ export function SchedulingStrip({ people, slot, zone, hour12, ownTime, onPick }:
                       ? 'Busy'
                       : 'Free'}
               </span>
-              <span className="visually-hidden">
-                {dayBusy.length === 0
-                  ? 'No busy times this day.'
-                  : `Busy ${dayBusy.map((block) => time.formatRange(block.start, block.end)).join(', ')}.`}
-              </span>
+              {/* The track in words; while it is being checked there is nothing to say yet. */}
+              {query.isPending ? null : (
+                <span className="visually-hidden">
+                  {unavailable
+                    ? 'Busy times this day can’t be seen.'
+                    : dayBusy.length === 0
+                      ? 'No busy times this day.'
+                      : `Busy ${dayBusy.map((block) => time.formatRange(block.start, block.end)).join(', ')}.`}
+                </span>
+              )}
             </div>
           );
         })}
@@ -150,11 +192,12 @@ export function SchedulingStrip({ people, slot, zone, hour12, ownTime, onPick }:
       <p className="scheduling__summary" role="status">
         {query.isPending
           ? 'Checking availability…'
-          : !conflict
-            ? 'Everyone is free at this time.'
-            : suggestion
-              ? `Next time everyone is free: ${dayTime.formatRange(suggestion.start, suggestion.end)}.`
-              : 'No common free time in the next week during working hours.'}
+          : summaryWords(
+              busyNow,
+              unknown,
+              rows.length - unknown.length,
+              suggestion ? dayTime.formatRange(suggestion.start, suggestion.end) : null,
+            )}
         {suggestion ? (
           <button
             type="button"
