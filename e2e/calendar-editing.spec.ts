@@ -88,7 +88,7 @@ test('edits everything in the dialog and moves the event to another calendar', a
   await editor.getByTestId('editor-location').fill('Room 4');
   await editor.getByTestId('editor-description').fill('Bring the numbers.');
   await editor.getByTestId('editor-default-reminders').uncheck();
-  await editor.getByTestId('editor-reminder-minutes').fill('15');
+  await editor.getByTestId('editor-reminder-amount').fill('15');
   await editor.getByRole('radio', { name: 'Tomato' }).check();
   await editor.getByTestId('editor-transparency').selectOption('transparent');
   await editor.getByTestId('editor-visibility').selectOption('private');

@@ -1,5 +1,5 @@
 import { CalendarPage } from './calendar-page';
-import { expect, test } from './fixtures';
+import { expect, saveScreenshot, test } from './fixtures';
 import { screenshotVariants } from './screens';
 
 test('the editor says an end before the start at the end field, as it is typed', async ({ page, app }, testInfo) => {
@@ -94,4 +94,53 @@ test('the calendar’s default reminders are listed only while the event uses th
   await box.check();
   await expect(defaults).toHaveText('10 minutes before, by notification');
   await expect(editor.getByTestId('editor-reminder')).toHaveCount(0);
+});
+
+test('an event’s own reminder is given in minutes, hours, days or weeks, and stored in minutes', async ({
+  page,
+  app,
+}) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const editor = calendar.editor;
+  await editor.getByTestId('editor-title').fill('Passport renewal');
+  await editor.getByTestId('editor-default-reminders').uncheck();
+  const amount = editor.getByTestId('editor-reminder-amount');
+  const unit = editor.getByTestId('editor-reminder-unit');
+  await expect(amount).toHaveValue('10');
+  await expect(unit).toHaveValue('minutes');
+  // One day before: the amount stays as typed, the unit chosen.
+  await amount.fill('1');
+  await unit.selectOption('days');
+  await expect(unit.locator('option:checked')).toHaveText('day');
+  await editor.getByTestId('editor-add-reminder').click();
+  await editor.getByTestId('editor-reminder-amount').nth(1).fill('2');
+  await editor.getByTestId('editor-reminder-unit').nth(1).selectOption('hours');
+  // Five weeks is past Google's four: said, and it cannot be saved.
+  await editor.getByTestId('editor-add-reminder').click();
+  await editor.getByTestId('editor-reminder-amount').nth(2).fill('5');
+  await editor.getByTestId('editor-reminder-unit').nth(2).selectOption('weeks');
+  await expect(editor).toContainText('A reminder can be at most 4 weeks before the start.');
+  await expect(editor.getByTestId('editor-save')).toBeDisabled();
+  await editor.getByTestId('editor-add-reminder').scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'calendar-editor-reminder-units');
+  await editor.getByRole('button', { name: 'Remove reminder 3' }).click();
+  await calendar.save();
+  await expect(editor).toBeHidden();
+  await expect
+    .poll(async () => (await calendar.stored())[0]?.reminders)
+    .toEqual({
+      useDefault: false,
+      overrides: [
+        { method: 'popup', minutes: 1440 },
+        { method: 'popup', minutes: 120 },
+      ],
+    });
+  // Opened again, each reads in its own unit.
+  await calendar.openEvent('Passport renewal');
+  await expect(calendar.editor.getByTestId('editor-reminder-amount').nth(0)).toHaveValue('1');
+  await expect(calendar.editor.getByTestId('editor-reminder-unit').nth(0)).toHaveValue('days');
+  await expect(calendar.editor.getByTestId('editor-reminder-amount').nth(1)).toHaveValue('2');
+  await expect(calendar.editor.getByTestId('editor-reminder-unit').nth(1)).toHaveValue('hours');
 });

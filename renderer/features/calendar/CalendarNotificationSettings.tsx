@@ -2,39 +2,27 @@ import { useState } from 'react';
 import { useHeldValue } from '../../lib/held-value';
 import type { CalendarInfo } from './calendar-data';
 import { maxReminders } from './event-draft';
+import { largestUnit, mostReminderMinutes, reminderUnits, unitMinutes, type ReminderUnit } from './reminder-units';
 
 type Reminder = CalendarInfo['defaultReminders'][number];
-
-const units = [
-  { id: 'weeks', one: 'week', many: 'weeks', minutes: 10_080 },
-  { id: 'days', one: 'day', many: 'days', minutes: 1_440 },
-  { id: 'hours', one: 'hour', many: 'hours', minutes: 60 },
-  { id: 'minutes', one: 'minute', many: 'minutes', minutes: 1 },
-] as const;
-type UnitId = (typeof units)[number]['id'];
-
-/** Google allows a reminder up to four weeks before. */
-const mostMinutes = 40_320;
 
 /** A reminder as a person writes it: "1 day", "30 minutes" (the largest unit that fits exactly). */
 interface ReminderRow {
   method: Reminder['method'];
   amount: string;
-  unit: UnitId;
+  unit: ReminderUnit;
 }
 
 function rowOf(reminder: Reminder): ReminderRow {
-  const unit = units.find((candidate) => reminder.minutes % candidate.minutes === 0 && reminder.minutes > 0);
-  return unit
-    ? { method: reminder.method, amount: String(reminder.minutes / unit.minutes), unit: unit.id }
-    : { method: reminder.method, amount: String(reminder.minutes), unit: 'minutes' };
+  const unit = largestUnit(reminder.minutes);
+  return { method: reminder.method, amount: String(reminder.minutes / unitMinutes(unit)), unit };
 }
 
 function minutesOf(row: ReminderRow): number | null {
   const amount = Number(row.amount);
   if (row.amount.trim() === '' || !Number.isInteger(amount) || amount < 0) return null;
-  const minutes = amount * (units.find((unit) => unit.id === row.unit)?.minutes ?? 1);
-  return minutes <= mostMinutes ? minutes : null;
+  const minutes = amount * unitMinutes(row.unit);
+  return minutes <= mostReminderMinutes ? minutes : null;
 }
 
 const emailTypes = [
@@ -127,10 +115,10 @@ export function CalendarNotificationSettings({
                 className="input"
                 aria-label={`Default reminder ${index + 1}: unit`}
                 value={row.unit}
-                onChange={(event) => commit(change(index, { unit: event.target.value as UnitId }))}
+                onChange={(event) => commit(change(index, { unit: event.target.value as ReminderUnit }))}
                 data-testid="calendar-settings-reminder-unit"
               >
-                {units.map((unit) => (
+                {reminderUnits.map((unit) => (
                   <option key={unit.id} value={unit.id}>
                     {Number(row.amount) === 1 ? unit.one : unit.many}
                   </option>

@@ -1,4 +1,5 @@
 import type { EventTimes, GoogleEvent } from './event-mapping';
+import type { ReminderUnit } from './reminder-units';
 import type { QuickAddResult } from './quick-add';
 import { checkCustomRecurrence, formatRecurrence, parseRecurrence, type RepeatRule } from './recurrence-rule';
 import type { EventFields } from './series-plan';
@@ -25,6 +26,8 @@ export interface AttendeeDraft {
 export interface ReminderDraft {
   method: 'popup' | 'email';
   minutes: number;
+  /** The unit the person gave it in (shown; never sent): by default the largest that fits. */
+  unit?: ReminderUnit;
 }
 
 export interface AttachmentDraft {
@@ -233,7 +236,7 @@ export function problemWithDraft(draft: EventDraft): string | null {
       (reminder) => !Number.isInteger(reminder.minutes) || reminder.minutes < 0 || reminder.minutes > 40320,
     )
   ) {
-    return 'Reminders are 0 to 40,320 minutes (four weeks) before the start.';
+    return 'A reminder can be at most 4 weeks before the start.';
   }
   const badLink = draft.attachments.find((attachment) => !/^https?:\/\/\S+$/i.test(attachment.fileUrl.trim()));
   if (badLink) return `“${badLink.fileUrl}” is not a web address.`;
@@ -266,7 +269,9 @@ function fieldValue(draft: EventDraft, field: FieldName): unknown {
     case 'attendees':
       return draft.attendees.map((attendee) => ({ ...attendee, email: attendee.email.trim() }));
     case 'reminders':
-      return draft.useDefaultReminders ? { useDefault: true } : { useDefault: false, overrides: draft.reminders };
+      return draft.useDefaultReminders
+        ? { useDefault: true }
+        : { useDefault: false, overrides: draft.reminders.map(({ method, minutes }) => ({ method, minutes })) };
     case 'colorId':
       return draft.colorId || null;
     case 'visibility':

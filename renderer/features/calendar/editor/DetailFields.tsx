@@ -11,6 +11,7 @@ import {
   type Visibility,
 } from '../event-draft';
 import { defaultRemindersWords } from '../event-words';
+import { largestUnit, mostReminderMinutes, reminderUnits, unitMinutes, type ReminderUnit } from '../reminder-units';
 
 /** Reminders: the calendar's defaults (named in words), or up to five of the event's own. */
 export function RemindersField({
@@ -75,19 +76,11 @@ export function RemindersField({
                   <option value="popup">Notification</option>
                   <option value="email">Email</option>
                 </select>
-                <input
-                  className="input input--narrow"
-                  type="number"
-                  min={0}
-                  max={40320}
-                  aria-label={`Reminder ${index + 1} minutes before`}
-                  value={reminder.minutes}
-                  onChange={(event) =>
-                    setReminder(index, { minutes: Math.max(0, Math.round(Number(event.target.value) || 0)) })
-                  }
-                  data-testid="editor-reminder-minutes"
+                <ReminderTime
+                  index={index}
+                  reminder={reminder}
+                  onChange={(minutes, unit) => setReminder(index, { minutes, unit })}
                 />
-                <span>minutes before</span>
                 <button
                   type="button"
                   className="button button--ghost button--small"
@@ -282,5 +275,52 @@ export function AttachmentsField({
         </button>
       </div>
     </fieldset>
+  );
+}
+
+/** "30 minutes", "1 day" before: an amount and its unit, kept as minutes. */
+function ReminderTime({
+  index,
+  reminder,
+  onChange,
+}: {
+  index: number;
+  reminder: ReminderDraft;
+  onChange: (minutes: number, unit: ReminderUnit) => void;
+}) {
+  const unit = reminder.unit ?? largestUnit(reminder.minutes);
+  const amount = reminder.minutes / unitMinutes(unit);
+  return (
+    <>
+      <input
+        className="input input--narrow"
+        type="number"
+        min={0}
+        max={Math.floor(mostReminderMinutes / unitMinutes(unit))}
+        aria-label={`Reminder ${index + 1}: how many ${unit} before`}
+        value={Number.isInteger(amount) ? amount : reminder.minutes}
+        onChange={(event) =>
+          onChange(Math.max(0, Math.round(Number(event.target.value) || 0)) * unitMinutes(unit), unit)
+        }
+        data-testid="editor-reminder-amount"
+      />
+      <select
+        className="input"
+        aria-label={`Reminder ${index + 1}: unit`}
+        value={unit}
+        onChange={(event) => {
+          const next = event.target.value as ReminderUnit;
+          onChange(Math.round(amount) * unitMinutes(next), next);
+        }}
+        data-testid="editor-reminder-unit"
+      >
+        {reminderUnits.map((choice) => (
+          <option key={choice.id} value={choice.id}>
+            {amount === 1 ? choice.one : choice.many}
+          </option>
+        ))}
+      </select>
+      <span>before</span>
+    </>
   );
 }
