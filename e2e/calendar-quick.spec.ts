@@ -1,5 +1,5 @@
 import { addDays, at, CalendarPage, instantOf, local, wall, zone } from './calendar-page';
-import { expect, test } from './fixtures';
+import { expect, serviceRequest, test } from './fixtures';
 import { screenshotVariants } from './screens';
 
 const dayWords = (ms: number) =>
@@ -143,6 +143,37 @@ test('a drag offers quick-create: a title and Enter, or More options for the edi
   await expect(card).toBeHidden();
   await expect(calendar.event('(No title)')).toBeVisible();
   await expect.poll(async () => (await calendar.stored()).length).toBe(2);
+});
+
+test('quick-create offers the calendar to put the event on, when there are several', async ({
+  page,
+  app,
+}, testInfo) => {
+  const family = await serviceRequest<{ id: string }>(app, 'POST', '/calendar/v3/calendars', { summary: 'Family' });
+  const calendar = new CalendarPage(page, app);
+  await page.reload();
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+
+  await calendar.dragRange(monday, '09:00', '10:00');
+  const card = page.getByTestId('quick-create');
+  const choice = card.getByRole('combobox', { name: 'Calendar' });
+  await expect(choice).toHaveValue(app.localUser.email);
+  await choice.selectOption({ label: 'Family' });
+  await card.getByTestId('quick-create-title').fill('School play');
+  await screenshotVariants(page, testInfo, 'calendar-quick-create-calendar');
+  await card.getByTestId('quick-create-save').click();
+  await expect(card).toBeHidden();
+  await expect
+    .poll(async () => (await calendar.stored(family.id)).map((event) => event.summary))
+    .toEqual(['School play']);
+  expect(await calendar.stored()).toEqual([]);
+
+  // More options carries the choice into the editor.
+  await calendar.dragRange(monday, '13:00', '14:00');
+  await card.getByRole('combobox', { name: 'Calendar' }).selectOption({ label: 'Family' });
+  await card.getByTestId('quick-create-more').click();
+  await expect(calendar.editor.getByTestId('editor-calendar')).toHaveValue(family.id);
 });
 
 test('with the quick view open, e opens the editor and Delete deletes, as in Google Calendar', async ({

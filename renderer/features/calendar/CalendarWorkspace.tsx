@@ -82,6 +82,7 @@ export function CalendarWorkspace({
 
   const primary = calendars.find((calendar) => calendar.primary) ?? null;
   const defaultCalendar = primary?.writable ? primary : (calendars.find((calendar) => calendar.writable) ?? null);
+  const writableCalendars = useMemo(() => calendars.filter((calendar) => calendar.writable), [calendars]);
   const calendarById = useCallback(
     (id: string) => calendars.find((calendar) => calendar.id === id) ?? null,
     [calendars],
@@ -330,6 +331,7 @@ export function CalendarWorkspace({
       <QuickCreate
         request={editor.quickCreate}
         calendar={defaultCalendar}
+        calendars={writableCalendars}
         displayZone={displayZone}
         hour12={preferences.hour12}
         onSave={editor.quickCreateActions.save}

@@ -18,12 +18,15 @@ export interface QuickCreateRequest {
 
 interface QuickCreateProps {
   request: QuickCreateRequest | null;
+  /** Where the event goes unless another is chosen. */
   calendar: CalendarInfo | null;
+  /** The calendars it may go to instead (those the person may add events to). */
+  calendars: readonly CalendarInfo[];
   displayZone: string;
   hour12: boolean;
-  onSave: (title: string) => void;
-  /** Opens the full editor with what was typed. */
-  onMoreOptions: (title: string) => void;
+  onSave: (title: string, calendar: CalendarInfo | null) => void;
+  /** Opens the full editor with what was typed and chosen. */
+  onMoreOptions: (title: string, calendar: CalendarInfo | null) => void;
   onClose: () => void;
 }
 
@@ -33,7 +36,8 @@ function pointAnchor(at: AnchorPoint) {
 
 /**
  * The compact card a drag across the grid offers, as Google's quick-create does: a title, the
- * time in words, Save (Enter) and "More options" for the full editor.
+ * time in words, the calendar (a choice when there are several), Save (Enter) and "More options"
+ * for the full editor.
  */
 export function QuickCreate(props: QuickCreateProps) {
   const { request, onClose } = props;
@@ -54,13 +58,17 @@ export function QuickCreate(props: QuickCreateProps) {
 function QuickCreateCard({
   request,
   calendar,
+  calendars,
   displayZone,
   hour12,
   onSave,
   onMoreOptions,
 }: QuickCreateProps & { request: QuickCreateRequest }) {
   const [title, setTitle] = useState('');
+  const [chosenId, setChosenId] = useState(calendar?.id ?? '');
+  const chosen = calendars.find((entry) => entry.id === chosenId) ?? calendar;
   const titleId = useId();
+  const calendarId = useId();
   // The new event's block in the grid reads the title as it is typed.
   useEffect(() => {
     setDraftTitle(title);
@@ -69,7 +77,7 @@ function QuickCreateCard({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // As in Google Calendar, an event may be saved without a title: it shows as "(No title)".
-    onSave(title.trim());
+    onSave(title.trim(), chosen);
   };
   return (
     <Popover.Content
@@ -99,17 +107,37 @@ function QuickCreateCard({
         <p className="quick-view__when" data-testid="quick-create-when">
           {whenWords(request.times, displayZone, hour12)}
         </p>
-        {calendar ? (
+        {chosen && calendars.length > 1 ? (
+          <div className="quick-view__calendar quick-create__calendar">
+            <span className="quick-view__dot" style={{ background: chosen.color.background }} aria-hidden="true" />
+            <label className="visually-hidden" htmlFor={calendarId}>
+              Calendar
+            </label>
+            <select
+              id={calendarId}
+              className="input"
+              value={chosen.id}
+              onChange={(event) => setChosenId(event.target.value)}
+              data-testid="quick-create-calendar"
+            >
+              {calendars.map((entry) => (
+                <option key={entry.id} value={entry.id}>
+                  {entry.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : chosen ? (
           <p className="quick-view__calendar quick-view__muted">
-            <span className="quick-view__dot" style={{ background: calendar.color.background }} aria-hidden="true" />
-            {calendar.name}
+            <span className="quick-view__dot" style={{ background: chosen.color.background }} aria-hidden="true" />
+            {chosen.name}
           </p>
         ) : null}
         <div className="quick-create__actions">
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => onMoreOptions(title)}
+            onClick={() => onMoreOptions(title, chosen)}
             data-testid="quick-create-more"
           >
             More options

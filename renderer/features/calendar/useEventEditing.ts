@@ -44,15 +44,15 @@ export function useEventEditing(deps: EventEditingDeps) {
   const [quickCreate, setQuickCreate] = useState<QuickCreateRequest | null>(null);
 
   const openNew = useCallback(
-    (times?: EventTimes, summary = '') => {
-      if (!defaultCalendar) {
+    (times?: EventTimes, summary = '', calendar: CalendarInfo | null = defaultCalendar) => {
+      if (!calendar) {
         reportError('You have no calendar you can add events to.');
         return;
       }
       const proposal = times ?? proposedTimes(range, displayZone, deps.defaultEventMinutes);
       setEditing({
         mode: 'create',
-        draft: { ...draftForNewEvent(proposal, defaultCalendar.id, displayZone), summary },
+        draft: { ...draftForNewEvent(proposal, calendar.id, displayZone), summary },
         partOfSeries: false,
         ownTime: null,
         readOnly: false,
@@ -177,19 +177,19 @@ export function useEventEditing(deps: EventEditingDeps) {
   };
 
   const quickCreateActions = {
-    save: (summary: string) => {
+    save: (summary: string, calendar: CalendarInfo | null) => {
       const request = quickCreate;
       closeQuickCreate();
-      if (!request || !defaultCalendar) return;
-      const draft = { ...draftForNewEvent(request.times, defaultCalendar.id, displayZone), summary };
-      void commands.create(draft, defaultCalendar).then((created) => {
-        if (created?.id) select(eventKey(defaultCalendar.id, created.id));
+      if (!request || !calendar) return;
+      const draft = { ...draftForNewEvent(request.times, calendar.id, displayZone), summary };
+      void commands.create(draft, calendar).then((created) => {
+        if (created?.id) select(eventKey(calendar.id, created.id));
       });
     },
-    moreOptions: (summary: string) => {
+    moreOptions: (summary: string, calendar: CalendarInfo | null) => {
       const request = quickCreate;
       setQuickCreate(null);
-      if (request) openNew(request.times, summary);
+      if (request) openNew(request.times, summary, calendar);
     },
     close: closeQuickCreate,
   };
