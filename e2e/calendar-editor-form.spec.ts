@@ -1,6 +1,7 @@
 import { CalendarPage } from './calendar-page';
 import { expect, saveScreenshot, test } from './fixtures';
 import { screenshotVariants } from './screens';
+import { expectAxeCleanInBothSchemes } from './axe';
 
 test('the editor says an end before the start at the end field, as it is typed', async ({ page, app }, testInfo) => {
   const calendar = new CalendarPage(page, app);
@@ -125,6 +126,7 @@ test('an event’s own reminder is given in minutes, hours, days or weeks, and s
   await expect(editor.getByTestId('editor-save')).toBeDisabled();
   await editor.getByTestId('editor-add-reminder').scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'calendar-editor-reminder-units');
+  await expectAxeCleanInBothSchemes(page, 'event editor with reminders in units');
   await editor.getByRole('button', { name: 'Remove reminder 3' }).click();
   await calendar.save();
   await expect(editor).toBeHidden();

@@ -1,6 +1,7 @@
 import { addDays, at, CalendarPage, instantOf, local, wall, zone } from './calendar-page';
 import { expect, serviceRequest, test } from './fixtures';
 import { screenshotVariants } from './screens';
+import { expectAxeCleanInBothSchemes } from './axe';
 
 const dayWords = (ms: number) =>
   new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: zone }).format(ms);
@@ -162,6 +163,7 @@ test('quick-create offers the calendar to put the event on, when there are sever
   await choice.selectOption({ label: 'Family' });
   await card.getByTestId('quick-create-title').fill('School play');
   await screenshotVariants(page, testInfo, 'calendar-quick-create-calendar');
+  await expectAxeCleanInBothSchemes(page, 'quick-create with a calendar choice');
   await card.getByTestId('quick-create-save').click();
   await expect(card).toBeHidden();
   await expect

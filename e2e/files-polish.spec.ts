@@ -3,6 +3,7 @@ import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
 import { contentOf, createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
 import { checkScreens, expectInWindow, expectNotCut } from './files-screens';
 import { screenshotVariants } from './screens';
+import { expectAxeCleanInBothSchemes } from './axe';
 
 function dateFromToday(days: number, timeZone: string): string {
   return Temporal.Now.plainDateISO(timeZone).add({ days }).toString();
@@ -529,6 +530,7 @@ test('opening a file shows it: a picture, a text file; anything else says so and
   await expect(preview.getByRole('heading', { name: 'notes.txt' })).toBeVisible();
   await expect(preview.getByTestId('file-preview-text')).toHaveText('First line\nSecond line — with words');
   await screenshotVariants(page, testInfo, 'files-preview-text');
+  await expectAxeCleanInBothSchemes(page, 'file previewer, text');
   await page.keyboard.press('Escape');
   await expect(preview).toHaveCount(0);
   await expect(row(page, 'notes.txt')).toHaveAttribute('aria-selected', 'true');
@@ -546,6 +548,7 @@ test('opening a file shows it: a picture, a text file; anything else says so and
   await row(page, 'archive.zip').dblclick();
   await expect(preview.getByTestId('file-preview-none')).toContainText('No preview for archive files.');
   await expect(preview.getByTestId('file-preview-none').getByRole('button', { name: 'Download' })).toBeVisible();
+  await expectAxeCleanInBothSchemes(page, 'file previewer, no preview');
   await preview.getByTestId('file-preview-close').click();
   await expect(preview).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { expect, saveScreenshot, serviceGet, test } from './fixtures';
 import { screenshotVariants } from './screens';
+import { expectAxeCleanInBothSchemes } from './axe';
 
 test('shows the account and switches views from the keyboard', async ({ page, app }) => {
   const badge = page.getByRole('region', { name: 'Current account' });
@@ -80,6 +81,7 @@ test('says when the page loses its server, keeps a change made meanwhile, and se
   const notice = page.getByTestId('host-connection-notice');
   await expect(notice).toContainText('Can’t reach Atrium’s server');
   await saveScreenshot(page, 'host-connection-lost');
+  await expectAxeCleanInBothSchemes(page, 'lost connection banner');
   await field.fill('Written while away');
   await field.press('Enter');
 

@@ -1,6 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, saveScreenshot, serviceGet, serviceRequest, test } from './fixtures';
 import { screenshotVariants } from './screens';
+import { expectAxeCleanInBothSchemes } from './axe';
 import {
   card,
   column,
@@ -467,6 +468,7 @@ test('? shows the board’s keyboard shortcuts, and Escape closes them', async (
   for (const does of ['Indent', 'Pick up, drop (on ⠿)', 'Search and commands'])
     await expect(sheet.getByTestId('shortcut-row').filter({ hasText: does })).toBeVisible();
   await screenshotVariants(page, testInfo, 'tasks-shortcut-sheet');
+  await expectAxeCleanInBothSchemes(page, 'tasks shortcut sheet');
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
   // Typed into a field, "?" is text.
