@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { WaitingDot } from '../../components/WaitingDot';
 import { useWaitingToSync } from '../../lib/offline';
+import { openCards } from './card-focus';
 import { commandKeyHeld } from '../../lib/platform';
 import {
   CardMenu,
@@ -316,8 +317,7 @@ function cardKeys(
   }
   if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
     const column = card.closest('[data-drop-column]');
-    const cards = column ? [...column.querySelectorAll<HTMLElement>('[data-drop-row] [data-testid="task-card"]')] : [];
-    cards.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+    const cards = column ? openCards(column) : [];
     const next = cards[cards.indexOf(card) + (event.key === 'ArrowDown' ? 1 : -1)];
     if (next) {
       event.preventDefault();

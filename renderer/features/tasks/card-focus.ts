@@ -10,8 +10,8 @@ function columnOf(listId: string): HTMLElement | null {
   return document.querySelector<HTMLElement>(`[data-drop-column][data-list-id="${CSS.escape(listId)}"]`);
 }
 
-/** The open cards of a column, top to bottom. */
-function openCards(column: HTMLElement): HTMLElement[] {
+/** The open cards of a column, top to bottom (as drawn: the rows are placed, not in DOM order). */
+export function openCards(column: Element): HTMLElement[] {
   const cards = [...column.querySelectorAll<HTMLElement>('[data-drop-row] [data-testid="task-card"]')];
   return cards.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
 }
