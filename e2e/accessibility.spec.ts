@@ -100,6 +100,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await check('event quick view');
     await calendar.editFromQuickView();
     await check('event editor');
+    // The repeat choices with which day of the month a monthly rule keeps.
+    const repeat = calendar.editor.getByTestId('editor-repeat-choice');
+    await repeat.selectOption('MONTHLY_WEEKDAY');
+    await expect(calendar.editor.getByTestId('editor-repeat-monthly')).toBeVisible();
+    await check('event editor, monthly repeat');
+    await page.screenshot({ path: test.info().outputPath(`editor-monthly-repeat-${colorScheme}.png`) });
+    await repeat.selectOption('none');
     await closeWith(page, 'event-editor');
     await page.keyboard.press('?');
     await expect(page.getByTestId('shortcut-sheet')).toBeVisible();

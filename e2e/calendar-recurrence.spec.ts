@@ -116,3 +116,82 @@ test('moving one instance with "all events" shifts the whole series; deleting "t
     .poll(async () => starts(await calendar.storedInstances()))
     .toEqual([0, 1, 2].map((n) => `${addDays(monday, n)}T10:00`));
 });
+
+/** The `ordinal`th `weekday` (0 = Sunday) of a month, `-1` the last: `YYYY-MM-DD`. */
+function weekdayOfMonth(year: number, month: number, weekday: number, ordinal: number): string {
+  const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const matching = Array.from({ length: days }, (_, i) => i + 1).filter(
+    (day) => new Date(Date.UTC(year, month, day)).getUTCDay() === weekday,
+  );
+  const day = ordinal === -1 ? matching[matching.length - 1] : matching[ordinal - 1];
+  return new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
+}
+
+test('repeat as Google Calendar offers it: monthly on a weekday of the month, every weekday', async ({ page, app }) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  const dayOfMonth = Number(monday.slice(8, 10));
+  const place = Math.ceil(dayOfMonth / 7);
+  // A fifth Monday is offered as the last one.
+  const ordinal = place > 4 ? -1 : place;
+  const word = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', [-1]: 'last' }[ordinal];
+  const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(
+    new Date(`${monday}T00:00:00Z`),
+  );
+
+  await calendar.dragRange(monday, '09:00', '10:00');
+  await calendar.moreOptions();
+  await calendar.editor.getByTestId('editor-title').fill('Book club');
+  const choice = calendar.editor.getByTestId('editor-repeat-choice');
+  // The menu names the choices by the event's date.
+  await expect(choice.locator('option[value="WEEKLY"]')).toHaveText('Weekly on Monday');
+  await expect(choice.locator('option[value="MONTHLY"]')).toHaveText(`Monthly on day ${dayOfMonth}`);
+  await expect(choice.locator('option[value="MONTHLY_WEEKDAY"]')).toHaveText(`Monthly on the ${word} Monday`);
+  await expect(choice.locator('option[value="YEARLY"]')).toHaveText(`Annually on ${monthName} ${dayOfMonth}`);
+  await expect(choice.locator('option[value="WEEKDAYS"]')).toHaveText('Every weekday (Monday to Friday)');
+
+  await choice.selectOption('MONTHLY_WEEKDAY');
+  await calendar.editor.getByTestId('editor-repeat-end-count').check();
+  await calendar.editor.getByTestId('editor-repeat-count').fill('3');
+  const summary = calendar.editor.getByTestId('editor-repeat-summary');
+  await expect(summary).toHaveText(`Monthly on the ${word} Monday · 3 times`);
+  // The rule follows the start: a day later it is that day's weekday of the month.
+  const tuesday = addDays(monday, 1);
+  const tuesdayPlace = Math.ceil(Number(tuesday.slice(8, 10)) / 7);
+  const tuesdayWord = tuesdayPlace > 4 ? 'last' : ['first', 'second', 'third', 'fourth'][tuesdayPlace - 1];
+  const startDate = calendar.editor.getByTestId('editor-start-date');
+  await startDate.fill(tuesday);
+  await expect(summary).toHaveText(`Monthly on the ${tuesdayWord} Tuesday · 3 times`);
+  await startDate.fill(monday);
+  await expect(summary).toHaveText(`Monthly on the ${word} Monday · 3 times`);
+  await calendar.save();
+
+  const code = ordinal === -1 ? '-1MO' : `${ordinal}MO`;
+  await expect
+    .poll(async () => (await calendar.stored()).map((event) => event.recurrence))
+    .toEqual([[`RRULE:FREQ=MONTHLY;BYDAY=${code};COUNT=3`]]);
+  const [year, month] = [Number(monday.slice(0, 4)), Number(monday.slice(5, 7)) - 1];
+  const expected = [0, 1, 2].map((k) => `${weekdayOfMonth(year, month + k, 1, ordinal)}T09:00`);
+  expect(starts(await calendar.storedInstances())).toEqual(expected);
+
+  // The quick view says it in the same words; the editor opens on the same choice.
+  await calendar.event('Book club').first().click();
+  await expect(page.getByTestId('quick-view-repeat')).toContainText(`Monthly on the ${word} Monday`);
+  await calendar.editFromQuickView();
+  await expect(choice).toHaveValue('MONTHLY_WEEKDAY');
+  await expect(calendar.editor.getByTestId('editor-repeat-monthly')).toHaveValue('nth');
+
+  // Every weekday: Monday to Friday, the end kept.
+  await choice.selectOption('WEEKDAYS');
+  await expect(summary).toHaveText(/^Every weekday · 3 times · changes apply to the series/);
+  await calendar.save();
+  await calendar.chooseScope('all');
+  await expect
+    .poll(async () => (await calendar.stored()).map((event) => event.recurrence))
+    .toEqual([['RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;COUNT=3']]);
+  await expect
+    .poll(async () => starts(await calendar.storedInstances()))
+    .toEqual([0, 1, 2].map((n) => `${addDays(monday, n)}T09:00`));
+  await page.screenshot({ path: test.info().outputPath('repeat-every-weekday.png') });
+});

@@ -5,7 +5,7 @@ import { eventColor, type Palettes } from './colors';
 import { eventTimesOf, untitledEventLabel, type GoogleEvent } from './event-mapping';
 import { whenWords } from './event-words';
 import { LinkedExcerpt, QuickViewFrame } from './QuickViewFrame';
-import { describeRepeat, parseRecurrence } from './recurrence-rule';
+import { describeRepeat, parseRecurrence, seriesStartDate } from './recurrence-rule';
 
 export type Rsvp = 'accepted' | 'tentative' | 'declined';
 
@@ -91,6 +91,8 @@ function QuickViewCard({
             allDay: times.allDay,
             timeZone: master.data.start?.timeZone ?? displayZone,
           }),
+          undefined,
+          seriesStartDate(master.data.start, displayZone),
         )
       : null;
   const organizer = event.organizer?.email;

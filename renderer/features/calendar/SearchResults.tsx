@@ -5,7 +5,7 @@ import { apiQueryKey, callApi, callApiAllPages, errorMessage, useActiveAccount }
 import { listItems } from '../../lib/list-cache';
 import type { CalendarInfo } from './calendar-data';
 import { describeTimes, eventKey, eventTimesOf, type EventTimes, type GoogleEvent } from './event-mapping';
-import { describeRepeat, parseRecurrence } from './recurrence-rule';
+import { describeRepeat, parseRecurrence, seriesStartDate } from './recurrence-rule';
 
 interface SearchResultsProps {
   text: string;
@@ -120,7 +120,8 @@ export function SearchResults({ text, calendars, displayZone, hour12, onOpen, on
       allDay: Boolean(event.start?.date),
       timeZone: event.start?.timeZone ?? displayZone,
     });
-    repeatOf.set(event.id, rule.kind === 'none' ? 'Repeats' : `Repeats ${lowerFirst(describeRepeat(rule))}`);
+    const described = describeRepeat(rule, undefined, seriesStartDate(event.start, displayZone));
+    repeatOf.set(event.id, rule.kind === 'none' ? 'Repeats' : `Repeats ${lowerFirst(described)}`);
   }
 
   return (

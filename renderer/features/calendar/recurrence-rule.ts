@@ -2,8 +2,9 @@ import { addDaysToDate, dateInZone, formatDateParts, instantOfWallTime, parseWal
 
 /**
  * The editor's model of an event's `recurrence` lines (RFC 5545 RRULE/EXDATE/RDATE/EXRULE). Rules
- * the simple form can express (one RRULE of FREQ, INTERVAL, plain weekly BYDAY, UNTIL or COUNT)
- * edit as fields; anything else is kept and edited as text, never silently rewritten.
+ * the simple form can express (one RRULE of FREQ, INTERVAL, plain weekly BYDAY, a monthly
+ * "second Tuesday" or "last Friday" BYDAY, UNTIL or COUNT) edit as fields; anything else is kept
+ * and edited as text, never silently rewritten.
  */
 
 export const frequencies = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
@@ -15,10 +16,80 @@ export type WeekdayCode = (typeof weekdayCodes)[number];
 
 export type RepeatEnd = { type: 'never' } | { type: 'until'; date: string } | { type: 'count'; count: number };
 
+/**
+ * A monthly rule's weekday: the first to fourth, or the last, of its kind in each month (`BYDAY=2TU`,
+ * `BYDAY=-1FR`), as Google Calendar writes "Monthly on the second Tuesday".
+ */
+export interface MonthWeekday {
+  ordinal: 1 | 2 | 3 | 4 | -1;
+  day: WeekdayCode;
+}
+
 export type RepeatRule =
   | { kind: 'none' }
-  | { kind: 'simple'; frequency: Frequency; interval: number; byDay: WeekdayCode[]; end: RepeatEnd }
+  | {
+      kind: 'simple';
+      frequency: Frequency;
+      interval: number;
+      byDay: WeekdayCode[];
+      end: RepeatEnd;
+      /** Monthly only: on this weekday of the month rather than on the start's day of the month. */
+      monthWeekday?: MonthWeekday;
+    }
   | { kind: 'custom'; text: string };
+
+/** Monday to Friday, as "Every weekday" repeats. */
+export const workWeekdays: readonly WeekdayCode[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
+
+/** Whether a rule is "Every weekday (Monday to Friday)". */
+export function isEveryWeekday(rule: RepeatRule): boolean {
+  return (
+    rule.kind === 'simple' &&
+    rule.frequency === 'WEEKLY' &&
+    rule.interval === 1 &&
+    rule.byDay.length === workWeekdays.length &&
+    workWeekdays.every((day) => rule.byDay.includes(day))
+  );
+}
+
+/**
+ * The weekdays of the month a date can repeat on: its place counted from the month's start ("the
+ * fourth Tuesday"; a fifth is "the last", as Google Calendar offers it) and, when it is also the
+ * month's last of its weekday, "the last" as a second choice.
+ */
+export function monthWeekdaysOf(date: string): { nth: MonthWeekday; last: MonthWeekday | null } {
+  const [year = 2000, month = 1, day = 1] = date.split('-').map(Number);
+  const code = weekdayCodes[new Date(Date.UTC(year, month - 1, day)).getUTCDay()] ?? 'MO';
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const place = Math.ceil(day / 7);
+  const isLast = day + 7 > daysInMonth;
+  if (place > 4) return { nth: { ordinal: -1, day: code }, last: null };
+  return { nth: { ordinal: place as 1 | 2 | 3 | 4, day: code }, last: isLast ? { ordinal: -1, day: code } : null };
+}
+
+/**
+ * The rule once the series' first date moves from `from` to `to`, as Google Calendar's menu follows
+ * the date: "Weekly on Tuesday" becomes "Weekly on Thursday", "Monthly on the fourth Tuesday" the
+ * new date's weekday of the month. A rule that names other days than the start's own stays as it is.
+ */
+export function repeatFollowingDate(rule: RepeatRule, from: string, to: string): RepeatRule {
+  if (rule.kind !== 'simple' || from === to || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return rule;
+  const weekdayOf = (date: string) => weekdayCodes[new Date(`${date}T00:00:00Z`).getUTCDay()];
+  const [fromDay, toDay] = [weekdayOf(from), weekdayOf(to)];
+  if (rule.frequency === 'WEEKLY' && rule.byDay.length === 1 && rule.byDay[0] === fromDay && toDay)
+    return { ...rule, byDay: [toDay] };
+  if (rule.frequency === 'MONTHLY' && rule.monthWeekday) {
+    const before = monthWeekdaysOf(from);
+    const after = monthWeekdaysOf(to);
+    const { ordinal, day } = rule.monthWeekday;
+    if (day !== before.nth.day) return rule;
+    if (ordinal === before.nth.ordinal) return { ...rule, monthWeekday: after.nth };
+    if (ordinal === -1 && before.last) return { ...rule, monthWeekday: after.last ?? after.nth };
+  }
+  return rule;
+}
+
+const monthWeekdayPattern = /^(-1|\+?[1-4])(SU|MO|TU|WE|TH|FR|SA)$/;
 
 /** How the series' first instance is placed: UNTIL is written and read relative to it. */
 export interface SeriesAnchor {
@@ -86,7 +157,13 @@ export function parseRecurrence(lines: readonly string[] | null | undefined, anc
   const interval = parts.has('INTERVAL') ? Number(parts.get('INTERVAL')) : 1;
   if (!Number.isInteger(interval) || interval < 1) return custom;
   const byDayText = parts.get('BYDAY');
-  const byDay = byDayText ? byDayText.split(',') : [];
+  let byDay = byDayText ? byDayText.split(',') : [];
+  let monthWeekday: MonthWeekday | undefined;
+  const monthly = frequency === 'MONTHLY' && byDay.length === 1 ? monthWeekdayPattern.exec(byDay[0] ?? '') : null;
+  if (monthly) {
+    monthWeekday = { ordinal: Number(monthly[1]) as MonthWeekday['ordinal'], day: monthly[2] as WeekdayCode };
+    byDay = [];
+  }
   if (byDay.length > 0 && (frequency !== 'WEEKLY' || byDay.some((code) => !weekdayCodes.includes(code as WeekdayCode))))
     return custom;
 
@@ -101,7 +178,14 @@ export function parseRecurrence(lines: readonly string[] | null | undefined, anc
     if (!Number.isInteger(count) || count < 1) return custom;
     end = { type: 'count', count };
   }
-  return { kind: 'simple', frequency, interval, byDay: byDay as WeekdayCode[], end };
+  return {
+    kind: 'simple',
+    frequency,
+    interval,
+    byDay: byDay as WeekdayCode[],
+    end,
+    ...(monthWeekday ? { monthWeekday } : {}),
+  };
 }
 
 /** The `recurrence` lines for a rule; an empty list means a single event. */
@@ -118,6 +202,8 @@ export function formatRecurrence(rule: RepeatRule, anchor: SeriesAnchor): string
   if (rule.frequency === 'WEEKLY' && rule.byDay.length > 0) {
     parts.set('BYDAY', [...rule.byDay].sort((a, b) => weekdayCodes.indexOf(a) - weekdayCodes.indexOf(b)).join(','));
   }
+  if (rule.frequency === 'MONTHLY' && rule.monthWeekday)
+    parts.set('BYDAY', `${rule.monthWeekday.ordinal}${rule.monthWeekday.day}`);
   if (rule.end.type === 'until') parts.set('UNTIL', untilValue(rule.end.date, anchor));
   if (rule.end.type === 'count') parts.set('COUNT', String(rule.end.count));
   return [formatRuleParts(parts)];
@@ -212,17 +298,72 @@ const weekdayNames: Record<WeekdayCode, string> = {
   SA: 'Sat',
 };
 
-/** A one-line summary, e.g. "Every 2 weeks on Mon, Wed · until Dec 31, 2026". */
-export function describeRepeat(rule: RepeatRule, locale?: string): string {
+export const weekdayFullNames: Record<WeekdayCode, string> = {
+  SU: 'Sunday',
+  MO: 'Monday',
+  TU: 'Tuesday',
+  WE: 'Wednesday',
+  TH: 'Thursday',
+  FR: 'Friday',
+  SA: 'Saturday',
+};
+const ordinalWords: Record<MonthWeekday['ordinal'], string> = {
+  1: 'first',
+  2: 'second',
+  3: 'third',
+  4: 'fourth',
+  [-1]: 'last',
+};
+
+/** A series' first date (`YYYY-MM-DD`) in its own zone, from its `start`; undefined without one. */
+export function seriesStartDate(
+  start: { date?: string | null; dateTime?: string | null; timeZone?: string | null } | null | undefined,
+  fallbackZone: string,
+): string | undefined {
+  if (start?.date) return start.date;
+  const ms = start?.dateTime ? Date.parse(start.dateTime) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : dateInZone(ms, start?.timeZone || fallbackZone);
+}
+
+/** "the second Tuesday", "the last Friday". */
+export function describeMonthWeekday(weekday: MonthWeekday): string {
+  return `the ${ordinalWords[weekday.ordinal]} ${weekdayFullNames[weekday.day]}`;
+}
+
+/** "November 29" for a `YYYY-MM-DD` date. */
+function monthAndDay(date: string, locale?: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat(locale, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y ?? 2000, (m ?? 1) - 1, d ?? 1)),
+  );
+}
+
+/**
+ * A one-line summary, e.g. "Every 2 weeks on Mon, Wed · until Dec 31, 2026" or "Monthly on the
+ * second Tuesday". Given the series' first date, a rule that repeats on it says which day
+ * ("Annually on November 29", "Monthly on day 29", "Weekly on Sun").
+ */
+export function describeRepeat(rule: RepeatRule, locale?: string, startDate?: string): string {
   if (rule.kind === 'none') return 'Does not repeat';
   if (rule.kind === 'custom') return 'Custom rule';
   const [one, many] = frequencyNouns[rule.frequency];
+  const startDay = startDate ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(startDate) : null;
   let text =
     rule.interval === 1
-      ? frequencyAdverbs[rule.frequency]
+      ? rule.frequency === 'YEARLY' && startDay
+        ? 'Annually'
+        : frequencyAdverbs[rule.frequency]
       : `Every ${rule.interval} ${rule.interval === 1 ? one : many}`;
-  if (rule.frequency === 'WEEKLY' && rule.byDay.length > 0)
+  if (isEveryWeekday(rule)) text = 'Every weekday';
+  else if (rule.frequency === 'WEEKLY' && rule.byDay.length > 0)
     text += ` on ${rule.byDay.map((code) => weekdayNames[code]).join(', ')}`;
+  else if (rule.frequency === 'MONTHLY' && rule.monthWeekday) text += ` on ${describeMonthWeekday(rule.monthWeekday)}`;
+  else if (startDay && startDate) {
+    if (rule.frequency === 'WEEKLY')
+      text += ` on ${weekdayNames[weekdayCodes[new Date(`${startDate}T00:00:00Z`).getUTCDay()] ?? 'MO']}`;
+    if (rule.frequency === 'MONTHLY') text += ` on day ${Number(startDay[3])}`;
+    if (rule.frequency === 'YEARLY') text += ` on ${monthAndDay(startDate, locale)}`;
+  }
   if (rule.end.type === 'count') text += ` · ${rule.end.count} ${rule.end.count === 1 ? 'time' : 'times'}`;
   if (rule.end.type === 'until') {
     const [y, m, d] = rule.end.date.split('-').map(Number);

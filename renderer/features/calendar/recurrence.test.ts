@@ -4,10 +4,15 @@ import {
   checkCustomRecurrence,
   continueSeries,
   describeRepeat,
+  isEveryWeekday,
+  monthWeekdaysOf,
+  repeatFollowingDate,
+  seriesStartDate,
   endSeriesBefore,
   formatRecurrence,
   parseRecurrence,
   usesCount,
+  type RepeatRule,
 } from './recurrence-rule';
 import { isFirstOccurrence, planSeriesChange, planSingleChange, shiftedSeriesTimes } from './series-plan';
 
@@ -38,7 +43,9 @@ describe('recurrence rules', () => {
 
   it('keeps anything the fields cannot express as text', () => {
     for (const lines of [
-      ['RRULE:FREQ=MONTHLY;BYDAY=2TU'],
+      ['RRULE:FREQ=MONTHLY;BYDAY=5TU'],
+      ['RRULE:FREQ=MONTHLY;BYDAY=2TU,4TU'],
+      ['RRULE:FREQ=YEARLY;BYDAY=1MO'],
       ['RRULE:FREQ=WEEKLY', 'EXDATE;TZID=America/New_York:20261124T090000'],
       ['RRULE:FREQ=HOURLY'],
       ['RRULE:FREQ=DAILY;COUNT=3;UNTIL=20261231'],
@@ -47,6 +54,76 @@ describe('recurrence rules', () => {
       expect(rule).toEqual({ kind: 'custom', text: lines.join('\n') });
       expect(formatRecurrence(rule, newYork)).toEqual(lines);
     }
+  });
+
+  it('reads and writes a monthly weekday ("the second Tuesday", "the last Friday")', () => {
+    const second = parseRecurrence(['RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=4'], newYork);
+    expect(second).toEqual({
+      kind: 'simple',
+      frequency: 'MONTHLY',
+      interval: 1,
+      byDay: [],
+      end: { type: 'count', count: 4 },
+      monthWeekday: { ordinal: 2, day: 'TU' },
+    });
+    expect(formatRecurrence(second, newYork)).toEqual(['RRULE:FREQ=MONTHLY;BYDAY=2TU;COUNT=4']);
+    expect(describeRepeat(second)).toBe('Monthly on the second Tuesday · 4 times');
+    const last = parseRecurrence(['RRULE:FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR'], newYork);
+    expect(formatRecurrence(last, newYork)).toEqual(['RRULE:FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR']);
+    expect(describeRepeat(last)).toBe('Every 2 months on the last Friday');
+  });
+
+  it('finds the weekdays of the month a date can repeat on', () => {
+    // 2026-11-24 is the fourth Tuesday of November and its last.
+    expect(monthWeekdaysOf('2026-11-24')).toEqual({ nth: { ordinal: 4, day: 'TU' }, last: { ordinal: -1, day: 'TU' } });
+    // 2026-11-10: the second Tuesday, not the last.
+    expect(monthWeekdaysOf('2026-11-10')).toEqual({ nth: { ordinal: 2, day: 'TU' }, last: null });
+    // 2026-11-29 is a fifth Sunday: offered as the last.
+    expect(monthWeekdaysOf('2026-11-29')).toEqual({ nth: { ordinal: -1, day: 'SU' }, last: null });
+    // 2026-12-01: the first Tuesday.
+    expect(monthWeekdaysOf('2026-12-01').nth).toEqual({ ordinal: 1, day: 'TU' });
+  });
+
+  it('names a rule by the series’ first date, as Google Calendar’s menu does', () => {
+    const simple = (frequency: 'WEEKLY' | 'MONTHLY' | 'YEARLY'): RepeatRule => ({
+      kind: 'simple',
+      frequency,
+      interval: 1,
+      byDay: [],
+      end: { type: 'never' },
+    });
+    expect(describeRepeat(simple('YEARLY'), 'en-US', '2026-11-29')).toBe('Annually on November 29');
+    expect(describeRepeat(simple('MONTHLY'), 'en-US', '2026-11-29')).toBe('Monthly on day 29');
+    expect(describeRepeat(simple('WEEKLY'), 'en-US', '2026-11-29')).toBe('Weekly on Sun');
+    expect(describeRepeat(simple('YEARLY'))).toBe('Yearly');
+    const weekdays = parseRecurrence(['RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR'], newYork);
+    expect(isEveryWeekday(weekdays)).toBe(true);
+    expect(describeRepeat(weekdays)).toBe('Every weekday');
+    expect(isEveryWeekday(parseRecurrence(['RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,TU,WE,TH,FR'], newYork))).toBe(false);
+    expect(seriesStartDate({ dateTime: '2026-11-30T02:00:00Z', timeZone: 'America/New_York' }, 'UTC')).toBe(
+      '2026-11-29',
+    );
+    expect(seriesStartDate({ date: '2026-11-29' }, 'UTC')).toBe('2026-11-29');
+  });
+
+  it('moves a repeat on the start’s weekday along with the start', () => {
+    const weekly = parseRecurrence(['RRULE:FREQ=WEEKLY;BYDAY=TU'], newYork);
+    // Tuesday → Thursday.
+    expect(formatRecurrence(repeatFollowingDate(weekly, '2026-11-24', '2026-11-26'), newYork)).toEqual([
+      'RRULE:FREQ=WEEKLY;BYDAY=TH',
+    ]);
+    // Days other than the start's own stay.
+    const twoDays = parseRecurrence(['RRULE:FREQ=WEEKLY;BYDAY=MO,WE'], newYork);
+    expect(repeatFollowingDate(twoDays, '2026-11-23', '2026-11-24')).toBe(twoDays);
+    // The fourth Tuesday → the second Wednesday; the last Tuesday → the last Wednesday when it is one.
+    const fourth = parseRecurrence(['RRULE:FREQ=MONTHLY;BYDAY=4TU'], newYork);
+    expect(formatRecurrence(repeatFollowingDate(fourth, '2026-11-24', '2026-11-11'), newYork)).toEqual([
+      'RRULE:FREQ=MONTHLY;BYDAY=2WE',
+    ]);
+    const last = parseRecurrence(['RRULE:FREQ=MONTHLY;BYDAY=-1TU'], newYork);
+    expect(formatRecurrence(repeatFollowingDate(last, '2026-11-24', '2026-11-25'), newYork)).toEqual([
+      'RRULE:FREQ=MONTHLY;BYDAY=-1WE',
+    ]);
   });
 
   it('checks custom lines', () => {

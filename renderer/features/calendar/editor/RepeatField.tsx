@@ -1,11 +1,16 @@
 import { useId } from 'react';
 import type { EventDraft } from '../event-draft';
 import {
+  describeMonthWeekday,
   describeRepeat,
   formatRecurrence,
-  frequencies,
+  isEveryWeekday,
+  monthWeekdaysOf,
   weekdayCodes,
+  weekdayFullNames,
+  workWeekdays,
   type Frequency,
+  type MonthWeekday,
   type RepeatEnd,
   type RepeatRule,
   type WeekdayCode,
@@ -19,34 +24,60 @@ interface RepeatFieldProps {
   onChange: (repeat: RepeatRule) => void;
 }
 
-const frequencyLabels: Record<Frequency, string> = {
-  DAILY: 'Daily',
-  WEEKLY: 'Weekly',
-  MONTHLY: 'Monthly',
-  YEARLY: 'Yearly',
-};
 const unitLabels: Record<Frequency, string> = { DAILY: 'days', WEEKLY: 'weeks', MONTHLY: 'months', YEARLY: 'years' };
-const dayLabels: Record<WeekdayCode, string> = {
-  SU: 'Sunday',
-  MO: 'Monday',
-  TU: 'Tuesday',
-  WE: 'Wednesday',
-  TH: 'Thursday',
-  FR: 'Friday',
-  SA: 'Saturday',
-};
+const dayLabels = weekdayFullNames;
 
-type Choice = 'none' | Frequency | 'custom';
+/** The menu's choices, named for the event's date as Google Calendar names them ("Weekly on Tuesday"). */
+type Choice = 'none' | 'DAILY' | 'WEEKLY' | 'WEEKDAYS' | 'MONTHLY' | 'MONTHLY_WEEKDAY' | 'YEARLY' | 'custom';
 
 function choiceOf(rule: RepeatRule): Choice {
-  return rule.kind === 'simple' ? rule.frequency : rule.kind;
+  if (rule.kind !== 'simple') return rule.kind;
+  if (isEveryWeekday(rule)) return 'WEEKDAYS';
+  if (rule.frequency === 'MONTHLY' && rule.monthWeekday) return 'MONTHLY_WEEKDAY';
+  return rule.frequency;
 }
 
-/** Repeat: none, daily, weekly on chosen days, monthly, yearly (every N), ending never / on a date / after N times; or RRULE text. */
+function sameMonthWeekday(a: MonthWeekday | undefined, b: MonthWeekday | null): boolean {
+  return Boolean(a && b && a.ordinal === b.ordinal && a.day === b.day);
+}
+
+/**
+ * Repeat, as Google Calendar offers it for the event's date: daily, weekly on its weekday, every
+ * weekday, monthly on its day or on its weekday of the month ("the fourth Tuesday"), annually; then
+ * every N, the days of the week, which day of the month, and the end (never, a date, N times). Any
+ * other rule is edited as RRULE text.
+ */
 export function RepeatField({ draft, partOfSeries, onChange }: RepeatFieldProps) {
-  const ids = { choice: useId(), interval: useId(), until: useId(), count: useId(), custom: useId() };
+  const ids = { choice: useId(), interval: useId(), until: useId(), count: useId(), custom: useId(), monthly: useId() };
   const rule = draft.repeat;
-  const startDay = weekdayCodes[weekdayOfDate(draft.startDate || '2000-01-02')] ?? 'MO';
+  const startDate = draft.startDate || '2000-01-02';
+  const startDay = weekdayCodes[weekdayOfDate(startDate)] ?? 'MO';
+  const { nth } = monthWeekdaysOf(startDate);
+  const dayOfMonth = Number(startDate.slice(8, 10));
+  // The weekday of the month the menu names: the rule's own once it has one.
+  const monthWeekday = rule.kind === 'simple' && rule.monthWeekday ? rule.monthWeekday : nth;
+  const monthAndDay = new Intl.DateTimeFormat(undefined, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${startDate}T00:00:00Z`),
+  );
+  const choices: { value: Choice; label: string }[] = [
+    { value: 'none', label: 'Does not repeat' },
+    { value: 'DAILY', label: 'Daily' },
+    { value: 'WEEKLY', label: `Weekly on ${dayLabels[startDay]}` },
+    { value: 'WEEKDAYS', label: 'Every weekday (Monday to Friday)' },
+    { value: 'MONTHLY', label: `Monthly on day ${dayOfMonth}` },
+    { value: 'MONTHLY_WEEKDAY', label: `Monthly on ${describeMonthWeekday(monthWeekday)}` },
+    { value: 'YEARLY', label: `Annually on ${monthAndDay}` },
+    { value: 'custom', label: 'Custom rule (RRULE)…' },
+  ];
+
+  // What the menu's words leave out: every N, an end, other days of the week.
+  const saysMore =
+    rule.kind === 'simple' &&
+    (rule.interval !== 1 ||
+      rule.end.type !== 'never' ||
+      (rule.frequency === 'WEEKLY' &&
+        !isEveryWeekday(rule) &&
+        !(rule.byDay.length === 1 && rule.byDay[0] === startDay)));
 
   const choose = (choice: Choice) => {
     if (choice === 'none') return onChange({ kind: 'none' });
@@ -58,12 +89,18 @@ export function RepeatField({ draft, partOfSeries, onChange }: RepeatFieldProps)
       return onChange({ kind: 'custom', text });
     }
     const previous = rule.kind === 'simple' ? rule : null;
+    const end = previous?.end ?? { type: 'never' as const };
+    if (choice === 'WEEKDAYS')
+      return onChange({ kind: 'simple', frequency: 'WEEKLY', interval: 1, byDay: [...workWeekdays], end });
+    const frequency: Frequency = choice === 'MONTHLY_WEEKDAY' ? 'MONTHLY' : choice;
     onChange({
       kind: 'simple',
-      frequency: choice,
-      interval: previous?.interval ?? 1,
-      byDay: choice === 'WEEKLY' ? (previous?.byDay.length ? previous.byDay : [startDay]) : [],
-      end: previous?.end ?? { type: 'never' },
+      frequency,
+      // Every N carries over between frequencies of the same kind only: "every 2 weeks" is not "every 2 months".
+      interval: previous?.frequency === frequency ? previous.interval : 1,
+      byDay: frequency === 'WEEKLY' ? [startDay] : [],
+      end,
+      ...(choice === 'MONTHLY_WEEKDAY' ? { monthWeekday: nth } : {}),
     });
   };
 
@@ -81,19 +118,17 @@ export function RepeatField({ draft, partOfSeries, onChange }: RepeatFieldProps)
           onChange={(event) => choose(event.target.value as Choice)}
           data-testid="editor-repeat-choice"
         >
-          <option value="none">Does not repeat</option>
-          {frequencies.map((frequency) => (
-            <option key={frequency} value={frequency}>
-              {frequencyLabels[frequency]}
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
             </option>
           ))}
-          <option value="custom">Custom rule (RRULE)…</option>
         </select>
-        {/* "Does not repeat" is what the menu already says; a rule is summed up in words beside it. */}
-        {rule.kind !== 'none' || partOfSeries ? (
+        {/* A rule is summed up in words beside the menu when it says more than the menu does. */}
+        {saysMore || partOfSeries ? (
           <span className="field__hint" data-testid="editor-repeat-summary">
-            {describeRepeat(rule)}
-            {partOfSeries ? ' · changes apply to the series' : ''}
+            {saysMore ? describeRepeat(rule, undefined, startDate) : null}
+            {partOfSeries ? `${saysMore ? ' · c' : 'C'}hanges apply to the series` : ''}
           </span>
         ) : null}
       </div>
@@ -127,7 +162,7 @@ function SimpleRule({
 }: {
   rule: Extract<RepeatRule, { kind: 'simple' }>;
   draft: EventDraft;
-  ids: { interval: string; until: string; count: string };
+  ids: { interval: string; until: string; count: string; monthly: string };
   onChange: (repeat: RepeatRule) => void;
 }) {
   const update = (change: Partial<Extract<RepeatRule, { kind: 'simple' }>>) => onChange({ ...rule, ...change });
@@ -157,6 +192,9 @@ function SimpleRule({
         />
         <span>{unitLabels[rule.frequency]}</span>
       </div>
+      {rule.frequency === 'MONTHLY' ? (
+        <MonthlyOn rule={rule} startDate={draft.startDate || '2000-01-02'} id={ids.monthly} onChange={onChange} />
+      ) : null}
       {rule.frequency === 'WEEKLY' ? (
         <fieldset className="weekday-picker">
           <legend className="field__label">On</legend>
@@ -232,6 +270,59 @@ function SimpleRule({
           times
         </label>
       </fieldset>
+    </div>
+  );
+}
+
+/** Which day a monthly rule repeats on: the start's day of the month, or its weekday of the month. */
+function MonthlyOn({
+  rule,
+  startDate,
+  id,
+  onChange,
+}: {
+  rule: Extract<RepeatRule, { kind: 'simple' }>;
+  startDate: string;
+  id: string;
+  onChange: (repeat: RepeatRule) => void;
+}) {
+  const { nth, last } = monthWeekdaysOf(startDate);
+  const options: { value: string; label: string; weekday?: MonthWeekday }[] = [
+    { value: 'day', label: `On day ${Number(startDate.slice(8, 10))}` },
+    { value: 'nth', label: `On ${describeMonthWeekday(nth)}`, weekday: nth },
+    ...(last ? [{ value: 'last', label: `On ${describeMonthWeekday(last)}`, weekday: last }] : []),
+  ];
+  // A rule read from the event may name another weekday than the start's: it is offered as it is.
+  const own =
+    rule.monthWeekday && !sameMonthWeekday(rule.monthWeekday, nth) && !sameMonthWeekday(rule.monthWeekday, last)
+      ? rule.monthWeekday
+      : null;
+  if (own) options.push({ value: 'own', label: `On ${describeMonthWeekday(own)}`, weekday: own });
+  const value = !rule.monthWeekday
+    ? 'day'
+    : (options.find((option) => option.weekday && sameMonthWeekday(rule.monthWeekday, option.weekday))?.value ?? 'day');
+  return (
+    <div className="field field--inline">
+      <label className="field__label" htmlFor={id}>
+        Repeats
+      </label>
+      <select
+        id={id}
+        className="input"
+        value={value}
+        onChange={(event) => {
+          const weekday = options.find((option) => option.value === event.target.value)?.weekday;
+          const { monthWeekday: _previous, ...rest } = rule;
+          onChange(weekday ? { ...rest, monthWeekday: weekday } : rest);
+        }}
+        data-testid="editor-repeat-monthly"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

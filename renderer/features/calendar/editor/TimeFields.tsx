@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { endsBeforeStart, timesOfDraft, type EventDraft } from '../event-draft';
 import { describeTimes } from '../event-mapping';
+import { repeatFollowingDate } from '../recurrence-rule';
 import {
   addDaysToDate,
   dateInZone,
@@ -21,9 +22,13 @@ interface TimeFieldsProps {
 
 /** Start and end keep the event's length when the start moves, as people expect. */
 function moveStart(draft: EventDraft, startDate: string, startTime: string): Partial<EventDraft> {
+  // A repeat on the start's weekday moves with it.
+  const repeat = repeatFollowingDate(draft.repeat, draft.startDate, startDate);
+  const moved = repeat === draft.repeat ? {} : { repeat };
   if (draft.allDay) {
     const length = daysBetween(draft.startDate, draft.endDate);
     return {
+      ...moved,
       startDate,
       endDate: parseWallTime(startDate) ? addDaysToDate(startDate, Math.max(0, length)) : draft.endDate,
     };
@@ -31,10 +36,11 @@ function moveStart(draft: EventDraft, startDate: string, startTime: string): Par
   const before = parseWallTime(draft.startDate, draft.startTime);
   const end = parseWallTime(draft.endDate, draft.endTime);
   const after = parseWallTime(startDate, startTime);
-  if (!before || !end || !after) return { startDate, startTime };
+  if (!before || !end || !after) return { ...moved, startDate, startTime };
   const length = instantOfWallTime(end, draft.timeZone) - instantOfWallTime(before, draft.timeZone);
   const endMs = instantOfWallTime(after, draft.timeZone) + Math.max(0, length);
   return {
+    ...moved,
     startDate,
     startTime,
     endDate: dateInZone(endMs, draft.timeZone),
