@@ -645,3 +645,33 @@ test('a dropped card goes straight to its new place: no frame shows it back wher
   const after = frames.map((order) => order.join(', '));
   expect(new Set(after)).toEqual(new Set(['Charlie, Alpha, Bravo']));
 });
+
+test('an empty list says so under its field, and a list with every task done says "All tasks complete"', async ({
+  page,
+  app,
+}, testInfo) => {
+  await openBoard(page);
+  const mine = column(page, 'My Tasks');
+  const empty = mine.getByTestId('task-column-empty');
+  await expect(empty).toContainText('No tasks yet');
+  // Right under the field, not at the foot of the column.
+  const field = await mine.getByTestId('task-new-title').boundingBox();
+  const box = await empty.boundingBox();
+  expect(box && field && box.y - (field.y + field.height)).toBeLessThan(60);
+  await screenshotVariants(page, testInfo, 'tasks-empty-list');
+
+  await mine.getByTestId('task-new-title').fill('Water plants');
+  await mine.getByTestId('task-new-title').press('Enter');
+  await expect(card(page, 'Water plants')).toBeVisible();
+  await expect(empty).toHaveCount(0);
+
+  await card(page, 'Water plants').getByRole('checkbox', { name: 'Completed: Water plants' }).click();
+  await expect(empty).toContainText('All tasks complete');
+  await settled(page);
+  await expect
+    .poll(async () =>
+      (await tasksOf(app, await listId(app, 'My Tasks'), '&showCompleted=true&showHidden=true')).map((t) => t.status),
+    )
+    .toEqual(['completed']);
+  await screenshotVariants(page, testInfo, 'tasks-all-complete');
+});

@@ -193,6 +193,21 @@ export const TaskColumn = memo(function TaskColumn({
               Retry
             </button>
           </div>
+        ) : rows.length === 0 && !dragging ? (
+          // Nothing open: what Google Tasks says, not an empty box.
+          done.length > 0 ? (
+            <div className="task-column__empty" data-testid="task-column-empty">
+              <CheckCircleIcon />
+              <p className="task-column__empty-title">All tasks complete</p>
+              <p className="task-column__empty-hint">Nice work!</p>
+            </div>
+          ) : (
+            <div className="task-column__empty" data-testid="task-column-empty">
+              <ListIcon />
+              <p className="task-column__empty-title">No tasks yet</p>
+              <p className="task-column__empty-hint">Add a task above, or drag one here from another list.</p>
+            </div>
+          )
         ) : (
           <div
             style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
@@ -247,7 +262,7 @@ export const TaskColumn = memo(function TaskColumn({
           : rows.length === 0 && !isPending
             ? dragging
               ? 'Drop here to add it to this list'
-              : 'No tasks'
+              : null
             : dragging
               ? 'Drop here to put last'
               : null}
@@ -255,3 +270,28 @@ export const TaskColumn = memo(function TaskColumn({
     </section>
   );
 });
+
+function CheckCircleIcon() {
+  return (
+    <svg className="task-column__empty-icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path
+        d="m8 12.5 2.7 2.7L16.5 9.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function ListIcon() {
+  return (
+    <svg className="task-column__empty-icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
+      <rect x="4" y="3.5" width="16" height="17" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      <path d="M8 9h8M8 13h8M8 17h5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </svg>
+  );
+}
