@@ -49,9 +49,13 @@ export function linkParts(text: string): TextPart[] {
  * short still links to the whole address.
  */
 export function excerptParts(text: string, length: number): TextPart[] {
-  const trimmed = text.trim();
-  const parts = linkParts(trimmed);
-  if (trimmed.length <= length) return parts;
+  return excerptOfParts(linkParts(text.trim()), length);
+}
+
+/** The first `length` characters of text already in parts (see `excerptParts`). */
+export function excerptOfParts(parts: readonly TextPart[], length: number): TextPart[] {
+  const total = parts.reduce((sum, part) => sum + part.text.length, 0);
+  if (total <= length) return [...parts];
   const kept: TextPart[] = [];
   let left = length;
   for (const part of parts) {
@@ -64,4 +68,65 @@ export function excerptParts(text: string, length: number): TextPart[] {
     break;
   }
   return kept;
+}
+
+/** Tags that mark a description as HTML, as Google Calendar's editor writes it ("<b>Agenda</b><br>…"). */
+const htmlTag = /<\/?(?:a|b|br|div|em|i|li|ol|p|span|strong|u|ul)\b[^>]*>/i;
+const blockTags = new Set(['P', 'DIV', 'UL', 'OL', 'LI', 'TR', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE']);
+const skippedTags = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'HEAD', 'TITLE']);
+
+/**
+ * A description as text in parts: its web addresses as links and, when it is HTML (Google Calendar
+ * keeps descriptions written in its editor so), its text with the line breaks, list items and links
+ * the markup means. The markup is read by the browser's parser into a document that is never shown
+ * (nothing in it runs or loads), and only its text and its http(s) links come out: the description
+ * can never add elements of its own.
+ */
+export function descriptionParts(text: string): TextPart[] {
+  if (!htmlTag.test(text) || typeof DOMParser === 'undefined') return linkParts(text.trim());
+  const body = new DOMParser().parseFromString(text, 'text/html').body;
+  const parts: TextPart[] = [];
+  let line = '';
+  const flush = () => {
+    if (line) parts.push(...linkParts(line));
+    line = '';
+  };
+  // A block starts and ends on a line of its own; a <br> is a line break wherever it is.
+  const newline = () => {
+    const before = line || parts.at(-1)?.text || '';
+    if (before !== '' && !before.endsWith('\n')) line += '\n';
+  };
+  const walk = (node: Node, listDepth: number) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const words = (node.textContent ?? '').replace(/\s+/g, ' ');
+      line += /\n$/.test(line) || (!line && /\n$/.test(parts.at(-1)?.text ?? '\n')) ? words.trimStart() : words;
+      return;
+    }
+    if (!(node instanceof Element) || skippedTags.has(node.tagName)) return;
+    if (node.tagName === 'BR') {
+      line += '\n';
+      return;
+    }
+    const block = blockTags.has(node.tagName);
+    if (block) newline();
+    if (node.tagName === 'LI') line += `${'  '.repeat(Math.max(0, listDepth - 1))}• `;
+    const href = node.tagName === 'A' ? node.getAttribute('href')?.trim() : undefined;
+    if (href && /^https?:\/\//i.test(href) && URL.canParse(href)) {
+      flush();
+      const label = (node.textContent ?? '').replace(/\s+/g, ' ').trim() || href;
+      parts.push({ text: label, href });
+      return;
+    }
+    const depth = node.tagName === 'UL' || node.tagName === 'OL' ? listDepth + 1 : listDepth;
+    node.childNodes.forEach((child) => walk(child, depth));
+    if (block) newline();
+  };
+  body.childNodes.forEach((child) => walk(child, 0));
+  flush();
+  // Without the white space the markup left at either end.
+  const first = parts[0];
+  if (first) first.text = first.text.trimStart();
+  const last = parts.at(-1);
+  if (last) last.text = last.text.trimEnd();
+  return parts.filter((part) => part.text !== '');
 }

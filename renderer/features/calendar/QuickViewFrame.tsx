@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { excerptParts } from '../../lib/links';
+import { descriptionParts, excerptOfParts, excerptParts } from '../../lib/links';
 
 /** How long a description or notes may run in a quick view before opening the item is the way to read the rest. */
 const excerptLength = 240;
@@ -13,12 +13,13 @@ export function excerptOf(text: string | null | undefined): string {
 }
 
 /**
- * The start of a long text for a quick view, its web addresses as links. A link opens in the
+ * The start of an event's description for a quick view, its web addresses as links; a description
+ * written as HTML (Google Calendar's editor) reads as its text, line breaks and links. A link opens in the
  * browser, as an attachment's does: a new window is refused by the app and given to the system
  * browser. Elements, not markup: the text can never add any of its own.
  */
 export function LinkedExcerpt({ text }: { text: string }) {
-  return excerptParts(text, excerptLength).map((part, index) =>
+  return excerptOfParts(descriptionParts(text), excerptLength).map((part, index) =>
     part.href ? (
       <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
         {part.text}
