@@ -674,3 +674,38 @@ test('an event’s quick view stays inside a narrow window: beside the event whe
   const block = (await standup.boundingBox())!;
   expect(beside.x).toBeGreaterThanOrEqual(block.x + block.width);
 });
+
+test('the month view names the month on each month’s first day ("Dec 1"), as Google Calendar does; a first that is today fits its pill', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await calendar.view('month');
+  const label = (date: string) =>
+    calendar.surface.locator(`[role="cell"][data-date="${date}"] .calendar-month-day-number`).first();
+  const shortMonth = (date: string) =>
+    new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const thisFirst = `${today().slice(0, 8)}01`;
+  const nextFirst = Temporal.PlainDate.from(thisFirst).add({ months: 1 }).toString();
+  await expect(label(thisFirst)).toHaveText(`${shortMonth(thisFirst)} 1`);
+  await expect(label(nextFirst)).toHaveText(`${shortMonth(nextFirst)} 1`);
+  await expect(label(`${today().slice(0, 8)}02`)).toHaveText('2');
+
+  // On a month's first day, today's mark holds the whole "Dec 1", in a short window too.
+  await page.clock.setSystemTime(new Date(`${nextFirst}T12:00:00-05:00`));
+  await page.reload();
+  await calendar.ready();
+  await calendar.view('month');
+  const todayLabel = label(nextFirst);
+  await expect(todayLabel).toHaveText(`${shortMonth(nextFirst)} 1`);
+  for (const size of [
+    { width: 1360, height: 860 },
+    { width: 1024, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    const fits = await todayLabel.evaluate((element) => element.scrollWidth <= element.clientWidth);
+    expect(fits).toBe(true);
+  }
+  await screenshotVariants(page, testInfo, 'calendar-month-first-day-today');
+});

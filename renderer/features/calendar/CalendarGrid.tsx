@@ -44,14 +44,31 @@ const plugins = [formaTheme, timeGridPlugin, dayGridPlugin, listPlugin, multiMon
  */
 const allDayRows = 4;
 
+/** Short month names, January first ("Jan"). */
+const shortMonthNames = Array.from({ length: 12 }, (_, month) =>
+  new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2000, month, 1)),
+);
+
+/**
+ * A month's day numbers, the first of each month with its month's short name ("Dec 1"), as Google
+ * Calendar writes them: the days before and after the month shown say which month they are in.
+ */
+function monthCellLabel(arg: { date: { day: number; month: number } }): string {
+  return arg.date.day === 1 ? `${shortMonthNames[arg.date.month] ?? ''} 1` : String(arg.date.day);
+}
+
 const customViews = {
   timeGrid: { dayMaxEventRows: allDayRows },
   timeGridWorkWeek: { type: 'timeGrid', duration: { weeks: 1 }, hiddenDays: [0, 6] },
   listAgenda: { type: 'list', duration: { days: 28 }, listText: 'Agenda' },
   dayGridMonth: {
     dayMaxEvents: true,
-    dayCellTopInnerClass: (info: { isToday: boolean }) =>
-      info.isToday ? 'calendar-month-day-number calendar-month-day-number--today' : 'calendar-month-day-number',
+    dayCellFormat: monthCellLabel,
+    // Today's number is a circle; "Dec 1" on a month's first day, a pill the theme draws.
+    dayCellTopInnerClass: (info: { isToday: boolean; text: string; dayNumberText: string }) =>
+      info.isToday && info.text === info.dayNumberText
+        ? 'calendar-month-day-number calendar-month-day-number--today'
+        : 'calendar-month-day-number',
   },
   // FullCalendar puts each month's title link inside the month's table, where a table may hold only
   // rows: the year view has no links; a click on a day opens that day (dateClick).
