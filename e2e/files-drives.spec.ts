@@ -254,3 +254,66 @@ test('the only Manager of a shared drive cannot make themself less: the dialog s
     await expectInWindow(page, me.getByTestId('permission-error'));
   });
 });
+
+test('moving into or out of a shared drive asks first, as Drive does: who can open the item changes', async ({
+  page,
+  app,
+}) => {
+  const drive = await serviceRequest<{ id: string }>(app, 'POST', '/drive/v3/drives?requestId=move-ask', {
+    name: 'Engineering',
+  });
+  const plan = await createFile(app, 'plan.txt', 'the plan');
+  const placeOf = (id: string) =>
+    serviceGet<{ parents?: string[]; driveId?: string }>(
+      app,
+      `/drive/v3/files/${id}?supportsAllDrives=true&fields=parents,driveId`,
+    );
+  await openFiles(page);
+
+  // My Drive → Engineering, from the move dialog: asked, and Cancel moves nothing.
+  const chooseTarget = async () => {
+    await row(page, 'plan.txt').click({ button: 'right' });
+    await page.getByTestId('file-context-menu').getByTestId('menu-move').hover();
+    await page.getByTestId('menu-move-choose').click();
+    const dialog = page.getByTestId('move-dialog');
+    await dialog.getByTestId('move-dialog-up').click();
+    await dialog.getByTestId('move-dialog-place').filter({ hasText: 'Engineering' }).click();
+    await expect(dialog.getByTestId('move-dialog-here')).toHaveText('Engineering');
+    await dialog.getByTestId('move-dialog-submit').click();
+  };
+  await chooseTarget();
+  const confirm = page.getByTestId('confirm-dialog');
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('heading')).toHaveText('Move to “Engineering”?');
+  await expect(confirm).toContainText(
+    '“plan.txt” will belong to the shared drive “Engineering”: its members will get access to it.',
+  );
+  // Not a destructive step: the button is the ordinary primary one.
+  await expect(confirm.getByTestId('confirm-dialog-confirm')).toHaveText('Move');
+  await expect(confirm.getByTestId('confirm-dialog-confirm')).not.toHaveClass(/button--danger/);
+  await checkScreens(page, 'files-move-into-shared-drive', async () => {
+    await expectInWindow(page, confirm.getByTestId('confirm-dialog-confirm'));
+  });
+  await confirm.getByTestId('confirm-dialog-cancel').click();
+  await expect(confirm).toBeHidden();
+  expect((await placeOf(plan.id)).driveId).toBeUndefined();
+
+  await chooseTarget();
+  await confirm.getByTestId('confirm-dialog-confirm').click();
+  await expect.poll(async () => (await placeOf(plan.id)).driveId).toBe(drive.id);
+  await expect(row(page, 'plan.txt')).toHaveCount(0);
+
+  // Engineering → My Drive, from the menu's quick targets: asked too, in the drive's words.
+  await page.getByTestId('place-sharedDrives').click();
+  await page.getByTestId('drive-card').filter({ hasText: 'Engineering' }).getByTestId('drive-open').click();
+  await row(page, 'plan.txt').click({ button: 'right' });
+  await page.getByTestId('file-context-menu').getByTestId('menu-move').hover();
+  await page.getByTestId('menu-move-root').click();
+  await expect(confirm.getByRole('heading')).toHaveText('Move out of “Engineering”?');
+  await expect(confirm).toContainText(
+    'Members of “Engineering” will lose the access that drive gave them to “plan.txt”.',
+  );
+  await confirm.getByTestId('confirm-dialog-confirm').click();
+  await expect.poll(async () => (await placeOf(plan.id)).driveId ?? null).toBeNull();
+  await expect(row(page, 'plan.txt')).toHaveCount(0);
+});

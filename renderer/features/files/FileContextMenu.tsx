@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import {
   copyItems,
   downloadItems,
-  moveItems,
+  requestMove,
   openItem,
   requestDeleteForever,
   requestRename,
@@ -129,7 +129,7 @@ export function FileContextMenu({
                       {targets.map((folder) => (
                         <Item
                           key={folder.id}
-                          onSelect={() => void moveItems(items, folder)}
+                          onSelect={() => void requestMove(items, folder)}
                           testId={`menu-move-${folder.id}`}
                         >
                           {folder.name}

@@ -53,7 +53,7 @@ export const FilesDialogs = memo(function FilesDialogs({ folder }: { folder: Fol
         title={dialog?.kind === 'confirm' ? dialog.title : ''}
         message={dialog?.kind === 'confirm' ? dialog.message : ''}
         confirmLabel={dialog?.kind === 'confirm' ? dialog.confirmLabel : 'OK'}
-        destructive
+        destructive={dialog?.kind !== 'confirm' || dialog.destructive !== false}
         testId="confirm-dialog"
         onConfirm={() => {
           close();

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { useApiQuery } from '../../lib/api';
 import { returnFocus } from '../../lib/return-focus';
-import { moveItems } from './commands';
+import { requestMove } from './commands';
 import { useMyDriveRoot } from './data/my-drive-root';
 import type { DriveItem } from './drive-file';
 import { driveListParams } from './drives/drive-actions';
@@ -154,7 +154,7 @@ function MoveContent({
           onClick={() => {
             if (!here) return;
             onClose();
-            void moveItems(items, here);
+            void requestMove(items, here);
           }}
           data-testid="move-dialog-submit"
         >

@@ -5,7 +5,8 @@ import { useDialogStore } from './dialog-store';
 import { isFolder, type DriveItem } from './drive-file';
 import { useFilesStore } from './files-store';
 import type { FolderCrumb } from './model/places';
-import { createFolder, deleteForever, describeCount, emptyTrash } from './mutations';
+import { apiQueryKey, callApi, queryClient } from '../../lib/api';
+import { canMoveInto, createFolder, deleteForever, describeCount, emptyTrash, moveItems } from './mutations';
 
 /**
  * What the toolbar, the keyboard, drag and drop and the details panel do to files. Writes are the
@@ -14,6 +15,47 @@ import { createFolder, deleteForever, describeCount, emptyTrash } from './mutati
  */
 
 export { colorFolders, copyItems, moveItems, renameItem, restoreItems, starItems, trashItems } from './mutations';
+
+/** A shared drive's name (its top folder has the drive's id), read once and kept with the folder names. */
+async function sharedDriveName(driveId: string): Promise<string> {
+  const params = { fileId: driveId, fields: 'id,name', supportsAllDrives: true };
+  const drive = await queryClient.fetchQuery({
+    queryKey: apiQueryKey('DriveFilesGet', params),
+    queryFn: () => callApi('DriveFilesGet', params),
+    staleTime: 60_000,
+  });
+  return drive.name || 'Untitled drive';
+}
+
+/**
+ * Moves `items` into `target` (by drag and drop, the menu or the move dialog), asking first when
+ * the move takes them into or out of a shared drive, as Drive does: who can open them changes with
+ * it, and a shared drive owns what is in it.
+ */
+export async function requestMove(items: readonly DriveItem[], target: FolderCrumb): Promise<void> {
+  const moving = items.filter((item) => canMoveInto([item], target));
+  const into = target.driveId && moving.some((item) => item.driveId !== target.driveId) ? target.driveId : null;
+  const outOf = moving.find((item) => item.driveId && item.driveId !== target.driveId)?.driveId ?? null;
+  if (!into && !outOf) return moveItems(items, target);
+  const [intoName, outOfName] = await Promise.all(
+    [into, outOf].map((driveId) => (driveId ? sharedDriveName(driveId).catch(() => 'the shared drive') : null)),
+  );
+  const what = describeCount(moving);
+  const leaving = outOfName ? `Members of “${outOfName}” will lose the access that drive gave them.` : '';
+  useDialogStore.getState().open({
+    kind: 'confirm',
+    title: intoName ? `Move to “${intoName}”?` : `Move out of “${outOfName ?? ''}”?`,
+    message: intoName
+      ? `${what} will belong to the shared drive “${intoName}”: its members will get access to ${moving.length === 1 ? 'it' : 'them'}.${leaving ? ` ${leaving}` : ''}`
+      : leaving.replace(
+          'will lose the access that drive gave them.',
+          `will lose the access that drive gave them to ${what}.`,
+        ),
+    confirmLabel: 'Move',
+    destructive: false,
+    onConfirm: () => void moveItems(items, target),
+  });
+}
 
 export function openItem(item: DriveItem): void {
   const store = useFilesStore.getState();

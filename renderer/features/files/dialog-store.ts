@@ -11,7 +11,15 @@ export type FilesDialog =
   | { kind: 'move'; items: DriveItem[] }
   | { kind: 'preview'; item: DriveItem }
   | { kind: 'uploadConflict'; target: FolderCrumb; content: DroppedContent; conflicts: UploadConflict[] }
-  | { kind: 'confirm'; title: string; message: string; confirmLabel: string; onConfirm: () => void };
+  | {
+      kind: 'confirm';
+      title: string;
+      message: string;
+      confirmLabel: string;
+      /** Whether confirming destroys something (a red button); true unless said otherwise. */
+      destructive?: boolean;
+      onConfirm: () => void;
+    };
 
 interface DialogState {
   dialog: FilesDialog | null;

@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react';
-import { moveItems } from './commands';
+import { requestMove } from './commands';
 import type { DriveItem } from './drive-file';
 import { canMoveInto } from './mutations';
 import type { FolderCrumb } from './model/places';
@@ -118,7 +118,7 @@ export function useDropTarget(
         if (effect === 'move') {
           const items = dragged;
           endItemDrag();
-          void moveItems(items, target);
+          void requestMove(items, target);
           return;
         }
         const taken = takeDropped(event.dataTransfer);
