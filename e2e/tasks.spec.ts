@@ -220,6 +220,44 @@ test.describe('task board', () => {
     expect(faults.failed()).toBe(1);
   });
 
+  test('Page Down, Page Up, Home and End keep the keyboard on the cards of a long column', async ({ page, app }) => {
+    test.setTimeout(120_000);
+    const mine = await listId(app, 'My Tasks');
+    await seed(
+      app,
+      mine,
+      Array.from({ length: 150 }, (_, i) => `Task ${String(i + 1).padStart(3, '0')}`),
+    );
+    await openBoard(page);
+    const myTasks = column(page, 'My Tasks');
+    await expect(myTasks.getByTestId('task-column-count')).toHaveText('150');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    const number = async () => Number((await focused())?.replace('Task ', '') ?? Number.NaN);
+    await card(page, 'Task 001').focus();
+
+    // A screenful down: a card further down has the keyboard, and it is in view.
+    await page.keyboard.press('PageDown');
+    await expect.poll(number).toBeGreaterThan(5);
+    const afterOnePage = await number();
+    expect(afterOnePage).toBeLessThan(40);
+    await expect(card(page, (await focused()) ?? '')).toBeInViewport();
+    await page.keyboard.press('PageDown');
+    await expect.poll(number).toBeGreaterThan(afterOnePage);
+    await page.keyboard.press('PageUp');
+    await expect.poll(number).toBe(afterOnePage);
+
+    // The last and the first task, far outside the rows drawn before.
+    await page.keyboard.press('End');
+    await expect.poll(focused).toBe('Task 150');
+    await expect(card(page, 'Task 150')).toBeInViewport();
+    await page.keyboard.press('Home');
+    await expect.poll(focused).toBe('Task 001');
+    await expect(card(page, 'Task 001')).toBeInViewport();
+    // The arrows go on from there.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe('Task 002');
+  });
+
   test('a column of 1,000 tasks renders only the cards in view', async ({ page, app }) => {
     test.setTimeout(120_000);
     const mine = await listId(app, 'My Tasks');

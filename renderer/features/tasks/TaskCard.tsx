@@ -292,6 +292,48 @@ export const TaskRow = memo(function TaskRow({
  * and outdent, Up and Down go to the card above and below, Shift+F10 and the context-menu key open
  * the card's menu. Tab only moves the focus: going through the board never changes it.
  */
+const pageKeys = new Set(['PageDown', 'PageUp', 'Home', 'End']);
+
+/**
+ * Page Down / Page Up move the keyboard a screenful through the column, Home / End to its first and
+ * last task, as in a list box. The column draws only the rows in view: it is scrolled first, and the
+ * card then at the focused card's height on screen (the first or last one for Home and End) takes the
+ * focus once drawn. Left to the browser, the page would scroll away from the focused card, whose row
+ * is then taken out, and the keyboard would fall to the page.
+ */
+function focusPageAway(column: Element, card: HTMLElement, key: string) {
+  const scroller = column.querySelector<HTMLElement>('[data-testid="task-column-scroller"]');
+  if (!scroller) return;
+  const view = scroller.getBoundingClientRect();
+  const offset = card.getBoundingClientRect().top - view.top;
+  const page = Math.max(card.offsetHeight, scroller.clientHeight - card.offsetHeight);
+  if (key === 'Home') scroller.scrollTop = 0;
+  else if (key === 'End') scroller.scrollTop = scroller.scrollHeight;
+  else scroller.scrollTop += key === 'PageDown' ? page : -page;
+  let frames = 0;
+  const settle = () => {
+    const cards = openCards(column);
+    const top = scroller.getBoundingClientRect().top + offset;
+    const target =
+      key === 'Home'
+        ? cards[0]
+        : key === 'End'
+          ? cards.at(-1)
+          : cards.reduce<HTMLElement | undefined>((best, entry) => {
+              const distance = Math.abs(entry.getBoundingClientRect().top - top);
+              return !best || distance < Math.abs(best.getBoundingClientRect().top - top) ? entry : best;
+            }, undefined);
+    // Drawn once the list has caught up with the scroll (a frame or two).
+    if ((!target || target === card) && ++frames < 4) {
+      requestAnimationFrame(settle);
+      return;
+    }
+    (target ?? card).focus({ preventScroll: true });
+    (target ?? card).scrollIntoView({ block: 'nearest' });
+  };
+  requestAnimationFrame(settle);
+}
+
 function cardKeys(
   event: KeyboardEvent<HTMLElement>,
   listId: string,
@@ -313,6 +355,13 @@ function cardKeys(
   if ((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu') {
     event.preventDefault();
     openCardMenu(card);
+    return;
+  }
+  if (pageKeys.has(event.key)) {
+    const column = card.closest('[data-drop-column]');
+    if (!column) return;
+    event.preventDefault();
+    focusPageAway(column, card, event.key);
     return;
   }
   if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
