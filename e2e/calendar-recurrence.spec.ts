@@ -1,5 +1,6 @@
 import { addDays, at, CalendarPage, instantOf, local, wall, zone, type StoredEvent } from './calendar-page';
 import { expect, test } from './fixtures';
+import { screenshotVariants } from './screens';
 
 /** Starts on New York clocks, `YYYY-MM-DDTHH:MM`. */
 const starts = (events: StoredEvent[]) => events.map((event) => wall(instantOf(event.start)));
@@ -127,7 +128,10 @@ function weekdayOfMonth(year: number, month: number, weekday: number, ordinal: n
   return new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
 }
 
-test('repeat as Google Calendar offers it: monthly on a weekday of the month, every weekday', async ({ page, app }) => {
+test('repeat as Google Calendar offers it: monthly on a weekday of the month, every weekday', async ({
+  page,
+  app,
+}, testInfo) => {
   const calendar = new CalendarPage(page, app);
   await calendar.ready();
   const [, monday = ''] = await calendar.days();
@@ -165,6 +169,8 @@ test('repeat as Google Calendar offers it: monthly on a weekday of the month, ev
   await expect(summary).toHaveText(`Monthly on the ${tuesdayWord} Tuesday · 3 times`);
   await startDate.fill(monday);
   await expect(summary).toHaveText(`Monthly on the ${word} Monday · 3 times`);
+  await calendar.editor.getByTestId('editor-repeat').scrollIntoViewIfNeeded();
+  await screenshotVariants(page, testInfo, 'calendar-editor-monthly-repeat');
   await calendar.save();
 
   const code = ordinal === -1 ? '-1MO' : `${ordinal}MO`;

@@ -190,7 +190,7 @@ function SimpleRule({
           onChange={(event) => update({ interval: Math.max(1, Math.min(99, Number(event.target.value) || 1)) })}
           data-testid="editor-repeat-interval"
         />
-        <span>{unitLabels[rule.frequency]}</span>
+        <span>{rule.interval === 1 ? unitLabels[rule.frequency].slice(0, -1) : unitLabels[rule.frequency]}</span>
       </div>
       {rule.frequency === 'MONTHLY' ? (
         <MonthlyOn rule={rule} startDate={draft.startDate || '2000-01-02'} id={ids.monthly} onChange={onChange} />
