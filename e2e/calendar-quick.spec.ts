@@ -333,6 +333,26 @@ test('a description written as HTML, as Google Calendar keeps it, reads as its t
   await expect(description.locator('b, ul, li, img, script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __hit?: number }).__hit)).toBeUndefined();
   await screenshotVariants(page, testInfo, 'calendar-quick-view-html-description');
+
+  // The editor holds it as text, says so, and writes it back only when it is changed.
+  await calendar.editFromQuickView();
+  const field = calendar.editor.getByTestId('editor-description');
+  await expect(field).toHaveValue(
+    'Agenda\n1. Budget & forecast\n• Q3 numbers\n• Hiring\nSlides: Review deck (https://docs.example.com/d/1) · Run\nSee you there!',
+  );
+  await expect(calendar.editor.getByTestId('editor-description-note')).toContainText('Formatted in Google Calendar');
+  const stored = async () => (await calendar.stored()).find((event) => event.summary?.startsWith('Quarterly'));
+  const html = (await stored())?.description;
+  await calendar.editor.getByTestId('editor-title').fill('Quarterly review (Q4)');
+  await calendar.save();
+  await expect.poll(async () => (await stored())?.summary).toBe('Quarterly review (Q4)');
+  expect((await stored())?.description).toBe(html);
+
+  await (await calendar.settled('Quarterly review (Q4)')).click();
+  await calendar.editFromQuickView();
+  await field.fill('Agenda moved to the doc.');
+  await calendar.save();
+  await expect.poll(async () => (await stored())?.description).toBe('Agenda moved to the doc.');
 });
 
 test('web addresses in an event’s description are links that open outside the app; nothing else is', async ({

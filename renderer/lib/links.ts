@@ -130,3 +130,18 @@ export function descriptionParts(text: string): TextPart[] {
   if (last) last.text = last.text.trimEnd();
   return parts.filter((part) => part.text !== '');
 }
+
+/**
+ * A description as the editor's plain text field holds it: HTML (as Google Calendar keeps what its
+ * editor wrote) as its text and line breaks, each link's address after its words; plain text as it is.
+ */
+export function editableDescription(text: string): { text: string; fromHtml: boolean } {
+  if (!htmlTag.test(text) || typeof DOMParser === 'undefined') return { text, fromHtml: false };
+  const parts = descriptionParts(text);
+  return {
+    text: parts
+      .map((part) => (part.href && part.text !== part.href ? `${part.text} (${part.href})` : part.text))
+      .join(''),
+    fromHtml: true,
+  };
+}

@@ -1,3 +1,4 @@
+import { editableDescription } from '../../lib/links';
 import type { EventTimes, GoogleEvent } from './event-mapping';
 import type { ReminderUnit } from './reminder-units';
 import type { QuickAddResult } from './quick-add';
@@ -53,6 +54,11 @@ export interface EventDraft {
   repeat: RepeatRule;
   location: string;
   description: string;
+  /**
+   * The description as stored was HTML (Google Calendar's editor writes it so): `description` is its
+   * text, and is written back, as text, only if it is changed.
+   */
+  descriptionFromHtml?: boolean;
   attendees: AttendeeDraft[];
   useDefaultReminders: boolean;
   reminders: ReminderDraft[];
@@ -142,13 +148,15 @@ export function draftFromEvent(
   const zone = times.allDay ? (event.start?.timeZone ?? displayZone) : times.timeZone;
   const zoneOk = isValidTimeZone(zone) ? zone : displayZone;
   const anchor = { allDay: times.allDay, timeZone: zoneOk };
+  const description = editableDescription(event.description ?? '');
   return {
     ...emptyDraft(calendarId, zoneOk),
     ...timesToFields(times, zoneOk),
     summary: event.summary ?? '',
     repeat: parseRecurrence(seriesRecurrence ?? event.recurrence, anchor),
     location: event.location ?? '',
-    description: event.description ?? '',
+    description: description.text,
+    ...(description.fromHtml ? { descriptionFromHtml: true } : {}),
     attendees: (event.attendees ?? []).flatMap((attendee) =>
       attendee.email
         ? [

@@ -190,7 +190,13 @@ function EditorForm({
               value={draft.description}
               onChange={(event) => update({ description: event.target.value })}
               data-testid="editor-description"
+              {...(draft.descriptionFromHtml ? { 'aria-describedby': `${ids.description}-note` } : {})}
             />
+            {draft.descriptionFromHtml ? (
+              <span id={`${ids.description}-note`} className="field__hint" data-testid="editor-description-note">
+                Formatted in Google Calendar; shown here as text. Its formatting is kept unless you change it.
+              </span>
+            ) : null}
           </div>
           <RemindersField draft={draft} calendarDefaults={calendar?.defaultReminders} onChange={update} />
           <ColorField
