@@ -691,6 +691,12 @@ test('the month view names the month on each month’s first day ("Dec 1"), as G
   await expect(label(thisFirst)).toHaveText(`${shortMonth(thisFirst)} 1`);
   await expect(label(nextFirst)).toHaveText(`${shortMonth(nextFirst)} 1`);
   await expect(label(`${today().slice(0, 8)}02`)).toHaveText('2');
+  // Its link is named with the words it shows, as well as the date.
+  await expect(label(nextFirst)).toHaveAttribute(
+    'aria-label',
+    `Go to ${shortMonth(nextFirst)} 1, ${nextFirst.slice(0, 4)}`,
+  );
+  await expect(label(`${today().slice(0, 8)}02`)).toHaveAttribute('aria-label', /^Go to \w+ 2, \d{4}$/);
 
   // On a month's first day, today's mark holds the whole "Dec 1", in a short window too.
   await page.clock.setSystemTime(new Date(`${nextFirst}T12:00:00-05:00`));
@@ -708,4 +714,60 @@ test('the month view names the month on each month’s first day ("Dec 1"), as G
     expect(fits).toBe(true);
   }
   await screenshotVariants(page, testInfo, 'calendar-month-first-day-today');
+});
+
+test('a timed event of a day or more sits in the all-day row with its start time, as in Google Calendar; a drag along the row keeps its times', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  const [tuesday, wednesday, thursday, friday] = [1, 2, 3, 4].map((n) => addDays(monday, n));
+  await calendar.insert({
+    summary: 'Design conference',
+    start: { dateTime: at(tuesday!, '09:00'), timeZone: zone },
+    end: { dateTime: at(thursday!, '17:00'), timeZone: zone },
+  });
+  await calendar.insert({
+    summary: 'Budget review',
+    start: { dateTime: at(wednesday!, '10:00'), timeZone: zone },
+    end: { dateTime: at(wednesday!, '11:00'), timeZone: zone },
+  });
+  const conference = await calendar.settled('Design conference');
+  const review = await calendar.settled('Budget review');
+
+  // One bar over Tuesday to Thursday, above the hours, saying when it starts.
+  await expect(conference).toHaveCount(1);
+  await expect(conference).not.toHaveAttribute('data-time-grid');
+  await expect(conference).toContainText(/9(:00)?\s?am\s*Design conference/i);
+  const bar = (await conference.boundingBox())!;
+  const tuesdayX = (await calendar.point(tuesday!, '10:00')).x;
+  const thursdayX = (await calendar.point(thursday!, '10:00')).x;
+  expect(bar.x).toBeLessThan(tuesdayX);
+  expect(bar.x + bar.width).toBeGreaterThan(thursdayX);
+  expect(bar.y + bar.height).toBeLessThan((await review.boundingBox())!.y);
+  // Wednesday's meeting keeps its whole column, not half of it beside a three-day block.
+  const column = (await calendar.point(thursday!, '10:00')).x - (await calendar.point(wednesday!, '10:00')).x;
+  expect((await review.boundingBox())!.width).toBeGreaterThan(column * 0.8);
+  await screenshotVariants(page, testInfo, 'calendar-long-timed-event-all-day-row');
+
+  // A drag one day along the row: Wednesday 9:00 to Friday 17:00.
+  const grab = { x: bar.x + 20, y: bar.y + bar.height / 2 };
+  await page.mouse.move(grab.x, grab.y);
+  await page.mouse.down();
+  await page.mouse.move(grab.x + 8, grab.y, { steps: 3 });
+  await page.mouse.move(grab.x + column, grab.y, { steps: 10 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => {
+      const stored = (await calendar.stored()).find((event) => event.summary === 'Design conference');
+      return stored ? [wall(instantOf(stored.start)), wall(instantOf(stored.end))] : null;
+    })
+    .toEqual([`${wednesday}T09:00`, `${friday}T17:00`]);
+
+  // The quick view says its times.
+  await (await calendar.settled('Design conference')).click();
+  await expect(page.getByTestId('quick-view-when')).toContainText('9:00');
+  await expect(page.getByTestId('quick-view-when')).toContainText('5:00');
 });

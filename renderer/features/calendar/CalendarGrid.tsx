@@ -29,10 +29,17 @@ import type { CalendarPreferences } from './calendar-settings';
 import type { GridTaskProps } from './calendar-tasks';
 import { gridInteractionPlugin } from './grid-interaction';
 import { fullCalendarViews, useCalendarStore, viewOfFullCalendar, type CalendarViewId } from './calendar-store';
-import { untitledEventLabel, zeroLengthMs, type EventTimes, type GridEventProps } from './event-mapping';
+import {
+  longTimedInAllDayRow,
+  movedByDays,
+  untitledEventLabel,
+  zeroLengthMs,
+  type EventTimes,
+  type GridEventProps,
+} from './event-mapping';
 import { useDraftTitle } from './draft-title';
 import type { AnchorPoint } from './QuickCreate';
-import { addDaysToDate, dateInZone, zoneCity, zoneOffsetLabel } from './time-zone';
+import { addDaysToDate, dateInZone, daysBetween, zoneCity, zoneOffsetLabel } from './time-zone';
 import type { VisibleRange } from './visible-range';
 
 const plugins = [formaTheme, timeGridPlugin, dayGridPlugin, listPlugin, multiMonthPlugin, gridInteractionPlugin];
@@ -250,6 +257,19 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>, w
   if (task.kind === 'task') return taskContent(info.event.title, task.completed === true);
   // The block of a selection being made into an event shows the title typed into quick-create.
   const title = info.event.title || (info.isMirror ? <DraftTitle /> : untitledEventLabel);
+  const { spansDays } = info.event.extendedProps as Partial<GridEventProps>;
+  if (spansDays && info.view.type.startsWith('timeGrid')) {
+    // A timed event of a day or more, in the all-day row: "9am Conference" where it starts, as Google writes it.
+    const id = (info.event.extendedProps as Partial<GridEventProps>).eventId;
+    const startText = info.isStart ? words.start(new Date(spansDays.startMs)) : null;
+    return (
+      <div className="grid-event grid-event--row" data-testid="grid-event-label">
+        {startText ? <span className="grid-event__time">{startText}</span> : null}
+        <span className="grid-event__title">{title}</span>
+        {id && waitingIds.has(id) ? <WaitingDot collection="events" id={id} className="grid-event__waiting" /> : null}
+      </div>
+    );
+  }
   if (!info.view.type.startsWith('timeGrid') || info.event.allDay) {
     const id = (info.event.extendedProps as Partial<GridEventProps>).eventId;
     // FullCalendar's own content, unless a change to the event waits to sync: then a dot ends the line
@@ -402,6 +422,24 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   const interacting = useRef(false);
   const shown = useRef(props.events);
   if (!interacting.current) shown.current = props.events;
+  // The day and week views draw timed events of a day or more in the all-day row (see longTimedInAllDayRow).
+  const drawn = useRef<{ from: typeof props.events; zone: string; timeGrid: boolean; events: typeof props.events }>(
+    null,
+  );
+  const timeGrid = view === 'day' || view === 'week' || view === 'workWeek';
+  if (
+    !drawn.current ||
+    drawn.current.from !== shown.current ||
+    drawn.current.zone !== displayZone ||
+    drawn.current.timeGrid !== timeGrid
+  ) {
+    drawn.current = {
+      from: shown.current,
+      zone: displayZone,
+      timeGrid,
+      events: timeGrid ? longTimedInAllDayRow(shown.current, displayZone) : shown.current,
+    };
+  }
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
     const release = () => {
@@ -487,6 +525,16 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     };
   }, []);
 
+  // A day's link is named by its date; a month's first day by the words it shows too ("Dec 1", see monthCellLabel).
+  const navLinkHint = useCallback(
+    (dateText: string, date: Date) => {
+      const day = dateInZone(date.getTime(), displayZone);
+      if (!day.endsWith('-01')) return `Go to ${dateText}`;
+      return `Go to ${shortMonthNames[Number(day.slice(5, 7)) - 1] ?? ''} 1, ${day.slice(0, 4)}`;
+    },
+    [displayZone],
+  );
+
   // A day followed from the year view or from a day's heading: the store's view changes with the grid's.
   const showDay = useCallback(
     (date: Date) => {
@@ -516,6 +564,21 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     if ((info.event.extendedProps as Partial<GridTaskProps>).kind === 'task') {
       if (!info.event.allDay) info.revert();
       else latest.current.onMoveTask(info.event.id, info.event.startStr.slice(0, 10), info.revert);
+      return;
+    }
+    const { spansDays } = info.event.extendedProps as Partial<GridEventProps>;
+    if (spansDays) {
+      // A long timed event drawn in the all-day row: along the row it keeps its clock times and moves
+      // by whole days; dropped on the hours, it starts there and keeps its length.
+      const start = info.event.start?.getTime();
+      const oldStart = info.oldEvent.startStr.slice(0, 10);
+      const to: EventTimes | null = info.event.allDay
+        ? movedByDays(spansDays, daysBetween(oldStart, info.event.startStr.slice(0, 10)), zone)
+        : start === undefined
+          ? null
+          : { allDay: false, startMs: start, endMs: start + spansDays.endMs - spansDays.startMs, timeZone: zone };
+      if (to) latest.current.onChangeTimes(info.event.id, to, info.revert);
+      else info.revert();
       return;
     }
     const to = gridTimes(info.event, zone, prefs.defaultEventMinutes);
@@ -611,6 +674,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         nowIndicator
         navLinks
         navLinkDayClick={showDay}
+        navLinkHint={navLinkHint}
         selectable
         selectMirror
         editable
@@ -629,7 +693,7 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
         titleFormat={titleFormats[view]}
         {...(slotHeaderContent ? { slotHeaderContent } : {})}
         allDayHeaderContent={allDayHeaderContent}
-        events={shown.current}
+        events={drawn.current.events}
         datesSet={onDatesSet}
         select={onSelect}
         eventClick={onEventClick}

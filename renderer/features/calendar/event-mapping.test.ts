@@ -6,6 +6,8 @@ import {
   eventTimesOf,
   googleTimesOf,
   isPendingEventId,
+  longTimedInAllDayRow,
+  movedByDays,
   newPendingEventId,
   parseEventKey,
   toCalendarEventInput,
@@ -249,5 +251,51 @@ describe('visible range', () => {
     const next = shiftRangeByDays(week, 7, 'America/New_York');
     expect(next.start.toISOString()).toBe('2026-11-01T04:00:00.000Z');
     expect(next.end.toISOString()).toBe('2026-11-08T05:00:00.000Z');
+  });
+});
+
+describe('timed events of a day or more in the day and week views', () => {
+  const ny = 'America/New_York';
+  const at = (iso: string) => Date.parse(iso);
+  const input = (start: string, end: string) =>
+    toCalendarEventInput(
+      { id: 'e1', summary: 'Conference', start: { dateTime: start }, end: { dateTime: end } },
+      calendar,
+      palettes,
+    )!;
+
+  it('moves them to the all-day row over the days they touch, keeping their times; shorter ones stay', () => {
+    const conference = input('2026-12-01T09:00:00-05:00', '2026-12-03T17:00:00-05:00');
+    const meeting = input('2026-12-01T09:00:00-05:00', '2026-12-01T10:00:00-05:00');
+    // 24 hours exactly counts, as in Google Calendar; 23 does not.
+    const dayLong = input('2026-12-01T09:00:00-05:00', '2026-12-02T09:00:00-05:00');
+    const overnight = input('2026-12-01T22:00:00-05:00', '2026-12-02T21:00:00-05:00');
+    const shown = longTimedInAllDayRow([conference, meeting, dayLong, overnight], ny);
+    expect(shown[0]).toMatchObject({ allDay: true, start: '2026-12-01', end: '2026-12-04', durationEditable: false });
+    expect(shown[0]?.extendedProps?.spansDays).toEqual({
+      startMs: at('2026-12-01T14:00:00Z'),
+      endMs: at('2026-12-03T22:00:00Z'),
+    });
+    expect(shown[1]).toBe(meeting);
+    expect(shown[2]).toMatchObject({ allDay: true, start: '2026-12-01', end: '2026-12-03' });
+    expect(shown[3]).toBe(overnight);
+    // Nothing long: the same array, so the grid is not laid out again.
+    const plain = [meeting, overnight];
+    expect(longTimedInAllDayRow(plain, ny)).toBe(plain);
+    // An end at midnight does not touch the next day.
+    const toMidnight = longTimedInAllDayRow([input('2026-12-01T00:00:00-05:00', '2026-12-03T00:00:00-05:00')], ny);
+    expect(toMidnight[0]).toMatchObject({ start: '2026-12-01', end: '2026-12-03' });
+  });
+
+  it('a drag along the row moves the times by whole days on the display zone’s clocks, across a DST change', () => {
+    const spans = { startMs: at('2026-10-30T13:00:00Z'), endMs: at('2026-11-01T21:00:00Z') };
+    // Fri 9:00 EDT – Sun 16:00 EST, two days later: Sun 9:00 EST – Tue 16:00 EST.
+    expect(movedByDays(spans, 2, ny)).toEqual({
+      allDay: false,
+      startMs: at('2026-11-01T14:00:00Z'),
+      endMs: at('2026-11-03T21:00:00Z'),
+      timeZone: ny,
+    });
+    expect(movedByDays(spans, -1, ny).startMs).toBe(at('2026-10-29T13:00:00Z'));
   });
 });

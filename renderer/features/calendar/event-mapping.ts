@@ -1,7 +1,7 @@
 import type { EventInput } from '@fullcalendar/react';
 import type { CalendarEvent } from '../../../shared/api/schemas/calendar';
 import { eventColor, type ColorPair, type Palettes } from './colors';
-import { addDaysToDate, rfc3339InZone } from './time-zone';
+import { addDaysToDate, dateInZone, instantOfWallTime, parseWallTime, rfc3339InZone, timeInZone } from './time-zone';
 import { dateTimeFormat } from '../../lib/intl-format';
 
 /** A Calendar v3 event as the service answers it. */
@@ -59,6 +59,54 @@ export interface GridEventProps {
   declined: boolean;
   /** A timed event that ends as it starts: the grid has it `zeroLengthMs` long (see there). */
   zeroLength: boolean;
+  /**
+   * A timed event a day or longer, drawn in the day and week views' all-day row (see
+   * `longTimedInAllDayRow`): its own start and end.
+   */
+  spansDays?: { startMs: number; endMs: number };
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * The day and week views' input with timed events of 24 hours or more moved to the all-day row, as
+ * Google Calendar draws them: a bar over the days they touch in the display zone, labelled with the
+ * start time, instead of blocks filling whole day columns beside everything else. The event keeps
+ * its times (`spansDays`); a drag along the row moves them by whole days. Unchanged input is
+ * answered as it is.
+ */
+export function longTimedInAllDayRow(events: EventInput[], zone: string): EventInput[] {
+  let changed = false;
+  const out = events.map((input) => {
+    const { start, end } = input;
+    if (input.allDay || typeof start !== 'number' || typeof end !== 'number' || end - start < dayMs) return input;
+    changed = true;
+    return {
+      ...input,
+      start: dateInZone(start, zone),
+      end: addDaysToDate(dateInZone(end - 1, zone), 1),
+      allDay: true,
+      durationEditable: false,
+      extendedProps: { ...input.extendedProps, spansDays: { startMs: start, endMs: end } },
+    };
+  });
+  return changed ? out : events;
+}
+
+/**
+ * Where a long timed event goes when its bar is dropped on another day of the all-day row: the same
+ * times on clocks in the display zone, `days` days later (earlier when negative).
+ */
+export function movedByDays(
+  spans: { startMs: number; endMs: number },
+  days: number,
+  zone: string,
+): Extract<EventTimes, { allDay: false }> {
+  const shift = (ms: number) => {
+    const wall = parseWallTime(addDaysToDate(dateInZone(ms, zone), days), timeInZone(ms, zone));
+    return wall ? instantOfWallTime(wall, zone) : ms + days * dayMs;
+  };
+  return { allDay: false, startMs: shift(spans.startMs), endMs: shift(spans.endMs), timeZone: zone };
 }
 
 /**
