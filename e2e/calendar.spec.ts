@@ -41,6 +41,29 @@ test('moves between weeks and back to today, and switches views from the keyboar
   await page.locator('body').press('n');
   await page.locator('body').press('t');
   await expect(title).toHaveText(thisWeek);
+
+  // Google Calendar's numbers for the views: 1 day, 2 week, 3 month, 4 custom (the work week), 5 schedule, 6 year.
+  for (const [key, view] of [
+    ['3', 'month'],
+    ['1', 'day'],
+    ['5', 'agenda'],
+    ['6', 'year'],
+    ['4', 'workWeek'],
+    ['2', 'week'],
+  ] as const) {
+    await page.locator('body').press(key);
+    await expect(calendar.surface, `key ${key}`).toHaveAttribute('data-view', view);
+  }
+
+  // g asks for a date: typed, the day view opens on it.
+  await page.locator('body').press('g');
+  const palette = page.getByTestId('command-palette');
+  await expect(palette).toBeVisible();
+  await page.keyboard.type('2027-03-15');
+  await expect(palette.getByText('Go to Monday, March 15, 2027')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(calendar.surface).toHaveAttribute('data-view', 'day');
+  await expect(title).toContainText('March 15, 2027');
 });
 
 test('creates an event from the keyboard, and Escape creates nothing', async ({ page, app }) => {
@@ -293,4 +316,29 @@ test('views switched in quick succession end on the last one asked for, and a fo
   expect(await calendar.days()).toEqual([first]);
   await page.waitForTimeout(300);
   await expect(calendar.surface).toHaveAttribute('data-view', 'day');
+});
+
+test('r reads the shown events again, as in Google Calendar', async ({ page, app }) => {
+  let lists = 0;
+  await injectApiFailures(page, (operation) => {
+    if (operation === 'CalendarEventsList') lists += 1;
+    return null;
+  });
+  await page.reload();
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  // Once the start's reads (the week and its neighbours) are done, nothing reads the week again unprompted.
+  let settled = -1;
+  await expect
+    .poll(async () => {
+      const now = lists;
+      const same = now === settled;
+      settled = now;
+      await page.waitForTimeout(400);
+      return same && lists === now;
+    })
+    .toBe(true);
+  const before = lists;
+  await page.locator('body').press('r');
+  await expect.poll(() => lists).toBeGreaterThan(before);
 });

@@ -24,6 +24,7 @@ import { dateInZone, deviceTimeZone, zoneOffsetLabel } from './time-zone';
 import { useCalendarListCommands } from './useCalendarListCommands';
 import { useCalendarCommandRequests } from './calendar-commands';
 import { useCalendarRoute, useJumpTo, useOpenFound, useSelectionMarks } from './useCalendarRoute';
+import { openCommandPalette } from '../../shell/CommandPalette';
 import { shortcutSheet, useCalendarShortcuts } from './useCalendarShortcuts';
 import { useSidePanel } from './useSidePanel';
 import { useEventCommands } from './useEventCommands';
@@ -172,6 +173,9 @@ export function CalendarWorkspace({
       if (entry?.calendar.writable) void commands.remove(entry);
     },
     search: () => searchRef.current?.focus(),
+    // The palette reads a typed date ("dec 25", "next friday") and goes there.
+    goToDate: openCommandPalette,
+    refresh: () => visible.refetch(),
     escape: () => {
       if (searchText !== null) setSearchText(null);
       else select(null);

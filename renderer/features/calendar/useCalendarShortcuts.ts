@@ -15,6 +15,10 @@ export interface ShortcutHandlers {
   edit: () => void;
   remove: () => void;
   search: () => void;
+  /** Asks for a date to show (Google's g). */
+  goToDate: () => void;
+  /** Reads the shown events again (Google's r). */
+  refresh: () => void;
   escape: () => void;
 }
 
@@ -25,11 +29,18 @@ const viewKeys: Record<string, CalendarViewId> = {
   m: 'month',
   y: 'year',
   a: 'agenda',
+  // Google Calendar's numbers for the same views: 1 day, 2 week, 3 month, 4 custom (here the work week), 5 schedule, 6 year.
+  '1': 'day',
+  '2': 'week',
+  '3': 'month',
+  '4': 'workWeek',
+  '5': 'agenda',
+  '6': 'year',
 };
 
 /**
- * Google Calendar's single-key shortcuts: d/w/x/m/y/a views, t today, j/k (n/p) next/previous,
- * c create, q quick add, e edit, Delete delete, / search, ? this list, Escape. Ignored while typing, with
+ * Google Calendar's single-key shortcuts: d/w/x/m/y/a (or 1–6) views, t today, j/k (n/p) next/previous,
+ * g go to a date, r refresh, c create, q quick add, e edit, Delete delete, / search, ? this list, Escape. Ignored while typing, with
  * modifier keys, or while a dialog is open.
  */
 export function useCalendarShortcuts(handlers: ShortcutHandlers): void {
@@ -56,6 +67,8 @@ export function useCalendarShortcuts(handlers: ShortcutHandlers): void {
       else if (key === 'e') h.edit();
       else if (key === 'Delete' || key === 'Backspace') h.remove();
       else if (key === '/') h.search();
+      else if (key === 'g') h.goToDate();
+      else if (key === 'r') h.refresh();
       else if (key === '?') h.help();
       else if (key === 'Escape') h.escape();
       else handled = false;
@@ -71,21 +84,23 @@ export const shortcutSheet: ShortcutGroup[] = [
   {
     group: 'Views',
     items: [
-      { keys: ['d'], does: 'Day' },
-      { keys: ['w'], does: 'Week' },
-      { keys: ['x'], does: 'Work week' },
-      { keys: ['m'], does: 'Month' },
-      { keys: ['y'], does: 'Year' },
-      { keys: ['a'], does: 'Agenda' },
+      { keys: ['d', '1'], does: 'Day' },
+      { keys: ['w', '2'], does: 'Week' },
+      { keys: ['m', '3'], does: 'Month' },
+      { keys: ['x', '4'], does: 'Work week' },
+      { keys: ['a', '5'], does: 'Agenda' },
+      { keys: ['y', '6'], does: 'Year' },
     ],
   },
   {
     group: 'Navigation',
     items: [
       { keys: ['t'], does: 'Go to today' },
+      { keys: ['g'], does: 'Go to a date (type it)' },
       { keys: ['j', 'n'], does: 'Next period' },
       { keys: ['k', 'p'], does: 'Previous period' },
       { keys: ['/'], does: 'Search events' },
+      { keys: ['r'], does: 'Refresh' },
     ],
   },
   {

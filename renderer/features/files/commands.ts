@@ -14,7 +14,7 @@ import { canMoveInto, createFolder, deleteForever, describeCount, emptyTrash, mo
  * here are the steps around them: opening, asking first, downloading, sharing.
  */
 
-export { colorFolders, copyItems, moveItems, renameItem, restoreItems, starItems, trashItems } from './mutations';
+export { colorFolders, copyItems, renameItem, restoreItems, starItems, trashItems } from './mutations';
 
 /** A shared drive's name (its top folder has the drive's id), read once and kept with the folder names. */
 async function sharedDriveName(driveId: string): Promise<string> {
