@@ -9,7 +9,7 @@ export const taskShortcutSheet: ShortcutGroup[] = [
     group: 'On a task',
     items: [
       { keys: ['↑', '↓'], does: 'Previous or next task' },
-      { keys: ['Page Up', 'Page Down'], does: 'A screenful up or down' },
+      { keys: ['PgUp', 'PgDn'], does: 'A screenful up or down' },
       { keys: ['Home', 'End'], does: 'First or last task' },
       { keys: [indentShortcut.label], does: 'Indent' },
       { keys: [outdentShortcut.label], does: 'Outdent' },
