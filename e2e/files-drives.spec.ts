@@ -2,6 +2,7 @@ import type { WebSocketRoute } from '@playwright/test';
 import { expect, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
 import { dropFiles, getFile, listFiles, openFiles, row, createFolder, createFile } from './files-helpers';
 import { checkScreens, expectInWindow } from './files-screens';
+import { expectAxeCleanInBothSchemes } from './axe';
 
 interface StoredDrive {
   id: string;
@@ -294,6 +295,7 @@ test('moving into or out of a shared drive asks first, as Drive does: who can op
   await checkScreens(page, 'files-move-into-shared-drive', async () => {
     await expectInWindow(page, confirm.getByTestId('confirm-dialog-confirm'));
   });
+  await expectAxeCleanInBothSchemes(page, 'move into a shared drive');
   await confirm.getByTestId('confirm-dialog-cancel').click();
   await expect(confirm).toBeHidden();
   expect((await placeOf(plan.id)).driveId).toBeUndefined();

@@ -659,6 +659,7 @@ test('an empty list says so under its field, and a list with every task done say
   const box = await empty.boundingBox();
   expect(box && field && box.y - (field.y + field.height)).toBeLessThan(60);
   await screenshotVariants(page, testInfo, 'tasks-empty-list');
+  await expectAxeCleanInBothSchemes(page, 'empty task list');
 
   await mine.getByTestId('task-new-title').fill('Water plants');
   await mine.getByTestId('task-new-title').press('Enter');
@@ -674,4 +675,5 @@ test('an empty list says so under its field, and a list with every task done say
     )
     .toEqual(['completed']);
   await screenshotVariants(page, testInfo, 'tasks-all-complete');
+  await expectAxeCleanInBothSchemes(page, 'list with every task done');
 });
