@@ -1,4 +1,11 @@
-import { addDaysToDate, dateInZone, formatDateParts, instantOfWallTime, parseWallTime } from './time-zone';
+import {
+  addDaysToDate,
+  dateInZone,
+  formatDateParts,
+  instantOfWallTime,
+  parseWallTime,
+  weekdayOfDate,
+} from './time-zone';
 
 /**
  * The editor's model of an event's `recurrence` lines (RFC 5545 RRULE/EXDATE/RDATE/EXRULE). Rules
@@ -59,7 +66,7 @@ export function isEveryWeekday(rule: RepeatRule): boolean {
  */
 export function monthWeekdaysOf(date: string): { nth: MonthWeekday; last: MonthWeekday | null } {
   const [year = 2000, month = 1, day = 1] = date.split('-').map(Number);
-  const code = weekdayCodes[new Date(Date.UTC(year, month - 1, day)).getUTCDay()] ?? 'MO';
+  const code = weekdayCodes[weekdayOfDate(date)] ?? 'MO';
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const place = Math.ceil(day / 7);
   const isLast = day + 7 > daysInMonth;
@@ -74,7 +81,7 @@ export function monthWeekdaysOf(date: string): { nth: MonthWeekday; last: MonthW
  */
 export function repeatFollowingDate(rule: RepeatRule, from: string, to: string): RepeatRule {
   if (rule.kind !== 'simple' || from === to || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return rule;
-  const weekdayOf = (date: string) => weekdayCodes[new Date(`${date}T00:00:00Z`).getUTCDay()];
+  const weekdayOf = (date: string) => weekdayCodes[weekdayOfDate(date)];
   const [fromDay, toDay] = [weekdayOf(from), weekdayOf(to)];
   if (rule.frequency === 'WEEKLY' && rule.byDay.length === 1 && rule.byDay[0] === fromDay && toDay)
     return { ...rule, byDay: [toDay] };
@@ -331,7 +338,7 @@ export function describeMonthWeekday(weekday: MonthWeekday): string {
 }
 
 /** "November 29" for a `YYYY-MM-DD` date. */
-function monthAndDay(date: string, locale?: string): string {
+export function monthAndDay(date: string, locale?: string): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Intl.DateTimeFormat(locale, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y ?? 2000, (m ?? 1) - 1, d ?? 1)),
@@ -359,8 +366,7 @@ export function describeRepeat(rule: RepeatRule, locale?: string, startDate?: st
     text += ` on ${rule.byDay.map((code) => weekdayNames[code]).join(', ')}`;
   else if (rule.frequency === 'MONTHLY' && rule.monthWeekday) text += ` on ${describeMonthWeekday(rule.monthWeekday)}`;
   else if (startDay && startDate) {
-    if (rule.frequency === 'WEEKLY')
-      text += ` on ${weekdayNames[weekdayCodes[new Date(`${startDate}T00:00:00Z`).getUTCDay()] ?? 'MO']}`;
+    if (rule.frequency === 'WEEKLY') text += ` on ${weekdayNames[weekdayCodes[weekdayOfDate(startDate)] ?? 'MO']}`;
     if (rule.frequency === 'MONTHLY') text += ` on day ${Number(startDay[3])}`;
     if (rule.frequency === 'YEARLY') text += ` on ${monthAndDay(startDate, locale)}`;
   }

@@ -2,10 +2,10 @@ import { errorMessage } from '../../lib/errors';
 import { notify } from '../../lib/notify';
 import { downloadFile } from './data/download';
 import { useDialogStore } from './dialog-store';
+import { folderName } from './file-commands';
 import { isFolder, type DriveItem } from './drive-file';
 import { useFilesStore } from './files-store';
 import type { FolderCrumb } from './model/places';
-import { apiQueryKey, callApi, queryClient } from '../../lib/api';
 import { canMoveInto, createFolder, deleteForever, describeCount, emptyTrash, moveItems } from './mutations';
 
 /**
@@ -15,17 +15,6 @@ import { canMoveInto, createFolder, deleteForever, describeCount, emptyTrash, mo
  */
 
 export { colorFolders, copyItems, renameItem, restoreItems, starItems, trashItems } from './mutations';
-
-/** A shared drive's name (its top folder has the drive's id), read once and kept with the folder names. */
-async function sharedDriveName(driveId: string): Promise<string> {
-  const params = { fileId: driveId, fields: 'id,name', supportsAllDrives: true };
-  const drive = await queryClient.fetchQuery({
-    queryKey: apiQueryKey('DriveFilesGet', params),
-    queryFn: () => callApi('DriveFilesGet', params),
-    staleTime: 60_000,
-  });
-  return drive.name || 'Untitled drive';
-}
 
 /**
  * Moves `items` into `target` (by drag and drop, the menu or the move dialog), asking first when
@@ -38,7 +27,9 @@ export async function requestMove(items: readonly DriveItem[], target: FolderCru
   const outOf = moving.find((item) => item.driveId && item.driveId !== target.driveId)?.driveId ?? null;
   if (!into && !outOf) return moveItems(items, target);
   const [intoName, outOfName] = await Promise.all(
-    [into, outOf].map((driveId) => (driveId ? sharedDriveName(driveId).catch(() => 'the shared drive') : null)),
+    [into, outOf].map((driveId) =>
+      driveId ? folderName(driveId, 'Untitled drive').catch(() => 'the shared drive') : null,
+    ),
   );
   const what = describeCount(moving);
   const leaving = outOfName ? `Members of “${outOfName}” will lose the access that drive gave them.` : '';

@@ -32,16 +32,16 @@ const folderParams = (fileId: string) => ({ fileId, fields: 'id,name,parents,dri
 /**
  * The name of the folder a result sits in ("My Drive" at its top, the drive's name at a shared drive's
  * top). Read once per folder and kept, shared with the folder paths the Trash shows, so results in the
- * same folder cost one read.
+ * same folder cost one read; a shared drive's name is its top folder's (the move confirmation reads it so).
  */
-async function folderName(folderId: string): Promise<string> {
+export async function folderName(folderId: string, untitled = 'Untitled folder'): Promise<string> {
   const params = folderParams(folderId);
   const folder = await queryClient.fetchQuery({
     queryKey: apiQueryKey('DriveFilesGet', params),
     queryFn: () => callApi('DriveFilesGet', params),
     staleTime: 60_000,
   });
-  return folder.name || 'Untitled folder';
+  return folder.name || untitled;
 }
 
 async function locationsOf(files: readonly DriveItem[]): Promise<Map<string, string>> {

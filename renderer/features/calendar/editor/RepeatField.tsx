@@ -5,6 +5,7 @@ import {
   describeRepeat,
   formatRecurrence,
   isEveryWeekday,
+  monthAndDay,
   monthWeekdaysOf,
   weekdayCodes,
   weekdayFullNames,
@@ -56,9 +57,6 @@ export function RepeatField({ draft, partOfSeries, onChange }: RepeatFieldProps)
   const dayOfMonth = Number(startDate.slice(8, 10));
   // The weekday of the month the menu names: the rule's own once it has one.
   const monthWeekday = rule.kind === 'simple' && rule.monthWeekday ? rule.monthWeekday : nth;
-  const monthAndDay = new Intl.DateTimeFormat(undefined, { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${startDate}T00:00:00Z`),
-  );
   const choices: { value: Choice; label: string }[] = [
     { value: 'none', label: 'Does not repeat' },
     { value: 'DAILY', label: 'Daily' },
@@ -66,7 +64,7 @@ export function RepeatField({ draft, partOfSeries, onChange }: RepeatFieldProps)
     { value: 'WEEKDAYS', label: 'Every weekday (Monday to Friday)' },
     { value: 'MONTHLY', label: `Monthly on day ${dayOfMonth}` },
     { value: 'MONTHLY_WEEKDAY', label: `Monthly on ${describeMonthWeekday(monthWeekday)}` },
-    { value: 'YEARLY', label: `Annually on ${monthAndDay}` },
+    { value: 'YEARLY', label: `Annually on ${monthAndDay(startDate)}` },
     { value: 'custom', label: 'Custom rule (RRULE)…' },
   ];
 
