@@ -312,12 +312,17 @@ for (const size of [
             .evaluate((element) => element.scrollWidth <= element.clientWidth + 1),
         ).toBe(true);
         heights.push(Math.round(bar.height));
-        // Each view's hint (or its absence), waited for: the hint follows the view a render later.
-        const hint = page.locator('.calendar-view__hint');
+        // Each view's description of the grid (or its absence), waited for: it follows the view a render later.
+        const hint = page.getByTestId('calendar-hint');
         if (view === 'week') await expect(hint).toContainText('Drag across the grid');
         if (view === 'month') await expect(hint).not.toContainText('the grid');
         if (view === 'year') await expect(hint).not.toContainText('Drag');
         if (view === 'agenda') await expect(hint).toHaveCount(0);
+        if (view !== 'agenda') {
+          // Not drawn: the grid is left to the events, as Google Calendar's is.
+          expect(await hint.evaluate((element) => element.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+          await expect(calendar.surface).toHaveAccessibleDescription(/press c to add an event/i);
+        }
         if (view === 'day') await saveScreenshot(page, `calendar-toolbar-day-${size.width}-${colorScheme}`);
       }
       // The layout does not jump between views.
@@ -770,4 +775,77 @@ test('a timed event of a day or more sits in the all-day row with its start time
   await (await calendar.settled('Design conference')).click();
   await expect(page.getByTestId('quick-view-when')).toContainText('9:00');
   await expect(page.getByTestId('quick-view-when')).toContainText('5:00');
+});
+
+test('loading and an empty range show over the grid, which stays where it is; the grid is described to screen readers', async ({
+  page,
+  app,
+}, testInfo) => {
+  // The events of each range arrive only when the test lets them through.
+  const held: Array<() => void> = [];
+  let holding = false;
+  await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      if (holding && typeof message === 'string' && message.includes('"CalendarEventsList"')) {
+        held.push(() => server.send(message));
+        return;
+      }
+      server.send(message);
+    });
+  });
+  await page.reload();
+  const calendar = await calendarAt(page, app, { width: 1360, height: 860 });
+  await page.getByTestId('calendar-view-week').click();
+  await expect(calendar.surface).toHaveAttribute('data-view', 'week');
+  const empty = page.getByTestId('calendar-empty');
+  await expect(empty).toBeVisible();
+  await expect(empty).toContainText('Nothing scheduled here');
+  // The grid's box: it does not move as the bar and the note come and go.
+  const grid = calendar.surface;
+  const settled = await grid.boundingBox();
+  expect(settled).toBeTruthy();
+
+  // A day far from the ranges read ahead: its events are read when it is shown.
+  holding = true;
+  await page.locator('body').press('g');
+  const palette = page.getByTestId('command-palette');
+  await expect(palette).toBeVisible();
+  await page.keyboard.type('2030-06-12');
+  await expect(palette.getByText('Go to Wednesday, June 12, 2030')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(calendar.surface).toHaveAttribute('data-view', 'day');
+  const loading = page.getByTestId('calendar-loading-hint');
+  await expect(loading).toBeVisible();
+  await expect(loading).toHaveAccessibleName('Loading events');
+  await expect(empty).toHaveCount(0);
+  // One sign of loading: the toolbar's spinner is for refreshes of what is shown.
+  await expect(page.getByTestId('calendar-loading')).toHaveCount(0);
+  await expectAxeCleanInBothSchemes(page, 'calendar loading');
+  // The bar lies along the grid's top edge, inside it, and the grid has not moved for it.
+  const [bar, surface] = await Promise.all([loading.boundingBox(), calendar.surface.boundingBox()]);
+  expect(bar && surface).toBeTruthy();
+  if (!bar || !surface || !settled) return;
+  expect(bar.height).toBeLessThanOrEqual(4);
+  expect(Math.abs(bar.y - surface.y)).toBeLessThanOrEqual(2);
+  expect(surface.y).toBeCloseTo(settled.y, 0);
+  expect(surface.height).toBeCloseTo(settled.height, 0);
+  await screenshotVariants(page, testInfo, 'calendar-loading-bar');
+
+  holding = false;
+  for (const release of held.splice(0)) release();
+  await expect(loading).toHaveCount(0);
+  await expect(empty).toBeVisible();
+  expect(await grid.boundingBox()).toEqual(settled);
+  // The note leaves the grid free: a drag across the time under it still adds an event.
+  const note = await empty.boundingBox();
+  expect(note).toBeTruthy();
+  if (!note) return;
+  const under = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('.calendar-surface__empty') !== null,
+    { x: note.x + note.width / 2, y: note.y + note.height / 2 },
+  );
+  expect(under).toBe(false);
+  await expectAxeCleanInBothSchemes(page, 'calendar, nothing scheduled');
+  await screenshotVariants(page, testInfo, 'calendar-empty-range');
 });

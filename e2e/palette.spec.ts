@@ -297,3 +297,57 @@ for (const colorScheme of ['light', 'dark'] as const) {
     expect(await axeFindings(page, `${colorScheme} command palette, nothing found`)).toEqual([]);
   });
 }
+
+test('what is found at once is listed at once: a date while the search of events is on its way; a row chosen meanwhile stays chosen', async ({
+  page,
+  app,
+}) => {
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await serviceRequest(app, 'POST', '/calendar/v3/calendars/primary/events', {
+    summary: 'Plans for tomorrow',
+    start: { date: tomorrow },
+    end: { date: new Date(Date.parse(tomorrow) + 86_400_000).toISOString().slice(0, 10) },
+  });
+  const lists = await serviceRequest<{ items: { id: string }[] }>(app, 'GET', '/tasks/v1/users/@me/lists');
+  await serviceRequest(app, 'POST', `/tasks/v1/lists/${lists.items[0]!.id}/tasks`, { title: 'Pack for tomorrow' });
+  // The search of events waits until the test lets it through, as a slow account's would.
+  const held: Array<() => void> = [];
+  let holding = true;
+  await page.routeWebSocket(/\/ipc(\?|$)/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => {
+      if (
+        holding &&
+        typeof message === 'string' &&
+        message.includes('"CalendarEventsList"') &&
+        message.includes('"q"')
+      ) {
+        held.push(() => server.send(message));
+        return;
+      }
+      server.send(message);
+    });
+  });
+  await page.reload();
+  await expect(page.getByTestId('calendar-view')).toBeVisible();
+
+  const dialog = await palette(page, 'tomorrow');
+  const date = dialog.getByRole('option', { name: /^Go to \w+day, / });
+  await expect(date).toBeVisible();
+  await expect(page.getByTestId('command-status')).toHaveText('Searching…');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  const event = dialog.getByRole('option', { name: /Plans for tomorrow/ });
+  await expect(event).toHaveCount(0);
+  // The keyboard picks another row before the rest arrives; the answers that arrive then leave it chosen.
+  await expect(dialog.getByRole('option', { name: /Pack for tomorrow/ })).toBeVisible();
+  const first = await selectedRow(page).textContent();
+  await page.keyboard.press('ArrowDown');
+  await expect(selectedRow(page)).not.toHaveText(first ?? '');
+  const picked = await selectedRow(page).textContent();
+
+  holding = false;
+  for (const release of held.splice(0)) release();
+  await expect(event).toBeVisible();
+  await expect(page.getByTestId('command-status')).toHaveText('');
+  await expect(selectedRow(page)).toHaveText(picked ?? '');
+});

@@ -108,7 +108,7 @@ test('a click on a blank spot then a shortcut rings no region; a control reached
   const main = page.locator('main#main');
   await expect(page.getByTestId('calendar-week')).toBeVisible();
   // The click gives the focus to the nearest focusable box, the main area (tabindex -1, the skip link's target).
-  await page.locator('.calendar-view__hint').click();
+  await page.getByTestId('calendar-title').click();
   await expect(main).toBeFocused();
   const ring = (element: Element) => {
     const style = getComputedStyle(element);

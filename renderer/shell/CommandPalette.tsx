@@ -21,11 +21,18 @@ interface Found {
   /** Candidates to fuzzy-match like registered commands. */
   candidates: Command[];
   failed: boolean;
+  /** Sources not answered yet. */
+  waiting: number;
 }
 
-const nothingFound = (query: string): Found => ({ query, matched: [], candidates: [], failed: false });
+const nothingFound = (query: string): Found => ({ query, matched: [], candidates: [], failed: false, waiting: 0 });
 
-/** Asks every source for what is typed, a moment after typing stops; the last query wins. */
+/**
+ * Asks every source for what is typed, a moment after typing stops; the last query wins. Each
+ * source's answer is shown as it comes: a date or a task list is listed at once while a search of
+ * files or events is still on its way (from a Google account, that takes a round trip). The
+ * answers are kept in the sources' order, so the list does not depend on which came first.
+ */
 function useSourceResults(query: string): { found: Found; searching: boolean } {
   const sources = useCommandSources();
   const [found, setFound] = useState<Found>(nothingFound(''));
@@ -34,17 +41,32 @@ function useSourceResults(query: string): { found: Found; searching: boolean } {
     if (!trimmed) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      void Promise.allSettled(
-        sources.map(async (source) => ({ source, commands: await source.find(trimmed, controller.signal) })),
-      ).then((results) => {
-        if (controller.signal.aborted) return;
+      const answers: Array<Command[] | 'failed' | undefined> = sources.map(() => undefined);
+      const publish = () => {
         const next = nothingFound(trimmed);
-        for (const result of results) {
-          if (result.status === 'rejected') next.failed = true;
-          else if (result.value.source.matches === 'source') next.matched.push(...result.value.commands);
-          else next.candidates.push(...result.value.commands);
-        }
+        answers.forEach((answer, index) => {
+          if (answer === undefined) next.waiting += 1;
+          else if (answer === 'failed') next.failed = true;
+          else if (sources[index]!.matches === 'source') next.matched.push(...answer);
+          else next.candidates.push(...answer);
+        });
         setFound(next);
+      };
+      sources.forEach((source, index) => {
+        Promise.resolve()
+          .then(() => source.find(trimmed, controller.signal))
+          .then(
+            (commands) => {
+              if (controller.signal.aborted) return;
+              answers[index] = commands;
+              publish();
+            },
+            () => {
+              if (controller.signal.aborted) return;
+              answers[index] = 'failed';
+              publish();
+            },
+          );
       });
     }, sourceDelayMs);
     return () => {
@@ -53,7 +75,10 @@ function useSourceResults(query: string): { found: Found; searching: boolean } {
     };
   }, [trimmed, sources]);
   const current = trimmed !== '' && found.query === trimmed;
-  return { found: current ? found : nothingFound(trimmed), searching: trimmed !== '' && !current };
+  return {
+    found: current ? found : nothingFound(trimmed),
+    searching: trimmed !== '' && (!current || found.waiting > 0),
+  };
 }
 
 const usePaletteStore = create<{ open: boolean; setOpen: (open: boolean) => void }>((set) => ({
@@ -124,9 +149,22 @@ function PaletteContent({ close }: { close: () => void }) {
     [commands, found, query],
   );
   const firstId = groups[0]?.items[0]?.id ?? '';
-  // The best match is the chosen row whenever the matches change (also when results arrive late).
+  // The best match is the chosen row whenever the matches change (also when results arrive late),
+  // until a row is chosen with the arrows or the pointer: answers arriving later don't move it.
   const [selected, setSelected] = useState('');
-  useEffect(() => setSelected(firstId), [firstId, groups]);
+  const [picked, setPicked] = useState<{ query: string; id: string } | null>(null);
+  const pickedNow =
+    picked !== null && picked.query === query && groups.some((g) => g.items.some((c) => c.id === picked.id));
+  useEffect(() => {
+    if (!pickedNow) setSelected(firstId);
+  }, [firstId, groups, pickedNow]);
+  // Set by the arrows and the pointer: the change of row that follows is the user's choice.
+  const choosing = useRef(false);
+  const onSelectedChange = (id: string) => {
+    setSelected(id);
+    if (choosing.current) setPicked({ query, id });
+    choosing.current = false;
+  };
 
   const choose = (command: Command) => {
     chosen.current = command;
@@ -152,7 +190,16 @@ function PaletteContent({ close }: { close: () => void }) {
         }}
       >
         <Dialog.Title className="visually-hidden">Command palette</Dialog.Title>
-        <Cmdk label="Commands" loop shouldFilter={false} value={selected} onValueChange={setSelected}>
+        <Cmdk
+          label="Commands"
+          loop
+          shouldFilter={false}
+          value={selected}
+          onValueChange={onSelectedChange}
+          onKeyDown={(event) => {
+            choosing.current = ['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'].includes(event.key);
+          }}
+        >
           <div className="palette__search">
             <svg
               viewBox="0 0 24 24"
@@ -189,7 +236,13 @@ function PaletteContent({ close }: { close: () => void }) {
                   ? `Nothing matches “${query.trim()}”.`
                   : null}
           </div>
-          <Cmdk.List className="palette__list" data-testid="command-list">
+          <Cmdk.List
+            className="palette__list"
+            data-testid="command-list"
+            onPointerMove={() => {
+              choosing.current = true;
+            }}
+          >
             {groups.map(({ group, items }) => (
               <Cmdk.Group key={group} heading={group} className="palette__group">
                 {items.map((command) => (

@@ -367,7 +367,8 @@ function taskContent(title: string, completed: boolean) {
 
 /**
  * Scrolls the year view to a month (`YYYY-MM`): its row at the top where the scroll can go that far,
- * otherwise the nearest earlier row, so the top row is never cut through its headings.
+ * otherwise the nearest earlier row that leaves the month whole in view, so the top row is never
+ * cut through its headings; the end of the year where no row does.
  */
 function scrollMonthIntoView(root: HTMLElement | null, month: string) {
   const table = root?.querySelector<HTMLElement>(`[role="table"][data-date="${month}"]`);
@@ -387,7 +388,11 @@ function scrollMonthIntoView(root: HTMLElement | null, month: string) {
   const rowTops = [...root.querySelectorAll<HTMLElement>('[role="table"][data-date]')].map(
     (month) => month.getBoundingClientRect().top - origin - margin,
   );
-  const reachable = rowTops.filter((top) => top <= target + 1 && top <= most + 1);
+  // Rows that can be the top one and leave the month whole in view below them.
+  const bottom = table.getBoundingClientRect().bottom - origin;
+  const reachable = rowTops.filter(
+    (top) => top <= target + 1 && top <= most + 1 && bottom <= Math.max(0, top) + scroller.clientHeight + 1,
+  );
   scroller.scrollTop = Math.max(0, reachable.length > 0 ? Math.max(...reachable) : Math.min(target, most));
 }
 

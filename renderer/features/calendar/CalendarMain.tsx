@@ -1,4 +1,4 @@
-import { useLayoutEffect, type FocusEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, type FocusEvent, type RefObject } from 'react';
 import type { CalendarInfo } from './calendar-data';
 import type { CalendarDates } from './calendar-dates';
 import { useCalendarStore, viewOfFullCalendar, type CalendarViewId } from './calendar-store';
@@ -22,30 +22,46 @@ type CalendarMainProps = Omit<CalendarGridProps, 'events' | 'controller'> & {
   onOpenFound: (calendar: CalendarInfo, event: GoogleEvent) => void;
 };
 
-/** What the grid does, in the words of the view shown; null where the view says it itself. */
-function hintFor(view: CalendarViewId, empty: boolean): string | null {
+/**
+ * What the grid does, in the words of the view shown: the grid's description for screen readers
+ * (the grid is left to the events, as Google Calendar's is); null where the view has nothing to drag.
+ */
+function hintFor(view: CalendarViewId): string | null {
   switch (view) {
     case 'day':
     case 'week':
     case 'workWeek':
-      return empty
-        ? 'Nothing scheduled here. Drag across the grid, or press c, to add an event.'
-        : 'Drag across the grid to add an event; drag an event to move it.';
+      return 'Drag across the grid to add an event; drag an event to move it. Press c to add an event.';
     case 'month':
-      return empty
-        ? 'Nothing scheduled this month. Drag across days, or press c, to add an event.'
-        : 'Drag across days to add an event; drag an event to another day to move it.';
+      return 'Drag across days to add an event; drag an event to another day to move it. Press c to add an event.';
     case 'year':
-      return empty
-        ? 'Nothing scheduled this year. Click a day to open it, or press c to add an event.'
-        : 'Click a day to open it; press c to add an event.';
+      return 'Click a day to open it; press c to add an event.';
     case 'agenda':
-      // The list says "Nothing scheduled in this period." itself, and has nothing to drag across.
       return null;
   }
 }
 
-/** The calendar's main column: search results over a hint line and the grid. */
+/** What an empty range says, over the grid; null where the view says it itself (the agenda's list). */
+function emptyNoteFor(view: CalendarViewId): string | null {
+  switch (view) {
+    case 'day':
+    case 'week':
+    case 'workWeek':
+      return 'Nothing scheduled here. Drag across the grid or press c to add an event.';
+    case 'month':
+      return 'Nothing scheduled this month. Drag across days or press c to add an event.';
+    case 'year':
+      return 'Nothing scheduled this year. Press c to add an event.';
+    case 'agenda':
+      return null;
+  }
+}
+
+/**
+ * The calendar's main column: search results over the grid. Loading shows as a thin bar along the
+ * grid's top edge and an empty range as a note over the grid, so the grid never moves as they come
+ * and go.
+ */
 export function CalendarMain({
   calendars,
   visible,
@@ -74,7 +90,9 @@ export function CalendarMain({
   const loadingEvents = visible.isPending && hasRange;
   const empty = !visible.isPending && visible.events.length === 0;
 
-  const hint = loadingEvents ? 'Loading events…' : hintFor(grid.view, empty);
+  const hint = hintFor(grid.view);
+  const emptyNote = empty ? emptyNoteFor(grid.view) : null;
+  const hintId = useId();
 
   // Focusing an event (Tab) selects it, so e and Delete act on what has focus.
   const onSurfaceFocus = (event: FocusEvent<HTMLDivElement>) => {
@@ -100,10 +118,7 @@ export function CalendarMain({
         />
       ) : null}
       {hint ? (
-        <p
-          className="calendar-view__hint"
-          data-testid={loadingEvents ? 'calendar-loading-hint' : empty ? 'calendar-empty' : 'calendar-hint'}
-        >
+        <p id={hintId} className="visually-hidden" data-testid="calendar-hint">
           {hint}
         </p>
       ) : null}
@@ -112,9 +127,23 @@ export function CalendarMain({
         className="calendar-surface"
         data-testid="calendar-week"
         aria-busy={visible.isFetching}
+        aria-describedby={hint ? hintId : undefined}
         onFocus={onSurfaceFocus}
       >
         <CalendarGrid {...grid} controller={dates.controller} events={visible.events} />
+        {loadingEvents ? (
+          <div
+            className="calendar-surface__loading"
+            role="progressbar"
+            aria-label="Loading events"
+            data-testid="calendar-loading-hint"
+          />
+        ) : null}
+        {emptyNote ? (
+          <p className="calendar-surface__empty" data-testid="calendar-empty">
+            {emptyNote}
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -197,7 +197,8 @@ export function CalendarWorkspace({
       <CalendarToolbar
         dates={dates}
         view={view}
-        busy={visible.isFetching || listRefreshing}
+        // A range's first load shows as the bar along the grid's top edge (CalendarMain); this is for refreshes.
+        busy={(visible.isFetching && !visible.isPending) || listRefreshing}
         zoneLabel={zoneOffsetLabel(displayZone)}
         onToday={() => api()?.today()}
         onPrev={() => api()?.prev()}
