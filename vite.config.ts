@@ -25,6 +25,15 @@ const vendorGroups = [
     priority: 20,
     includeDependenciesRecursively: false,
   },
+  // The description's rich-text editor (TipTap on ProseMirror): only the event editor uses it, which
+  // is fetched after the calendar is up (CalendarDialogs.tsx). Only these: the helpers they share with
+  // other libraries stay in the shell's chunk.
+  {
+    name: 'vendor-editor',
+    test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
+    priority: 20,
+    includeDependenciesRecursively: false,
+  },
   // The time-zone list (every zone with its cities): only the time-zone pickers use it, which are
   // fetched after the calendar is up (see CalendarDialogs.tsx).
   { name: 'vendor-zones', test: /node_modules[\\/]@vvo[\\/]tzdb[\\/]/, priority: 20 },

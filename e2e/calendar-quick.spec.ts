@@ -302,7 +302,7 @@ test('a search result opens its event’s quick view on the event’s week, with
   await expect(event).toBeFocused();
 });
 
-test('a description written as HTML, as Google Calendar keeps it, reads as its text, lines, list and links', async ({
+test('a description written as HTML, as Google Calendar keeps it, reads as its text, lines, list, links and bold words', async ({
   page,
   app,
 }, testInfo) => {
@@ -330,17 +330,25 @@ test('a description written as HTML, as Google Calendar keeps it, reads as its t
   await expect(links).toHaveCount(1);
   await expect(links.first()).toHaveText('Review deck');
   await expect(links.first()).toHaveAttribute('href', 'https://docs.example.com/d/1');
+  // Its bold words are bold; no element of the markup itself is on the page.
+  await expect(description.locator('strong')).toHaveText('Agenda');
   await expect(description.locator('b, ul, li, img, script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __hit?: number }).__hit)).toBeUndefined();
   await screenshotVariants(page, testInfo, 'calendar-quick-view-html-description');
 
-  // The editor holds it as text, says so, and writes it back only when it is changed.
+  // The editor shows it formatted, and writes it back only when it is changed.
   await calendar.editFromQuickView();
   const field = calendar.editor.getByTestId('editor-description');
-  await expect(field).toHaveValue(
-    'Agenda\n1. Budget & forecast\n• Q3 numbers\n• Hiring\nSlides: Review deck (https://docs.example.com/d/1) · Run\nSee you there!',
+  await expect(field.locator('strong')).toHaveText('Agenda');
+  await expect(field.locator('ul > li')).toHaveText(['Q3 numbers', 'Hiring']);
+  await expect(field.getByRole('link', { name: 'Review deck' })).toHaveAttribute(
+    'href',
+    'https://docs.example.com/d/1',
   );
-  await expect(calendar.editor.getByTestId('editor-description-note')).toContainText('Formatted in Google Calendar');
+  // The javascript: link is not a link in the editor either, and nothing of the markup ran.
+  await expect(field.locator('a')).toHaveCount(1);
+  await expect(field.locator('img, script')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __hit?: number }).__hit)).toBeUndefined();
   const stored = async () => (await calendar.stored()).find((event) => event.summary?.startsWith('Quarterly'));
   const html = (await stored())?.description;
   await calendar.editor.getByTestId('editor-title').fill('Quarterly review (Q4)');
@@ -350,9 +358,95 @@ test('a description written as HTML, as Google Calendar keeps it, reads as its t
 
   await (await calendar.settled('Quarterly review (Q4)')).click();
   await calendar.editFromQuickView();
+  // Typed over the whole text, the words take the format of its first (bold, as in any editor).
   await field.fill('Agenda moved to the doc.');
   await calendar.save();
-  await expect.poll(async () => (await stored())?.description).toBe('Agenda moved to the doc.');
+  await expect.poll(async () => (await stored())?.description).toBe('<b>Agenda moved to the doc.</b>');
+});
+
+test('the description is formatted as in Google Calendar: bold, italic, underline, lists and links, stored as Google stores them', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  const [, monday = ''] = await calendar.days();
+  await calendar.insert({
+    summary: 'Planning',
+    description: 'Plain notes\nsecond line',
+    start: { dateTime: at(monday, '10:00') },
+    end: { dateTime: at(monday, '11:00') },
+  });
+  await (await calendar.settled('Planning')).click();
+  await calendar.editFromQuickView();
+  const editor = calendar.editor;
+  const field = editor.getByTestId('editor-description');
+  await expect(field).toHaveAccessibleName('Description');
+  await expect(field.locator('p')).toHaveText(['Plain notes', 'second line']);
+  const toolbar = editor.getByRole('toolbar', { name: 'Description formatting' });
+  const pressed = (name: string) => toolbar.getByRole('button', { name, exact: true });
+
+  // Typed at the end: a bold word (the shortcut), then a list from the toolbar.
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ControlOrMeta+b');
+  await expect(pressed('Bold')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('Decisions');
+  await page.keyboard.press('ControlOrMeta+b');
+  await expect(pressed('Bold')).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Enter');
+  await pressed('Bulleted list').click();
+  await expect(pressed('Bulleted list')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.type('Ship it');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Hire');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  // A link over selected words, from Ctrl/⌘+K; a bad address is refused with a reason.
+  await page.keyboard.type('Read the brief');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.press('ControlOrMeta+k');
+  const address = editor.getByTestId('editor-description-link');
+  await expect(address).toBeFocused();
+  await address.fill('javascript:alert(1)');
+  await page.keyboard.press('Enter');
+  await expect(editor.getByRole('alert')).toContainText('Enter a web address');
+  // Escape closes the link field only, not the editor.
+  await page.keyboard.press('Escape');
+  await expect(address).toHaveCount(0);
+  await expect(editor).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+k');
+  await address.fill('docs.example.com/brief');
+  await page.keyboard.press('Enter');
+  await expect(field.getByRole('link', { name: 'Read the brief' })).toHaveAttribute(
+    'href',
+    'https://docs.example.com/brief',
+  );
+  await screenshotVariants(page, testInfo, 'calendar-editor-formatted-description');
+
+  await calendar.save();
+  const stored = async () => (await calendar.stored()).find((event) => event.summary === 'Planning')?.description;
+  await expect
+    .poll(stored)
+    .toBe(
+      'Plain notes<br>second line<br><b>Decisions</b><ul><li>Ship it</li><li>Hire</li></ul>' +
+        '<a href="https://docs.example.com/brief">Read the brief</a>',
+    );
+  // The quick view shows it formatted.
+  await (await calendar.settled('Planning')).click();
+  const description = page.getByTestId('event-quick-view').getByTestId('quick-view-description');
+  await expect(description.locator('strong')).toHaveText('Decisions');
+  await expect(description.getByRole('link', { name: 'Read the brief' })).toBeVisible();
+  await expectAxeCleanInBothSchemes(page, 'quick view, formatted description');
+
+  // Remove formatting takes the bold and the list off again; with nothing formatted, it is plain text.
+  await calendar.editFromQuickView();
+  await field.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await pressed('Remove formatting').click();
+  await calendar.save();
+  await expect.poll(stored).toBe('Plain notes\nsecond line\nDecisions\nShip it\nHire\nRead the brief');
 });
 
 test('web addresses in an event’s description are links that open outside the app; nothing else is', async ({

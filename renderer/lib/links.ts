@@ -1,7 +1,28 @@
-/** A run of plain text, or a web address to show as a link to `href`. */
+/** A run of plain text, or a web address to show as a link to `href`; in bold, italic or underlined where its markup says so. */
 export interface TextPart {
   text: string;
   href?: string;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: boolean;
+}
+
+type Emphasis = Pick<TextPart, 'bold' | 'italic' | 'underline'>;
+
+const emphasisOfTag: Record<string, keyof Emphasis> = {
+  B: 'bold',
+  STRONG: 'bold',
+  I: 'italic',
+  EM: 'italic',
+  U: 'underline',
+};
+
+function sameEmphasis(a: Emphasis, b: Emphasis): boolean {
+  return (
+    Boolean(a.bold) === Boolean(b.bold) &&
+    Boolean(a.italic) === Boolean(b.italic) &&
+    Boolean(a.underline) === Boolean(b.underline)
+  );
 }
 
 /** An http(s) address as written in text: it runs to the next space, quote or angle bracket. */
@@ -87,41 +108,59 @@ export function descriptionParts(text: string): TextPart[] {
   const body = new DOMParser().parseFromString(text, 'text/html').body;
   const parts: TextPart[] = [];
   let line = '';
+  // The emphasis of the text in `line`: a change of it starts a new part.
+  let lineEmphasis: Emphasis = {};
   const flush = () => {
-    if (line) parts.push(...linkParts(line));
+    if (line) parts.push(...linkParts(line).map((part) => ({ ...part, ...lineEmphasis })));
     line = '';
+  };
+  // Line breaks and bullets are the layout's, never part of a bold or italic run.
+  const unemphasized = () => {
+    if (lineEmphasis.bold || lineEmphasis.italic || lineEmphasis.underline) {
+      flush();
+      lineEmphasis = {};
+    }
   };
   // A block starts and ends on a line of its own; a <br> is a line break wherever it is.
   const newline = () => {
+    unemphasized();
     const before = line || parts.at(-1)?.text || '';
     if (before !== '' && !before.endsWith('\n')) line += '\n';
   };
-  const walk = (node: Node, listDepth: number) => {
+  const walk = (node: Node, listDepth: number, emphasis: Emphasis) => {
     if (node.nodeType === Node.TEXT_NODE) {
       const words = (node.textContent ?? '').replace(/\s+/g, ' ');
+      if (words.trim() !== '' && !sameEmphasis(emphasis, lineEmphasis)) {
+        flush();
+        lineEmphasis = emphasis;
+      }
       line += /\n$/.test(line) || (!line && /\n$/.test(parts.at(-1)?.text ?? '\n')) ? words.trimStart() : words;
       return;
     }
     if (!(node instanceof Element) || skippedTags.has(node.tagName)) return;
     if (node.tagName === 'BR') {
+      unemphasized();
       line += '\n';
       return;
     }
     const block = blockTags.has(node.tagName);
     if (block) newline();
+    if (node.tagName === 'LI') unemphasized();
     if (node.tagName === 'LI') line += `${'  '.repeat(Math.max(0, listDepth - 1))}• `;
     const href = node.tagName === 'A' ? node.getAttribute('href')?.trim() : undefined;
     if (href && /^https?:\/\//i.test(href) && URL.canParse(href)) {
       flush();
       const label = (node.textContent ?? '').replace(/\s+/g, ' ').trim() || href;
-      parts.push({ text: label, href });
+      parts.push({ text: label, href, ...emphasis });
       return;
     }
     const depth = node.tagName === 'UL' || node.tagName === 'OL' ? listDepth + 1 : listDepth;
-    node.childNodes.forEach((child) => walk(child, depth));
+    const mark = emphasisOfTag[node.tagName];
+    const inner = mark ? { ...emphasis, [mark]: true } : emphasis;
+    node.childNodes.forEach((child) => walk(child, depth, inner));
     if (block) newline();
   };
-  body.childNodes.forEach((child) => walk(child, 0));
+  body.childNodes.forEach((child) => walk(child, 0, {}));
   flush();
   // Without the white space the markup left at either end.
   const first = parts[0];
@@ -131,17 +170,7 @@ export function descriptionParts(text: string): TextPart[] {
   return parts.filter((part) => part.text !== '');
 }
 
-/**
- * A description as the editor's plain text field holds it: HTML (as Google Calendar keeps what its
- * editor wrote) as its text and line breaks, each link's address after its words; plain text as it is.
- */
-export function editableDescription(text: string): { text: string; fromHtml: boolean } {
-  if (!htmlTag.test(text) || typeof DOMParser === 'undefined') return { text, fromHtml: false };
-  const parts = descriptionParts(text);
-  return {
-    text: parts
-      .map((part) => (part.href && part.text !== part.href ? `${part.text} (${part.href})` : part.text))
-      .join(''),
-    fromHtml: true,
-  };
+/** Whether a description is HTML (as Google Calendar keeps what its editor wrote) rather than plain text. */
+export function isHtmlDescription(text: string): boolean {
+  return htmlTag.test(text);
 }

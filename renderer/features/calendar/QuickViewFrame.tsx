@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { descriptionParts, excerptOfParts, excerptParts } from '../../lib/links';
 
 /** How long a description or notes may run in a quick view before opening the item is the way to read the rest. */
@@ -14,20 +14,25 @@ export function excerptOf(text: string | null | undefined): string {
 
 /**
  * The start of an event's description for a quick view, its web addresses as links; a description
- * written as HTML (Google Calendar's editor) reads as its text, line breaks and links. A link opens in the
- * browser, as an attachment's does: a new window is refused by the app and given to the system
- * browser. Elements, not markup: the text can never add any of its own.
+ * written as HTML (Google Calendar's editor) reads as its text, line breaks, list items, links and
+ * its bold, italic and underlined words. A link opens in the browser, as an attachment's does: a new
+ * window is refused by the app and given to the system browser. Elements, not markup: the text can
+ * never add any of its own.
  */
 export function LinkedExcerpt({ text }: { text: string }) {
-  return excerptOfParts(descriptionParts(text), excerptLength).map((part, index) =>
-    part.href ? (
-      <a key={index} href={part.href} target="_blank" rel="noopener noreferrer">
+  return excerptOfParts(descriptionParts(text), excerptLength).map((part, index) => {
+    let content: ReactNode = part.href ? (
+      <a href={part.href} target="_blank" rel="noopener noreferrer">
         {part.text}
       </a>
     ) : (
       part.text
-    ),
-  );
+    );
+    if (part.underline) content = <u>{content}</u>;
+    if (part.italic) content = <em>{content}</em>;
+    if (part.bold) content = <strong>{content}</strong>;
+    return <Fragment key={index}>{content}</Fragment>;
+  });
 }
 
 /** The card's width (`.quick-view` reads it from here), its distance from the item and from the window's edges. */

@@ -1,4 +1,3 @@
-import { editableDescription } from '../../lib/links';
 import type { EventTimes, GoogleEvent } from './event-mapping';
 import type { ReminderUnit } from './reminder-units';
 import type { QuickAddResult } from './quick-add';
@@ -53,12 +52,12 @@ export interface EventDraft {
   timeZone: string;
   repeat: RepeatRule;
   location: string;
-  description: string;
   /**
-   * The description as stored was HTML (Google Calendar's editor writes it so): `description` is its
-   * text, and is written back, as text, only if it is changed.
+   * As stored: plain text, or HTML as Google Calendar's editor writes it (editor/description-format.ts).
+   * The editor replaces it only when its text is edited, so a description it opened is written back
+   * as it was unless changed.
    */
-  descriptionFromHtml?: boolean;
+  description: string;
   attendees: AttendeeDraft[];
   useDefaultReminders: boolean;
   reminders: ReminderDraft[];
@@ -148,15 +147,13 @@ export function draftFromEvent(
   const zone = times.allDay ? (event.start?.timeZone ?? displayZone) : times.timeZone;
   const zoneOk = isValidTimeZone(zone) ? zone : displayZone;
   const anchor = { allDay: times.allDay, timeZone: zoneOk };
-  const description = editableDescription(event.description ?? '');
   return {
     ...emptyDraft(calendarId, zoneOk),
     ...timesToFields(times, zoneOk),
     summary: event.summary ?? '',
     repeat: parseRecurrence(seriesRecurrence ?? event.recurrence, anchor),
     location: event.location ?? '',
-    description: description.text,
-    ...(description.fromHtml ? { descriptionFromHtml: true } : {}),
+    description: event.description ?? '',
     attendees: (event.attendees ?? []).flatMap((attendee) =>
       attendee.email
         ? [

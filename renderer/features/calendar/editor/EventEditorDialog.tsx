@@ -5,6 +5,7 @@ import type { Palettes } from '../colors';
 import { problemWithDraft, timesOfDraft, type EventDraft } from '../event-draft';
 import { dateInZone, timeInZone } from '../time-zone';
 import { AttachmentsField, ColorField, PrivacyFields, RemindersField } from './DetailFields';
+import { DescriptionEditor } from './DescriptionEditor';
 import { GuestsField } from './GuestsField';
 import { RepeatField } from './RepeatField';
 import { SchedulingStrip, type ScheduledPerson } from './SchedulingStrip';
@@ -102,7 +103,12 @@ function EditorForm({
       className="dialog event-editor"
       data-testid="event-editor"
       aria-describedby={undefined}
-      onEscapeKeyDown={leave}
+      onEscapeKeyDown={(event) => {
+        // Escape in the description's link field closes that field only.
+        if (event.target instanceof Element && event.target.closest('.description-editor__link'))
+          event.preventDefault();
+        else leave(event);
+      }}
       onPointerDownOutside={leave}
     >
       <Dialog.Title className="dialog__title">{title}</Dialog.Title>
@@ -180,23 +186,20 @@ function EditorForm({
             />
           ) : null}
           <div className="field">
-            <label className="field__label" htmlFor={ids.description}>
-              Description
-            </label>
-            <textarea
+            {/* Names the text box; a click on it puts the cursor in the text, as a label's would. */}
+            <span
               id={ids.description}
-              className="input textarea"
-              rows={3}
-              value={draft.description}
-              onChange={(event) => update({ description: event.target.value })}
-              data-testid="editor-description"
-              {...(draft.descriptionFromHtml ? { 'aria-describedby': `${ids.description}-note` } : {})}
+              className="field__label"
+              onClick={() => document.querySelector<HTMLElement>(`[aria-labelledby="${ids.description}"]`)?.focus()}
+            >
+              Description
+            </span>
+            <DescriptionEditor
+              labelId={ids.description}
+              initial={request.draft.description}
+              readOnly={request.readOnly === true}
+              onChange={(description) => update({ description })}
             />
-            {draft.descriptionFromHtml ? (
-              <span id={`${ids.description}-note`} className="field__hint" data-testid="editor-description-note">
-                Formatted in Google Calendar; shown here as text. Its formatting is kept unless you change it.
-              </span>
-            ) : null}
           </div>
           <RemindersField draft={draft} calendarDefaults={calendar?.defaultReminders} onChange={update} />
           <ColorField
