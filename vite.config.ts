@@ -30,7 +30,7 @@ const vendorGroups = [
   // other libraries stay in the shell's chunk.
   {
     name: 'vendor-editor',
-    test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs)[\\/]/,
+    test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|use-sync-external-store)[\\/]/,
     priority: 20,
     includeDependenciesRecursively: false,
   },

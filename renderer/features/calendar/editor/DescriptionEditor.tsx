@@ -3,6 +3,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useId, useState, type ReactNode } from 'react';
 import { commandKeyShortcut, commandShortcut } from '../../../lib/platform';
 import { descriptionToEditorHtml, isDescriptionLink, storedDescription } from './description-format';
+import './description-editor.css';
 
 interface DescriptionEditorProps {
   /** The field's label element, which names the text box. */
