@@ -721,7 +721,7 @@ test('the month view names the month on each month’s first day ("Dec 1"), as G
   await screenshotVariants(page, testInfo, 'calendar-month-first-day-today');
 });
 
-test('a timed event of a day or more sits in the all-day row with its start time, as in Google Calendar; a drag along the row keeps its times', async ({
+test('a timed event of a day or more sits in the all-day row with its start time, as in Google Calendar; a drag along the row or of its end keeps its times', async ({
   page,
   app,
 }, testInfo) => {
@@ -770,6 +770,23 @@ test('a timed event of a day or more sits in the all-day row with its start time
       return stored ? [wall(instantOf(stored.start)), wall(instantOf(stored.end))] : null;
     })
     .toEqual([`${wednesday}T09:00`, `${friday}T17:00`]);
+
+  // Its end dragged a day back, as an all-day event's is: it ends Thursday, still at 17:00.
+  const moved = await calendar.settled('Design conference');
+  await moved.hover();
+  const movedBar = (await moved.boundingBox())!;
+  const edge = { x: movedBar.x + movedBar.width - 3, y: movedBar.y + movedBar.height / 2 };
+  await page.mouse.move(edge.x, edge.y);
+  await page.mouse.down();
+  await page.mouse.move(edge.x - 8, edge.y, { steps: 3 });
+  await page.mouse.move(edge.x - column, edge.y, { steps: 10 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => {
+      const stored = (await calendar.stored()).find((event) => event.summary === 'Design conference');
+      return stored ? [wall(instantOf(stored.start)), wall(instantOf(stored.end))] : null;
+    })
+    .toEqual([`${wednesday}T09:00`, `${thursday}T17:00`]);
 
   // The quick view says its times.
   await (await calendar.settled('Design conference')).click();

@@ -32,6 +32,7 @@ import { fullCalendarViews, useCalendarStore, viewOfFullCalendar, type CalendarV
 import {
   longTimedInAllDayRow,
   movedByDays,
+  resizedByDays,
   untitledEventLabel,
   zeroLengthMs,
   type EventTimes,
@@ -574,14 +575,22 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     const { spansDays } = info.event.extendedProps as Partial<GridEventProps>;
     if (spansDays) {
       // A long timed event drawn in the all-day row: along the row it keeps its clock times and moves
-      // by whole days; dropped on the hours, it starts there and keeps its length.
+      // by whole days; dropped on the hours, it starts there and keeps its length; its end dragged,
+      // the end moves by whole days and keeps its clock time.
       const start = info.event.start?.getTime();
       const oldStart = info.oldEvent.startStr.slice(0, 10);
-      const to: EventTimes | null = info.event.allDay
-        ? movedByDays(spansDays, daysBetween(oldStart, info.event.startStr.slice(0, 10)), zone)
-        : start === undefined
-          ? null
-          : { allDay: false, startMs: start, endMs: start + spansDays.endMs - spansDays.startMs, timeZone: zone };
+      const to: EventTimes | null =
+        'endDelta' in info
+          ? resizedByDays(
+              spansDays,
+              daysBetween(info.oldEvent.endStr.slice(0, 10), info.event.endStr.slice(0, 10)),
+              zone,
+            )
+          : info.event.allDay
+            ? movedByDays(spansDays, daysBetween(oldStart, info.event.startStr.slice(0, 10)), zone)
+            : start === undefined
+              ? null
+              : { allDay: false, startMs: start, endMs: start + spansDays.endMs - spansDays.startMs, timeZone: zone };
       if (to) latest.current.onChangeTimes(info.event.id, to, info.revert);
       else info.revert();
       return;

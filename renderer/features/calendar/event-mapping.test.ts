@@ -8,6 +8,7 @@ import {
   isPendingEventId,
   longTimedInAllDayRow,
   movedByDays,
+  resizedByDays,
   newPendingEventId,
   parseEventKey,
   toCalendarEventInput,
@@ -271,7 +272,9 @@ describe('timed events of a day or more in the day and week views', () => {
     const dayLong = input('2026-12-01T09:00:00-05:00', '2026-12-02T09:00:00-05:00');
     const overnight = input('2026-12-01T22:00:00-05:00', '2026-12-02T21:00:00-05:00');
     const shown = longTimedInAllDayRow([conference, meeting, dayLong, overnight], ny);
-    expect(shown[0]).toMatchObject({ allDay: true, start: '2026-12-01', end: '2026-12-04', durationEditable: false });
+    expect(shown[0]).toMatchObject({ allDay: true, start: '2026-12-01', end: '2026-12-04' });
+    // Its end can be dragged (resizedByDays), as an all-day event's can.
+    expect(shown[0]?.durationEditable).toBeUndefined();
     expect(shown[0]?.extendedProps?.spansDays).toEqual({
       startMs: at('2026-12-01T14:00:00Z'),
       endMs: at('2026-12-03T22:00:00Z'),
@@ -297,5 +300,22 @@ describe('timed events of a day or more in the day and week views', () => {
       timeZone: ny,
     });
     expect(movedByDays(spans, -1, ny).startMs).toBe(at('2026-10-29T13:00:00Z'));
+  });
+
+  it('drags the end of a long timed event by whole days, keeping its clock times and its start', () => {
+    const spans = { startMs: at('2026-10-30T13:00:00Z'), endMs: at('2026-11-01T21:00:00Z') };
+    // Fri 9:00 EDT – Sun 16:00 EST, a day longer: to Mon 16:00 EST.
+    expect(resizedByDays(spans, 1, ny)).toEqual({
+      allDay: false,
+      startMs: spans.startMs,
+      endMs: at('2026-11-02T21:00:00Z'),
+      timeZone: ny,
+    });
+    // Two days shorter: Fri 16:00 EDT, the same day as the start.
+    expect(resizedByDays(spans, -2, ny)?.endMs).toBe(at('2026-10-30T20:00:00Z'));
+    // An end before its start is no event.
+    const evening = { startMs: at('2026-10-30T01:00:00Z'), endMs: at('2026-11-01T12:00:00Z') };
+    // Thu 21:00 EDT – Sun 7:00 EST, three days shorter: Thu 7:00, before the start.
+    expect(resizedByDays(evening, -3, ny)).toBeNull();
   });
 });

@@ -72,8 +72,8 @@ const dayMs = 86_400_000;
  * The day and week views' input with timed events of 24 hours or more moved to the all-day row, as
  * Google Calendar draws them: a bar over the days they touch in the display zone, labelled with the
  * start time, instead of blocks filling whole day columns beside everything else. The event keeps
- * its times (`spansDays`); a drag along the row moves them by whole days. Unchanged input is
- * answered as it is.
+ * its times (`spansDays`); a drag along the row moves them by whole days, and a drag of the bar's
+ * end moves the end by whole days. Unchanged input is answered as it is.
  */
 export function longTimedInAllDayRow(events: EventInput[], zone: string): EventInput[] {
   let changed = false;
@@ -86,7 +86,6 @@ export function longTimedInAllDayRow(events: EventInput[], zone: string): EventI
       start: dateInZone(start, zone),
       end: addDaysToDate(dateInZone(end - 1, zone), 1),
       allDay: true,
-      durationEditable: false,
       extendedProps: { ...input.extendedProps, spansDays: { startMs: start, endMs: end } },
     };
   });
@@ -107,6 +106,20 @@ export function movedByDays(
     return wall ? instantOfWallTime(wall, zone) : ms + days * dayMs;
   };
   return { allDay: false, startMs: shift(spans.startMs), endMs: shift(spans.endMs), timeZone: zone };
+}
+
+/**
+ * Where a long timed event ends when the end of its bar in the all-day row is dragged `days` days
+ * later (earlier when negative): the same end time on clocks in the display zone, that many days
+ * away; the start stays. Null when that end would not be after the start.
+ */
+export function resizedByDays(
+  spans: { startMs: number; endMs: number },
+  days: number,
+  zone: string,
+): Extract<EventTimes, { allDay: false }> | null {
+  const end = movedByDays(spans, days, zone).endMs;
+  return end > spans.startMs ? { allDay: false, startMs: spans.startMs, endMs: end, timeZone: zone } : null;
 }
 
 /**

@@ -50,6 +50,7 @@ export function DescriptionEditor({ labelId, initial, onChange, readOnly }: Desc
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
+        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
         'data-testid': 'editor-description',
       },
       handleKeyDown: (_view, event) => {
