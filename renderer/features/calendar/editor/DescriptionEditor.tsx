@@ -114,30 +114,14 @@ function FormatBar({ editor, onLink, linking }: { editor: Editor; onLink: () => 
       </FormatButton>
       <span className="description-editor__divider" aria-hidden="true" />
       <FormatButton label="Link" shortcut="K" active={state.link || linking} onClick={onLink}>
-        <svg
-          viewBox="0 0 24 24"
-          width="16"
-          height="16"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <Glyph>
           <path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" />
-        </svg>
+        </Glyph>
       </FormatButton>
       <FormatButton label="Remove formatting" onClick={() => chain().unsetAllMarks().clearNodes().run()}>
-        <svg
-          viewBox="0 0 24 24"
-          width="16"
-          height="16"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <Glyph>
           <path d="M6 5h12M12 5l-4 14M4 19l16-14" />
-        </svg>
+        </Glyph>
       </FormatButton>
     </div>
   );
@@ -174,7 +158,8 @@ function FormatButton({
   );
 }
 
-function ListIcon({ numbered = false }: { numbered?: boolean }) {
+/** A toolbar button's drawing: 16 px, drawn with the text's colour. */
+function Glyph({ children }: { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -185,13 +170,21 @@ function ListIcon({ numbered = false }: { numbered?: boolean }) {
       strokeWidth="2"
       aria-hidden="true"
     >
+      {children}
+    </svg>
+  );
+}
+
+function ListIcon({ numbered = false }: { numbered?: boolean }) {
+  return (
+    <Glyph>
       <path d="M9 6h11M9 12h11M9 18h11" />
       {numbered ? (
         <path d="M4 4v4M3 20h3l-3-3.5a1.5 1.5 0 1 1 3-1" strokeWidth="1.5" />
       ) : (
         <path d="M4 6h.01M4 12h.01M4 18h.01" strokeWidth="3" strokeLinecap="round" />
       )}
-    </svg>
+    </Glyph>
   );
 }
 
