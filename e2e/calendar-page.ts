@@ -230,6 +230,17 @@ export class CalendarPage {
     await this.page.mouse.up();
   }
 
+  /** Presses g and types `words` in the palette; its option `option` ("Go to …") opens that day in the day view. */
+  async goToTyped(words: string, option: string): Promise<void> {
+    await this.page.locator('body').press('g');
+    const palette = this.page.getByTestId('command-palette');
+    await expect(palette).toBeVisible();
+    await this.page.keyboard.type(words);
+    await expect(palette.getByText(option)).toBeVisible();
+    await this.page.keyboard.press('Enter');
+    await expect(this.surface).toHaveAttribute('data-view', 'day');
+  }
+
   /** Jumps to a date with the mini month (its day buttons carry `data-date`). */
   async goTo(date: string): Promise<void> {
     const mini = this.page.getByTestId('mini-month');

@@ -758,35 +758,27 @@ test('a timed event of a day or more sits in the all-day row with its start time
   await screenshotVariants(page, testInfo, 'calendar-long-timed-event-all-day-row');
 
   // A drag one day along the row: Wednesday 9:00 to Friday 17:00.
-  const grab = { x: bar.x + 20, y: bar.y + bar.height / 2 };
-  await page.mouse.move(grab.x, grab.y);
-  await page.mouse.down();
-  await page.mouse.move(grab.x + 8, grab.y, { steps: 3 });
-  await page.mouse.move(grab.x + column, grab.y, { steps: 10 });
-  await page.mouse.up();
-  await expect
-    .poll(async () => {
-      const stored = (await calendar.stored()).find((event) => event.summary === 'Design conference');
-      return stored ? [wall(instantOf(stored.start)), wall(instantOf(stored.end))] : null;
-    })
-    .toEqual([`${wednesday}T09:00`, `${friday}T17:00`]);
+  // Pressed at `from`, moved `dx` along the row, let go.
+  const dragAlong = async (from: { x: number; y: number }, dx: number) => {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + Math.sign(dx) * 8, from.y, { steps: 3 });
+    await page.mouse.move(from.x + dx, from.y, { steps: 10 });
+    await page.mouse.up();
+  };
+  const storedTimes = async () => {
+    const stored = (await calendar.stored()).find((event) => event.summary === 'Design conference');
+    return stored ? [wall(instantOf(stored.start)), wall(instantOf(stored.end))] : null;
+  };
+  await dragAlong({ x: bar.x + 20, y: bar.y + bar.height / 2 }, column);
+  await expect.poll(storedTimes).toEqual([`${wednesday}T09:00`, `${friday}T17:00`]);
 
   // Its end dragged a day back, as an all-day event's is: it ends Thursday, still at 17:00.
   const moved = await calendar.settled('Design conference');
   await moved.hover();
   const movedBar = (await moved.boundingBox())!;
-  const edge = { x: movedBar.x + movedBar.width - 3, y: movedBar.y + movedBar.height / 2 };
-  await page.mouse.move(edge.x, edge.y);
-  await page.mouse.down();
-  await page.mouse.move(edge.x - 8, edge.y, { steps: 3 });
-  await page.mouse.move(edge.x - column, edge.y, { steps: 10 });
-  await page.mouse.up();
-  await expect
-    .poll(async () => {
-      const stored = (await calendar.stored()).find((event) => event.summary === 'Design conference');
-      return stored ? [wall(instantOf(stored.start)), wall(instantOf(stored.end))] : null;
-    })
-    .toEqual([`${wednesday}T09:00`, `${thursday}T17:00`]);
+  await dragAlong({ x: movedBar.x + movedBar.width - 3, y: movedBar.y + movedBar.height / 2 }, -column);
+  await expect.poll(storedTimes).toEqual([`${wednesday}T09:00`, `${thursday}T17:00`]);
 
   // The quick view says its times.
   await (await calendar.settled('Design conference')).click();
@@ -825,13 +817,7 @@ test('loading and an empty range show over the grid, which stays where it is; th
 
   // A day far from the ranges read ahead: its events are read when it is shown.
   holding = true;
-  await page.locator('body').press('g');
-  const palette = page.getByTestId('command-palette');
-  await expect(palette).toBeVisible();
-  await page.keyboard.type('2030-06-12');
-  await expect(palette.getByText('Go to Wednesday, June 12, 2030')).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(calendar.surface).toHaveAttribute('data-view', 'day');
+  await calendar.goToTyped('2030-06-12', 'Go to Wednesday, June 12, 2030');
   const loading = page.getByTestId('calendar-loading-hint');
   await expect(loading).toBeVisible();
   await expect(loading).toHaveAccessibleName('Loading events');

@@ -56,13 +56,7 @@ test('moves between weeks and back to today, and switches views from the keyboar
   }
 
   // g asks for a date: typed, the day view opens on it.
-  await page.locator('body').press('g');
-  const palette = page.getByTestId('command-palette');
-  await expect(palette).toBeVisible();
-  await page.keyboard.type('2027-03-15');
-  await expect(palette.getByText('Go to Monday, March 15, 2027')).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(calendar.surface).toHaveAttribute('data-view', 'day');
+  await calendar.goToTyped('2027-03-15', 'Go to Monday, March 15, 2027');
   await expect(title).toContainText('March 15, 2027');
 });
 
