@@ -37,6 +37,13 @@ const vendorGroups = [
   // The time-zone list (every zone with its cities): only the time-zone pickers use it, which are
   // fetched after the calendar is up (see CalendarDialogs.tsx).
   { name: 'vendor-zones', test: /node_modules[\\/]@vvo[\\/]tzdb[\\/]/, priority: 20 },
+  // The file manager's icons and tooltips: fetched with the files view, not at start.
+  {
+    name: 'vendor-files-ui',
+    test: /node_modules[\\/](lucide-react|@radix-ui[\\/]react-tooltip)[\\/]/,
+    priority: 20,
+    includeDependenciesRecursively: false,
+  },
   // What the shell itself needs (zod, TanStack Query, Radix): one chunk, loaded with the shell.
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
   // The app's own helpers that the first view shares with the views loaded later (formatting, time

@@ -117,6 +117,9 @@ test('Details opens as a side sheet over the list at 1360 px, names stay whole, 
   await openFiles(page);
   const name = row(page, 'Meeting notes for the quarterly planning.txt').getByTestId('file-name');
   const listWidth = (await page.getByTestId('files-drop-zone').boundingBox())!.width;
+  // With room, the toolbar's buttons say what they do; beside the sheet at 1024 px, icons named as much.
+  await expect(page.getByTestId('new-folder')).toHaveText('New folder');
+  await expect(page.getByTestId('upload-menu')).toHaveText('Upload');
   await row(page, 'Meeting notes for the quarterly planning.txt').click();
   await page.getByTestId('toggle-details').click();
   const panel = page.getByTestId('details-panel');
@@ -134,8 +137,29 @@ test('Details opens as a side sheet over the list at 1360 px, names stay whole, 
         const box = (await page.getByTestId(id).boundingBox())!;
         expect(box.x + box.width, `${id} at ${width} px`).toBeLessThanOrEqual(left);
       }
+      // The toolbar and the selection bar each stay one line: their buttons show icons alone there.
+      const middle = async (id: string) => {
+        const box = (await page.getByTestId(id).boundingBox())!;
+        return box.y + box.height / 2;
+      };
+      const line = await middle('new-folder');
+      for (const id of ['upload-menu', 'view-list', 'toggle-details']) {
+        expect(Math.abs((await middle(id)) - line), `${id} on the toolbar's line at ${width} px`).toBeLessThan(2);
+      }
+      expect((await page.getByTestId('selection-bar').boundingBox())!.height).toBeLessThan(50);
+      if (width < 1100) {
+        await expect(page.getByTestId('new-folder')).toHaveText('');
+        await expect(page.getByTestId('new-folder')).toHaveAccessibleName('New folder');
+        await expect(page.getByTestId('upload-menu')).toHaveAccessibleName('Upload');
+      }
     }
   });
+  // An icon is named by its tooltip on hover, as its accessible name says.
+  await page.getByTestId('action-trash').hover();
+  await expect(page.getByTestId('tip')).toHaveText('Move to trash (Del)');
+  await expect(page.getByTestId('action-trash')).toHaveAccessibleName('Move to trash');
+  await page.getByTestId('action-share').hover();
+  await expect(page.getByTestId('tip')).toHaveText('Share (.)');
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await expect(row(page, 'Meeting notes for the quarterly planning.txt')).toHaveAttribute('aria-selected', 'true');
@@ -551,4 +575,78 @@ test('opening a file shows it: a picture, a text file; anything else says so and
   await expectAxeCleanInBothSchemes(page, 'file previewer, no preview');
   await preview.getByTestId('file-preview-close').click();
   await expect(preview).toHaveCount(0);
+});
+
+test('Drive’s single keys act on the selection: . shares, n renames, s stars, z moves, i details, v layout, / search, ? lists them', async ({
+  page,
+  app,
+}, testInfo) => {
+  const plan = await createFile(app, 'plan.txt', 'plan');
+  const budget = await createFile(app, 'budget.txt', 'numbers');
+  await openFiles(page);
+  await row(page, 'plan.txt').click();
+
+  await page.keyboard.press('s');
+  await expect(row(page, 'plan.txt').getByTestId('starred-badge')).toBeVisible();
+  await expect.poll(async () => (await getFile(app, plan.id)).starred).toBe(true);
+  await page.keyboard.press('s');
+  await expect(row(page, 'plan.txt').getByTestId('starred-badge')).toHaveCount(0);
+  await expect.poll(async () => (await getFile(app, plan.id)).starred).toBe(false);
+
+  for (const [key, dialog] of [
+    ['.', 'share-dialog'],
+    ['n', 'rename-dialog'],
+    ['z', 'move-dialog'],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(page.getByTestId(dialog), `${key} opens ${dialog}`).toBeVisible();
+    // A key pressed inside the dialog is the dialog's: no second dialog, nothing starred.
+    if (dialog !== 'rename-dialog') await page.keyboard.press('s');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId(dialog)).toHaveCount(0);
+  }
+  expect((await getFile(app, plan.id)).starred).toBe(false);
+
+  await page.keyboard.press('i');
+  await expect(page.getByTestId('details-panel')).toBeVisible();
+  await expect(page.getByTestId('toggle-details')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('i');
+  await expect(page.getByTestId('details-panel')).toHaveCount(0);
+
+  await page.keyboard.press('v');
+  await expect(page.getByTestId('view-grid')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('v');
+  await expect(page.getByTestId('view-list')).toHaveAttribute('aria-pressed', 'true');
+
+  // "/" goes to the search; typed there, the letters are text.
+  await page.keyboard.press('/');
+  await expect(page.getByTestId('search-input')).toBeFocused();
+  await page.keyboard.type('n s.');
+  await expect(page.getByTestId('search-input')).toHaveValue('n s.');
+  await expect(page.getByTestId('rename-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('share-dialog')).toHaveCount(0);
+  await page.getByTestId('search-input').fill('');
+
+  await row(page, 'budget.txt').click();
+  await page.keyboard.press('?');
+  const sheet = page.getByTestId('shortcut-sheet');
+  await expect(sheet).toBeVisible();
+  for (const does of ['Share', 'Star, or remove the star', 'Search in Drive', 'Show or hide details'])
+    await expect(sheet.getByTestId('shortcut-row').filter({ hasText: does }).first()).toBeVisible();
+  await screenshotVariants(page, testInfo, 'files-shortcut-sheet');
+  await expectAxeCleanInBothSchemes(page, 'files shortcut sheet');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+
+  // In the Trash, s stars nothing (the star would show on the row at once).
+  await row(page, 'budget.txt').click();
+  await page.keyboard.press('Delete');
+  await expect.poll(async () => (await getFile(app, budget.id)).trashed).toBe(true);
+  await page.getByTestId('place-trash').click();
+  await row(page, 'budget.txt').click();
+  await page.keyboard.press('s');
+  await page.keyboard.press('?');
+  await expect(sheet).toBeVisible();
+  await expect(row(page, 'budget.txt').getByTestId('starred-badge')).toHaveCount(0);
+  expect((await getFile(app, budget.id)).starred).toBe(false);
 });

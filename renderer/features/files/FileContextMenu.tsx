@@ -1,4 +1,25 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
+import {
+  ChevronRight,
+  Copy,
+  Download,
+  Eye,
+  Folder,
+  FolderInput,
+  FolderPlus,
+  FolderSearch,
+  FolderUp,
+  Info,
+  Link,
+  PencilLine,
+  RotateCcw,
+  Star,
+  StarOff,
+  Trash2,
+  Upload,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
   copyItems,
@@ -29,10 +50,32 @@ export function backgroundCommands(): Command[] {
   return backgroundCommandIds.flatMap((id) => commands.filter((command) => command.id === id));
 }
 
-function Item({ onSelect, testId, children }: { onSelect: () => void; testId: string; children: ReactNode }) {
+/** The icons of the commands offered in the list's empty space. */
+const backgroundIcons: Record<string, LucideIcon> = {
+  'files.newFolder': FolderPlus,
+  'files.upload': Upload,
+  'files.uploadFolder': FolderUp,
+};
+
+/** A line of the menu: its icon, its name, and the key that does the same from the list, if one does. */
+function Item({
+  onSelect,
+  testId,
+  icon: Icon,
+  shortcut,
+  children,
+}: {
+  onSelect: () => void;
+  testId: string;
+  icon: LucideIcon;
+  shortcut?: string;
+  children: ReactNode;
+}) {
   return (
     <ContextMenu.Item className="context-menu__item" onSelect={onSelect} data-testid={testId}>
-      {children}
+      <Icon className="context-menu__icon" size={16} strokeWidth={1.8} aria-hidden="true" />
+      <span className="context-menu__label">{children}</span>
+      {shortcut ? <kbd className="context-menu__shortcut">{shortcut}</kbd> : null}
     </ContextMenu.Item>
   );
 }
@@ -79,50 +122,57 @@ export function FileContextMenu({
           >
             {inTrash ? (
               <>
-                <Item onSelect={() => void restoreItems(items)} testId="menu-restore">
+                <Item onSelect={() => void restoreItems(items)} testId="menu-restore" icon={RotateCcw}>
                   Restore
                 </Item>
-                <Item onSelect={() => requestDeleteForever(items)} testId="menu-delete-forever">
+                <Item
+                  onSelect={() => requestDeleteForever(items)}
+                  testId="menu-delete-forever"
+                  icon={Trash2}
+                  shortcut="Del"
+                >
                   Delete forever
                 </Item>
               </>
             ) : (
               <>
                 {single ? (
-                  <Item onSelect={() => openItem(single)} testId="menu-open">
+                  <Item onSelect={() => openItem(single)} testId="menu-open" icon={Eye} shortcut="Enter">
                     Open
                   </Item>
                 ) : null}
                 {files.length > 0 ? (
-                  <Item onSelect={() => void downloadItems(files)} testId="menu-download">
+                  <Item onSelect={() => void downloadItems(files)} testId="menu-download" icon={Download}>
                     Download
                   </Item>
                 ) : null}
                 <ContextMenu.Separator className="context-menu__separator" />
                 {single ? (
-                  <Item onSelect={() => shareItem(single)} testId="menu-share">
+                  <Item onSelect={() => shareItem(single)} testId="menu-share" icon={UserPlus}>
                     Share
                   </Item>
                 ) : null}
                 {single ? (
-                  <Item onSelect={() => void copyFileLink(single)} testId="menu-copy-link">
+                  <Item onSelect={() => void copyFileLink(single)} testId="menu-copy-link" icon={Link}>
                     Copy link
                   </Item>
                 ) : null}
                 <ContextMenu.Separator className="context-menu__separator" />
                 {single ? (
-                  <Item onSelect={() => requestRename(single)} testId="menu-rename">
+                  <Item onSelect={() => requestRename(single)} testId="menu-rename" icon={PencilLine} shortcut="F2">
                     Rename
                   </Item>
                 ) : null}
                 {files.length === items.length ? (
-                  <Item onSelect={() => void copyItems(items)} testId="menu-copy">
+                  <Item onSelect={() => void copyItems(items)} testId="menu-copy" icon={Copy}>
                     Make a copy
                   </Item>
                 ) : null}
                 <ContextMenu.Sub>
                   <ContextMenu.SubTrigger className="context-menu__item" data-testid="menu-move">
-                    Move to <span aria-hidden="true">›</span>
+                    <FolderInput className="context-menu__icon" size={16} strokeWidth={1.8} aria-hidden="true" />
+                    <span className="context-menu__label">Move to</span>
+                    <ChevronRight className="context-menu__icon" size={16} strokeWidth={1.8} aria-hidden="true" />
                   </ContextMenu.SubTrigger>
                   <ContextMenu.Portal>
                     <ContextMenu.SubContent className="context-menu" data-testid="menu-move-targets">
@@ -131,6 +181,7 @@ export function FileContextMenu({
                           key={folder.id}
                           onSelect={() => void requestMove(items, folder)}
                           testId={`menu-move-${folder.id}`}
+                          icon={Folder}
                         >
                           {folder.name}
                         </Item>
@@ -139,20 +190,25 @@ export function FileContextMenu({
                       <Item
                         onSelect={() => useDialogStore.getState().open({ kind: 'move', items })}
                         testId="menu-move-choose"
+                        icon={FolderSearch}
                       >
                         Choose a folder…
                       </Item>
                     </ContextMenu.SubContent>
                   </ContextMenu.Portal>
                 </ContextMenu.Sub>
-                <Item onSelect={() => void starItems(items, !allStarred)} testId="menu-star">
+                <Item
+                  onSelect={() => void starItems(items, !allStarred)}
+                  testId="menu-star"
+                  icon={allStarred ? StarOff : Star}
+                >
                   {allStarred ? 'Remove star' : 'Star'}
                 </Item>
-                <Item onSelect={() => useFilesStore.getState().setDetailsOpen(true)} testId="menu-details">
+                <Item onSelect={() => useFilesStore.getState().setDetailsOpen(true)} testId="menu-details" icon={Info}>
                   Details
                 </Item>
                 <ContextMenu.Separator className="context-menu__separator" />
-                <Item onSelect={() => void trashItems(items)} testId="menu-trash">
+                <Item onSelect={() => void trashItems(items)} testId="menu-trash" icon={Trash2} shortcut="Del">
                   Move to trash
                 </Item>
               </>
@@ -165,7 +221,12 @@ export function FileContextMenu({
             data-testid="folder-context-menu"
           >
             {backgroundCommands().map((command) => (
-              <Item key={command.id} onSelect={command.run} testId={`menu-${command.id}`}>
+              <Item
+                key={command.id}
+                onSelect={command.run}
+                testId={`menu-${command.id}`}
+                icon={backgroundIcons[command.id] ?? FolderPlus}
+              >
                 {command.title}
               </Item>
             ))}

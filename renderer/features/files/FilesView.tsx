@@ -1,10 +1,14 @@
+import { FileUp, FolderPlus, FolderUp, Info, LayoutGrid, List, Upload, type LucideIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
+import { ShortcutSheet } from '../../components/ShortcutSheet';
 import { TextPromptDialog } from '../../components/TextPromptDialog';
+import { Tip, TipProvider } from '../../components/Tip';
 import { useApiQuery } from '../../lib/api';
+import { useNarrowerThan } from '../../lib/media';
 import { ShareDialog } from '../sharing';
 import { useCommands } from '../../lib/commands';
-import { requestEmptyTrash, shareItem } from './commands';
+import { requestEmptyTrash, requestRename, shareItem, starItems } from './commands';
 import type { DriveItem } from './drive-file';
 import { useFileListing } from './queries';
 import { DetailsPanel } from './details/DetailsPanel';
@@ -23,6 +27,7 @@ import { isEmptySelection, keepListed } from './model/selection';
 import { PlacesPane } from './PlacesPane';
 import { SearchBar } from './SearchBar';
 import { SelectionBar } from './SelectionBar';
+import { fileShortcutSheet, useFileShortcuts } from './file-shortcuts';
 import { entriesFromPicker } from './uploads/dropped-entries';
 import { UploadPanel } from './uploads/UploadPanel';
 import { uploadAskingOnConflict } from './uploads/upload-conflicts';
@@ -52,31 +57,51 @@ const emptyMessages: Record<PlaceId, { title: string; message: string }> = {
 
 const noItems: DriveItem[] = [];
 
+const layouts: { mode: 'list' | 'grid'; label: string; icon: LucideIcon }[] = [
+  { mode: 'list', label: 'List', icon: List },
+  { mode: 'grid', label: 'Grid', icon: LayoutGrid },
+];
+
 function ViewToggle() {
   const viewMode = useFilesStore((state) => state.viewMode);
   const setViewMode = useFilesStore((state) => state.setViewMode);
   return (
     <div className="segmented" role="group" aria-label="Layout">
-      <button
-        type="button"
-        className="segmented__option"
-        aria-pressed={viewMode === 'list'}
-        onClick={() => setViewMode('list')}
-        data-testid="view-list"
-      >
-        List
-      </button>
-      <button
-        type="button"
-        className="segmented__option"
-        aria-pressed={viewMode === 'grid'}
-        onClick={() => setViewMode('grid')}
-        data-testid="view-grid"
-      >
-        Grid
-      </button>
+      {layouts.map(({ mode, label, icon: Icon }) => (
+        <Tip key={mode} text={`${label} layout (v)`}>
+          <button
+            type="button"
+            className="segmented__option segmented__option--icon"
+            aria-label={label}
+            aria-pressed={viewMode === mode}
+            onClick={() => setViewMode(mode)}
+            data-testid={`view-${mode}`}
+          >
+            <Icon size={18} strokeWidth={1.8} aria-hidden="true" />
+          </button>
+        </Tip>
+      ))}
     </div>
   );
+}
+
+/** Below this width the toolbar's buttons show their icons alone (beside the details sheet, say). */
+const toolbarCompactBelow = 560;
+
+function NewFolderButton({ compact, onClick }: { compact: boolean; onClick: () => void }) {
+  const button = (
+    <button
+      type="button"
+      className={compact ? 'button button--icon' : 'button'}
+      aria-label={compact ? 'New folder' : undefined}
+      onClick={onClick}
+      data-testid="new-folder"
+    >
+      <FolderPlus size={16} strokeWidth={1.8} aria-hidden="true" />
+      {compact ? null : 'New folder'}
+    </button>
+  );
+  return compact ? <Tip text="New folder">{button}</Tip> : button;
 }
 
 /** Drive: places, folders, search, uploads, actions on files, details and sharing. */
@@ -88,14 +113,19 @@ export function FilesView() {
   const selection = useFilesStore((state) => state.selection);
   const detailsOpen = useFilesStore((state) => state.detailsOpen);
   const sharing = useFilesStore((state) => state.sharing);
-  const { setSelection, setSort, setDetailsOpen, share, goToPlace, setLocation } = useFilesStore.getState();
+  const { setSelection, setSort, setDetailsOpen, setViewMode, share, goToPlace, setLocation } =
+    useFilesStore.getState();
   const openDialog = useDialogStore((state) => state.open);
   const [creatingDrive, setCreatingDrive] = useState(false);
   // In narrow windows the places are a drawer over the listing, opened from the toolbar.
   const [placesOpen, setPlacesOpen] = useState(false);
   useEffect(() => setPlacesOpen(false), [location]);
   const fileInput = useRef<HTMLInputElement>(null);
+  const toolbar = useRef<HTMLDivElement>(null);
+  const compact = useNarrowerThan(toolbar, toolbarCompactBelow);
   const folderInput = useRef<HTMLInputElement>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
   const about = useApiQuery('DriveAboutGet', { fields: 'user(emailAddress,displayName,permissionId)' });
   const myEmail = about.data?.user?.emailAddress ?? '';
@@ -169,11 +199,28 @@ export function FilesView() {
             title: `Share “${shareable.name || 'Untitled'}”…`,
             group: 'Actions' as const,
             keywords: ['share', 'selection', 'people', 'link', 'permissions'],
+            shortcut: '.',
             run: () => shareItem(shareable),
           },
         ]
       : []),
   ]);
+
+  // Google Drive's single keys; what needs a selection does nothing without one (or in the Trash).
+  const inFiles = listing.kind === 'files';
+  const editable = inTrash ? noItems : selectedItems;
+  useFileShortcuts({
+    share: () => (shareable && !inTrash ? shareItem(shareable) : undefined),
+    rename: () => (shareable && !inTrash ? requestRename(shareable) : undefined),
+    star: () => {
+      if (editable.length > 0) void starItems(editable, !editable.every((item) => item.starred));
+    },
+    move: () => (editable.length > 0 ? openDialog({ kind: 'move', items: editable }) : undefined),
+    search: () => searchInput.current?.focus(),
+    toggleLayout: () => (inFiles ? setViewMode(viewMode === 'list' ? 'grid' : 'list') : undefined),
+    toggleDetails: () => (inFiles ? setDetailsOpen(!detailsOpen) : undefined),
+    help: () => setShortcutsOpen(true),
+  });
 
   const onPicked = (event: ChangeEvent<HTMLInputElement>, folders: boolean) => {
     const picked = Array.from(event.target.files ?? []);
@@ -229,168 +276,189 @@ export function FilesView() {
   }
 
   return (
-    <section
-      className={`files-view${detailsOpen && listing.kind === 'files' ? ' files-view--details' : ''}`}
-      aria-label="Files"
-      data-testid="files-view"
-    >
-      <PlacesPane open={placesOpen} onClose={() => setPlacesOpen(false)} />
-      <div className="files-main">
-        <header className="files-header">
-          <SearchBar />
-        </header>
-        <div className="files-toolbar">
-          <button
-            type="button"
-            className="button button--icon places-toggle"
-            aria-label="Places"
-            title="Places"
-            aria-expanded={placesOpen}
-            aria-controls="files-places"
-            onClick={() => setPlacesOpen(!placesOpen)}
-            data-testid="places-toggle"
-          >
-            <svg
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.8"
-              strokeLinecap="round"
-              aria-hidden="true"
-            >
-              <path d="M4 6h16M4 12h10M4 18h16" />
-            </svg>
-          </button>
-          <Breadcrumbs
-            location={location}
-            onOpenPlace={() => goToPlace(location.place)}
-            onOpenCrumb={(index) => setLocation({ ...location, path: location.path.slice(0, index + 1) })}
-          />
-          <div className="view__spacer" />
-          {folder ? (
-            <>
-              <button
-                type="button"
-                className="button"
-                onClick={() => openDialog({ kind: 'newFolder' })}
-                data-testid="new-folder"
-              >
-                New folder
-              </button>
-              <MenuButton
-                label="Upload"
-                text="Upload"
-                primary
-                testId="upload-menu"
-                actions={[
-                  { label: 'Files…', onSelect: () => fileInput.current?.click(), testId: 'upload-file' },
-                  { label: 'Folder…', onSelect: () => folderInput.current?.click(), testId: 'upload-folder' },
-                ]}
-              />
-              <input
-                ref={fileInput}
-                type="file"
-                multiple
-                hidden
-                onChange={(event) => onPicked(event, false)}
-                data-testid="upload-input"
-                aria-label="Choose files to upload"
-              />
-              <input
-                ref={(element) => {
-                  folderInput.current = element;
-                  element?.setAttribute('webkitdirectory', '');
-                }}
-                type="file"
-                multiple
-                hidden
-                onChange={(event) => onPicked(event, true)}
-                data-testid="upload-folder-input"
-                aria-label="Choose a folder to upload"
-              />
-            </>
-          ) : null}
-          {listing.kind === 'drives' ? (
+    <TipProvider>
+      <section
+        className={`files-view${detailsOpen && listing.kind === 'files' ? ' files-view--details' : ''}`}
+        aria-label="Files"
+        data-testid="files-view"
+      >
+        <PlacesPane open={placesOpen} onClose={() => setPlacesOpen(false)} />
+        <div className="files-main">
+          <header className="files-header">
+            <SearchBar inputRef={searchInput} />
+          </header>
+          <div className="files-toolbar" ref={toolbar}>
             <button
               type="button"
-              className="button button--primary"
-              onClick={() => setCreatingDrive(true)}
-              data-testid="new-drive"
+              className="button button--icon places-toggle"
+              aria-label="Places"
+              title="Places"
+              aria-expanded={placesOpen}
+              aria-controls="files-places"
+              onClick={() => setPlacesOpen(!placesOpen)}
+              data-testid="places-toggle"
             >
-              New shared drive
+              <svg
+                viewBox="0 0 24 24"
+                width="18"
+                height="18"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.8"
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
+                <path d="M4 6h16M4 12h10M4 18h16" />
+              </svg>
             </button>
-          ) : null}
-          {inTrash && files.length > 0 ? (
-            <button type="button" className="button" onClick={() => requestEmptyTrash(files)} data-testid="empty-trash">
-              Empty trash
-            </button>
-          ) : null}
-          {listing.kind === 'files' ? (
-            <>
-              <ViewToggle />
+            <Breadcrumbs
+              location={location}
+              onOpenPlace={() => goToPlace(location.place)}
+              onOpenCrumb={(index) => setLocation({ ...location, path: location.path.slice(0, index + 1) })}
+            />
+            <div className="view__spacer" />
+            {folder ? (
+              <>
+                <NewFolderButton compact={compact} onClick={() => openDialog({ kind: 'newFolder' })} />
+                <MenuButton
+                  label="Upload"
+                  text="Upload"
+                  icon={Upload}
+                  iconOnly={compact}
+                  primary
+                  testId="upload-menu"
+                  actions={[
+                    {
+                      label: 'Files…',
+                      onSelect: () => fileInput.current?.click(),
+                      testId: 'upload-file',
+                      icon: FileUp,
+                    },
+                    {
+                      label: 'Folder…',
+                      onSelect: () => folderInput.current?.click(),
+                      testId: 'upload-folder',
+                      icon: FolderUp,
+                    },
+                  ]}
+                />
+                <input
+                  ref={fileInput}
+                  type="file"
+                  multiple
+                  hidden
+                  onChange={(event) => onPicked(event, false)}
+                  data-testid="upload-input"
+                  aria-label="Choose files to upload"
+                />
+                <input
+                  ref={(element) => {
+                    folderInput.current = element;
+                    element?.setAttribute('webkitdirectory', '');
+                  }}
+                  type="file"
+                  multiple
+                  hidden
+                  onChange={(event) => onPicked(event, true)}
+                  data-testid="upload-folder-input"
+                  aria-label="Choose a folder to upload"
+                />
+              </>
+            ) : null}
+            {listing.kind === 'drives' ? (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => setCreatingDrive(true)}
+                data-testid="new-drive"
+              >
+                New shared drive
+              </button>
+            ) : null}
+            {inTrash && files.length > 0 ? (
               <button
                 type="button"
                 className="button"
-                aria-pressed={detailsOpen}
-                onClick={() => setDetailsOpen(!detailsOpen)}
-                data-testid="toggle-details"
+                onClick={() => requestEmptyTrash(files)}
+                data-testid="empty-trash"
               >
-                Details
+                Empty trash
               </button>
-            </>
+            ) : null}
+            {listing.kind === 'files' ? (
+              <>
+                <ViewToggle />
+                <Tip text={detailsOpen ? 'Hide details (i)' : 'Show details (i)'}>
+                  <button
+                    type="button"
+                    className="button button--icon"
+                    aria-label="Details"
+                    aria-pressed={detailsOpen}
+                    onClick={() => setDetailsOpen(!detailsOpen)}
+                    data-testid="toggle-details"
+                  >
+                    <Info size={18} strokeWidth={1.8} aria-hidden="true" />
+                  </button>
+                </Tip>
+              </>
+            ) : null}
+          </div>
+          {/* Shared drives are cards with their own menus: nothing there is selected. */}
+          {listing.kind === 'files' ? (
+            <SelectionBar
+              items={selectedItems}
+              inTrash={inTrash}
+              summary={
+                listing.kind === 'files' && contents.isSuccess
+                  ? `${files.length}${contents.hasNextPage ? '+' : ''} item${files.length === 1 ? '' : 's'}`
+                  : ''
+              }
+              onClear={() => setSelection({ selected: new Set(), anchor: null, focus: selection.focus })}
+            />
           ) : null}
+          <div
+            className={`files-content${drop.active ? ' is-drop-target' : ''}`}
+            {...drop.handlers}
+            data-testid="files-drop-zone"
+          >
+            {content}
+            {drop.active ? (
+              <div className="files-content__drop-hint" aria-hidden="true">
+                Drop to upload to “{folder?.name}”
+              </div>
+            ) : null}
+          </div>
         </div>
-        {/* Shared drives are cards with their own menus: nothing there is selected. */}
-        {listing.kind === 'files' ? (
-          <SelectionBar
-            items={selectedItems}
-            inTrash={inTrash}
-            summary={
-              listing.kind === 'files' && contents.isSuccess
-                ? `${files.length}${contents.hasNextPage ? '+' : ''} item${files.length === 1 ? '' : 's'}`
-                : ''
-            }
-            onClear={() => setSelection({ selected: new Set(), anchor: null, focus: selection.focus })}
+        {detailsOpen && listing.kind === 'files' ? (
+          <DetailsPanel
+            item={selectedItems.length === 1 ? selectedItems[0]! : null}
+            selectedCount={selectedItems.length}
+            onClose={() => setDetailsOpen(false)}
           />
         ) : null}
-        <div
-          className={`files-content${drop.active ? ' is-drop-target' : ''}`}
-          {...drop.handlers}
-          data-testid="files-drop-zone"
-        >
-          {content}
-          {drop.active ? (
-            <div className="files-content__drop-hint" aria-hidden="true">
-              Drop to upload to “{folder?.name}”
-            </div>
-          ) : null}
-        </div>
-      </div>
-      {detailsOpen && listing.kind === 'files' ? (
-        <DetailsPanel
-          item={selectedItems.length === 1 ? selectedItems[0]! : null}
-          selectedCount={selectedItems.length}
-          onClose={() => setDetailsOpen(false)}
+        <UploadPanel />
+        <FilesDialogs folder={folder} />
+        <TextPromptDialog
+          open={creatingDrive}
+          title="New shared drive"
+          label="Name"
+          initialValue=""
+          submitLabel="Create"
+          testId="new-drive-dialog"
+          onSubmit={(name) => {
+            setCreatingDrive(false);
+            void createSharedDrive(name);
+          }}
+          onCancel={() => setCreatingDrive(false)}
         />
-      ) : null}
-      <UploadPanel />
-      <FilesDialogs folder={folder} />
-      <TextPromptDialog
-        open={creatingDrive}
-        title="New shared drive"
-        label="Name"
-        initialValue=""
-        submitLabel="Create"
-        testId="new-drive-dialog"
-        onSubmit={(name) => {
-          setCreatingDrive(false);
-          void createSharedDrive(name);
-        }}
-        onCancel={() => setCreatingDrive(false)}
-      />
-      <ShareDialog target={sharing} onClose={() => share(null)} />
-    </section>
+        <ShareDialog target={sharing} onClose={() => share(null)} />
+        <ShortcutSheet
+          open={shortcutsOpen}
+          onClose={() => setShortcutsOpen(false)}
+          sections={fileShortcutSheet}
+          description="Single keys work anywhere in Files when you are not typing; the list's keys when it has the focus."
+        />
+      </section>
+    </TipProvider>
   );
 }

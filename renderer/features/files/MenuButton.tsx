@@ -1,24 +1,35 @@
+import { ChevronDown, EllipsisVertical, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Tip } from '../../components/Tip';
 
 export interface MenuAction {
   label: string;
   onSelect: () => void;
   danger?: boolean;
   testId?: string;
+  icon?: LucideIcon;
 }
 
-/** A button that opens a short menu of actions (arrow keys move, Escape closes, a click outside closes). */
+/**
+ * A button that opens a short menu of actions (arrow keys move, Escape closes, a click outside closes).
+ * Without `text` it is a ⋮ icon. With `text`, an `icon` goes before it, and `iconOnly` (for a narrow
+ * toolbar) leaves the icon alone. An icon shown alone is named by `label`, shown as its tooltip.
+ */
 export function MenuButton({
   label,
   actions,
   testId,
   text,
+  icon: Icon,
+  iconOnly = false,
   primary,
 }: {
   label: string;
   actions: MenuAction[];
   testId?: string;
   text?: string;
+  icon?: LucideIcon;
+  iconOnly?: boolean;
   primary?: boolean;
 }) {
   const [open, setOpen] = useState(false);
@@ -49,23 +60,40 @@ export function MenuButton({
     }
   };
 
+  const showText = text !== undefined && !(iconOnly && Icon);
+  const trigger = (
+    <button
+      type="button"
+      className={
+        text
+          ? `button${primary ? ' button--primary' : ''}${showText ? '' : ' menu__trigger--icon'}`
+          : 'button button--ghost button--icon'
+      }
+      aria-haspopup="menu"
+      aria-expanded={open}
+      aria-controls={open ? menuId : undefined}
+      aria-label={showText ? undefined : label}
+      onClick={(event) => {
+        event.stopPropagation();
+        setOpen(!open);
+      }}
+      data-testid={testId}
+    >
+      {text ? (
+        <>
+          {Icon ? <Icon size={16} strokeWidth={1.8} aria-hidden="true" /> : null}
+          {showText ? text : null}
+          <ChevronDown size={14} strokeWidth={2} aria-hidden="true" />
+        </>
+      ) : (
+        <EllipsisVertical size={18} strokeWidth={1.8} aria-hidden="true" />
+      )}
+    </button>
+  );
+
   return (
     <div className="menu" ref={root} onKeyDown={onKeyDown}>
-      <button
-        type="button"
-        className={text ? `button${primary ? ' button--primary' : ''}` : 'button button--ghost button--icon'}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        aria-label={text ? undefined : label}
-        onClick={(event) => {
-          event.stopPropagation();
-          setOpen(!open);
-        }}
-        data-testid={testId}
-      >
-        {text ? `${text} ▾` : '⋯'}
-      </button>
+      {showText ? trigger : <Tip text={label}>{trigger}</Tip>}
       {open ? (
         <div className="menu__list" role="menu" id={menuId}>
           {actions.map((action) => (
@@ -81,6 +109,7 @@ export function MenuButton({
               }}
               data-testid={action.testId}
             >
+              {action.icon ? <action.icon size={16} strokeWidth={1.8} aria-hidden="true" /> : null}
               {action.label}
             </button>
           ))}

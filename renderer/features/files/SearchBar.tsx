@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useState, type FormEvent } from 'react';
+import { memo, useEffect, useId, useState, type FormEvent, type Ref } from 'react';
 import { emptySearch, useFilesStore } from './files-store';
 import {
   describeModified,
@@ -32,7 +32,7 @@ function ownerValue(filter: OwnerFilter | undefined): string {
 }
 
 /** The search box with its filter chips (type, owner, modified, starred); any change runs the search. */
-export const SearchBar = memo(function SearchBar() {
+export const SearchBar = memo(function SearchBar({ inputRef }: { inputRef?: Ref<HTMLInputElement> }) {
   const search = useFilesStore((state) => state.search);
   const setSearch = useFilesStore((state) => state.setSearch);
   const goToPlace = useFilesStore((state) => state.goToPlace);
@@ -104,6 +104,7 @@ export const SearchBar = memo(function SearchBar() {
           <path d="m20 20-4.5-4.5" />
         </svg>
         <input
+          ref={inputRef}
           className="input search__input"
           type="search"
           placeholder="Search in Drive"

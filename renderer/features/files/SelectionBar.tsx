@@ -1,5 +1,20 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import {
+  Copy,
+  Download,
+  FolderInput,
+  Palette,
+  PencilLine,
+  RotateCcw,
+  Star,
+  StarOff,
+  Trash2,
+  UserPlus,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState } from 'react';
+import { Tip } from '../../components/Tip';
 import {
   colorFolders,
   copyItems,
@@ -57,8 +72,40 @@ function FolderColorDialog({ folders, onClose }: { folders: DriveItem[]; onClose
   );
 }
 
+/** One action of the bar: an icon, its name as the button's name and as a tooltip. */
+function Action({
+  label,
+  icon: Icon,
+  onClick,
+  testId,
+  shortcut,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  testId?: string;
+  /** The key that does the same (the tooltip shows it), as `aria-keyshortcuts` names it. */
+  shortcut?: { shown: string; aria: string };
+}) {
+  return (
+    <Tip text={shortcut ? `${label} (${shortcut.shown})` : label}>
+      <button
+        type="button"
+        className="button button--ghost button--icon"
+        onClick={onClick}
+        aria-label={label}
+        aria-keyshortcuts={shortcut?.aria}
+        data-testid={testId}
+      >
+        <Icon size={18} strokeWidth={1.8} aria-hidden="true" />
+      </button>
+    </Tip>
+  );
+}
+
 /**
- * Actions on the selected items; what is offered depends on the place (the Trash restores and
+ * Actions on the selected items, as icons named by their tooltips (as in Drive), so the bar stays one
+ * line beside the details sheet; what is offered depends on the place (the Trash restores and
  * deletes). The bar keeps its height when nothing is selected, so selecting never moves the list.
  */
 export function SelectionBar({
@@ -90,92 +137,73 @@ export function SelectionBar({
       label: 'Move to…',
       onSelect: () => useDialogStore.getState().open({ kind: 'move', items }),
       testId: 'action-move',
+      icon: FolderInput,
     },
     ...(files.length === items.length
-      ? [{ label: 'Make a copy', onSelect: () => void copyItems(items), testId: 'action-copy' }]
+      ? [{ label: 'Make a copy', onSelect: () => void copyItems(items), testId: 'action-copy', icon: Copy }]
       : []),
     {
       label: allStarred ? 'Remove star' : 'Star',
       onSelect: () => void starItems(items, !allStarred),
       testId: 'action-star',
+      icon: allStarred ? StarOff : Star,
     },
     ...(folders.length === items.length
-      ? [{ label: 'Folder color…', onSelect: () => setColoring(folders), testId: 'action-color' }]
+      ? [{ label: 'Folder color…', onSelect: () => setColoring(folders), testId: 'action-color', icon: Palette }]
       : []),
   ];
 
   return (
     <div className="selection-bar" role="toolbar" aria-label="Selected items" data-testid="selection-bar">
-      <button
-        type="button"
-        className="button button--ghost button--icon"
-        onClick={onClear}
-        aria-label="Clear selection"
-      >
-        ✕
-      </button>
+      <Action label="Clear selection" icon={X} onClick={onClear} />
       <span className="selection-bar__count" data-testid="selection-count">
         {items.length} selected
       </span>
       {inTrash ? (
         <>
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => void restoreItems(items)}
-            data-testid="action-restore"
-          >
-            Restore
-          </button>
-          <button
-            type="button"
-            className="button button--ghost"
+          <Action label="Restore" icon={RotateCcw} onClick={() => void restoreItems(items)} testId="action-restore" />
+          <Action
+            label="Delete forever"
+            icon={Trash2}
             onClick={() => requestDeleteForever(items)}
-            data-testid="action-delete-forever"
-          >
-            Delete forever
-          </button>
+            testId="action-delete-forever"
+          />
         </>
       ) : (
         <>
           {single ? (
-            <button
-              type="button"
-              className="button button--ghost"
+            <Action
+              label="Share"
+              icon={UserPlus}
               onClick={() => shareItem(single)}
-              data-testid="action-share"
-            >
-              Share
-            </button>
+              testId="action-share"
+              shortcut={{ shown: '.', aria: '.' }}
+            />
           ) : null}
           {files.length > 0 ? (
-            <button
-              type="button"
-              className="button button--ghost"
+            <Action
+              label="Download"
+              icon={Download}
               onClick={() => void downloadItems(files)}
-              data-testid="action-download"
-            >
-              Download
-            </button>
+              testId="action-download"
+            />
           ) : null}
           {single ? (
-            <button
-              type="button"
-              className="button button--ghost"
+            <Action
+              label="Rename"
+              icon={PencilLine}
               onClick={() => requestRename(single)}
-              data-testid="action-rename"
-            >
-              Rename
-            </button>
+              testId="action-rename"
+              shortcut={{ shown: 'n', aria: 'N F2' }}
+            />
           ) : null}
-          <button
-            type="button"
-            className="button button--ghost"
+          <Action
+            label="Move to trash"
+            icon={Trash2}
             onClick={() => void trashItems(items)}
-            data-testid="action-trash"
-          >
-            Move to trash
-          </button>
+            testId="action-trash"
+            shortcut={{ shown: 'Del', aria: 'Delete' }}
+          />
           <MenuButton label="More actions" actions={more} testId="action-more" />
         </>
       )}

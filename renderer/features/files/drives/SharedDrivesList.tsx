@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { Eye, EyeOff, FolderOpen, Palette, PencilLine, Trash2, Users } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 import { EmptyPanel, ErrorPanel, LoadingPanel } from '../../../components/StatusPanel';
 import { TextPromptDialog } from '../../../components/TextPromptDialog';
@@ -120,31 +121,33 @@ function DriveCard({
         label={`Actions for ${name}`}
         testId="drive-menu"
         actions={[
-          { label: 'Open', onSelect: open },
+          { label: 'Open', onSelect: open, icon: FolderOpen },
           ...(caps.canManageMembers !== false
             ? [
                 {
                   label: 'Manage members',
                   onSelect: () => share({ id: drive.id, name, kind: 'drive', driveId: drive.id }),
                   testId: 'drive-members',
+                  icon: Users,
                 },
               ]
             : []),
           ...(caps.canRenameDrive !== false && caps.canRename !== false
-            ? [{ label: 'Rename', onSelect: onRename, testId: 'drive-rename' }]
+            ? [{ label: 'Rename', onSelect: onRename, testId: 'drive-rename', icon: PencilLine }]
             : []),
           ...(caps.canChangeDriveBackground !== false
-            ? [{ label: 'Color and theme', onSelect: onStyle, testId: 'drive-style' }]
+            ? [{ label: 'Color and theme', onSelect: onStyle, testId: 'drive-style', icon: Palette }]
             : []),
           drive.hidden
-            ? { label: 'Unhide', onSelect: () => void setDriveHidden(drive, false), testId: 'drive-unhide' }
-            : { label: 'Hide', onSelect: () => void setDriveHidden(drive, true), testId: 'drive-hide' },
+            ? { label: 'Unhide', onSelect: () => void setDriveHidden(drive, false), testId: 'drive-unhide', icon: Eye }
+            : { label: 'Hide', onSelect: () => void setDriveHidden(drive, true), testId: 'drive-hide', icon: EyeOff },
           ...(caps.canDeleteDrive !== false
             ? [
                 {
                   label: 'Delete',
                   danger: true,
                   testId: 'drive-delete',
+                  icon: Trash2,
                   onSelect: () =>
                     confirm({
                       kind: 'confirm',

@@ -1,0 +1,89 @@
+import { useEffect, useRef } from 'react';
+import type { ShortcutGroup } from '../../components/ShortcutSheet';
+import { commandShortcut, isTypingTarget } from '../../lib/platform';
+
+/** The file manager's keys, as its "?" sheet lists them (the letters are Google Drive's). */
+export const fileShortcutSheet: ShortcutGroup[] = [
+  {
+    group: 'In the list',
+    items: [
+      { keys: ['↑', '↓'], does: 'Select the previous or next item (← → too in the grid)' },
+      { keys: ['PgUp', 'PgDn'], does: 'A screenful up or down' },
+      { keys: ['Home', 'End'], does: 'First or last item' },
+      { keys: ['Shift+↑', 'Shift+↓'], does: 'Extend the selection' },
+      { keys: [commandShortcut('↑'), commandShortcut('↓')], does: 'Move without selecting' },
+      { keys: [commandShortcut('Space')], does: 'Add the focused item to the selection, or take it out' },
+      { keys: [commandShortcut('A')], does: 'Select all' },
+      { keys: ['Esc'], does: 'Clear the selection' },
+      { keys: ['Enter'], does: 'Open' },
+      { keys: ['Shift+F10', 'Menu'], does: 'Actions menu' },
+    ],
+  },
+  {
+    group: 'On the selection',
+    items: [
+      { keys: ['.'], does: 'Share' },
+      { keys: ['n', 'F2'], does: 'Rename' },
+      { keys: ['s'], does: 'Star, or remove the star' },
+      { keys: ['z'], does: 'Move to…' },
+      { keys: ['Del'], does: 'Move to trash (in the Trash, delete forever)' },
+    ],
+  },
+  {
+    group: 'Anywhere',
+    items: [
+      { keys: ['/'], does: 'Search in Drive' },
+      { keys: ['v'], does: 'List or grid layout' },
+      { keys: ['i'], does: 'Show or hide details' },
+      { keys: [commandShortcut('Z')], does: 'Undo' },
+      { keys: [commandShortcut('K')], does: 'Search and commands' },
+      { keys: ['?'], does: 'Show these shortcuts' },
+    ],
+  },
+];
+
+/** What the single-key shortcuts of the file manager do; each may do nothing where it does not apply. */
+export interface FileShortcutHandlers {
+  share: () => void;
+  rename: () => void;
+  star: () => void;
+  move: () => void;
+  search: () => void;
+  toggleLayout: () => void;
+  toggleDetails: () => void;
+  help: () => void;
+}
+
+const actions: Record<string, keyof FileShortcutHandlers> = {
+  '.': 'share',
+  n: 'rename',
+  s: 'star',
+  z: 'move',
+  '/': 'search',
+  v: 'toggleLayout',
+  i: 'toggleDetails',
+  '?': 'help',
+};
+
+/**
+ * The file manager's single keys, anywhere in it while nothing is being typed and no dialog or menu
+ * is open (the list's own keys, such as the arrows, Enter, Delete and F2, are the list's).
+ */
+export function useFileShortcuts(handlers: FileShortcutHandlers): void {
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      const action = actions[event.key];
+      if (!action || isTypingTarget(event.target)) return;
+      if (document.querySelector('[role="dialog"], [role="menu"], [role="alertdialog"]')) return;
+      event.preventDefault();
+      latest.current[action]();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
