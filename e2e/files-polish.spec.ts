@@ -160,6 +160,7 @@ test('Details opens as a side sheet over the list at 1360 px, names stay whole, 
   await expect(page.getByTestId('action-trash')).toHaveAccessibleName('Move to trash');
   await page.getByTestId('action-share').hover();
   await expect(page.getByTestId('tip')).toHaveText('Share (.)');
+  await saveScreenshot(page, 'files-selection-tooltip');
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await expect(row(page, 'Meeting notes for the quarterly planning.txt')).toHaveAttribute('aria-selected', 'true');
@@ -631,7 +632,7 @@ test('Drive’s single keys act on the selection: . shares, n renames, s stars, 
   await page.keyboard.press('?');
   const sheet = page.getByTestId('shortcut-sheet');
   await expect(sheet).toBeVisible();
-  for (const does of ['Share', 'Star, or remove the star', 'Search in Drive', 'Show or hide details'])
+  for (const does of ['Share', 'Star or unstar', 'Search in Drive', 'Show or hide details'])
     await expect(sheet.getByTestId('shortcut-row').filter({ hasText: does }).first()).toBeVisible();
   await screenshotVariants(page, testInfo, 'files-shortcut-sheet');
   await expectAxeCleanInBothSchemes(page, 'files shortcut sheet');

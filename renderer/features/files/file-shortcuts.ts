@@ -7,12 +7,12 @@ export const fileShortcutSheet: ShortcutGroup[] = [
   {
     group: 'In the list',
     items: [
-      { keys: ['↑', '↓'], does: 'Select the previous or next item (← → too in the grid)' },
+      { keys: ['↑', '↓'], does: 'Previous or next' },
       { keys: ['PgUp', 'PgDn'], does: 'A screenful up or down' },
-      { keys: ['Home', 'End'], does: 'First or last item' },
+      { keys: ['Home', 'End'], does: 'First or last' },
       { keys: ['Shift+↑', 'Shift+↓'], does: 'Extend the selection' },
       { keys: [commandShortcut('↑'), commandShortcut('↓')], does: 'Move without selecting' },
-      { keys: [commandShortcut('Space')], does: 'Add the focused item to the selection, or take it out' },
+      { keys: [commandShortcut('Space')], does: 'Add to the selection, or take out' },
       { keys: [commandShortcut('A')], does: 'Select all' },
       { keys: ['Esc'], does: 'Clear the selection' },
       { keys: ['Enter'], does: 'Open' },
@@ -24,9 +24,9 @@ export const fileShortcutSheet: ShortcutGroup[] = [
     items: [
       { keys: ['.'], does: 'Share' },
       { keys: ['n', 'F2'], does: 'Rename' },
-      { keys: ['s'], does: 'Star, or remove the star' },
+      { keys: ['s'], does: 'Star or unstar' },
       { keys: ['z'], does: 'Move to…' },
-      { keys: ['Del'], does: 'Move to trash (in the Trash, delete forever)' },
+      { keys: ['Del'], does: 'Move to trash' },
     ],
   },
   {
