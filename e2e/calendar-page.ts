@@ -96,6 +96,27 @@ export class CalendarPage {
     return this.linePosition(date, time);
   }
 
+  /**
+   * Scrolls the grid so that a time a drag will end at is well inside its scrolling area: FullCalendar
+   * scrolls the grid while a drag is within 50 px of its edge, so a drag ending near one would drop
+   * later or earlier the longer the release takes.
+   */
+  private async dropWellInside(time: string): Promise<void> {
+    await this.slot(time).evaluate((slot, clear) => {
+      let scroller = slot.parentElement;
+      while (
+        scroller &&
+        !(scroller.scrollHeight > scroller.clientHeight && /auto|scroll/.test(getComputedStyle(scroller).overflowY))
+      )
+        scroller = scroller.parentElement;
+      if (!scroller) return slot.scrollIntoView({ block: 'nearest' });
+      const area = scroller.getBoundingClientRect();
+      const box = slot.getBoundingClientRect();
+      if (box.top < area.top + clear) scroller.scrollTop -= area.top + clear - box.top;
+      else if (box.bottom > area.bottom - clear) scroller.scrollTop += box.bottom - (area.bottom - clear);
+    }, 80);
+  }
+
   private slot(time: string): Locator {
     const [hours = 0, minutes = 0] = time.split(':').map(Number);
     return this.surface
@@ -197,6 +218,7 @@ export class CalendarPage {
   async dragEvent(title: string, date: string, time: string, from?: string): Promise<void> {
     await this.settled(title);
     const event = await this.eventOn(title, from);
+    await this.dropWellInside(time);
     const target = await this.point(date, time);
     const box = await event.boundingBox();
     if (!box) throw new Error(`${title} is not on the grid`);
@@ -215,6 +237,7 @@ export class CalendarPage {
   async resizeEvent(title: string, date: string, time: string): Promise<void> {
     await this.settled(title);
     const event = await this.eventOn(title, date);
+    await this.dropWellInside(time);
     const target = await this.point(date, time);
     await event.hover();
     const box = await event.boundingBox();

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
 import type { CalendarViewId } from './calendar-store';
 import type { ShortcutGroup } from '../../components/ShortcutSheet';
-import { isTypingTarget } from '../../lib/platform';
+import { useSingleKeys } from '../../lib/single-keys';
 
 export interface ShortcutHandlers {
   view: (view: CalendarViewId) => void;
@@ -43,40 +42,26 @@ const viewKeys: Record<string, CalendarViewId> = {
  * g go to a date, r refresh, c create, q quick add, e edit, Delete delete, / search, ? this list, Escape. Ignored while typing, with
  * modifier keys, or while a dialog is open.
  */
-export function useCalendarShortcuts(handlers: ShortcutHandlers): void {
-  const latest = useRef(handlers);
-  useEffect(() => {
-    latest.current = handlers;
+export function useCalendarShortcuts(h: ShortcutHandlers): void {
+  useSingleKeys((pressed) => {
+    const key = pressed.length === 1 ? pressed.toLowerCase() : pressed;
+    const view = viewKeys[key];
+    if (view) h.view(view);
+    else if (key === 't') h.today();
+    else if (key === 'j' || key === 'n') h.next();
+    else if (key === 'k' || key === 'p') h.previous();
+    else if (key === 'c') h.create();
+    else if (key === 'q') h.quickAdd();
+    else if (key === 'e') h.edit();
+    else if (key === 'Delete' || key === 'Backspace') h.remove();
+    else if (key === '/') h.search();
+    else if (key === 'g') h.goToDate();
+    else if (key === 'r') h.refresh();
+    else if (key === '?') h.help();
+    else if (key === 'Escape') h.escape();
+    else return false;
+    return true;
   });
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTypingTarget(event.target)) return;
-      if (document.querySelector('[role="dialog"]')) return;
-      const h = latest.current;
-      const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-      const view = viewKeys[key];
-      let handled = true;
-      if (view) h.view(view);
-      else if (key === 't') h.today();
-      else if (key === 'j' || key === 'n') h.next();
-      else if (key === 'k' || key === 'p') h.previous();
-      else if (key === 'c') h.create();
-      else if (key === 'q') h.quickAdd();
-      else if (key === 'e') h.edit();
-      else if (key === 'Delete' || key === 'Backspace') h.remove();
-      else if (key === '/') h.search();
-      else if (key === 'g') h.goToDate();
-      else if (key === 'r') h.refresh();
-      else if (key === '?') h.help();
-      else if (key === 'Escape') h.escape();
-      else handled = false;
-      if (handled) event.preventDefault();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
 }
 
 /** Every shortcut above, as the shortcut sheet lists them. */

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import type { ShortcutGroup } from '../../components/ShortcutSheet';
-import { commandShortcut, isTypingTarget } from '../../lib/platform';
+import { commandShortcut } from '../../lib/platform';
+import { useSingleKeys } from '../../lib/single-keys';
 
 /** The file manager's keys, as its "?" sheet lists them (the letters are Google Drive's). */
 export const fileShortcutSheet: ShortcutGroup[] = [
@@ -70,20 +70,10 @@ const actions: Record<string, keyof FileShortcutHandlers> = {
  * is open (the list's own keys, such as the arrows, Enter, Delete and F2, are the list's).
  */
 export function useFileShortcuts(handlers: FileShortcutHandlers): void {
-  const latest = useRef(handlers);
-  useEffect(() => {
-    latest.current = handlers;
-  });
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      const action = actions[event.key];
-      if (!action || isTypingTarget(event.target)) return;
-      if (document.querySelector('[role="dialog"], [role="menu"], [role="alertdialog"]')) return;
-      event.preventDefault();
-      latest.current[action]();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
+  useSingleKeys((key) => {
+    const action = actions[key];
+    if (!action) return false;
+    handlers[action]();
+    return true;
+  }, '[role="dialog"], [role="menu"], [role="alertdialog"]');
 }

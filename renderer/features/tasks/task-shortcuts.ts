@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import type { ShortcutGroup } from '../../components/ShortcutSheet';
-import { commandShortcut, isTypingTarget } from '../../lib/platform';
+import { commandShortcut } from '../../lib/platform';
+import { useSingleKeys } from '../../lib/single-keys';
 import { indentShortcut, outdentShortcut } from './CardMenu';
 
 /** The board's keys, as its "?" sheet lists them. */
@@ -38,18 +38,9 @@ export const taskShortcutSheet: ShortcutGroup[] = [
 
 /** "?" on the board (not while typing, nor over a dialog) shows its shortcuts. */
 export function useTaskShortcuts(help: () => void): void {
-  const latest = useRef(help);
-  useEffect(() => {
-    latest.current = help;
+  useSingleKeys((key) => {
+    if (key !== '?') return false;
+    help();
+    return true;
   });
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.key !== '?' || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTypingTarget(event.target) || document.querySelector('[role="dialog"]')) return;
-      event.preventDefault();
-      latest.current();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
 }

@@ -107,7 +107,12 @@ function EditorForm({
         // Escape in the description's link field closes that field only.
         if (event.target instanceof Element && event.target.closest('.description-editor__link'))
           event.preventDefault();
-        else leave(event);
+        // The question is open but has not taken Escape yet (it has the focus before it listens, for
+        // a moment): Escape answers it as it would, Keep editing.
+        else if (askingDiscard) {
+          event.preventDefault();
+          setAskingDiscard(false);
+        } else leave(event);
       }}
       onPointerDownOutside={leave}
     >
