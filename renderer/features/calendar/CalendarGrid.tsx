@@ -22,7 +22,7 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/forma/theme.css';
 import '@fullcalendar/react/themes/forma/palettes/blue.css';
-import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
 import { WaitingDot } from '../../components/WaitingDot';
 import { useWaitingIds } from '../../lib/offline';
 import type { CalendarPreferences } from './calendar-settings';
@@ -39,6 +39,7 @@ import {
   type GridEventProps,
 } from './event-mapping';
 import { useDraftTitle } from './draft-title';
+import { shortClockWords } from './event-words';
 import type { AnchorPoint } from './QuickCreate';
 import { addDaysToDate, dateInZone, daysBetween, zoneCity, zoneOffsetLabel } from './time-zone';
 import type { VisibleRange } from './visible-range';
@@ -610,23 +611,25 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
     (): Intl.DateTimeFormatOptions => ({ hour: 'numeric', minute: '2-digit', hour12 }),
     [hour12],
   );
-  // The grid's words for times come from FullCalendar's API, which exists only once the grid has
-  // mounted. Blocks drawn before then (events already known at the first render) fall back to
-  // FullCalendar's own text ("10:00" for "10am"); a new content function once the API is there draws
-  // them again with the grid's words.
-  const [apiReady, setApiReady] = useState(false);
-  useEffect(() => setApiReady(calendarRef.current !== null), [calendarRef]);
   const content = useCallback(
-    (info: EventDisplayInfo) => {
-      const api = apiReady ? calendarRef.current?.getApi() : undefined;
-      return eventContent(info, waitingIds, {
-        // Each time alone: a range over two days would also say both dates.
-        range: (start, end) =>
-          api ? `${api.formatDate(start, timeFormat)} – ${api.formatDate(end, timeFormat)}` : null,
-        start: (start) => api?.formatDate(start, hour12 ? shortTime12 : timeFormat) ?? null,
-      });
-    },
-    [waitingIds, timeFormat, hour12, calendarRef, apiReady],
+    (info: EventDisplayInfo) =>
+      eventContent(info, waitingIds, {
+        range: (start, end) => {
+          const api = calendarRef.current?.getApi();
+          // Each time alone: a range over two days would also say both dates.
+          return api ? `${api.formatDate(start, timeFormat)} – ${api.formatDate(end, timeFormat)}` : null;
+        },
+        // Blocks drawn before the grid has mounted (events already known at its first render, as after a
+        // start from the saved cache) have no API to ask yet: the same words, written here. Drawn with
+        // FullCalendar's own text instead ("10:00" for "10am"), they kept it until something redrew them.
+        start: (start) => {
+          const api = calendarRef.current?.getApi();
+          return api
+            ? api.formatDate(start, hour12 ? shortTime12 : timeFormat)
+            : shortClockWords(start.getTime(), displayZone, hour12);
+        },
+      }),
+    [waitingIds, timeFormat, hour12, calendarRef, displayZone],
   );
   const slotFormat = useMemo(
     (): Intl.DateTimeFormatOptions =>

@@ -51,6 +51,15 @@ export function clockWords(ms: number, zone: string, hour12: boolean): string {
   return `${clock}${period}`;
 }
 
+/**
+ * A time alone, as short as it reads, as the grid writes it beside a title: "10am", "3:30pm", or
+ * "09:00" on a 24-hour clock (FullCalendar's words for the same, for before its API exists).
+ */
+export function shortClockWords(ms: number, zone: string, hour12: boolean): string {
+  const { clock, period } = clockParts(ms, zone, hour12);
+  return hour12 ? `${clock.replace(/:00$/, '')}${period}` : clock;
+}
+
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
 
 /** The whole sentence for an event's times, in the zone the calendar is shown in. */
