@@ -25,12 +25,12 @@ const vendorGroups = [
     priority: 20,
     includeDependenciesRecursively: false,
   },
-  // The description's rich-text editor (TipTap on ProseMirror): only the event editor uses it, which
-  // is fetched after the calendar is up (CalendarDialogs.tsx). Only these: the helpers they share with
-  // other libraries stay in the shell's chunk.
+  // The description's rich-text editor (TipTap on ProseMirror) and the time fields' combobox (Downshift):
+  // only the event editor uses them, which is fetched after the calendar is up (CalendarDialogs.tsx).
+  // Only these: the helpers they share with other libraries stay in the shell's chunk.
   {
     name: 'vendor-editor',
-    test: /node_modules[\\/](@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|use-sync-external-store)[\\/]/,
+    test: /node_modules[\\/](downshift|compute-scroll-into-view|prop-types|react-is|@tiptap|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals|use-sync-external-store)[\\/]/,
     priority: 20,
     includeDependenciesRecursively: false,
   },
@@ -48,10 +48,11 @@ const vendorGroups = [
   { name: 'vendor', test: /node_modules[\\/]/, priority: 10 },
   // The app's own helpers that the first view shares with the views loaded later (formatting, time
   // zones, colours, repeat rules, task dates, the mutation and toast plumbing): one chunk, fetched
-  // with the shell, rather than a handful of small chunks each fetched on its own at start.
+  // with the shell, rather than a handful of small chunks each fetched on its own at start. Not the
+  // tooltip (Tip.tsx): it brings Radix Tooltip, and only the file manager uses it so far.
   {
     name: 'app-shared',
-    test: /[\\/]renderer[\\/](lib|components|features[\\/](calendar[\\/](time-zone|recurrence-rule|colors|event-draft)|tasks[\\/](due-date|mutations)))[\\/.]/,
+    test: /[\\/]renderer[\\/](lib|components(?![\\/][Tt]ip\.)|features[\\/](calendar[\\/](time-zone|recurrence-rule|colors|event-draft)|tasks[\\/](due-date|mutations)))[\\/.]/,
     priority: 5,
   },
 ];

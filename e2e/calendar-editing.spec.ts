@@ -10,8 +10,8 @@ test('creates by dragging over a time range, then moves and resizes by dragging'
   await calendar.dragRange(monday, '10:00', '11:30');
   await calendar.moreOptions();
   await expect(calendar.editor).toBeVisible();
-  await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('10:00');
-  await expect(calendar.editor.getByTestId('editor-end-time')).toHaveValue('11:30');
+  await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('10:00am');
+  await expect(calendar.editor.getByTestId('editor-end-time')).toHaveValue('11:30am');
   await page.keyboard.type('Planning');
   await page.keyboard.press('Enter');
   await expect(calendar.event('Planning')).toBeVisible();
@@ -25,7 +25,7 @@ test('creates by dragging over a time range, then moves and resizes by dragging'
 
   await page.reload();
   await calendar.ready();
-  await expect(calendar.event('Planning')).toContainText('2:00');
+  await expect(calendar.event('Planning')).toContainText(/2\s–\s4:30pm/);
   const [stored] = await calendar.stored();
   expect(stored).toMatchObject({ summary: 'Planning', start: { timeZone: zone } });
   expect(instantOf(stored?.start)).toBe(local(tuesday, '14:00'));
@@ -81,9 +81,14 @@ test('edits everything in the dialog and moves the event to another calendar', a
 
   const editor = calendar.editor;
   await editor.getByTestId('editor-title').fill('Quarterly review');
-  await editor.getByTestId('editor-start-time').fill('15:00');
-  await expect(editor.getByTestId('editor-end-time')).toHaveValue('16:00');
-  await editor.getByTestId('editor-end-time').fill('16:30');
+  // Times are typed as people write them and taken on Enter; the end keeps the event's length.
+  await editor.getByTestId('editor-start-time').fill('3pm');
+  await editor.getByTestId('editor-start-time').press('Enter');
+  await expect(editor.getByTestId('editor-start-time')).toHaveValue('3:00pm');
+  await expect(editor.getByTestId('editor-end-time')).toHaveValue('4:00pm');
+  await editor.getByTestId('editor-end-time').fill('4:30');
+  await editor.getByTestId('editor-end-time').press('Enter');
+  await expect(editor.getByTestId('editor-end-time')).toHaveValue('4:30pm');
   await calendar.pickZone(editor.getByTestId('editor-time-zone'), 'Paris', 'Europe/Paris');
   await editor.getByTestId('editor-location').fill('Room 4');
   await editor.getByTestId('editor-description').fill('Bring the numbers.');
@@ -205,7 +210,7 @@ test('finds a free slot with a guest and books it', async ({ page, app }) => {
   ).toHaveText('Busy');
   await expect(strip).toContainText('Next time everyone is free');
   await strip.getByTestId('scheduling-use-suggestion').click();
-  await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('12:00');
+  await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('12:00pm');
   await expect(strip).toContainText('Everyone is free at this time.');
   await calendar.save();
 
@@ -261,8 +266,9 @@ test('guests whose availability is unknown are said to be unknown, not free', as
   await screenshotVariants(page, testInfo, 'calendar-editor-availability-unknown');
 
   // Over my call: who is busy, then the next time the others are free.
-  await editor.getByTestId('editor-start-time').fill('10:00');
-  await expect(editor.getByTestId('editor-end-time')).toHaveValue('11:00');
+  await editor.getByTestId('editor-start-time').fill('10:00am');
+  await editor.getByTestId('editor-start-time').press('Enter');
+  await expect(editor.getByTestId('editor-end-time')).toHaveValue('11:00am');
   await expect(summary).toContainText(
     'You are busy at this time. Availability unknown for 2 guests. Next time everyone else is free:',
   );

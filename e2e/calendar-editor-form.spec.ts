@@ -1,4 +1,4 @@
-import { CalendarPage } from './calendar-page';
+import { CalendarPage, instantOf, wall } from './calendar-page';
 import { expect, saveScreenshot, test } from './fixtures';
 import { screenshotVariants } from './screens';
 import { expectAxeCleanInBothSchemes } from './axe';
@@ -9,11 +9,13 @@ test('the editor says an end before the start at the end field, as it is typed',
   await page.getByRole('button', { name: 'New event' }).click();
   const editor = calendar.editor;
   await editor.getByTestId('editor-title').fill('Board meeting');
-  await editor.getByTestId('editor-start-time').fill('10:00');
+  await editor.getByTestId('editor-start-time').fill('10am');
+  await editor.getByTestId('editor-start-time').press('Enter');
   const save = editor.getByTestId('editor-save');
   await expect(save).toBeEnabled();
 
-  await editor.getByTestId('editor-end-time').fill('09:00');
+  await editor.getByTestId('editor-end-time').fill('9am');
+  await editor.getByTestId('editor-end-time').press('Enter');
   await expect(editor.getByTestId('editor-end-time')).toHaveAttribute('aria-invalid', 'true');
   const message = editor.getByTestId('editor-end-problem');
   await expect(message).toHaveText('The end is before the start. Choose a later end.');
@@ -26,6 +28,7 @@ test('the editor says an end before the start at the end field, as it is typed',
   await screenshotVariants(page, testInfo, 'calendar-editor-end-before-start');
 
   await editor.getByTestId('editor-end-time').fill('11:00');
+  await editor.getByTestId('editor-end-time').press('Enter');
   await expect(editor.getByTestId('editor-end-time')).toHaveAttribute('aria-invalid', 'false');
   await expect(message).toHaveCount(0);
   await expect(save).toBeEnabled();
@@ -145,4 +148,78 @@ test('an event’s own reminder is given in minutes, hours, days or weeks, and s
   await expect(calendar.editor.getByTestId('editor-reminder-unit').nth(0)).toHaveValue('days');
   await expect(calendar.editor.getByTestId('editor-reminder-amount').nth(1)).toHaveValue('2');
   await expect(calendar.editor.getByTestId('editor-reminder-unit').nth(1)).toHaveValue('hours');
+});
+
+test('a time is typed as people write it or picked from a list every quarter hour; the end’s list says how long', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const editor = calendar.editor;
+  await editor.getByTestId('editor-title').fill('Workshop');
+  const start = editor.getByTestId('editor-start-time');
+  const end = editor.getByTestId('editor-end-time');
+  await start.fill('9am');
+  await start.press('Enter');
+  await expect(start).toHaveValue('9:00am');
+  await expect(end).toHaveValue('10:00am');
+
+  // The end's list starts at the start, says each end's length, and opens on the end shown.
+  await end.click();
+  const endList = editor.page().getByTestId('editor-end-time-list');
+  await expect(endList).toBeVisible();
+  await expect(end).toHaveAttribute('aria-expanded', 'true');
+  await expect(endList.getByRole('option').first()).toHaveText('9:00am (0 mins)');
+  await expect(endList.getByRole('option', { name: '10:30am (1.5 hrs)' })).toBeVisible();
+  await expect(endList.locator('[data-highlighted]')).toHaveText('10:00am (1 hr)');
+  await screenshotVariants(page, testInfo, 'calendar-editor-time-list');
+
+  // Arrows and Enter pick; the list closes and the editor stays.
+  await end.press('ArrowDown');
+  await end.press('ArrowDown');
+  await expect(endList.locator('[data-highlighted]')).toHaveText('10:30am (1.5 hrs)');
+  await end.press('Enter');
+  await expect(end).toHaveValue('10:30am');
+  await expect(endList).toBeHidden();
+
+  // Escape closes only the list: no "Discard changes?" question, the editor stays open.
+  await end.press('ArrowDown');
+  await expect(endList).toBeVisible();
+  await end.press('Escape');
+  await expect(endList).toBeHidden();
+  await expect(page.getByTestId('discard-prompt')).toHaveCount(0);
+  await expect(editor).toBeVisible();
+  await expect(end).toHaveValue('10:30am');
+
+  // What is no time goes back to the time before when the field is left.
+  await end.fill('later');
+  await end.press('Tab');
+  await expect(end).toHaveValue('10:30am');
+
+  // A pick with the pointer; the end keeps the event's length. An hour without am or pm is read after the start.
+  await start.click();
+  await editor
+    .page()
+    .getByTestId('editor-start-time-list')
+    .getByRole('option', { name: '11:00am', exact: true })
+    .click();
+  await expect(start).toHaveValue('11:00am');
+  await expect(end).toHaveValue('12:30pm');
+  await end.fill('2');
+  await end.press('Enter');
+  await expect(end).toHaveValue('2:00pm');
+  // A time typed is found in the list; the arrows go on from there and Enter takes the option.
+  await end.fill('3pm');
+  await end.press('ArrowDown');
+  await end.press('Enter');
+  await expect(end).toHaveValue('3:15pm');
+
+  await calendar.save();
+  await expect(editor).toBeHidden();
+  await expect.poll(async () => (await calendar.stored()).length).toBe(1);
+  const [stored] = await calendar.stored();
+  expect(wall(instantOf(stored?.start)).slice(11)).toBe('11:00');
+  expect(wall(instantOf(stored?.end)).slice(11)).toBe('15:15');
 });

@@ -133,7 +133,7 @@ test('a drag offers quick-create: a title and Enter, or More options for the edi
   await card.getByTestId('quick-create-more').click();
   await expect(calendar.editor).toBeVisible();
   await expect(calendar.editor.getByTestId('editor-title')).toHaveValue('Planning');
-  await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('14:00');
+  await expect(calendar.editor.getByTestId('editor-start-time')).toHaveValue('2:00pm');
   await page.keyboard.press('Escape');
   await expect(calendar.editor).toBeHidden();
 

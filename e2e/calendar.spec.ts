@@ -159,7 +159,7 @@ test('a refused move goes back to where it was, with the reason', async ({ page,
   await expect(toast).toHaveAttribute('data-kind', 'error');
   await expect(toast.locator('details')).toContainText('The event changed elsewhere');
   await expect.poll(offset).toBeCloseTo(before, 0);
-  await expect(calendar.event('Dentist')).toContainText('10:00');
+  await expect(calendar.event('Dentist')).toContainText(/10\s–\s11am/);
   const [stored] = await calendar.stored();
   expect(instantOf(stored?.start)).toBe(local(monday, '10:00'));
 });
@@ -233,6 +233,7 @@ test('week and month views with realistic data', async ({ page, app }) => {
   await expect(calendar.event('Dinner with friends')).toBeVisible();
   // This device's account shows this device's time, with no time zone notice to dismiss.
   await expect(page.getByTestId('calendar-zone-hint')).toHaveCount(0);
+  await expect(calendar.event('Sprint planning').locator('.grid-event__time')).toHaveText(/^10\s–\s11am$/);
   await saveScreenshot(page, 'calendar-week');
   await calendar.view('month');
   await expect(calendar.event('Conference').first()).toBeVisible();
@@ -244,6 +245,13 @@ test('week and month views with realistic data', async ({ page, app }) => {
   }));
   expect(cut).toEqual({ overflowing: true, ending: 'ellipsis' });
   await saveScreenshot(page, 'calendar-month');
+  await calendar.view('agenda');
+  await expect(calendar.event('Dinner with friends')).toBeVisible();
+  // Times as Google's schedule writes them, the same words as the week's blocks.
+  await expect(calendar.event('Morning run')).toContainText(/8:30\s–\s9am/);
+  await expect(calendar.event('Dentist')).toContainText(/11am\s–\s12:30pm/);
+  await expect(calendar.event('Sprint planning')).toContainText(/10\s–\s11am/);
+  await saveScreenshot(page, 'calendar-agenda');
 });
 
 async function createCalendar(app: AtriumApp, summary: string): Promise<string> {

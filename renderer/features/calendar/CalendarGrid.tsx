@@ -39,7 +39,7 @@ import {
   type GridEventProps,
 } from './event-mapping';
 import { useDraftTitle } from './draft-title';
-import { shortClockWords } from './event-words';
+import { gridRangeWords, shortClockWords } from './event-words';
 import type { AnchorPoint } from './QuickCreate';
 import { addDaysToDate, dateInZone, daysBetween, zoneCity, zoneOffsetLabel } from './time-zone';
 import type { VisibleRange } from './visible-range';
@@ -95,22 +95,20 @@ const shortTime12 = {
 
 /**
  * The views, by clock. A month's cells are narrow: an event's time there is as short as it reads,
- * "9am" or "2:30pm" (as Google Calendar writes it), or "09:00" on a 24-hour clock.
+ * "9am" or "2:30pm" (as Google Calendar writes it), or "09:00" on a 24-hour clock. The agenda says a
+ * range the same way, "10 – 11am", as Google's schedule does.
  */
+const clock24 = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
 const viewsByClock = {
   hour12: {
     ...customViews,
-    dayGridMonth: {
-      ...customViews.dayGridMonth,
-      eventTimeFormat: shortTime12,
-    },
+    dayGridMonth: { ...customViews.dayGridMonth, eventTimeFormat: shortTime12 },
+    listAgenda: { ...customViews.listAgenda, eventTimeFormat: shortTime12 },
   },
   hour24: {
     ...customViews,
-    dayGridMonth: {
-      ...customViews.dayGridMonth,
-      eventTimeFormat: { hour: '2-digit', minute: '2-digit', hour12: false },
-    },
+    dayGridMonth: { ...customViews.dayGridMonth, eventTimeFormat: clock24 },
+    listAgenda: { ...customViews.listAgenda, eventTimeFormat: clock24 },
   },
 } as const;
 
@@ -240,12 +238,12 @@ function DraftTitle() {
 /** Events this long or shorter read as one line in the time grid: "Team standup, 10am". */
 const oneLineMinutes = 45;
 
-/** How the grid writes an event's times in the display zone; null before the calendar is up. */
+/** How the grid writes an event's times, in the zone it shows. */
 interface GridTimeWords {
-  /** Each time alone, joined: "11:00 PM – 1:30 AM". */
-  range: (start: Date, end: Date) => string | null;
+  /** The times as Google writes them in a block: "10 – 11am", "11pm – 1:30am" (or "10:00 – 11:00"). */
+  range: (start: Date, end: Date) => string;
   /** The start alone, as short as it reads: "10pm", "3:30pm" (or "22:00" on a 24-hour clock). */
-  start: (start: Date) => string | null;
+  start: (start: Date) => string;
 }
 
 /**
@@ -272,6 +270,21 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>, w
       </div>
     );
   }
+  if (info.view.type.startsWith('list') && !info.event.allDay && info.isStart && info.isEnd) {
+    // An agenda line of an event within one day: its times in the grid's words ("10 – 11am", "8:30 – 9am"),
+    // not FullCalendar's ("8:30 – 9:00am"). Parts of longer events keep FullCalendar's ("All-day", "– 5pm").
+    const { start: from, end: to } = info.event;
+    const id = (info.event.extendedProps as Partial<GridEventProps>).eventId;
+    return (
+      <>
+        <div className={info.timeClass}>{from && to ? words.range(from, to) : info.timeText}</div>
+        <div className={info.titleClass}>
+          {title}
+          {id && waitingIds.has(id) ? <WaitingDot collection="events" id={id} className="grid-event__waiting" /> : null}
+        </div>
+      </>
+    );
+  }
   if (!info.view.type.startsWith('timeGrid') || info.event.allDay) {
     const id = (info.event.extendedProps as Partial<GridEventProps>).eventId;
     // FullCalendar's own content, unless a change to the event waits to sync: then a dot ends the line
@@ -288,14 +301,13 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>, w
   const start = info.event.start?.getTime() ?? 0;
   const end = info.event.end?.getTime() ?? start;
   const short = info.isShort || end - start <= oneLineMinutes * 60_000;
-  // A part of an event that crosses midnight says the event's own times, as Google does: "11:00PM –
-  // 1:30AM" on both days, not where the day cuts it.
-  const whole =
-    (!info.isStart || !info.isEnd) && info.event.start && info.event.end
-      ? words.range(info.event.start, info.event.end)
-      : null;
-  // "11:15AM – 12:45PM": each time is one unbreakable piece; a line may break only between them.
-  const pieces = (whole ?? info.timeText).split(/\s+[–-]\s+/);
+  // The event's own times, in the grid's words rather than FullCalendar's ("10 – 11am", not "10:00 –
+  // 11:00AM"); a part of an event that crosses midnight says them too, as Google does ("11pm – 1:30am" on
+  // both days, not where the day cuts it). Each time is one unbreakable piece; a line may break only
+  // between them.
+  const pieces = (
+    info.event.start && info.event.end ? words.range(info.event.start, info.event.end) : info.timeText
+  ).split(/\s+[–-]\s+/);
   const { eventId, declined } = info.event.extendedProps as Partial<GridEventProps>;
   // Struck through on screen (calendar.css); said in words to a screen reader.
   const declinedNote = declined ? <span className="visually-hidden">Declined: </span> : null;
@@ -311,9 +323,9 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>, w
   // each made the grid's layout a third slower.
   const sized = `${info.isShort ? ' grid-event--tiny' : ''}${info.isNarrow ? ' grid-event--narrow' : ''}`;
   if (short) {
-    // The start written on its own: the first half of FullCalendar's range ("3:30 – 3:45PM") has
-    // lost the meridiem the range shares.
-    const startText = (info.event.start && words.start(info.event.start)) ?? pieces[0] ?? info.timeText;
+    // The start written on its own: the first half of the range ("3:30 – 3:45pm") has lost the meridiem
+    // the range shares.
+    const startText = info.event.start ? words.start(info.event.start) : (pieces[0] ?? info.timeText);
     return (
       <div className={`grid-event grid-event--line${sized}`} data-testid="grid-event-label">
         {waiting}
@@ -614,22 +626,12 @@ export const CalendarGrid = memo(function CalendarGrid(props: CalendarGridProps)
   const content = useCallback(
     (info: EventDisplayInfo) =>
       eventContent(info, waitingIds, {
-        range: (start, end) => {
-          const api = calendarRef.current?.getApi();
-          // Each time alone: a range over two days would also say both dates.
-          return api ? `${api.formatDate(start, timeFormat)} – ${api.formatDate(end, timeFormat)}` : null;
-        },
-        // Blocks drawn before the grid has mounted (events already known at its first render, as after a
-        // start from the saved cache) have no API to ask yet: the same words, written here. Drawn with
-        // FullCalendar's own text instead ("10:00" for "10am"), they kept it until something redrew them.
-        start: (start) => {
-          const api = calendarRef.current?.getApi();
-          return api
-            ? api.formatDate(start, hour12 ? shortTime12 : timeFormat)
-            : shortClockWords(start.getTime(), displayZone, hour12);
-        },
+        // The grid's own words, in the zone it shows, so a block says the same whether it is drawn before
+        // or after FullCalendar's API exists.
+        range: (start, end) => gridRangeWords(start.getTime(), end.getTime(), displayZone, hour12),
+        start: (start) => shortClockWords(start.getTime(), displayZone, hour12),
       }),
-    [waitingIds, timeFormat, hour12, calendarRef, displayZone],
+    [waitingIds, hour12, displayZone],
   );
   const slotFormat = useMemo(
     (): Intl.DateTimeFormatOptions =>

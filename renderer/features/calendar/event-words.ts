@@ -21,13 +21,22 @@ interface ClockParts {
   period: string;
 }
 
+// The clock's formatter per zone and clock, found without building a key from its options: the grid asks
+// for two times per event block it draws.
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function clockFormat(zone: string, hour12: boolean, locale = 'en-US'): Intl.DateTimeFormat {
+  const key = `${locale}|${zone}|${hour12 ? 12 : 24}`;
+  let found = clockFormats.get(key);
+  if (!found) {
+    found = dateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', hour12, timeZone: zone });
+    clockFormats.set(key, found);
+  }
+  return found;
+}
+
 function clockParts(ms: number, zone: string, hour12: boolean, locale?: string): ClockParts {
-  const parts = dateTimeFormat(locale ?? 'en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12,
-    timeZone: zone,
-  }).formatToParts(new Date(ms));
+  const parts = clockFormat(zone, hour12, locale).formatToParts(new Date(ms));
   const clock = parts
     .filter((part) => part.type !== 'dayPeriod')
     .map((part) => part.value)
@@ -53,11 +62,39 @@ export function clockWords(ms: number, zone: string, hour12: boolean): string {
 
 /**
  * A time alone, as short as it reads, as the grid writes it beside a title: "10am", "3:30pm", or
- * "09:00" on a 24-hour clock (FullCalendar's words for the same, for before its API exists).
+ * "09:00" on a 24-hour clock.
  */
 export function shortClockWords(ms: number, zone: string, hour12: boolean): string {
   const { clock, period } = clockParts(ms, zone, hour12);
   return hour12 ? `${clock.replace(/:00$/, '')}${period}` : clock;
+}
+
+/**
+ * An event's times as the week grid writes them under its title, as Google Calendar does: "10 – 11am",
+ * "11:15am – 12:45pm", "11pm – 1:30am"; the start's am/pm only where it differs from the end's. On a
+ * 24-hour clock, "10:00 – 11:00".
+ */
+export function gridRangeWords(startMs: number, endMs: number, zone: string, hour12: boolean): string {
+  // Blocks are drawn again on every hover, selection and sync: their words are kept.
+  const key = `${startMs}|${endMs}|${zone}|${hour12 ? 12 : 24}`;
+  let words = rangeWordsMade.get(key);
+  if (words === undefined) {
+    if (rangeWordsMade.size >= 4096) rangeWordsMade.clear();
+    words = makeGridRangeWords(startMs, endMs, zone, hour12);
+    rangeWordsMade.set(key, words);
+  }
+  return words;
+}
+
+const rangeWordsMade = new Map<string, string>();
+
+function makeGridRangeWords(startMs: number, endMs: number, zone: string, hour12: boolean): string {
+  if (!hour12) return `${clockParts(startMs, zone, false).clock} – ${clockParts(endMs, zone, false).clock}`;
+  const start = clockParts(startMs, zone, true);
+  const end = clockParts(endMs, zone, true);
+  const startClock = start.clock.replace(/:00$/, '');
+  const endClock = end.clock.replace(/:00$/, '');
+  return `${start.period === end.period ? startClock : `${startClock}${start.period}`} – ${endClock}${end.period}`;
 }
 
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);

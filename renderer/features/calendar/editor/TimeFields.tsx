@@ -12,6 +12,7 @@ import {
   zoneCity,
 } from '../time-zone';
 import { TimeZonePicker } from '../TimeZonePicker';
+import { TimeCombobox } from './TimeCombobox';
 
 interface TimeFieldsProps {
   draft: EventDraft;
@@ -66,6 +67,7 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
     ...(endsEarly ? { 'aria-describedby': ids.endProblem } : {}),
     className: endsEarly ? 'input input--invalid' : 'input',
   };
+  const sameDay = draft.startDate === draft.endDate;
   const inDisplayZone =
     !draft.allDay && draft.timeZone !== displayZone && 'times' in timing
       ? `${describeTimes(timing.times, displayZone, { hour12 })} in ${zoneCity(displayZone)}`
@@ -91,18 +93,16 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
         </div>
         {draft.allDay ? null : (
           <div className="field">
-            <label className="field__label" htmlFor={ids.startTime}>
+            <label className="field__label" id={`${ids.startTime}-label`} htmlFor={ids.startTime}>
               Start time
             </label>
-            <input
+            <TimeCombobox
               id={ids.startTime}
-              className="input"
-              type="time"
-              step={300}
-              required
+              labelId={`${ids.startTime}-label`}
               value={draft.startTime}
-              onChange={(event) => onChange(moveStart(draft, draft.startDate, event.target.value))}
-              data-testid="editor-start-time"
+              onChange={(time) => onChange(moveStart(draft, draft.startDate, time))}
+              hour12={hour12}
+              testId="editor-start-time"
             />
           </div>
         )}
@@ -111,18 +111,21 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
         </span>
         {draft.allDay ? null : (
           <div className="field">
-            <label className="field__label" htmlFor={ids.endTime}>
+            <label className="field__label" id={`${ids.endTime}-label`} htmlFor={ids.endTime}>
               End time
             </label>
-            <input
+            <TimeCombobox
               id={ids.endTime}
-              {...endError}
-              type="time"
-              step={300}
-              required
+              labelId={`${ids.endTime}-label`}
               value={draft.endTime}
-              onChange={(event) => onChange({ endTime: event.target.value })}
-              data-testid="editor-end-time"
+              onChange={(time) => onChange({ endTime: time })}
+              hour12={hour12}
+              // On the start's day the list begins at the start and says each end's length; an hour
+              // typed without am or pm is the first after the start.
+              {...(sameDay ? { lengthFrom: draft.startTime, near: draft.startTime } : {})}
+              invalid={endsEarly}
+              {...(endsEarly ? { describedBy: ids.endProblem } : {})}
+              testId="editor-end-time"
             />
           </div>
         )}
