@@ -1,4 +1,4 @@
-import { CalendarPage, instantOf, wall } from './calendar-page';
+import { addDays, CalendarPage, instantOf, today, wall } from './calendar-page';
 import { expect, saveScreenshot, test } from './fixtures';
 import { screenshotVariants } from './screens';
 import { expectAxeCleanInBothSchemes } from './axe';
@@ -222,4 +222,76 @@ test('a time is typed as people write it or picked from a list every quarter hou
   const [stored] = await calendar.stored();
   expect(wall(instantOf(stored?.start)).slice(11)).toBe('11:00');
   expect(wall(instantOf(stored?.end)).slice(11)).toBe('15:15');
+});
+
+test('a date is typed as people write it or picked from a month below the field, by pointer or keys', async ({
+  page,
+  app,
+}, testInfo) => {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const editor = calendar.editor;
+  await editor.getByTestId('editor-title').fill('Offsite');
+  const startDate = editor.getByTestId('editor-start-date');
+  const endDate = editor.getByTestId('editor-end-date');
+  const first = today();
+  // "Mon, Nov 30", with the year only when it is not this year's.
+  const words = (date: string) =>
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      ...(date.slice(0, 4) === first.slice(0, 4) ? {} : { year: 'numeric' }),
+      timeZone: 'UTC',
+    }).format(Date.parse(`${date}T00:00:00Z`));
+  await expect(startDate).toHaveValue(words(first));
+
+  // Typed: "tomorrow" is read, and the end moves with the start.
+  await startDate.fill('tomorrow');
+  await startDate.press('Enter');
+  const second = addDays(first, 1);
+  await expect(startDate).toHaveValue(words(second));
+  await expect(startDate).toHaveAttribute('data-value', second);
+  await expect(endDate).toHaveAttribute('data-value', second);
+
+  // What is no date goes back to the date before.
+  await endDate.fill('someday');
+  await endDate.press('Tab');
+  await expect(endDate).toHaveValue(words(second));
+
+  // A click opens the month on the date; a day is picked with the pointer.
+  await endDate.click();
+  const month = page.getByTestId('editor-end-date-month');
+  await expect(month).toBeVisible();
+  await expect(endDate).toHaveAttribute('aria-expanded', 'true');
+  await screenshotVariants(page, testInfo, 'calendar-editor-date-month');
+  const third = addDays(second, 2);
+  await month.locator(`[data-date="${third}"]`).click();
+  await expect(month).toBeHidden();
+  await expect(endDate).toHaveAttribute('data-value', third);
+  await expect(endDate).toBeFocused();
+
+  // Down arrow opens it with the focus on the date; the arrows move, Enter picks, Escape only closes it.
+  await endDate.press('ArrowDown');
+  await expect(month.locator(`[data-date="${third}"]`)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(month).toBeHidden();
+  const fourth = addDays(third, 1);
+  await expect(endDate).toHaveAttribute('data-value', fourth);
+  await endDate.press('ArrowDown');
+  await expect(month).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(month).toBeHidden();
+  await expect(editor).toBeVisible();
+  await expect(page.getByTestId('discard-prompt')).toHaveCount(0);
+  await expect(endDate).toBeFocused();
+
+  await calendar.save();
+  await expect(editor).toBeHidden();
+  await expect.poll(async () => (await calendar.stored()).length).toBe(1);
+  const [stored] = await calendar.stored();
+  expect(wall(instantOf(stored?.start)).slice(0, 10)).toBe(second);
+  expect(wall(instantOf(stored?.end)).slice(0, 10)).toBe(fourth);
 });

@@ -123,6 +123,7 @@ interface CalendarDialogsProps {
   palettes: ReturnType<typeof usePalettes>['palettes'];
   displayZone: string;
   hour12: boolean;
+  weekStart: number;
   /** The person's own calendar id (their email). */
   selfId: string | null;
   editing: Editing | null;
@@ -167,6 +168,7 @@ export function CalendarDialogs(props: CalendarDialogsProps) {
           palettes={props.palettes}
           displayZone={props.displayZone}
           hour12={props.hour12}
+          weekStart={props.weekStart}
           selfCalendarId={props.selfId}
           onSubmit={props.onEditorSubmit}
           onDelete={props.onEditorDelete}

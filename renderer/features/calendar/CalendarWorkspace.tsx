@@ -278,6 +278,7 @@ export function CalendarWorkspace({
         palettes={palettes}
         displayZone={displayZone}
         hour12={preferences.hour12}
+        weekStart={preferences.weekStart}
         selfId={primary?.id ?? null}
         editing={editor.editing}
         onEditorSubmit={editor.submit}

@@ -12,6 +12,9 @@ interface MiniMonthProps {
   weekStart: number;
   locale?: string;
   onPick: (date: string) => void;
+  /** What the month is for, said to screen readers ("Jump to a date"). */
+  label?: string;
+  testId?: string;
 }
 
 const monthFormat = (locale?: string) => dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -42,7 +45,17 @@ export function monthGrid(first: string, weekStart: number): string[][] {
  * A small month to jump with: a grid with one focusable day (arrow keys move, Page Up/Down change
  * month, Enter jumps), the visible range and today marked.
  */
-export function MiniMonth({ current, today, visibleFrom, visibleTo, weekStart, locale, onPick }: MiniMonthProps) {
+export function MiniMonth({
+  current,
+  today,
+  visibleFrom,
+  visibleTo,
+  weekStart,
+  locale,
+  onPick,
+  label: purpose = 'Jump to a date',
+  testId = 'mini-month',
+}: MiniMonthProps) {
   const [month, setMonth] = useState(() => firstOfMonth(current));
   const [focused, setFocused] = useState(current);
   const gridRef = useRef<HTMLTableElement>(null);
@@ -90,7 +103,7 @@ export function MiniMonth({ current, today, visibleFrom, visibleTo, weekStart, l
   const label = monthFormat(locale).format(new Date(`${month}T00:00:00Z`));
 
   return (
-    <section className="mini-month" aria-label="Jump to a date" data-testid="mini-month">
+    <section className="mini-month" aria-label={purpose} data-testid={testId}>
       <div className="mini-month__header">
         <span className="mini-month__title" aria-live="polite" data-testid="mini-month-title">
           {label}

@@ -30,6 +30,8 @@ interface EventEditorDialogProps {
   palettes: Palettes;
   displayZone: string;
   hour12: boolean;
+  /** The first day of a week in the date fields' months. */
+  weekStart: number;
   /** The person's own calendar id (their email on Google and the local service). */
   selfCalendarId: string | null;
   onSubmit: (draft: EventDraft, initial: EventDraft) => void;
@@ -56,6 +58,7 @@ function EditorForm({
   palettes,
   displayZone,
   hour12,
+  weekStart,
   selfCalendarId,
   onSubmit,
   onDelete,
@@ -135,7 +138,7 @@ function EditorForm({
               data-testid="editor-title"
             />
           </div>
-          <TimeFields draft={draft} displayZone={displayZone} hour12={hour12} onChange={update} />
+          <TimeFields draft={draft} displayZone={displayZone} hour12={hour12} weekStart={weekStart} onChange={update} />
           <RepeatField draft={draft} partOfSeries={request.partOfSeries} onChange={(repeat) => update({ repeat })} />
           <div className="editor-section editor-row">
             <div className="field">

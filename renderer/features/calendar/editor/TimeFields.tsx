@@ -12,12 +12,15 @@ import {
   zoneCity,
 } from '../time-zone';
 import { TimeZonePicker } from '../TimeZonePicker';
+import { DateField } from './DateField';
 import { TimeCombobox } from './TimeCombobox';
 
 interface TimeFieldsProps {
   draft: EventDraft;
   displayZone: string;
   hour12: boolean;
+  /** The first day of a week in the date fields' months (0 Sunday, 1 Monday, 6 Saturday). */
+  weekStart: number;
   onChange: (change: Partial<EventDraft>) => void;
 }
 
@@ -49,7 +52,8 @@ function moveStart(draft: EventDraft, startDate: string, startTime: string): Par
   };
 }
 
-export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsProps) {
+export function TimeFields({ draft, displayZone, hour12, weekStart, onChange }: TimeFieldsProps) {
+  const today = dateInZone(Date.now(), displayZone);
   const ids = {
     startDate: useId(),
     startTime: useId(),
@@ -62,11 +66,6 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
   const timing = timesOfDraft(draft);
   // An end before the start is said at the end field, as the person types it.
   const endsEarly = 'problem' in timing && timing.problem === endsBeforeStart;
-  const endError = {
-    'aria-invalid': endsEarly,
-    ...(endsEarly ? { 'aria-describedby': ids.endProblem } : {}),
-    className: endsEarly ? 'input input--invalid' : 'input',
-  };
   const sameDay = draft.startDate === draft.endDate;
   const inDisplayZone =
     !draft.allDay && draft.timeZone !== displayZone && 'times' in timing
@@ -81,14 +80,14 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
           <label className="field__label" htmlFor={ids.startDate}>
             Start date
           </label>
-          <input
+          <DateField
             id={ids.startDate}
-            className="input"
-            type="date"
-            required
             value={draft.startDate}
-            onChange={(event) => onChange(moveStart(draft, event.target.value, draft.startTime))}
-            data-testid="editor-start-date"
+            onChange={(date) => onChange(moveStart(draft, date, draft.startTime))}
+            today={today}
+            weekStart={weekStart}
+            monthLabel="Choose the start date"
+            testId="editor-start-date"
           />
         </div>
         {draft.allDay ? null : (
@@ -133,14 +132,16 @@ export function TimeFields({ draft, displayZone, hour12, onChange }: TimeFieldsP
           <label className="field__label" htmlFor={ids.endDate}>
             End date
           </label>
-          <input
+          <DateField
             id={ids.endDate}
-            {...endError}
-            type="date"
-            required
             value={draft.endDate}
-            onChange={(event) => onChange({ endDate: event.target.value })}
-            data-testid="editor-end-date"
+            onChange={(date) => onChange({ endDate: date })}
+            today={today}
+            weekStart={weekStart}
+            monthLabel="Choose the end date"
+            invalid={endsEarly}
+            {...(endsEarly ? { describedBy: ids.endProblem } : {})}
+            testId="editor-end-date"
           />
         </div>
       </div>

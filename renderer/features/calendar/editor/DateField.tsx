@@ -1,0 +1,157 @@
+import * as Popover from '@radix-ui/react-popover';
+import { useEffect, useId, useRef, useState } from 'react';
+import './when-fields.css';
+import { MiniMonth } from '../MiniMonth';
+import { addDaysToDate } from '../time-zone';
+import { dateFieldWords, parseDateText } from './date-words';
+
+interface DateFieldProps {
+  /** The id the field's label points at. */
+  id: string;
+  /** "YYYY-MM-DD". */
+  value: string;
+  onChange: (value: string) => void;
+  /** "YYYY-MM-DD" in the calendar's zone, marked in the month. */
+  today: string;
+  weekStart: number;
+  /** What the month below is for: "Choose the start date". */
+  monthLabel: string;
+  invalid?: boolean;
+  describedBy?: string;
+  testId: string;
+}
+
+/**
+ * A date field as Google Calendar's: the date in words ("Sun, Nov 29"; its year too when not this year's), typed over freely ("Dec 3",
+ * "12/3", "tomorrow") and taken on Enter or on leaving the field, or picked from a month that opens below
+ * it on a click or Down arrow (arrows, Page Up/Down and Enter there, as in the side panel's month). A date
+ * it cannot read goes back to the one before. The month sits in a Radix popover, a layer of its own:
+ * Escape closes it, not the dialog around it.
+ */
+export function DateField({
+  id,
+  value,
+  onChange,
+  today,
+  weekStart,
+  monthLabel,
+  invalid = false,
+  describedBy,
+  testId,
+}: DateFieldProps) {
+  const shown = dateFieldWords(value, today);
+  const [text, setText] = useState(shown);
+  // A date set from elsewhere (the start moved the end) replaces what the field shows.
+  useEffect(() => setText(shown), [shown]);
+  const [open, setOpen] = useState(false);
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const contentRef = useRef<HTMLDivElement | null>(null);
+  // Opened with the keyboard, the month takes the focus; opened with a click, the caret stays in the field.
+  const focusMonth = useRef(false);
+  const monthId = useId();
+
+  const commitText = () => {
+    if (text.trim() === shown) return;
+    const typed = parseDateText(text, value, today);
+    if (typed === null) {
+      setText(shown);
+      return;
+    }
+    setText(dateFieldWords(typed, today));
+    if (typed !== value) onChange(typed);
+  };
+
+  const openMonth = (withKeyboard: boolean) => {
+    focusMonth.current = withKeyboard;
+    setOpen(true);
+  };
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Anchor asChild>
+        <input
+          ref={inputRef}
+          id={id}
+          className={invalid ? 'input date-field__input input--invalid' : 'input date-field__input'}
+          role="combobox"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-autocomplete="none"
+          {...(open ? { 'aria-controls': monthId } : {})}
+          aria-invalid={invalid}
+          {...(describedBy ? { 'aria-describedby': describedBy } : {})}
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          data-value={value}
+          data-testid={testId}
+          onChange={(event) => setText(event.target.value)}
+          onClick={() => {
+            if (!open) openMonth(false);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              commitText();
+              setOpen(false);
+            } else if (event.key === 'ArrowDown') {
+              event.preventDefault();
+              commitText();
+              if (open) contentRef.current?.querySelector<HTMLElement>('[role="grid"] [tabindex="0"]')?.focus();
+              else openMonth(true);
+            }
+          }}
+          onBlur={(event) => {
+            // Into the month below: what was typed waits for the pick.
+            if (event.relatedTarget instanceof Node && contentRef.current?.contains(event.relatedTarget)) return;
+            commitText();
+          }}
+        />
+      </Popover.Anchor>
+      <Popover.Portal>
+        <Popover.Content
+          ref={contentRef}
+          id={monthId}
+          className="date-field"
+          role="dialog"
+          aria-label={monthLabel}
+          align="start"
+          sideOffset={4}
+          collisionPadding={12}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            if (focusMonth.current) {
+              contentRef.current?.querySelector<HTMLElement>('[role="grid"] [tabindex="0"]')?.focus();
+            }
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            // Back to the field when the focus was in the month (a pick, Escape there); a click elsewhere
+            // keeps the focus where it went.
+            const active = document.activeElement;
+            if (!active || active === document.body || contentRef.current?.contains(active)) inputRef.current?.focus();
+          }}
+          onInteractOutside={(event) => {
+            // A press on the field itself belongs to the field.
+            if (event.target instanceof Node && inputRef.current?.contains(event.target)) event.preventDefault();
+          }}
+        >
+          <MiniMonth
+            current={value}
+            today={today}
+            visibleFrom={value}
+            visibleTo={addDaysToDate(value, 1)}
+            weekStart={weekStart}
+            label={monthLabel}
+            testId={`${testId}-month`}
+            onPick={(date) => {
+              setOpen(false);
+              setText(dateFieldWords(date, today));
+              if (date !== value) onChange(date);
+            }}
+          />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
