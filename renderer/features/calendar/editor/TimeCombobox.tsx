@@ -123,12 +123,22 @@ export function TimeCombobox({
     },
   });
 
-  // The highlighted option stays in view as the arrows move, and the list opens scrolled to it.
+  // The list opens with the time shown in its middle, and the highlighted option stays in view as the
+  // arrows move.
+  const scrolledSinceOpen = useRef(false);
   useEffect(() => {
-    if (!isOpen || highlighted < 0) return;
-    const frame = requestAnimationFrame(() =>
-      listRef.current?.querySelector(`[data-index="${highlighted}"]`)?.scrollIntoView({ block: 'nearest' }),
-    );
+    if (!isOpen) {
+      scrolledSinceOpen.current = false;
+      return;
+    }
+    if (highlighted < 0) return;
+    const block = scrolledSinceOpen.current ? 'nearest' : 'center';
+    const frame = requestAnimationFrame(() => {
+      const option = listRef.current?.querySelector(`[data-index="${highlighted}"]`);
+      if (!option) return;
+      option.scrollIntoView({ block });
+      scrolledSinceOpen.current = true;
+    });
     return () => cancelAnimationFrame(frame);
   }, [isOpen, highlighted]);
 
