@@ -651,3 +651,54 @@ test('Drive’s single keys act on the selection: . shares, n renames, s stars, 
   await expect(row(page, 'budget.txt').getByTestId('starred-badge')).toHaveCount(0);
   expect((await getFile(app, budget.id)).starred).toBe(false);
 });
+
+test('the grid shows folders first under “Folders”, files under “Files”, and the arrows keep their column across them', async ({
+  page,
+  app,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await createFolder(app, 'Projects');
+  await createFile(app, 'Budget.csv', 'a,b\n1,2\n', 'root', 'text/csv');
+  await createFolder(app, 'Receipts');
+  await createFile(app, 'Notes.md', '# Notes', 'root', 'text/markdown');
+  await createFile(app, 'Plan.txt', 'plan');
+  await openFiles(page);
+  await row(page, 'Plan.txt').waitFor();
+  await page.getByTestId('view-grid').click();
+
+  const list = page.getByTestId('file-list');
+  await expect(page.getByTestId('file-grid-heading')).toHaveText(['Folders', 'Files']);
+  await expect(list.getByTestId('file-name')).toHaveText([
+    'Projects',
+    'Receipts',
+    'Budget.csv',
+    'Notes.md',
+    'Plan.txt',
+  ]);
+  // Folders are short tiles on one line, without a preview; files keep theirs.
+  const folderBox = await row(page, 'Projects').boundingBox();
+  const fileBox = await row(page, 'Budget.csv').boundingBox();
+  expect(folderBox?.height ?? 0).toBeLessThan(64);
+  expect(fileBox?.height ?? 0).toBeGreaterThan(150);
+  await expect(row(page, 'Projects').locator('.file-tile__preview')).toHaveCount(0);
+  const headings = await page
+    .getByTestId('file-grid-heading')
+    .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().top));
+  expect(headings[1] ?? 0).toBeGreaterThan(folderBox?.y ?? 0);
+  expect(headings[1] ?? 0).toBeLessThan(fileBox?.y ?? 0);
+
+  // Down from the second folder goes to the second file (same column), over the "Files" heading; up comes back.
+  await row(page, 'Receipts').click();
+  await page.keyboard.press('ArrowDown');
+  await expect(row(page, 'Notes.md')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(row(page, 'Plan.txt')).toHaveAttribute('aria-selected', 'true');
+  // From the third column up: the folders' row is shorter, so its last folder.
+  await page.keyboard.press('ArrowUp');
+  await expect(row(page, 'Receipts')).toHaveAttribute('aria-selected', 'true');
+  // Shift+arrows select along the order shown.
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(list.locator('[aria-selected="true"]').getByTestId('file-name')).toHaveText(['Receipts', 'Budget.csv']);
+  await screenshotVariants(page, testInfo, 'files-grid-sections');
+  await expectAxeCleanInBothSchemes(page, 'files grid with sections');
+});

@@ -16,6 +16,7 @@ import { isFolder } from './drive-file';
 import { backgroundCommands, FileContextMenu } from './FileContextMenu';
 import { FileRow, FileTile, rowDomId } from './FileRow';
 import type { ViewMode } from './files-store';
+import { foldersFirst, gridRows, rowOfItem, verticalNeighbour, type GridRow } from './grid-layout';
 import type { SortKey, SortOrder } from './model/places';
 import { clickItem, moveFocus, selectAll, toggleFocused, type Selection } from './model/selection';
 import { useRecycledRows } from './row-slots';
@@ -23,6 +24,15 @@ import { useRecycledRows } from './row-slots';
 const rowHeight = 40;
 const tileWidth = 184;
 const tileHeight = 196;
+/** A row of folder tiles, which show no preview (as Drive's), and a "Folders" or "Files" heading. */
+const folderRowHeight = 60;
+const headingHeight = 44;
+
+function gridRowHeight(row: GridRow | undefined): number {
+  if (!row) return tileHeight;
+  if (row.kind === 'heading') return headingHeight;
+  return row.folders ? folderRowHeight : tileHeight;
+}
 /** Items from the end of what is loaded at which the next page is asked for: about a page ahead. */
 const loadAheadItems = 200;
 
@@ -143,13 +153,16 @@ let focusListingUntil = 0;
  * is read as the end comes near.
  */
 export function FileCollection(props: FileCollectionProps) {
-  const { files, mode, selection, onSelection, inTrash, hasMore, loadingMore, loadMore } = props;
+  const { mode, selection, onSelection, inTrash, hasMore, loadingMore, loadMore } = props;
+  // The grid shows folders first, as Drive does; the keys and Shift+click follow the order shown.
+  const files = useMemo(() => (mode === 'grid' ? foldersFirst(props.files) : props.files), [mode, props.files]);
   const scroller = useRef<HTMLDivElement>(null);
   const headerId = useId();
   const canvasId = useId();
   const [width, setWidth] = useState(0);
   const columns = mode === 'grid' ? Math.max(1, Math.floor((width || tileWidth) / tileWidth)) : 1;
-  const rowCount = Math.ceil(files.length / columns);
+  const rows = useMemo(() => (mode === 'grid' ? gridRows(files, columns) : null), [mode, files, columns]);
+  const rowCount = rows ? rows.length : files.length;
 
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -163,18 +176,27 @@ export function FileCollection(props: FileCollectionProps) {
     count: rowCount,
     getScrollElement: () => scroller.current,
     // Rows have a fixed height (the CSS sets it), so nothing is measured while scrolling.
-    estimateSize: () => (mode === 'grid' ? tileHeight : rowHeight),
+    estimateSize: (index) => (rows ? gridRowHeight(rows[index]) : rowHeight),
     overscan: mode === 'grid' ? 2 : 3,
   });
   const virtualRows = virtualizer.getVirtualItems();
   const lastVisible = virtualRows[virtualRows.length - 1]?.index ?? 0;
+  // How many items are drawn down to the last row on screen.
+  const itemsThroughLastVisible = useMemo(() => {
+    if (!rows) return lastVisible + 1;
+    for (let index = Math.min(lastVisible, rows.length - 1); index >= 0; index -= 1) {
+      const row = rows[index];
+      if (row?.kind === 'items') return row.to;
+    }
+    return 0;
+  }, [rows, lastVisible]);
   const recycled = useRecycledRows(virtualRows, scroller);
 
   useEffect(() => {
-    if (hasMore && !loadingMore && (lastVisible + 1) * columns >= files.length - loadAheadItems) loadMore();
-  }, [hasMore, loadingMore, lastVisible, columns, files.length, loadMore]);
+    if (hasMore && !loadingMore && itemsThroughLastVisible >= files.length - loadAheadItems) loadMore();
+  }, [hasMore, loadingMore, itemsThroughLastVisible, files.length, loadMore]);
 
-  useEffect(() => virtualizer.measure(), [mode, virtualizer]);
+  useEffect(() => virtualizer.measure(), [mode, rows, virtualizer]);
 
   useEffect(() => {
     if (performance.now() > focusListingUntil) return;
@@ -219,8 +241,10 @@ export function FileCollection(props: FileCollectionProps) {
     [files, selection.focus],
   );
   useEffect(() => {
-    if (focusIndex >= 0) virtualizer.scrollToIndex(Math.floor(focusIndex / columns), { align: 'auto' });
-  }, [focusIndex, columns, virtualizer]);
+    if (focusIndex < 0) return;
+    const row = rows ? rowOfItem(rows, focusIndex) : focusIndex;
+    if (row >= 0) virtualizer.scrollToIndex(row, { align: 'auto' });
+  }, [focusIndex, rows, virtualizer]);
 
   const selectedItems = () => itemsOf(files, selection.selected);
 
@@ -281,11 +305,14 @@ export function FileCollection(props: FileCollectionProps) {
       openMenuAtFocus();
       return;
     }
+    // In the grid, up and down keep the column, across the headings between folders and files.
+    const vertical = (direction: 1 | -1) =>
+      rows && focusIndex >= 0 ? moveBy(verticalNeighbour(rows, focusIndex, direction) - focusIndex) : moveBy(direction);
     switch (event.key) {
       case 'ArrowDown':
-        return moveBy(columns);
+        return vertical(1);
       case 'ArrowUp':
-        return moveBy(-columns);
+        return vertical(-1);
       case 'ArrowRight':
         return mode === 'grid' ? moveBy(1) : undefined;
       case 'ArrowLeft':
@@ -405,15 +432,33 @@ export function FileCollection(props: FileCollectionProps) {
                   />
                 );
               }
+              const gridRow = rows?.[row.index];
+              if (!gridRow) return null;
+              if (gridRow.kind === 'heading') {
+                return (
+                  <div
+                    key={slot}
+                    role="row"
+                    aria-rowindex={row.index + 1}
+                    className="file-grid-heading"
+                    style={{ transform: `translateY(${row.start}px)`, height: headingHeight }}
+                    data-testid="file-grid-heading"
+                  >
+                    <div role="rowheader" className="file-grid-heading__label">
+                      {gridRow.label}
+                    </div>
+                  </div>
+                );
+              }
               return (
                 <div
                   key={slot}
                   role="row"
                   aria-rowindex={row.index + 1}
-                  className="file-grid-row"
-                  style={{ transform: `translateY(${row.start}px)`, height: tileHeight }}
+                  className={`file-grid-row${gridRow.folders ? ' file-grid-row--folders' : ''}`}
+                  style={{ transform: `translateY(${row.start}px)`, height: gridRowHeight(gridRow) }}
                 >
-                  {files.slice(row.index * columns, row.index * columns + columns).map((item, column) => (
+                  {files.slice(gridRow.from, gridRow.to).map((item, column) => (
                     <ItemView
                       key={column}
                       item={item}

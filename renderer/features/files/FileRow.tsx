@@ -157,7 +157,7 @@ export const FileTile = memo(function FileTile(props: ItemViewProps) {
       role="gridcell"
       id={domIdIf(focused, item.id)}
       aria-selected={selected}
-      className={`file-tile${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${drop.active ? ' is-drop-target' : ''}`}
+      className={`file-tile${kind === 'folder' ? ' file-tile--folder' : ''}${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}${drop.active ? ' is-drop-target' : ''}`}
       data-testid="file-row"
       data-file-id={item.id}
       data-kind={kind}
@@ -167,9 +167,12 @@ export const FileTile = memo(function FileTile(props: ItemViewProps) {
       {...dragProps}
       {...drop.handlers}
     >
-      <div className="file-tile__preview">
-        <ImagePreview item={item} fallback={<FileIcon kind={kind} color={item.folderColorRgb} size={48} />} />
-      </div>
+      {/* A folder is its name alone, as in Drive's grid; a file shows its preview above it. */}
+      {kind === 'folder' ? null : (
+        <div className="file-tile__preview">
+          <ImagePreview item={item} fallback={<FileIcon kind={kind} color={item.folderColorRgb} size={48} />} />
+        </div>
+      )}
       <div className="file-tile__caption">
         <FileIcon kind={kind} color={item.folderColorRgb} />
         <span className="file-tile__name" title={name} data-testid="file-name">
