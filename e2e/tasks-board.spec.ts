@@ -677,3 +677,51 @@ test('an empty list says so under its field, and a list with every task done say
   await screenshotVariants(page, testInfo, 'tasks-all-complete');
   await expectAxeCleanInBothSchemes(page, 'list with every task done');
 });
+
+test('a task’s due date is typed, picked from a month, or set to Today, Tomorrow or no date, as in Todoist', async ({
+  page,
+  app,
+}, testInfo) => {
+  const mine = await listId(app, 'My Tasks');
+  await seed(app, mine, ['Renew passport']);
+  await openBoard(page);
+  const open = async () => {
+    await card(page, 'Renew passport').getByRole('button', { name: 'Open task Renew passport' }).click();
+    return page.getByTestId('task-details');
+  };
+  const stored = async () => (await tasksOf(app, mine))[0]?.due ?? null;
+
+  // No date yet: the field says so; a click opens the month with the quick choices.
+  let dialog = await open();
+  const due = dialog.getByTestId('task-details-due');
+  await expect(due).toHaveValue('');
+  await expect(due).toHaveAttribute('placeholder', 'No due date');
+  await due.click();
+  const month = page.getByTestId('task-details-due-month');
+  await expect(month).toBeVisible();
+  await screenshotVariants(page, testInfo, 'tasks-due-date-picker');
+  await page.getByRole('button', { name: 'Tomorrow', exact: true }).click();
+  await expect(month).toBeHidden();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(card(page, 'Renew passport').getByTestId('task-due')).toContainText('Tomorrow');
+  const tomorrow = (await stored())?.slice(0, 10) ?? '';
+  expect(tomorrow).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  // Typed as people write it; Enter takes it and the dialog stays open until Save.
+  dialog = await open();
+  await dialog.getByTestId('task-details-due').fill('3/15/2030');
+  await dialog.getByTestId('task-details-due').press('Enter');
+  await expect(dialog.getByTestId('task-details-due')).toHaveAttribute('data-value', '2030-03-15');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(stored).toBe('2030-03-15T00:00:00.000Z');
+
+  // No date clears it.
+  dialog = await open();
+  await dialog.getByTestId('task-details-due').click();
+  await page.getByTestId('task-details-due-none').click();
+  await expect(dialog.getByTestId('task-details-due')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(stored).toBeNull();
+  await expect(card(page, 'Renew passport').getByTestId('task-due')).toHaveCount(0);
+});

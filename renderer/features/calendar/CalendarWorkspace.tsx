@@ -15,7 +15,7 @@ import { CalendarToolbar } from './CalendarToolbar';
 import { EventContextMenu, useEventMenuActions } from './EventContextMenu';
 import { EventQuickView } from './EventQuickView';
 import { QuickCreate } from './QuickCreate';
-import { MiniMonth } from './MiniMonth';
+import { MiniMonth } from '../../components/MiniMonth';
 import { TaskQuickView } from './TaskQuickView';
 import { useScopePrompt } from './RecurrenceScopeDialog';
 import { colorForNewCalendar } from './colors';

@@ -11,7 +11,7 @@ import {
   timesOfDraft,
 } from './event-draft';
 import { mergeIntervals, nextFreeSlot, overlapsBusy } from './free-slots';
-import { monthGrid } from './MiniMonth';
+import { monthGrid } from '../../components/MiniMonth';
 import { proposedTimes } from './proposed-times';
 import { checkScopeValue, describeEffectiveAccess, effectiveAccessFor, ruleIdFor, ruleViews } from './sharing';
 import { instantOfWallTime, rfc3339InZone, shiftByWallClockDelta, zoneOffsetLabel } from './time-zone';

@@ -1,5 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
+import { DateField } from '../../components/DateField';
+import { localeWeekStart } from '../../lib/civil-date';
+import { useToday } from './due-date';
 import { deleteTask, editTask, setCompleted as setTaskCompleted, type TaskEdit } from './mutations';
 import { cachedSubtree } from './queries';
 import { shownId } from './pending-ids';
@@ -30,6 +33,7 @@ function DetailsForm({ listId, task, onClose }: { listId: string; task: TaskItem
   const [notes, setNotes] = useState(task.notes ?? '');
   const [due, setDue] = useState(dueDate(task) ?? '');
   const [completed, setCompleted] = useState(task.status === 'completed');
+  const today = useToday();
   const ids = { title: useId(), notes: useId(), due: useId(), completed: useId() };
   // Deleting a task deletes its subtasks: the button says so.
   const [subtasks] = useState(() => cachedSubtree(listId, shownId(task.id)).length - 1);
@@ -86,13 +90,15 @@ function DetailsForm({ listId, task, onClose }: { listId: string; task: TaskItem
           <label className="field__label" htmlFor={ids.due}>
             Due date
           </label>
-          <input
+          <DateField
             id={ids.due}
-            className="input"
-            type="date"
             value={due}
-            onChange={(e) => setDue(e.target.value)}
-            data-testid="task-details-due"
+            onChange={setDue}
+            today={today}
+            weekStart={localeWeekStart()}
+            monthLabel="Choose the due date"
+            optional={{ placeholder: 'No due date' }}
+            testId="task-details-due"
           />
         </div>
         <label className="task-board__toggle" htmlFor={ids.completed}>

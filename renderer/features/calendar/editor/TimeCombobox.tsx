@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useCombobox } from 'downshift';
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import './when-fields.css';
+import './time-combobox.css';
 import { nearestChoiceIndex, parseTimeText, timeChoices, timeWords, type TimeChoice } from './time-choices';
 
 interface TimeComboboxProps {

@@ -12,7 +12,7 @@ import {
   zoneCity,
 } from '../time-zone';
 import { TimeZonePicker } from '../TimeZonePicker';
-import { DateField } from './DateField';
+import { DateField } from '../../../components/DateField';
 import { TimeCombobox } from './TimeCombobox';
 
 interface TimeFieldsProps {

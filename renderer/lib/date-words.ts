@@ -1,8 +1,8 @@
-import { dateTimeFormat } from '../../../lib/intl-format';
-import { addDaysToDate } from '../time-zone';
+import { addDaysToDate } from './civil-date';
+import { dateTimeFormat } from './intl-format';
 
 /**
- * The editor's date fields: a date written as people read it ("Sun, Nov 29"), typed over freely
+ * The date fields (the event editor's, a task's due date): a date written as people read it ("Sun, Nov 29"), typed over freely
  * ("Dec 3", "12/3", "2026-12-03", "tomorrow") or picked from a month below the field.
  *
  * Dates are "YYYY-MM-DD" strings, as the draft keeps them.

@@ -1,14 +1,14 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useEffect, useId, useRef, useState } from 'react';
-import './when-fields.css';
-import { MiniMonth } from '../MiniMonth';
-import { addDaysToDate } from '../time-zone';
-import { dateFieldWords, parseDateText } from './date-words';
+import { addDaysToDate } from '../lib/civil-date';
+import { dateFieldWords, parseDateText } from '../lib/date-words';
+import './date-field.css';
+import { MiniMonth } from './MiniMonth';
 
 interface DateFieldProps {
   /** The id the field's label points at. */
   id: string;
-  /** "YYYY-MM-DD". */
+  /** "YYYY-MM-DD", or "" for no date where the field is optional. */
   value: string;
   onChange: (value: string) => void;
   /** "YYYY-MM-DD" in the calendar's zone, marked in the month. */
@@ -18,6 +18,11 @@ interface DateFieldProps {
   monthLabel: string;
   invalid?: boolean;
   describedBy?: string;
+  /**
+   * A field that may be left empty (a task's due date): it says so while empty, an emptied field means
+   * no date, and the month offers Today, Tomorrow and No date below it, as Todoist's picker does.
+   */
+  optional?: { placeholder: string };
   testId: string;
 }
 
@@ -37,9 +42,10 @@ export function DateField({
   monthLabel,
   invalid = false,
   describedBy,
+  optional,
   testId,
 }: DateFieldProps) {
-  const shown = dateFieldWords(value, today);
+  const shown = value ? dateFieldWords(value, today) : '';
   const [text, setText] = useState(shown);
   // A date set from elsewhere (the start moved the end) replaces what the field shows.
   useEffect(() => setText(shown), [shown]);
@@ -52,13 +58,24 @@ export function DateField({
 
   const commitText = () => {
     if (text.trim() === shown) return;
-    const typed = parseDateText(text, value, today);
+    if (optional && text.trim() === '') {
+      setText('');
+      onChange('');
+      return;
+    }
+    const typed = parseDateText(text, value || today, today);
     if (typed === null) {
       setText(shown);
       return;
     }
     setText(dateFieldWords(typed, today));
     if (typed !== value) onChange(typed);
+  };
+
+  const pick = (date: string) => {
+    setOpen(false);
+    setText(date ? dateFieldWords(date, today) : '');
+    if (date !== value) onChange(date);
   };
 
   const openMonth = (withKeyboard: boolean) => {
@@ -82,6 +99,7 @@ export function DateField({
           {...(describedBy ? { 'aria-describedby': describedBy } : {})}
           autoComplete="off"
           spellCheck={false}
+          {...(optional ? { placeholder: optional.placeholder } : {})}
           value={text}
           data-value={value}
           data-testid={testId}
@@ -137,19 +155,34 @@ export function DateField({
           }}
         >
           <MiniMonth
-            current={value}
+            current={value || today}
             today={today}
-            visibleFrom={value}
-            visibleTo={addDaysToDate(value, 1)}
+            visibleFrom={value || today}
+            visibleTo={value ? addDaysToDate(value, 1) : today}
             weekStart={weekStart}
             label={monthLabel}
             testId={`${testId}-month`}
-            onPick={(date) => {
-              setOpen(false);
-              setText(dateFieldWords(date, today));
-              if (date !== value) onChange(date);
-            }}
+            onPick={pick}
           />
+          {optional ? (
+            <div className="date-field__quick">
+              <button type="button" className="button button--small" onClick={() => pick(today)}>
+                Today
+              </button>
+              <button type="button" className="button button--small" onClick={() => pick(addDaysToDate(today, 1))}>
+                Tomorrow
+              </button>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => pick('')}
+                disabled={value === ''}
+                data-testid={`${testId}-none`}
+              >
+                No date
+              </button>
+            </div>
+          ) : null}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { addDaysToDate, weekdayOfDate } from './time-zone';
-import { dateTimeFormat } from '../../lib/intl-format';
+import { addDaysToDate, weekdayOfDate } from '../lib/civil-date';
+import { dateTimeFormat } from '../lib/intl-format';
+import './mini-month.css';
 
 interface MiniMonthProps {
   /** The day the main calendar is on (`YYYY-MM-DD`). */
