@@ -1,5 +1,6 @@
 import { addDays, CalendarPage, instantOf, today, wall } from './calendar-page';
-import { expect, saveScreenshot, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, saveScreenshot, test, type AtriumApp } from './fixtures';
 import { screenshotVariants } from './screens';
 import { expectAxeCleanInBothSchemes } from './axe';
 
@@ -150,15 +151,24 @@ test('an event’s own reminder is given in minutes, hours, days or weeks, and s
   await expect(calendar.editor.getByTestId('editor-reminder-unit').nth(1)).toHaveValue('hours');
 });
 
+/** The editor of a new event, its title typed. */
+async function newEvent(
+  page: Page,
+  app: AtriumApp,
+  title: string,
+): Promise<{ calendar: CalendarPage; editor: Locator }> {
+  const calendar = new CalendarPage(page, app);
+  await calendar.ready();
+  await page.getByRole('button', { name: 'New event' }).click();
+  await calendar.editor.getByTestId('editor-title').fill(title);
+  return { calendar, editor: calendar.editor };
+}
+
 test('a time is typed as people write it or picked from a list every quarter hour; the end’s list says how long', async ({
   page,
   app,
 }, testInfo) => {
-  const calendar = new CalendarPage(page, app);
-  await calendar.ready();
-  await page.getByRole('button', { name: 'New event' }).click();
-  const editor = calendar.editor;
-  await editor.getByTestId('editor-title').fill('Workshop');
+  const { calendar, editor } = await newEvent(page, app, 'Workshop');
   const start = editor.getByTestId('editor-start-time');
   const end = editor.getByTestId('editor-end-time');
   await start.fill('9am');
@@ -228,11 +238,7 @@ test('a date is typed as people write it or picked from a month below the field,
   page,
   app,
 }, testInfo) => {
-  const calendar = new CalendarPage(page, app);
-  await calendar.ready();
-  await page.getByRole('button', { name: 'New event' }).click();
-  const editor = calendar.editor;
-  await editor.getByTestId('editor-title').fill('Offsite');
+  const { calendar, editor } = await newEvent(page, app, 'Offsite');
   const startDate = editor.getByTestId('editor-start-date');
   const endDate = editor.getByTestId('editor-end-date');
   const first = today();

@@ -130,7 +130,7 @@ export function DateField({
         <Popover.Content
           ref={contentRef}
           id={monthId}
-          className="date-field"
+          className="date-field popover-surface"
           role="dialog"
           aria-label={monthLabel}
           align="start"

@@ -90,7 +90,7 @@ export function TimeZonePicker({ value, onChange, id, label, none, extras = [], 
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
-          className="zone-picker"
+          className="zone-picker popover-surface"
           aria-label={label ?? 'Time zone'}
           align="start"
           sideOffset={4}

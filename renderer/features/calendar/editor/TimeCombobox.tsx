@@ -173,7 +173,7 @@ export function TimeCombobox({
       </Popover.Anchor>
       <Popover.Portal>
         <Popover.Content
-          className="time-combobox"
+          className="time-combobox popover-surface"
           align="start"
           sideOffset={4}
           collisionPadding={12}
