@@ -50,10 +50,10 @@ const vendorGroups = [
   // zones, colours, repeat rules, task dates, the mutation and toast plumbing): one chunk, fetched
   // with the shell, rather than a handful of small chunks each fetched on its own at start. Not the
   // tooltip (Tip.tsx: it brings Radix Tooltip, and only the file manager uses it so far) nor the date
-  // field (only dialogs use it).
+  // field and its words (only dialogs use them).
   {
     name: 'app-shared',
-    test: /[\\/]renderer[\\/](lib|components(?![\\/]([Tt]ip|DateField|date-field)\.)|features[\\/](calendar[\\/](time-zone|recurrence-rule|colors|event-draft)|tasks[\\/](due-date|mutations)))[\\/.]/,
+    test: /[\\/]renderer[\\/](lib(?![\\/]date-words\.)|components(?![\\/]([Tt]ip|DateField|date-field)\.)|features[\\/](calendar[\\/](time-zone|recurrence-rule|colors|event-draft)|tasks[\\/](due-date|mutations)))[\\/.]/,
     priority: 5,
   },
 ];

@@ -301,13 +301,6 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>, w
   const start = info.event.start?.getTime() ?? 0;
   const end = info.event.end?.getTime() ?? start;
   const short = info.isShort || end - start <= oneLineMinutes * 60_000;
-  // The event's own times, in the grid's words rather than FullCalendar's ("10 – 11am", not "10:00 –
-  // 11:00AM"); a part of an event that crosses midnight says them too, as Google does ("11pm – 1:30am" on
-  // both days, not where the day cuts it). Each time is one unbreakable piece; a line may break only
-  // between them.
-  const pieces = (
-    info.event.start && info.event.end ? words.range(info.event.start, info.event.end) : info.timeText
-  ).split(/\s+[–-]\s+/);
   const { eventId, declined } = info.event.extendedProps as Partial<GridEventProps>;
   // Struck through on screen (calendar.css); said in words to a screen reader.
   const declinedNote = declined ? <span className="visually-hidden">Declined: </span> : null;
@@ -325,7 +318,7 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>, w
   if (short) {
     // The start written on its own: the first half of the range ("3:30 – 3:45pm") has lost the meridiem
     // the range shares.
-    const startText = info.event.start ? words.start(info.event.start) : (pieces[0] ?? info.timeText);
+    const startText = info.event.start ? words.start(info.event.start) : info.timeText;
     return (
       <div className={`grid-event grid-event--line${sized}`} data-testid="grid-event-label">
         {waiting}
@@ -337,6 +330,13 @@ function eventContent(info: EventDisplayInfo, waitingIds: ReadonlySet<string>, w
       </div>
     );
   }
+  // The event's own times, in the grid's words rather than FullCalendar's ("10 – 11am", not "10:00 –
+  // 11:00AM"); a part of an event that crosses midnight says them too, as Google does ("11pm – 1:30am" on
+  // both days, not where the day cuts it). Each time is one unbreakable piece; a line may break only
+  // between them.
+  const pieces = (
+    info.event.start && info.event.end ? words.range(info.event.start, info.event.end) : info.timeText
+  ).split(/\s+[–-]\s+/);
   return (
     <div className={`grid-event grid-event--stack${sized}`} data-testid="grid-event-label">
       <span className="grid-event__title">
