@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useCombobox } from 'downshift';
-import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import './time-combobox.css';
 import { nearestChoiceIndex, parseTimeText, timeChoices, timeWords, type TimeChoice } from './time-choices';
 
@@ -60,7 +60,6 @@ export function TimeCombobox({
   // A time set from elsewhere (the start moved the end) replaces what the field shows.
   useEffect(() => setText(shown), [shown]);
   const choices = useMemo(() => timeChoices(hour12, lengthFrom), [hour12, lengthFrom]);
-  const [highlighted, setHighlighted] = useState(-1);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const listRef = useRef<HTMLUListElement | null>(null);
   // Whether the text was typed over since the field last showed a time: Enter then reads it rather than
@@ -81,44 +80,37 @@ export function TimeCombobox({
     return words;
   };
 
-  const { isOpen, getInputProps, getMenuProps, getItemProps, closeMenu } = useCombobox<TimeChoice>({
+  // Downshift keeps the active option itself, and every rule for it is in `stateReducer`, which runs as a key
+  // is handled. (Its `on…Change` callbacks run in an effect after the render: an option held in React state
+  // through them lags a key behind, and a second arrow pressed in that moment moved from the stale option.)
+  const { isOpen, highlightedIndex, getInputProps, getMenuProps, getItemProps, closeMenu } = useCombobox<TimeChoice>({
     items: choices,
     inputId: id,
     labelId,
     itemToString: (choice) => choice?.label ?? '',
     inputValue: text,
     selectedItem: choices.find((choice) => choice.value === value) ?? null,
-    highlightedIndex: highlighted,
-    onHighlightedIndexChange: ({ highlightedIndex, type }) => {
-      // Moving along the list with the keys makes Enter take the option again, not the text.
-      if (movesAlongList.has(type)) typedOver.current = false;
-      setHighlighted(highlightedIndex ?? -1);
-    },
-    onIsOpenChange: ({ isOpen: opening }) => {
-      // Open on the time shown, or the first after it, as Google's list does.
-      if (opening) setHighlighted(nearestChoiceIndex(choices, value));
-    },
-    onInputValueChange: ({ inputValue, type }) => {
-      if (type !== useCombobox.stateChangeTypes.InputChange) return;
-      typedOver.current = true;
-      setText(inputValue);
-      // What is typed, when it is a time in the list, becomes the option Enter takes.
-      const typed = parseTimeText(inputValue, hour12, near ?? value);
-      const index = typed === null ? -1 : choices.findIndex((choice) => choice.value === typed);
-      setHighlighted(index);
-    },
     onSelectedItemChange: ({ selectedItem }) => {
       if (!selectedItem) return;
       typedOver.current = false;
       setText(selectedItem.label);
       if (selectedItem.value !== value) onChange(selectedItem.value);
     },
-    stateReducer: (_state, { type, changes }) => {
+    stateReducer: (state, { type, changes }) => {
       // Escape closes the list and puts back the time shown; it never empties the field.
       if (type === useCombobox.stateChangeTypes.InputKeyDownEscape) {
         typedOver.current = false;
-        return { ...changes, selectedItem: _state.selectedItem, inputValue: shown };
+        return { ...changes, selectedItem: state.selectedItem, inputValue: shown };
       }
+      // What is typed, when it is a time in the list, becomes the option Enter takes.
+      if (type === useCombobox.stateChangeTypes.InputChange) {
+        const typed = parseTimeText(changes.inputValue ?? '', hour12, near ?? value);
+        return { ...changes, highlightedIndex: typed === null ? -1 : choices.findIndex((c) => c.value === typed) };
+      }
+      // Moving along the list with the keys makes Enter take the option again, not the text.
+      if (movesAlongList.has(type)) typedOver.current = false;
+      // Open on the time shown, or the first after it, as Google's list does.
+      if (changes.isOpen && !state.isOpen) return { ...changes, highlightedIndex: nearestChoiceIndex(choices, value) };
       return changes;
     },
   });
@@ -131,16 +123,16 @@ export function TimeCombobox({
       scrolledSinceOpen.current = false;
       return;
     }
-    if (highlighted < 0) return;
+    if (highlightedIndex < 0) return;
     const block = scrolledSinceOpen.current ? 'nearest' : 'center';
     const frame = requestAnimationFrame(() => {
-      const option = listRef.current?.querySelector(`[data-index="${highlighted}"]`);
+      const option = listRef.current?.querySelector(`[data-index="${highlightedIndex}"]`);
       if (!option) return;
       option.scrollIntoView({ block });
       scrolledSinceOpen.current = true;
     });
     return () => cancelAnimationFrame(frame);
-  }, [isOpen, highlighted]);
+  }, [isOpen, highlightedIndex]);
 
   const inputProps = getInputProps({
     ref: inputRef,
@@ -149,6 +141,11 @@ export function TimeCombobox({
     ...(describedBy ? { 'aria-describedby': describedBy } : {}),
     autoComplete: 'off',
     spellCheck: false,
+    // The text follows the keys as they are handled; Downshift then reads the same value.
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      typedOver.current = true;
+      setText(event.target.value);
+    },
     onKeyDown: (event: KeyboardEvent<HTMLInputElement> & SkipDownshift) => {
       if (event.key !== 'Enter' || !typedOver.current) return;
       // A time typed, not one picked with the arrows: read it.
@@ -200,7 +197,7 @@ export function TimeCombobox({
                 {...getItemProps({ item: choice, index })}
                 className="time-combobox__option"
                 data-index={index}
-                data-highlighted={index === highlighted ? '' : undefined}
+                data-highlighted={index === highlightedIndex ? '' : undefined}
                 data-selected={choice.value === value ? '' : undefined}
               >
                 <span>{choice.label}</span>
