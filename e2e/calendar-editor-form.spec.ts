@@ -313,3 +313,61 @@ test('a date is typed as people write it or picked from a month below the field,
   expect(wall(instantOf(stored?.start)).slice(0, 10)).toBe(second);
   expect(wall(instantOf(stored?.end)).slice(0, 10)).toBe(fourth);
 });
+
+test('a series ends on a date typed or picked in the same kind of field as the event’s dates', async ({
+  page,
+  app,
+}) => {
+  const { calendar, editor } = await newEvent(page, app, 'Book club');
+  // A morning event, so the series starts on the day the editor opened on at any hour.
+  await editor.getByTestId('editor-start-time').fill('10am');
+  await editor.getByTestId('editor-start-time').press('Enter');
+  const start = (await editor.getByTestId('editor-start-date').getAttribute('data-value')) ?? '';
+  await editor.getByTestId('editor-repeat-choice').selectOption('WEEKLY');
+
+  // Greyed, with the date "On" would take, until "On" is chosen.
+  const until = editor.getByTestId('editor-repeat-until');
+  await expect(until).toBeDisabled();
+  await expect(until).toHaveAttribute('data-value', addDays(start, 30));
+  await editor.getByTestId('editor-repeat-end-until').check();
+  await expect(until).toBeEnabled();
+  await expect(until).toHaveAccessibleName('Last date');
+
+  // Its month greys the days before the series starts; the arrows still reach them, Enter takes none.
+  await until.press('ArrowDown');
+  const month = page.getByTestId('editor-repeat-until-month');
+  await expect(month.locator(`[data-date="${addDays(start, 30)}"]`)).toBeFocused();
+  for (let week = 0; week < 5; week += 1) await page.keyboard.press('ArrowUp');
+  const before = month.locator(`[data-date="${addDays(start, -5)}"]`);
+  await expect(before).toBeFocused();
+  await expect(before).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await expect(month).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(month).toBeHidden();
+  await expect(editor).toBeVisible();
+  await expect(until).toHaveAttribute('data-value', addDays(start, 30));
+
+  // A date typed before the start is taken, and the editor says why it cannot save.
+  await until.fill(addDays(start, -7));
+  await until.press('Enter');
+  await expect(editor.getByTestId('editor-problem')).toHaveText('The series ends before it starts.');
+  await expect(editor.getByTestId('editor-save')).toBeDisabled();
+  await until.fill(addDays(start, 14));
+  await until.press('Enter');
+  await expect(until).toHaveAttribute('data-value', addDays(start, 14));
+  await expect(editor.getByTestId('editor-problem')).toHaveCount(0);
+
+  await calendar.save();
+  await expect(editor).toBeHidden();
+  await expect.poll(async () => (await calendar.stored()).length).toBe(1);
+  const [stored] = await calendar.stored();
+  const rule = stored?.recurrence?.find((line) => line.startsWith('RRULE:')) ?? '';
+  expect(rule).toContain('FREQ=WEEKLY');
+  // The last instance is on the chosen day: UNTIL falls on it, in New York, at or after the event's start.
+  const untilStamp = /UNTIL=(\d{8}T\d{6}Z)/.exec(rule)?.[1] ?? '';
+  const untilInstant = Date.parse(
+    `${untilStamp.slice(0, 4)}-${untilStamp.slice(4, 6)}-${untilStamp.slice(6, 8)}T${untilStamp.slice(9, 11)}:${untilStamp.slice(11, 13)}:${untilStamp.slice(13, 15)}Z`,
+  );
+  expect(wall(untilInstant).slice(0, 10)).toBe(addDays(start, 14));
+});

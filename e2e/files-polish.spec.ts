@@ -27,7 +27,10 @@ test('the sharing dialog shows each person whole and keeps its buttons in reach 
   await dialog.getByTestId('share-submit').click();
   const bob = dialog.locator('[data-testid="permission-row"][data-email="bob@example.com"]');
   await expect(bob).toHaveAttribute('data-role', 'writer');
-  await expect(bob.getByTestId('permission-expiration')).toHaveValue(dateFromToday(30, timezoneId ?? 'UTC'));
+  await expect(bob.getByTestId('permission-expiration')).toHaveAttribute(
+    'data-value',
+    dateFromToday(30, timezoneId ?? 'UTC'),
+  );
   const me = dialog.locator(`[data-testid="permission-row"][data-email="${app.localUser.email}"]`);
 
   await checkScreens(page, 'files-share-dialog', async () => {

@@ -90,7 +90,10 @@ test('shares a folder with bob with an expiration, changes his role, removes him
   await dialog.getByTestId('share-message').fill('Plans for next quarter');
   await dialog.getByTestId('share-submit').click();
   await expect(bobRow(dialog)).toBeVisible();
-  await expect(bobRow(dialog).getByTestId('permission-expiration')).toHaveValue(dateFromToday(30, timezoneId));
+  await expect(bobRow(dialog).getByTestId('permission-expiration')).toHaveAttribute(
+    'data-value',
+    dateFromToday(30, timezoneId),
+  );
   const granted = await bobsGrant(app, folder.id);
   expect(granted?.role).toBe('reader');
   const expires = new Date(granted!.expirationTime!);
@@ -207,26 +210,49 @@ test('a person’s expiration is checked before it is sent, and a date the servi
   const bob = bobRow(page.getByTestId('share-dialog'));
   const field = bob.getByTestId('permission-expiration');
   const storedDate = dateFromToday(10, timezoneId);
-  await expect(field).toHaveValue(storedDate);
+  await expect(field).toHaveAttribute('data-value', storedDate);
+  const storedWords = await field.inputValue();
+  expect(storedWords).toMatch(/^\w{3}, \w{3} \d{1,2}(, \d{4})?$/);
   await expect(bob.getByTestId('permission-expiration-remove')).toHaveText('Remove expiration');
 
-  // Too far ahead, or already past: said next to the field, nothing sent, and the stored date back once left.
+  // Too far ahead, or already past: said next to the field, nothing sent, and the stored date back in it.
   await field.fill(dateFromToday(400, timezoneId));
+  await field.press('Enter');
   await expect(bob.getByTestId('permission-error')).toHaveText('Access can expire at most one year from today.');
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await field.blur();
-  await expect(field).toHaveValue(storedDate);
+  await expect(field).toHaveValue(storedWords);
+  await expect(field).toHaveAccessibleDescription('Access can expire at most one year from today.');
   await field.fill(dateFromToday(-1, timezoneId));
+  await field.press('Tab');
   await expect(bob.getByTestId('permission-error')).toHaveText('The expiration date must be in the future.');
-  await field.blur();
-  await expect(field).toHaveValue(storedDate);
+  await expect(field).toHaveValue(storedWords);
+  expect((await bobsGrant(app, file.id))?.expirationTime).toBe(stored);
+
+  // The month below offers only today to the last day within a year: a past day is reached with the
+  // arrows, greyed, and neither Enter nor a click takes it.
+  await field.press('ArrowDown');
+  const month = page.getByTestId('permission-expiration-month');
+  await expect(month.locator(`[data-date="${storedDate}"]`)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  const past = month.locator(`[data-date="${dateFromToday(-4, timezoneId)}"]`);
+  await expect(past).toBeFocused();
+  await expect(past).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  // A click on it as well (Playwright would wait for an aria-disabled day to become enabled).
+  await past.click({ force: true });
+  await expect(month).toBeVisible();
+  await expect(month.locator(`[data-date="${storedDate}"]`)).not.toHaveAttribute('aria-disabled');
+  await page.keyboard.press('Escape');
+  await expect(month).toBeHidden();
+  await expect(field).toHaveAttribute('data-value', storedDate);
   expect((await bobsGrant(app, file.id))?.expirationTime).toBe(stored);
 
   // The page's clock runs 60 days ahead: a date it finds within the year, the service finds beyond it.
   await page.clock.setSystemTime(Date.now() + 60 * 86_400_000);
   await field.fill(dateFromToday(380, timezoneId));
+  await field.press('Enter');
   await expect(bob.getByTestId('permission-error')).toContainText('more than a year');
-  await expect(field).toHaveValue(storedDate);
+  await expect(field).toHaveAttribute('data-value', storedDate);
   expect((await bobsGrant(app, file.id))?.expirationTime).toBe(stored);
   await checkScreens(page, 'files-share-expiration-refused', async () => {
     await bob.getByTestId('permission-error').scrollIntoViewIfNeeded();

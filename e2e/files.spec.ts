@@ -1,4 +1,4 @@
-import { expect, saveScreenshot, test } from './fixtures';
+import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
 import {
   contentOf,
   createFile,
@@ -185,6 +185,53 @@ test('searches by name with quotes and by filter chips', async ({ page, app }) =
 
   await page.getByTestId('search-clear').click();
   await expect(page.getByTestId('files-current-folder')).toHaveText('My Drive');
+});
+
+test('a custom modified range is picked with date fields, each greying the days the other rules out', async ({
+  page,
+  app,
+}) => {
+  const dated = async (name: string, modifiedTime: string) => {
+    const file = await createFile(app, name, name);
+    await serviceRequest(app, 'PATCH', `/drive/v3/files/${file.id}`, { modifiedTime });
+  };
+  await dated('winter.txt', '2025-01-15T12:00:00Z');
+  await dated('summer.txt', '2025-06-15T12:00:00Z');
+  await dated('autumn.txt', '2025-10-01T12:00:00Z');
+  await openFiles(page);
+
+  await page.getByTestId('filter-modified').selectOption('range');
+  const after = page.getByTestId('filter-after');
+  const before = page.getByTestId('filter-before');
+  await expect(after).toHaveAttribute('placeholder', 'Any day');
+  await after.fill('Mar 1 2025');
+  await after.press('Enter');
+  await expect(after).toHaveAttribute('data-value', '2025-03-01');
+  await before.fill('2025-09-30');
+  await before.press('Enter');
+  await expect(page.getByTestId('file-row')).toHaveText([/summer\.txt/]);
+
+  // Each month greys the days the other field rules out: "after" offers nothing past the "before" day.
+  await after.press('ArrowDown');
+  const month = page.getByTestId('filter-after-month');
+  await expect(month.locator('[data-date="2025-03-01"]')).toBeFocused();
+  // Seven months on, March to October.
+  for (let month = 0; month < 7; month += 1) await page.keyboard.press('PageDown');
+  const late = month.locator('[data-date="2025-10-01"]');
+  await expect(late).toBeFocused();
+  await expect(late).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(month.locator('[data-date="2025-09-30"]')).not.toHaveAttribute('aria-disabled');
+  await page.keyboard.press('Escape');
+  await expect(month).toBeHidden();
+
+  // "Any day" below the month lifts that bound.
+  await before.click();
+  await page.getByRole('dialog', { name: 'Modified before' }).getByRole('button', { name: 'Any day' }).click();
+  await expect(before).toHaveValue('');
+  await expect(row(page, 'autumn.txt')).toBeVisible();
+  await expect(row(page, 'summer.txt')).toBeVisible();
+  await expect(page.getByTestId('file-row')).toHaveCount(2);
 });
 
 test('shows a readable error with Retry when the folder cannot be listed', async ({ page }) => {

@@ -10,19 +10,33 @@ interface DateFieldProps {
   id: string;
   /** "YYYY-MM-DD", or "" for no date where the field is optional. */
   value: string;
-  onChange: (value: string) => void;
+  /**
+   * A date typed or picked. Answering `false` refuses it (the caller says why, next to the field): the
+   * field then shows its value again.
+   */
+  onChange: (value: string) => boolean | void;
   /** "YYYY-MM-DD" in the calendar's zone, marked in the month. */
   today: string;
   weekStart: number;
   /** What the month below is for: "Choose the start date". */
   monthLabel: string;
+  /**
+   * The first and last day the month offers (`YYYY-MM-DD`); days outside are greyed there. A date typed
+   * outside still reaches `onChange`, which words the problem.
+   */
+  min?: string;
+  max?: string;
   invalid?: boolean;
+  disabled?: boolean;
   describedBy?: string;
+  /** Added to the input's classes (a compact field among filter chips). */
+  inputClassName?: string;
   /**
    * A field that may be left empty (a task's due date): it says so while empty, an emptied field means
-   * no date, and the month offers Today, Tomorrow and No date below it, as Todoist's picker does.
+   * no date, and the month offers Today, Tomorrow and No date (or `clearLabel`) below it, as Todoist's
+   * picker does.
    */
-  optional?: { placeholder: string };
+  optional?: { placeholder: string; clearLabel?: string };
   testId: string;
 }
 
@@ -40,8 +54,12 @@ export function DateField({
   today,
   weekStart,
   monthLabel,
+  min,
+  max,
   invalid = false,
+  disabled = false,
   describedBy,
+  inputClassName,
   optional,
   testId,
 }: DateFieldProps) {
@@ -56,27 +74,28 @@ export function DateField({
   const focusMonth = useRef(false);
   const monthId = useId();
 
+  const offer = (date: string) => {
+    setText(date ? dateFieldWords(date, today) : '');
+    if (date !== value && onChange(date) === false) setText(shown);
+  };
+
   const commitText = () => {
     if (text.trim() === shown) return;
     if (optional && text.trim() === '') {
-      setText('');
-      onChange('');
+      offer('');
       return;
     }
     const typed = parseDateText(text, value || today, today);
-    if (typed === null) {
-      setText(shown);
-      return;
-    }
-    setText(dateFieldWords(typed, today));
-    if (typed !== value) onChange(typed);
+    if (typed === null) setText(shown);
+    else offer(typed);
   };
 
   const pick = (date: string) => {
     setOpen(false);
-    setText(date ? dateFieldWords(date, today) : '');
-    if (date !== value) onChange(date);
+    offer(date);
   };
+  const outside = (date: string) => (min !== undefined && date < min) || (max !== undefined && date > max);
+  const tomorrow = addDaysToDate(today, 1);
 
   const openMonth = (withKeyboard: boolean) => {
     focusMonth.current = withKeyboard;
@@ -89,7 +108,10 @@ export function DateField({
         <input
           ref={inputRef}
           id={id}
-          className={invalid ? 'input date-field__input input--invalid' : 'input date-field__input'}
+          className={['input date-field__input', invalid ? 'input--invalid' : '', inputClassName ?? '']
+            .filter(Boolean)
+            .join(' ')}
+          disabled={disabled}
           role="combobox"
           aria-haspopup="dialog"
           aria-expanded={open}
@@ -160,16 +182,28 @@ export function DateField({
             visibleFrom={value || today}
             visibleTo={value ? addDaysToDate(value, 1) : today}
             weekStart={weekStart}
+            {...(min === undefined ? {} : { min })}
+            {...(max === undefined ? {} : { max })}
             label={monthLabel}
             testId={`${testId}-month`}
             onPick={pick}
           />
           {optional ? (
             <div className="date-field__quick">
-              <button type="button" className="button button--small" onClick={() => pick(today)}>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={outside(today)}
+                onClick={() => pick(today)}
+              >
                 Today
               </button>
-              <button type="button" className="button button--small" onClick={() => pick(addDaysToDate(today, 1))}>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={outside(tomorrow)}
+                onClick={() => pick(tomorrow)}
+              >
                 Tomorrow
               </button>
               <button
@@ -179,7 +213,7 @@ export function DateField({
                 disabled={value === ''}
                 data-testid={`${testId}-none`}
               >
-                No date
+                {optional.clearLabel ?? 'No date'}
               </button>
             </div>
           ) : null}

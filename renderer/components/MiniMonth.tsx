@@ -15,6 +15,9 @@ interface MiniMonthProps {
   onPick: (date: string) => void;
   /** What the month is for, said to screen readers ("Jump to a date"). */
   label?: string;
+  /** The first and last day that may be picked (`YYYY-MM-DD`); days outside are shown greyed and do nothing. */
+  min?: string;
+  max?: string;
   testId?: string;
 }
 
@@ -56,6 +59,8 @@ export function MiniMonth({
   onPick,
   label: purpose = 'Jump to a date',
   testId = 'mini-month',
+  min,
+  max,
 }: MiniMonthProps) {
   const [month, setMonth] = useState(() => firstOfMonth(current));
   const [focused, setFocused] = useState(current);
@@ -148,11 +153,14 @@ export function MiniMonth({
               {week.map((date) => {
                 const outside = firstOfMonth(date) !== month;
                 const inRange = date >= visibleFrom && date < visibleTo;
+                // Still reached with the arrows, as a date picker's unavailable days are, but never picked.
+                const unavailable = (min !== undefined && date < min) || (max !== undefined && date > max);
                 const classes = [
                   'mini-month__day',
                   outside ? 'mini-month__day--outside' : '',
                   inRange ? 'mini-month__day--visible' : '',
                   date === today ? 'mini-month__day--today' : '',
+                  unavailable ? 'mini-month__day--unavailable' : '',
                 ]
                   .filter(Boolean)
                   .join(' ');
@@ -163,9 +171,11 @@ export function MiniMonth({
                       className={classes}
                       tabIndex={date === focused || (firstOfMonth(focused) !== month && date === month) ? 0 : -1}
                       onClick={() => {
+                        if (unavailable) return;
                         setFocused(date);
                         onPick(date);
                       }}
+                      aria-disabled={unavailable || undefined}
                       aria-label={dayFormat(locale).format(new Date(`${date}T00:00:00Z`))}
                       aria-current={date === today ? 'date' : undefined}
                       data-date={date}

@@ -1,5 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
-import { describeDue, todayIn, type DueTask } from '../tasks';
+import { todayIn } from '../../lib/today';
+import { describeDue, type DueTask } from '../tasks';
 import { taskColor } from './calendar-tasks';
 import { QuickViewFrame, excerptOf } from './QuickViewFrame';
 

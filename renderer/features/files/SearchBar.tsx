@@ -1,4 +1,7 @@
 import { memo, useEffect, useId, useState, type FormEvent, type Ref } from 'react';
+import { DateField } from '../../components/DateField';
+import { localeWeekStart } from '../../lib/civil-date';
+import { useToday } from '../../lib/today';
 import { emptySearch, useFilesStore } from './files-store';
 import {
   describeModified,
@@ -87,6 +90,7 @@ export const SearchBar = memo(function SearchBar({ inputRef }: { inputRef?: Ref<
   };
 
   const range = search.modified?.kind === 'range' ? search.modified : null;
+  const today = useToday();
   const active = hasSearch(search);
 
   return (
@@ -181,24 +185,32 @@ export const SearchBar = memo(function SearchBar({ inputRef }: { inputRef?: Ref<
           <>
             <label className="chip__range" htmlFor={`${ids}-after`}>
               After
-              <input
+              <DateField
                 id={`${ids}-after`}
-                className="input chip__input"
-                type="date"
                 value={range.after ?? ''}
-                onChange={(event) => apply({ ...search, modified: { ...range, after: event.target.value } })}
-                data-testid="filter-after"
+                onChange={(after) => apply({ ...search, modified: { ...range, after } })}
+                today={today}
+                weekStart={localeWeekStart()}
+                monthLabel="Modified after"
+                {...(range.before ? { max: range.before } : {})}
+                inputClassName="chip__input"
+                optional={{ placeholder: 'Any day', clearLabel: 'Any day' }}
+                testId="filter-after"
               />
             </label>
             <label className="chip__range" htmlFor={`${ids}-before`}>
               Before
-              <input
+              <DateField
                 id={`${ids}-before`}
-                className="input chip__input"
-                type="date"
                 value={range.before ?? ''}
-                onChange={(event) => apply({ ...search, modified: { ...range, before: event.target.value } })}
-                data-testid="filter-before"
+                onChange={(before) => apply({ ...search, modified: { ...range, before } })}
+                today={today}
+                weekStart={localeWeekStart()}
+                monthLabel="Modified before"
+                {...(range.after ? { min: range.after } : {})}
+                inputClassName="chip__input"
+                optional={{ placeholder: 'Any day', clearLabel: 'Any day' }}
+                testId="filter-before"
               />
             </label>
           </>

@@ -1,7 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
+import { DateField } from '../../components/DateField';
+import { localeWeekStart } from '../../lib/civil-date';
+import { useToday } from '../../lib/today';
 import { fieldErrors, type ShareField } from './field-errors';
 import {
   canExpire,
+  expirationDateRange,
   expirationFromDate,
   expirationProblem,
   grantableRoles,
@@ -24,6 +28,7 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
   const [errors, setErrors] = useState<Partial<Record<ShareField, string>>>({});
   const [busy, setBusy] = useState(false);
   const expires = canExpire(type, role, context);
+  const today = useToday();
   const composing = addresses.trim() !== '';
 
   const submit = async (event: FormEvent) => {
@@ -130,15 +135,19 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
               <label className="field__label" htmlFor={`${ids}-expiration`}>
                 Access expires (optional)
               </label>
-              <input
+              <DateField
                 id={`${ids}-expiration`}
-                className="input share-add__date"
-                type="date"
                 value={expiration}
-                onChange={(event) => setExpiration(event.target.value)}
-                aria-invalid={errors.expiration ? true : undefined}
-                aria-describedby={`${ids}-expiration-note`}
-                data-testid="share-expiration"
+                onChange={setExpiration}
+                today={today}
+                weekStart={localeWeekStart()}
+                monthLabel="Choose the last day of access"
+                {...expirationDateRange(today)}
+                invalid={Boolean(errors.expiration)}
+                describedBy={`${ids}-expiration-note`}
+                optional={{ placeholder: 'No expiration', clearLabel: 'No expiration' }}
+                inputClassName="share-add__date"
+                testId="share-expiration"
               />
               <p
                 className={errors.expiration ? 'field__error' : 'field__hint'}

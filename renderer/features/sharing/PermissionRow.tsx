@@ -1,8 +1,13 @@
 import { useEffect, useId, useState } from 'react';
+import { DateField } from '../../components/DateField';
+import { localeWeekStart } from '../../lib/civil-date';
+import { dateFieldWords } from '../../lib/date-words';
+import { useToday } from '../../lib/today';
 import { fieldErrors, memberErrors, type ShareField } from './field-errors';
 import {
   canExpire,
   dateFieldValue,
+  expirationDateRange,
   expirationFromDate,
   expirationProblem,
   grantableRoles,
@@ -62,6 +67,8 @@ export function PermissionRow({
   const isOwner = permission.role === 'owner';
   const editable = canManage && !isOwner && inheritedFrom === null;
   const expires = canExpire(permission.type, permission.role, context);
+  const today = useToday();
+  const storedExpiry = dateFieldValue(permission.expirationTime);
 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -77,17 +84,22 @@ export function PermissionRow({
     }
   };
 
-  // Checked here first, so a date the service would refuse is not sent (and a year being typed digit by
-  // digit is not sent on its way either); the field keeps it until it is usable or left.
-  const onExpiry = (value: string) => {
-    setExpiryDraft(value);
-    const time = value ? expirationFromDate(value) : null;
-    const problem = time ? expirationProblem(time) : 'Choose a valid date.';
-    if (problem) {
-      setErrors({ expiration: problem });
-      return;
+  // Checked here first, so a date the service would refuse is not sent: the problem is said next to the
+  // field, which shows the stored date again. A date sent shows at once; a refusal puts the stored one back.
+  const onExpiry = (value: string): boolean => {
+    if (value === '') {
+      if (permission.expirationTime) void run(() => setExpiration(fileId, permission.id, null));
+      return true;
     }
+    const time = expirationFromDate(value);
+    const problem = time ? expirationProblem(time) : 'Choose a valid date.';
+    if (problem || !time) {
+      setErrors({ expiration: problem ?? 'Choose a valid date.' });
+      return false;
+    }
+    setExpiryDraft(value);
     void run(() => setExpiration(fileId, permission.id, time));
+    return true;
   };
 
   const onRole = (value: string) => {
@@ -166,17 +178,18 @@ export function PermissionRow({
           <label htmlFor={`${ids}-expires`} className="field__label">
             Expires
           </label>
-          <input
+          <DateField
             id={`${ids}-expires`}
-            className="input"
-            type="date"
+            value={expiryDraft ?? storedExpiry}
+            onChange={onExpiry}
+            today={today}
+            weekStart={localeWeekStart()}
+            monthLabel={`Choose the last day of access for ${name}`}
+            {...expirationDateRange(today)}
             disabled={busy}
-            value={expiryDraft ?? dateFieldValue(permission.expirationTime)}
-            onChange={(event) => onExpiry(event.target.value)}
-            onBlur={() => errors.expiration && setExpiryDraft(null)}
-            aria-invalid={errors.expiration ? true : undefined}
-            aria-describedby={errors.expiration ? `${ids}-expires-error` : undefined}
-            data-testid="permission-expiration"
+            {...(errors.expiration ? { describedBy: `${ids}-expires-error` } : {})}
+            optional={{ placeholder: 'No expiration', clearLabel: 'No expiration' }}
+            testId="permission-expiration"
           />
           {permission.expirationTime ? (
             <button
@@ -191,7 +204,7 @@ export function PermissionRow({
           ) : null}
         </div>
       ) : permission.expirationTime ? (
-        <p className="permission__note">Access expires {new Date(permission.expirationTime).toLocaleDateString()}</p>
+        <p className="permission__note">Access expires {dateFieldWords(storedExpiry, today)}</p>
       ) : null}
       {Object.entries(errors).map(([field, message]) => (
         <p

@@ -1,4 +1,5 @@
 import type { DrivePermission } from '../../../shared/api/schemas/drive';
+import { addDaysToDate } from '../../lib/civil-date';
 
 /** A listed permission the dialog can act on: it has an id, a type and a role. */
 export function isPermission(permission: DrivePermission): permission is DrivePermission & Permission {
@@ -127,6 +128,16 @@ export function expirationFromDate(date: string): string | null {
   if (!match) return null;
   const end = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59);
   return Number.isNaN(end.getTime()) ? null : end.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * The days a date field offers for an expiration, in the person's zone: from today (access lasts through
+ * the day chosen) to the last day within a year, the bound `expirationProblem` checks.
+ */
+export function expirationDateRange(today: string): { min: string; max: string } {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const yearAhead = new Date(Date.UTC(year + 1, month - 1, day)).toISOString().slice(0, 10);
+  return { min: today, max: addDaysToDate(yearAhead, -1) };
 }
 
 /** Checks an expiration before asking the service (it checks again): in the future, at most a year ahead. */

@@ -3,6 +3,7 @@ import { fieldOfError } from './field-errors';
 import {
   canExpire,
   dateFieldValue,
+  expirationDateRange,
   expirationFromDate,
   expirationProblem,
   generalAccessOf,
@@ -97,6 +98,24 @@ describe('expiration', () => {
     expect(expirationProblem(expirationFromDate('2026-01-09')!, now)).toMatch(/future/);
     expect(expirationProblem(expirationFromDate('2026-02-01')!, now)).toBeNull();
     expect(expirationProblem(expirationFromDate('2027-03-01')!, now)).toMatch(/one year/);
+  });
+
+  it('is offered from today to the last day within a year, the days the check accepts', () => {
+    for (const [today, max] of [
+      ['2026-11-30', '2027-11-29'],
+      ['2026-01-01', '2026-12-31'],
+      ['2028-02-29', '2029-02-28'],
+    ] as const) {
+      const range = expirationDateRange(today);
+      expect(range).toEqual({ min: today, max });
+      // Late in the evening, the tightest moment for the year's bound; the day before today is past.
+      const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+      const now = new Date(y, m - 1, d, 23, 30);
+      expect(expirationProblem(expirationFromDate(range.min)!, now)).toBeNull();
+      expect(expirationProblem(expirationFromDate(range.max)!, now)).toBeNull();
+      const dayAfter = new Date(Date.UTC(y + 1, m - 1, d)).toISOString().slice(0, 10);
+      expect(expirationProblem(expirationFromDate(dayAfter)!, new Date(y, m - 1, d, 0, 30))).toMatch(/one year/);
+    }
   });
 });
 

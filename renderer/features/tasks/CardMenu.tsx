@@ -1,7 +1,7 @@
 import * as ContextMenu from '@radix-ui/react-context-menu';
 import type { ReactNode } from 'react';
 import { addDays, nextWeek } from './card-actions';
-import { useToday } from './due-date';
+import { useToday } from '../../lib/today';
 import type { TaskItem, TaskListItem } from './task-types';
 import { commandKeyShortcut, commandShortcut } from '../../lib/platform';
 

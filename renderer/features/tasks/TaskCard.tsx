@@ -24,7 +24,8 @@ import {
 import { notify } from '../../lib/notify';
 import type { DragData, RowDropData } from './drag-geometry';
 import type { DropZone } from './drop-plan';
-import { describeDue, useToday } from './due-date';
+import { useToday } from '../../lib/today';
+import { describeDue } from './due-date';
 import type { TaskItem } from './task-types';
 
 const indentPx = 20;

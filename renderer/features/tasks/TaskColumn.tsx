@@ -12,7 +12,8 @@ import { TaskRow } from './TaskCard';
 import { useColumnTasks, type TaskView } from './queries';
 import { buildRows, sortRowsByDue, subtreeOf } from './task-tree';
 import { focusCardSoon, successorOf } from './card-focus';
-import { describeDue, useToday } from './due-date';
+import { useToday } from '../../lib/today';
+import { describeDue } from './due-date';
 import { asTyped, loadTaskInputReader, useTaskInputReader } from './task-input-reader';
 import type { TaskItem, TaskListItem } from './task-types';
 

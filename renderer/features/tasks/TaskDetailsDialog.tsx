@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import { DateField } from '../../components/DateField';
 import { localeWeekStart } from '../../lib/civil-date';
-import { useToday } from './due-date';
+import { useToday } from '../../lib/today';
 import { deleteTask, editTask, setCompleted as setTaskCompleted, type TaskEdit } from './mutations';
 import { cachedSubtree } from './queries';
 import { shownId } from './pending-ids';

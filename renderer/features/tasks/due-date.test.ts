@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, indentDestination, nextWeek, outdentDestination } from './card-actions';
-import { describeDue, todayIn } from './due-date';
+import { todayIn } from '../../lib/today';
+import { describeDue } from './due-date';
 import { sortRowsByDue, buildRows } from './task-tree';
 import type { TaskItem } from './task-types';
 

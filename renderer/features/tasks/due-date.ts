@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * How a task's due date reads on a card. In Tasks a due date is a whole day, sent as that date at
  * midnight UTC; the board keeps only the date and compares it with the person's today in their own
@@ -24,17 +22,6 @@ function utcDay(date: string): number {
   return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1);
 }
 
-/** Today's date (`YYYY-MM-DD`) in `timeZone` (the person's own zone when absent). */
-export function todayIn(now: Date = new Date(), timeZone?: string): string {
-  // en-CA formats as YYYY-MM-DD.
-  const format = timeZone
-    ? new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone })
-    : localDate;
-  return format.format(now);
-}
-
-const localDate = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** `date` (`YYYY-MM-DD`) described relative to `today` (`YYYY-MM-DD`); `overdueApplies` is false for completed tasks. */
 export function describeDue(date: string, today: string, overdueApplies = true, locale?: string): DueLabel {
   const at = new Date(utcDay(date));
@@ -58,33 +45,4 @@ export function describeDue(date: string, today: string, overdueApplies = true, 
     overdue,
     days,
   };
-}
-
-// One clock for every card: today changes at the person's midnight, checked each minute.
-const listeners = new Set<() => void>();
-let timer: ReturnType<typeof setInterval> | null = null;
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (!timer) {
-    let last = todayIn();
-    timer = setInterval(() => {
-      const next = todayIn();
-      if (next === last) return;
-      last = next;
-      for (const l of listeners) l();
-    }, 60_000);
-  }
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && timer) {
-      clearInterval(timer);
-      timer = null;
-    }
-  };
-}
-
-/** Today's date in the person's zone, re-rendering when it changes. */
-export function useToday(): string {
-  return useSyncExternalStore(subscribe, () => todayIn());
 }

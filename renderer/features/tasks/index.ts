@@ -2,5 +2,5 @@
 // loaded on its own by shell/view-loaders.tsx, so the calendar never loads it to show due tasks.
 export { useDueTasks, useOtherViewTaskLists, type DueTask } from './due-tasks';
 export { setCompleted, setDueDate } from './mutations';
-export { describeDue, todayIn } from './due-date';
+export { describeDue } from './due-date';
 export type { TaskListItem } from './task-types';

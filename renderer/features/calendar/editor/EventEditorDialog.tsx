@@ -139,7 +139,13 @@ function EditorForm({
             />
           </div>
           <TimeFields draft={draft} displayZone={displayZone} hour12={hour12} weekStart={weekStart} onChange={update} />
-          <RepeatField draft={draft} partOfSeries={request.partOfSeries} onChange={(repeat) => update({ repeat })} />
+          <RepeatField
+            draft={draft}
+            partOfSeries={request.partOfSeries}
+            today={dateInZone(Date.now(), displayZone)}
+            weekStart={weekStart}
+            onChange={(repeat) => update({ repeat })}
+          />
           <div className="editor-section editor-row">
             <div className="field">
               <label className="field__label" htmlFor={ids.calendar}>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DateField } from '../../../components/DateField';
 import type { EventDraft } from '../event-draft';
 import {
   describeMonthWeekday,
@@ -22,6 +23,9 @@ interface RepeatFieldProps {
   draft: EventDraft;
   /** Editing one instance of a series: changing the rule applies to the series. */
   partOfSeries: boolean;
+  /** For the end date's month: today in the calendar's zone, and the first day of the week. */
+  today: string;
+  weekStart: number;
   onChange: (repeat: RepeatRule) => void;
 }
 
@@ -48,7 +52,7 @@ function sameMonthWeekday(a: MonthWeekday | undefined, b: MonthWeekday | null): 
  * every N, the days of the week, which day of the month, and the end (never, a date, N times). Any
  * other rule is edited as RRULE text.
  */
-export function RepeatField({ draft, partOfSeries, onChange }: RepeatFieldProps) {
+export function RepeatField({ draft, partOfSeries, today, weekStart, onChange }: RepeatFieldProps) {
   const ids = { choice: useId(), interval: useId(), until: useId(), count: useId(), custom: useId(), monthly: useId() };
   const rule = draft.repeat;
   const startDate = draft.startDate || '2000-01-02';
@@ -130,7 +134,9 @@ export function RepeatField({ draft, partOfSeries, onChange }: RepeatFieldProps)
           </span>
         ) : null}
       </div>
-      {rule.kind === 'simple' ? <SimpleRule rule={rule} draft={draft} ids={ids} onChange={onChange} /> : null}
+      {rule.kind === 'simple' ? (
+        <SimpleRule rule={rule} draft={draft} ids={ids} today={today} weekStart={weekStart} onChange={onChange} />
+      ) : null}
       {rule.kind === 'custom' ? (
         <div className="field">
           <label className="field__label" htmlFor={ids.custom}>
@@ -156,15 +162,22 @@ function SimpleRule({
   rule,
   draft,
   ids,
+  today,
+  weekStart,
   onChange,
 }: {
   rule: Extract<RepeatRule, { kind: 'simple' }>;
   draft: EventDraft;
   ids: { interval: string; until: string; count: string; monthly: string };
+  today: string;
+  weekStart: number;
   onChange: (repeat: RepeatRule) => void;
 }) {
   const update = (change: Partial<Extract<RepeatRule, { kind: 'simple' }>>) => onChange({ ...rule, ...change });
   const setEnd = (end: RepeatEnd) => update({ end });
+  // What "On" and "After" take when chosen, shown greyed until then.
+  const untilOffered = addDaysToDate(draft.startDate, 30);
+  const countOffered = 10;
   // A weekly rule without BYDAY repeats on the start's weekday.
   const startDay = weekdayCodes[weekdayOfDate(draft.startDate || '2000-01-02')] ?? 'MO';
   const days = rule.byDay.length > 0 ? rule.byDay : [startDay];
@@ -222,32 +235,40 @@ function SimpleRule({
           />
           Never
         </label>
-        <label className="repeat-end__option">
-          <input
-            type="radio"
-            name="repeat-end"
-            checked={rule.end.type === 'until'}
-            onChange={() => setEnd({ type: 'until', date: addDaysToDate(draft.startDate, 30) })}
-            data-testid="editor-repeat-end-until"
-          />
-          On
-          <input
+        <div className="repeat-end__option">
+          <label className="repeat-end__option">
+            <input
+              type="radio"
+              name="repeat-end"
+              checked={rule.end.type === 'until'}
+              onChange={() => setEnd({ type: 'until', date: untilOffered })}
+              data-testid="editor-repeat-end-until"
+            />
+            On
+          </label>
+          {/* Greyed with the date "On" would take until it is chosen, as Google Calendar's. A date before the
+              start is taken and the editor says the series ends before it starts. */}
+          <label className="visually-hidden" htmlFor={ids.until}>
+            Last date
+          </label>
+          <DateField
             id={ids.until}
-            className="input"
-            type="date"
-            aria-label="Last date"
+            value={rule.end.type === 'until' ? rule.end.date : untilOffered}
+            onChange={(date) => setEnd({ type: 'until', date })}
+            today={today}
+            weekStart={weekStart}
+            monthLabel="Choose the last date of the series"
+            min={draft.startDate}
             disabled={rule.end.type !== 'until'}
-            value={rule.end.type === 'until' ? rule.end.date : ''}
-            onChange={(event) => setEnd({ type: 'until', date: event.target.value })}
-            data-testid="editor-repeat-until"
+            testId="editor-repeat-until"
           />
-        </label>
+        </div>
         <label className="repeat-end__option">
           <input
             type="radio"
             name="repeat-end"
             checked={rule.end.type === 'count'}
-            onChange={() => setEnd({ type: 'count', count: 10 })}
+            onChange={() => setEnd({ type: 'count', count: countOffered })}
             data-testid="editor-repeat-end-count"
           />
           After
@@ -259,7 +280,7 @@ function SimpleRule({
             max={999}
             aria-label="Number of occurrences"
             disabled={rule.end.type !== 'count'}
-            value={rule.end.type === 'count' ? rule.end.count : ''}
+            value={rule.end.type === 'count' ? rule.end.count : countOffered}
             onChange={(event) =>
               setEnd({ type: 'count', count: Math.max(1, Math.min(999, Number(event.target.value) || 1)) })
             }
