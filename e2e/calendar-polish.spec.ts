@@ -790,6 +790,9 @@ test('loading and an empty range show over the grid, which stays where it is; th
   page,
   app,
 }, testInfo) => {
+  // Two states each checked with axe in both schemes and saved at four sizes: ≈ 48 s on a quiet machine,
+  // too close to the default 60 s on a shared one.
+  test.setTimeout(120_000);
   // The events of each range arrive only when the test lets them through.
   const held: Array<() => void> = [];
   let holding = false;

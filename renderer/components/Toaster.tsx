@@ -8,6 +8,7 @@ import {
   useNotificationStore,
   type Notification,
 } from '../lib/notify';
+import { passEscapeToNewerLayer } from '../lib/escape-layers';
 import { commandKeyHeld, commandKeyShortcut, commandShortcut, isTypingTarget } from '../lib/platform';
 import './toaster.css';
 
@@ -38,7 +39,8 @@ function ToastItem({ notification }: { notification: Notification }) {
       }}
       duration={notificationLifetimeMs[kind]}
       type={kind === 'error' ? 'foreground' : 'background'}
-      onEscapeKeyDown={passEscapeToOpeningDialog}
+      // A dialog just opened over the toast is where Escape belongs (the toast is never focused).
+      onEscapeKeyDown={(event) => passEscapeToNewerLayer(event, null)}
       data-testid="toast"
       data-kind={kind}
     >
@@ -71,29 +73,6 @@ function ToastItem({ notification }: { notification: Notification }) {
       </Toast.Close>
     </Toast.Root>
   );
-}
-
-/** Escapes given again by `passEscapeToOpeningDialog`: a toast takes those as it always did. */
-const givenAgain = new WeakSet<Event>();
-
-/**
- * A toast is a Radix layer, and Escape goes to the layer opened last. A dialog that has just opened over
- * a toast becomes a layer only once it has drawn twice (DismissableLayer 1.2.1), so an Escape pressed in
- * that moment closed the toast and left the dialog open. With the focus in a dialog, the toast passes
- * the key on: it is given again a frame later, to whichever layer is on top then (the dialog, or this
- * toast if it opened over the dialog, which then closes as before).
- */
-function passEscapeToOpeningDialog(event: KeyboardEvent): void {
-  if (givenAgain.has(event)) return;
-  const focused = document.activeElement;
-  if (!(focused instanceof HTMLElement) || !focused.closest('[role="dialog"]')) return;
-  event.preventDefault();
-  requestAnimationFrame(() => {
-    if (!focused.isConnected) return;
-    const again = new KeyboardEvent('keydown', { key: 'Escape', code: 'Escape', bubbles: true, cancelable: true });
-    givenAgain.add(again);
-    focused.dispatchEvent(again);
-  });
 }
 
 /**

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
 import { errorMessage } from '../../lib/api';
+import { useEscapeToNewerLayer } from '../../lib/escape-layers';
 import { copyFileLink, type ShareTarget } from '../files';
 import { AddPeopleForm } from './AddPeopleForm';
 import { GeneralAccessSection } from './GeneralAccessSection';
@@ -175,12 +176,19 @@ function ShareContent({ target, onClose }: { target: ShareTarget; onClose: () =>
 
 /** Who has access to a file, folder or shared drive, and the means to change it. */
 export function ShareDialog({ target, onClose }: { target: ShareTarget | null; onClose: () => void }) {
+  const escape = useEscapeToNewerLayer<HTMLDivElement>(returnFocus.ref);
   return (
     <Dialog.Root open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         {target ? (
-          <Dialog.Content {...returnFocus} className="dialog share" data-testid="share-dialog">
+          <Dialog.Content
+            {...returnFocus}
+            ref={escape.ref}
+            onEscapeKeyDown={escape.passOn}
+            className="dialog share"
+            data-testid="share-dialog"
+          >
             <ShareContent key={target.id} target={target} onClose={onClose} />
           </Dialog.Content>
         ) : null}

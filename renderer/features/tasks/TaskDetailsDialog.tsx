@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import { DateField } from '../../components/DateField';
 import { localeWeekStart } from '../../lib/civil-date';
+import { useEscapeToNewerLayer } from '../../lib/escape-layers';
 import { useToday } from '../../lib/today';
 import { deleteTask, editTask, setCompleted as setTaskCompleted, type TaskEdit } from './mutations';
 import { cachedSubtree } from './queries';
@@ -34,6 +35,7 @@ function DetailsForm({ listId, task, onClose }: { listId: string; task: TaskItem
   const [due, setDue] = useState(dueDate(task) ?? '');
   const [completed, setCompleted] = useState(task.status === 'completed');
   const today = useToday();
+  const escape = useEscapeToNewerLayer<HTMLDivElement>(returnFocus.ref);
   const ids = { title: useId(), notes: useId(), due: useId(), completed: useId() };
   // Deleting a task deletes its subtasks: the button says so.
   const [subtasks] = useState(() => cachedSubtree(listId, shownId(task.id)).length - 1);
@@ -56,7 +58,14 @@ function DetailsForm({ listId, task, onClose }: { listId: string; task: TaskItem
   };
 
   return (
-    <Dialog.Content {...returnFocus} className="dialog" data-testid="task-details" aria-describedby={undefined}>
+    <Dialog.Content
+      {...returnFocus}
+      ref={escape.ref}
+      onEscapeKeyDown={escape.passOn}
+      className="dialog"
+      data-testid="task-details"
+      aria-describedby={undefined}
+    >
       <Dialog.Title className="dialog__title">{taskTitle(task)}</Dialog.Title>
       <form className="task-details__form" onSubmit={save}>
         <div className="field">
