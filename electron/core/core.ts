@@ -361,7 +361,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         await offline.close();
         await relay?.close();
         for (const stop of stopFileActivity) stop();
-        await activityStore.flush().catch((error: unknown) => log(`Saving the file activity failed: ${String(error)}`));
+        await activityStore.close().catch((error: unknown) => log(`Saving the file activity failed: ${String(error)}`));
         feed.close();
         await service.close();
       })();

@@ -1,4 +1,5 @@
 import { useCallback, useRef } from 'react';
+import { returnFocus } from './return-focus';
 
 /**
  * Escape goes to the layer the person is in.
@@ -52,19 +53,17 @@ export function passEscapeToNewerLayer(event: KeyboardEvent, layer: Element | nu
 }
 
 /**
- * For a dialog that hosts popups: a ref for its content (calling `alsoRef` too, such as `returnFocus.ref`)
- * and an `onEscapeKeyDown` that passes the key on when it belongs to a popup not yet a layer (answering
- * true then; the dialog's own handling follows only when it answers false).
+ * Props for the content of a dialog that hosts popups (`<Dialog.Content {...layer}>`): focus goes back to
+ * where it came from (`returnFocus`), and Escape that belongs to a popup not yet a layer is passed on.
+ * `onEscapeKeyDown` answers true when it passed the key; a dialog with handling of its own runs that only
+ * when it answers false.
  */
-export function useEscapeToNewerLayer<T extends Element>(alsoRef?: (node: T | null) => void) {
-  const layer = useRef<T | null>(null);
-  const ref = useCallback(
-    (node: T | null) => {
-      layer.current = node;
-      alsoRef?.(node);
-    },
-    [alsoRef],
-  );
-  const passOn = useCallback((event: KeyboardEvent) => passEscapeToNewerLayer(event, layer.current), []);
-  return { ref, passOn };
+export function useDialogLayer() {
+  const layer = useRef<HTMLDivElement | null>(null);
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    layer.current = node;
+    returnFocus.ref(node);
+  }, []);
+  const onEscapeKeyDown = useCallback((event: KeyboardEvent) => passEscapeToNewerLayer(event, layer.current), []);
+  return { ...returnFocus, ref, onEscapeKeyDown };
 }

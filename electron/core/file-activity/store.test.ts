@@ -57,6 +57,27 @@ describe('FileActivityStore', () => {
     expect(store.snapshot('local', 'f3')?.name).toBe('three');
   });
 
+  it('writes what is pending on close and nothing recorded after it, so the folder can be removed', async () => {
+    const file = fileActivityFile(dir);
+    const store = await FileActivityStore.open({ file, writeDelayMs: 5 });
+    store.record('local', 'f1', snapshot('kept.txt'), []);
+    await store.close();
+    // A request that was still finishing records once the store has closed: nothing is written for it.
+    store.record('local', 'f2', snapshot('late.txt'), []);
+    await rm(dir, { recursive: true, force: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect(readdir(dir)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('keeps what was pending at close across a reopen', async () => {
+    const file = fileActivityFile(dir);
+    const store = await FileActivityStore.open({ file, writeDelayMs: 60_000 });
+    store.record('local', 'f1', snapshot('kept.txt'), []);
+    await store.close();
+    const reopened = await FileActivityStore.open({ file });
+    expect(reopened.snapshot('local', 'f1')?.name).toBe('kept.txt');
+  });
+
   it('sets an unreadable file aside and starts empty', async () => {
     const file = fileActivityFile(dir);
     await writeFile(file, '{"version": 7}');

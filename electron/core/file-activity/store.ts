@@ -42,6 +42,8 @@ export class FileActivityStore {
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private sequence = 0;
+  /** Set by `close`: what is recorded later stays in memory and is not written. */
+  private closed = false;
   /** Set when the file on disk could not be used; says where it was moved. */
   problem: string | undefined;
 
@@ -119,9 +121,20 @@ export class FileActivityStore {
   }
 
   private scheduleWrite(): void {
-    if (this.timer) return;
+    if (this.timer || this.closed) return;
     this.timer = setTimeout(() => void this.flush().catch(() => undefined), this.options.writeDelayMs ?? 250);
     this.timer.unref();
+  }
+
+  /**
+   * Writes what is pending and writes nothing after: activity recorded once the app is closing (a
+   * request that was still finishing) would otherwise be written after the app, and its data folder, had
+   * gone. Resolves once the last write is on disk.
+   */
+  close(): Promise<void> {
+    const last = this.flush();
+    this.closed = true;
+    return last;
   }
 
   /** Writes what is pending now; resolves once it is on disk. */

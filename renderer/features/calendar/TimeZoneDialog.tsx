@@ -3,8 +3,7 @@ import { useId } from 'react';
 import { deviceTimeZone } from './time-zone';
 import { TimeZonePicker } from './TimeZonePicker';
 import { describeZone } from './zone-list';
-import { useEscapeToNewerLayer } from '../../lib/escape-layers';
-import { returnFocus } from '../../lib/return-focus';
+import { useDialogLayer } from '../../lib/escape-layers';
 
 interface TimeZoneDialogProps {
   open: boolean;
@@ -32,7 +31,7 @@ export function TimeZoneDialog({
   onClose,
 }: TimeZoneDialogProps) {
   const ids = { display: useId(), secondary: useId() };
-  const escape = useEscapeToNewerLayer<HTMLDivElement>(returnFocus.ref);
+  const layer = useDialogLayer();
   const device = deviceTimeZone();
   const label = (zone: string) => {
     const described = describeZone(zone);
@@ -44,13 +43,7 @@ export function TimeZoneDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         {open ? (
-          <Dialog.Content
-            {...returnFocus}
-            ref={escape.ref}
-            onEscapeKeyDown={escape.passOn}
-            className="dialog"
-            data-testid="time-zone-dialog"
-          >
+          <Dialog.Content {...layer} className="dialog" data-testid="time-zone-dialog">
             <Dialog.Title className="dialog__title">Time zones</Dialog.Title>
             <Dialog.Description className="dialog__description">
               Times follow {automaticReason} unless you choose otherwise. This device is in {label(device)}.

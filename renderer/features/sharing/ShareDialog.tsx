@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { ErrorPanel, LoadingPanel } from '../../components/StatusPanel';
 import { errorMessage } from '../../lib/api';
-import { useEscapeToNewerLayer } from '../../lib/escape-layers';
+import { useDialogLayer } from '../../lib/escape-layers';
 import { copyFileLink, type ShareTarget } from '../files';
 import { AddPeopleForm } from './AddPeopleForm';
 import { GeneralAccessSection } from './GeneralAccessSection';
@@ -10,7 +10,6 @@ import { PermissionRow } from './PermissionRow';
 import { inheritedFrom, peopleOf, shareableDomain, type Permission } from './permissions';
 import { transferOwnership, useSharing } from './useSharing';
 import './sharing.css';
-import { returnFocus } from '../../lib/return-focus';
 
 function TransferConfirm({
   permission,
@@ -176,19 +175,13 @@ function ShareContent({ target, onClose }: { target: ShareTarget; onClose: () =>
 
 /** Who has access to a file, folder or shared drive, and the means to change it. */
 export function ShareDialog({ target, onClose }: { target: ShareTarget | null; onClose: () => void }) {
-  const escape = useEscapeToNewerLayer<HTMLDivElement>(returnFocus.ref);
+  const layer = useDialogLayer();
   return (
     <Dialog.Root open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         {target ? (
-          <Dialog.Content
-            {...returnFocus}
-            ref={escape.ref}
-            onEscapeKeyDown={escape.passOn}
-            className="dialog share"
-            data-testid="share-dialog"
-          >
+          <Dialog.Content {...layer} className="dialog share" data-testid="share-dialog">
             <ShareContent key={target.id} target={target} onClose={onClose} />
           </Dialog.Content>
         ) : null}

@@ -2,14 +2,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
 import { DateField } from '../../components/DateField';
 import { localeWeekStart } from '../../lib/civil-date';
-import { useEscapeToNewerLayer } from '../../lib/escape-layers';
+import { useDialogLayer } from '../../lib/escape-layers';
 import { useToday } from '../../lib/today';
 import { deleteTask, editTask, setCompleted as setTaskCompleted, type TaskEdit } from './mutations';
 import { cachedSubtree } from './queries';
 import { shownId } from './pending-ids';
 import { dueDate, taskTitle } from './TaskCard';
 import type { TaskItem } from './task-types';
-import { returnFocus } from '../../lib/return-focus';
 
 interface TaskDetailsDialogProps {
   listId: string;
@@ -35,7 +34,7 @@ function DetailsForm({ listId, task, onClose }: { listId: string; task: TaskItem
   const [due, setDue] = useState(dueDate(task) ?? '');
   const [completed, setCompleted] = useState(task.status === 'completed');
   const today = useToday();
-  const escape = useEscapeToNewerLayer<HTMLDivElement>(returnFocus.ref);
+  const layer = useDialogLayer();
   const ids = { title: useId(), notes: useId(), due: useId(), completed: useId() };
   // Deleting a task deletes its subtasks: the button says so.
   const [subtasks] = useState(() => cachedSubtree(listId, shownId(task.id)).length - 1);
@@ -58,14 +57,7 @@ function DetailsForm({ listId, task, onClose }: { listId: string; task: TaskItem
   };
 
   return (
-    <Dialog.Content
-      {...returnFocus}
-      ref={escape.ref}
-      onEscapeKeyDown={escape.passOn}
-      className="dialog"
-      data-testid="task-details"
-      aria-describedby={undefined}
-    >
+    <Dialog.Content {...layer} className="dialog" data-testid="task-details" aria-describedby={undefined}>
       <Dialog.Title className="dialog__title">{taskTitle(task)}</Dialog.Title>
       <form className="task-details__form" onSubmit={save}>
         <div className="field">

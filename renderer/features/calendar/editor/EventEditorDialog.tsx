@@ -10,7 +10,7 @@ import { GuestsField } from './GuestsField';
 import { RepeatField } from './RepeatField';
 import { SchedulingStrip, type ScheduledPerson } from './SchedulingStrip';
 import { TimeFields } from './TimeFields';
-import { useEscapeToNewerLayer } from '../../../lib/escape-layers';
+import { useDialogLayer } from '../../../lib/escape-layers';
 import { returnFocus } from '../../../lib/return-focus';
 
 /** What the editor is opened for. */
@@ -67,7 +67,7 @@ function EditorForm({
 }: EventEditorDialogProps & { request: EditorRequest }) {
   const [draft, setDraft] = useState<EventDraft>(request.draft);
   const [askingDiscard, setAskingDiscard] = useState(false);
-  const escape = useEscapeToNewerLayer<HTMLDivElement>(returnFocus.ref);
+  const layer = useDialogLayer();
   const ids = { title: useId(), calendar: useId(), location: useId(), description: useId() };
   const update = (change: Partial<EventDraft>) => setDraft((previous) => ({ ...previous, ...change }));
   // Checked as the person types: Save stays off while anything would stop it.
@@ -104,14 +104,13 @@ function EditorForm({
 
   return (
     <Dialog.Content
-      {...returnFocus}
+      {...layer}
       className="dialog event-editor"
       data-testid="event-editor"
       aria-describedby={undefined}
-      ref={escape.ref}
       onEscapeKeyDown={(event) => {
         // A list, month or question just opened over the editor takes it once it is a layer.
-        if (escape.passOn(event)) return;
+        if (layer.onEscapeKeyDown(event)) return;
         // Escape in the description's link field closes that field only.
         if (event.target instanceof Element && event.target.closest('.description-editor__link'))
           event.preventDefault();
