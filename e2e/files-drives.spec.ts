@@ -1,6 +1,6 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { expect, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
-import { dropFiles, getFile, listFiles, openFiles, row, createFolder, createFile } from './files-helpers';
+import { dropFiles, getFile, listFiles, openFiles, row, createFolder, createFile, chooseValue } from './files-helpers';
 import { checkScreens, expectInWindow } from './files-screens';
 import { expectAxeCleanInBothSchemes } from './axe';
 
@@ -59,7 +59,18 @@ test('creates, renames, colors, hides and deletes a shared drive, and manages it
   await design.getByTestId('drive-members').click();
   const dialog = page.getByTestId('share-dialog');
   await dialog.getByTestId('share-email').fill(app.bob.email);
-  await dialog.getByTestId('share-role').selectOption('fileOrganizer');
+  // A drive's roles say what each allows, as Drive's member menu does.
+  await dialog.getByTestId('share-role').click();
+  await expect(page.getByRole('menu', { name: 'Role' }).getByRole('menuitemradio')).toHaveText([
+    'ViewerView files',
+    'CommenterComment on files',
+    'ContributorAdd and edit files',
+    'Content managerAdd, edit, move and delete files',
+    'ManagerManage content, members and settings',
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await chooseValue(dialog.getByTestId('share-role'), 'fileOrganizer');
   await dialog.getByTestId('share-submit').click();
   await expect(dialog.locator('[data-testid="permission-row"][data-email="bob@atrium.local"]')).toHaveAttribute(
     'data-role',
@@ -244,11 +255,11 @@ test('the only Manager of a shared drive cannot make themself less: the dialog s
     .getByTestId('share-dialog')
     .locator(`[data-testid="permission-row"][data-email="${app.localUser.email}"]`);
 
-  await me.getByTestId('permission-role').selectOption('reader');
+  await chooseValue(me.getByTestId('permission-role'), 'reader');
   await expect(me.getByTestId('permission-error')).toHaveText(
     'A shared drive needs at least one Manager. Make someone else a Manager first.',
   );
-  await expect(me.getByTestId('permission-role')).toHaveValue('organizer');
+  await expect(me.getByTestId('permission-role')).toHaveAttribute('data-value', 'organizer');
   expect(await myRole()).toBe('organizer');
   await checkScreens(page, 'files-drive-last-manager', async () => {
     await me.getByTestId('permission-error').scrollIntoViewIfNeeded();

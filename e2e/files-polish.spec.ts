@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
-import { contentOf, createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
+import { contentOf, createFile, createFolder, getFile, listFiles, openFiles, row, chooseValue } from './files-helpers';
 import { checkScreens, expectInWindow, expectNotCut } from './files-screens';
 import { screenshotVariants } from './screens';
 import { expectAxeCleanInBothSchemes } from './axe';
@@ -22,7 +22,7 @@ test('the sharing dialog shows each person whole and keeps its buttons in reach 
   const dialog = page.getByTestId('share-dialog');
 
   await dialog.getByTestId('share-email').pressSequentially('bob@example.com');
-  await dialog.getByTestId('share-role').selectOption('writer');
+  await chooseValue(dialog.getByTestId('share-role'), 'writer');
   await dialog.getByTestId('share-expiration').fill(dateFromToday(30, timezoneId ?? 'UTC'));
   await dialog.getByTestId('share-submit').click();
   const bob = dialog.locator('[data-testid="permission-row"][data-email="bob@example.com"]');

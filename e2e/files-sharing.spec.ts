@@ -1,8 +1,18 @@
 import type { Locator } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
-import { createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
+import {
+  createFile,
+  createFolder,
+  getFile,
+  listFiles,
+  openFiles,
+  row,
+  chooseValue,
+  chooseAction,
+} from './files-helpers';
 import { checkScreens, expectInWindow } from './files-screens';
+import { expectAxeCleanInBothSchemes } from './axe';
 
 interface StoredPermission {
   id: string;
@@ -56,13 +66,93 @@ test('link access changed twice in a row acts on the grant the service holds, wh
   const dialog = page.getByTestId('share-dialog');
   await expect(dialog.getByTestId('permission-row')).toHaveCount(1);
 
-  await dialog.getByTestId('general-kind').selectOption('anyone');
+  await chooseValue(dialog.getByTestId('general-kind'), 'anyone');
   // Findable in search: the link grant is replaced by one that says so (a new id).
   await dialog.getByTestId('general-discoverable').check();
-  await dialog.getByTestId('general-kind').selectOption('restricted');
+  await chooseValue(dialog.getByTestId('general-kind'), 'restricted');
   await expect.poll(async () => (await permissions(app, folder.id)).some((p) => p.type === 'anyone')).toBe(false);
   await expect(dialog.getByTestId('general-error')).toHaveCount(0);
-  await expect(dialog.getByTestId('general-kind')).toHaveValue('restricted');
+  await expect(dialog.getByTestId('general-kind')).toHaveAttribute('data-value', 'restricted');
+});
+
+test('roles and link access are chosen from menus, by pointer or keys, each saying what it means', async ({
+  page,
+  app,
+}) => {
+  const file = await createFile(app, 'Budget.txt', 'numbers');
+  await serviceRequest(app, 'POST', `/drive/v3/files/${file.id}/permissions?sendNotificationEmail=false`, {
+    type: 'user',
+    role: 'reader',
+    emailAddress: app.bob.email,
+  });
+  await openFiles(page);
+  await row(page, 'Budget.txt').click();
+  await page.getByTestId('action-share').click();
+  const dialog = page.getByTestId('share-dialog');
+
+  // The role is a button naming the person and the role; its menu checks the current one.
+  const role = bobRow(dialog).getByTestId('permission-role');
+  await expect(role).toHaveAccessibleName('Role of Bob: Viewer');
+  await role.focus();
+  await page.keyboard.press('Enter');
+  const roles = page.getByRole('menu', { name: 'Role of Bob' });
+  await expect(roles.getByRole('menuitemradio')).toHaveText(['Viewer', 'Commenter', 'Editor']);
+  await expect(roles.getByRole('menuitemradio', { name: 'Viewer' })).toHaveAttribute('aria-checked', 'true');
+  await expect(roles.getByRole('menuitem')).toHaveText(['Transfer ownership…', 'Remove access']);
+  await checkScreens(page, 'files-share-role-menu', async () => {
+    await expectInWindow(page, roles);
+  });
+  // Escape closes the menu only; the focus goes back to the role.
+  await page.keyboard.press('Escape');
+  await expect(roles).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(role).toBeFocused();
+
+  // By keys: the menu opens on its first role; two down is Editor.
+  await page.keyboard.press('Enter');
+  await expect(roles.getByRole('menuitemradio', { name: 'Viewer' })).toBeFocused();
+  // A menu moves its focus a task after each arrow (Radix's roving focus), so each move is awaited.
+  await page.keyboard.press('ArrowDown');
+  await expect(roles.getByRole('menuitemradio', { name: 'Commenter' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(roles.getByRole('menuitemradio', { name: 'Editor' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(roles).toHaveCount(0);
+  await expect(role).toHaveAccessibleName('Role of Bob: Editor');
+  await expect.poll(async () => (await bobsGrant(app, file.id))?.role).toBe('writer');
+
+  // Link access: each choice says who can open it; the link's role is beside it once there is a link.
+  const kind = dialog.getByTestId('general-kind');
+  await expect(dialog.getByTestId('general-role')).toHaveCount(0);
+  await kind.click();
+  const kinds = page.getByRole('menu', { name: 'Who can open it with the link' });
+  const kindChoices = kinds.getByRole('menuitemradio');
+  await expect(kindChoices).toHaveCount(3);
+  for (const [name, about] of [
+    ['Restricted', 'Only people with access can open it with the link'],
+    ['Everyone at atrium.local', 'Anyone at atrium.local with the link can view'],
+    ['Anyone with the link', 'Anyone on the internet with the link can view'],
+  ] as const) {
+    await expect(kinds.getByRole('menuitemradio', { name, exact: true })).toHaveAccessibleDescription(about);
+  }
+  await expect(kinds.getByRole('menuitemradio', { name: 'Restricted' })).toHaveAttribute('aria-checked', 'true');
+  await checkScreens(page, 'files-share-general-menu', async () => {
+    await expectInWindow(page, kinds);
+  });
+  await expectAxeCleanInBothSchemes(page, 'share dialog, general access menu');
+  await kinds.getByRole('menuitemradio', { name: 'Anyone with the link' }).click();
+  await expect(dialog.getByTestId('general-description')).toHaveText('Anyone on the internet with the link can view');
+  await expect
+    .poll(async () => (await permissions(app, file.id)).find((p) => p.type === 'anyone')?.role)
+    .toBe('reader');
+  await chooseValue(dialog.getByTestId('general-role'), 'commenter');
+  await expect(dialog.getByTestId('general-description')).toHaveText(
+    'Anyone on the internet with the link can comment',
+  );
+  await expect
+    .poll(async () => (await permissions(app, file.id)).find((p) => p.type === 'anyone')?.role)
+    .toBe('commenter');
+  await checkScreens(page, 'files-share-link-on');
 });
 
 test('shares a folder with bob with an expiration, changes his role, removes him and transfers ownership', async ({
@@ -105,11 +195,11 @@ test('shares a folder with bob with an expiration, changes his role, removes him
   const bobsShared = await listFiles(app, 'sharedWithMe and trashed = false', app.bob.token);
   expect(bobsShared.map((file) => file.name)).toContain('Team plans');
 
-  await bobRow(dialog).getByTestId('permission-role').selectOption('writer');
+  await chooseValue(bobRow(dialog).getByTestId('permission-role'), 'writer');
   await expect.poll(async () => (await bobsGrant(app, folder.id))?.role).toBe('writer');
 
   // General access: anyone with the link, findable in search.
-  await dialog.getByTestId('general-kind').selectOption('anyone');
+  await chooseValue(dialog.getByTestId('general-kind'), 'anyone');
   await expect
     .poll(async () => (await permissions(app, folder.id)).find((p) => p.type === 'anyone')?.role)
     .toBe('reader');
@@ -117,7 +207,7 @@ test('shares a folder with bob with an expiration, changes his role, removes him
   await expect
     .poll(async () => (await permissions(app, folder.id)).find((p) => p.type === 'anyone')?.allowFileDiscovery)
     .toBe(true);
-  await dialog.getByTestId('general-kind').selectOption('restricted');
+  await chooseValue(dialog.getByTestId('general-kind'), 'restricted');
   await expect.poll(async () => (await permissions(app, folder.id)).some((p) => p.type === 'anyone')).toBe(false);
   await dialog.getByTestId('share-done').click();
 
@@ -134,7 +224,7 @@ test('shares a folder with bob with an expiration, changes his role, removes him
   await row(page, 'Team plans').click();
   await page.getByTestId('action-share').click();
   await expect(bobRow(dialog)).toHaveAttribute('data-role', 'writer');
-  await bobRow(dialog).getByTestId('permission-remove').click();
+  await chooseAction(bobRow(dialog).getByTestId('permission-role'), 'permission-remove');
   await expect(bobRow(dialog)).toHaveCount(0);
   expect(await bobsGrant(app, folder.id)).toBeUndefined();
   expect(
@@ -143,17 +233,17 @@ test('shares a folder with bob with an expiration, changes his role, removes him
 
   // Ownership goes to bob only after an explicit confirmation.
   await dialog.getByTestId('share-email').fill(app.bob.email);
-  await dialog.getByTestId('share-role').selectOption('writer');
+  await chooseValue(dialog.getByTestId('share-role'), 'writer');
   await dialog.getByTestId('share-notify').uncheck();
   await dialog.getByTestId('share-submit').click();
   await expect(bobRow(dialog)).toBeVisible();
-  await bobRow(dialog).getByTestId('permission-role').selectOption({ label: 'Transfer ownership…' });
+  await chooseAction(bobRow(dialog).getByTestId('permission-role'), 'permission-transfer');
   const confirm = dialog.getByTestId('transfer-confirm');
   await expect(confirm).toContainText('Make Bob the owner?');
   await confirm.getByTestId('transfer-cancel').click();
   expect((await getFile(app, folder.id)).owners?.[0]?.emailAddress).toBe(app.localUser.email);
 
-  await bobRow(dialog).getByTestId('permission-role').selectOption({ label: 'Transfer ownership…' });
+  await chooseAction(bobRow(dialog).getByTestId('permission-role'), 'permission-transfer');
   await dialog.getByTestId('transfer-confirm-button').click();
   await expect(bobRow(dialog)).toHaveAttribute('data-role', 'owner');
   await expect.poll(async () => (await getFile(app, folder.id)).owners?.[0]?.emailAddress).toBe(app.bob.email);
@@ -180,7 +270,7 @@ test('ownership goes to a person whose access was to expire: the expiration is d
   await row(page, 'Handover.txt').click();
   await page.getByTestId('action-share').click();
   const dialog = page.getByTestId('share-dialog');
-  await bobRow(dialog).getByTestId('permission-role').selectOption({ label: 'Transfer ownership…' });
+  await chooseAction(bobRow(dialog).getByTestId('permission-role'), 'permission-transfer');
   await dialog.getByTestId('transfer-confirm-button').click();
 
   await expect(bobRow(dialog)).toHaveAttribute('data-role', 'owner');

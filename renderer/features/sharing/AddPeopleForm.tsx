@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { ChoiceMenu, type Choice } from '../../components/ChoiceMenu';
 import { DateField } from '../../components/DateField';
 import { localeWeekStart } from '../../lib/civil-date';
 import { useToday } from '../../lib/today';
@@ -8,17 +9,21 @@ import {
   expirationDateRange,
   expirationFromDate,
   expirationProblem,
-  grantableRoles,
   parseAddresses,
+  roleChoices,
   type Role,
   type ShareContext,
 } from './permissions';
 import { addPermission } from './useSharing';
 
+const addresseeChoices: Choice<'user' | 'group'>[] = [
+  { value: 'user', label: 'Person' },
+  { value: 'group', label: 'Group' },
+];
+
 /** Adds people or groups with a role, an optional expiration, and a notification with an optional message. */
 export function AddPeopleForm({ fileId, context }: { fileId: string; context: ShareContext }) {
   const ids = useId();
-  const roles = grantableRoles(context);
   const [addresses, setAddresses] = useState('');
   const [type, setType] = useState<'user' | 'group'>('user');
   const [role, setRole] = useState<Role>('reader');
@@ -106,29 +111,20 @@ export function AddPeopleForm({ fileId, context }: { fileId: string; context: Sh
       {composing ? (
         <>
           <div className="share-add__row">
-            <select
-              className="input"
+            <ChoiceMenu
               value={type}
-              onChange={(event) => setType(event.target.value as 'user' | 'group')}
-              aria-label="Person or group"
-              data-testid="share-type"
-            >
-              <option value="user">Person</option>
-              <option value="group">Group</option>
-            </select>
-            <select
-              className="input"
+              choices={addresseeChoices}
+              onChange={setType}
+              label="Person or group"
+              testId="share-type"
+            />
+            <ChoiceMenu
               value={role}
-              onChange={(event) => setRole(event.target.value as Role)}
-              aria-label="Role"
-              data-testid="share-role"
-            >
-              {roles.map((option) => (
-                <option key={option.role} value={option.role}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+              choices={roleChoices(context)}
+              onChange={setRole}
+              label="Role"
+              testId="share-role"
+            />
           </div>
           {expires ? (
             <div className="field">

@@ -1,4 +1,6 @@
+import { Building2, Globe, Lock } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { ChoiceMenu, type Choice } from '../../components/ChoiceMenu';
 import { errorMessage } from '../../lib/api';
 import { generalAccessOf, grantableRoles, type Permission, type Role, type ShareContext } from './permissions';
 import { addPermission, changeRole, removePermission } from './useSharing';
@@ -71,12 +73,37 @@ export function GeneralAccessSection({
     });
   };
 
-  const description =
-    access.kind === 'restricted'
-      ? 'Only people with access can open it.'
-      : access.kind === 'domain'
-        ? `Anyone at ${current?.domain ?? domain ?? 'your organisation'} can open it.`
-        : 'Anyone on the internet with the link can open it.';
+  const domainName = current?.domain ?? domain ?? 'your organisation';
+  const roleWords: Partial<Record<Role, string>> = { reader: 'view', commenter: 'comment', writer: 'edit' };
+  const linkRole = shown.role ?? current?.role ?? 'reader';
+  const can = `can ${roleWords[linkRole] ?? 'open it'}`;
+  const kinds: Choice<Kind>[] = [
+    {
+      value: 'restricted',
+      label: 'Restricted',
+      icon: Lock,
+      description: 'Only people with access can open it with the link',
+    },
+    ...(domain || access.kind === 'domain'
+      ? [
+          {
+            value: 'domain' as const,
+            label: `Everyone at ${domainName}`,
+            icon: Building2,
+            description: `Anyone at ${domainName} with the link ${can}`,
+          },
+        ]
+      : []),
+    {
+      value: 'anyone',
+      label: 'Anyone with the link',
+      icon: Globe,
+      description: `Anyone on the internet with the link ${can}`,
+    },
+  ];
+  const kind = shown.kind ?? access.kind;
+  const chosen = kinds.find((choice) => choice.value === kind) ?? kinds[0]!;
+  const KindIcon = chosen.icon ?? Lock;
 
   return (
     <section className="general-access" aria-labelledby={`${ids}-title`} data-testid="general-access">
@@ -84,42 +111,42 @@ export function GeneralAccessSection({
         General access
       </h3>
       <div className="general-access__row">
-        <select
-          className="input"
-          value={shown.kind ?? access.kind}
-          disabled={!canManage || busy}
-          onChange={(event) => void changeKind(event.target.value as Kind)}
-          aria-label="Who can open it with the link"
-          data-testid="general-kind"
-        >
-          <option value="restricted">Restricted</option>
-          {domain || access.kind === 'domain' ? (
-            <option value="domain">{`Everyone at ${current?.domain ?? domain}`}</option>
-          ) : null}
-          <option value="anyone">Anyone with the link</option>
-        </select>
-        {current ? (
-          <select
-            className="input"
-            value={shown.role ?? current.role}
+        <span className={`general-access__badge general-access__badge--${kind}`} aria-hidden="true">
+          <KindIcon size={18} strokeWidth={1.8} />
+        </span>
+        <div className="general-access__main">
+          <ChoiceMenu
+            value={kind}
+            choices={kinds.map(({ icon: _icon, ...choice }) => choice)}
+            onChange={(next) => {
+              if (next !== kind) void changeKind(next);
+            }}
+            label="Who can open it with the link"
             disabled={!canManage || busy}
-            onChange={(event) => {
-              const role = event.target.value as Role;
+            look="quiet"
+            testId="general-kind"
+          />
+          <p className="general-access__description" data-testid="general-description">
+            {chosen.description}
+          </p>
+        </div>
+        {current && kind !== 'restricted' ? (
+          <ChoiceMenu
+            value={linkRole}
+            choices={roles.map((option) => ({ value: option.role, label: option.label }))}
+            onChange={(role) => {
+              if (role === linkRole) return;
               setShown({ role });
               void run(() => changeRole(fileId, current.id, role));
             }}
-            aria-label="Role for the link"
-            data-testid="general-role"
-          >
-            {roles.map((option) => (
-              <option key={option.role} value={option.role}>
-                {option.label}
-              </option>
-            ))}
-          </select>
+            label="Role for the link"
+            disabled={!canManage || busy}
+            look="quiet"
+            align="end"
+            testId="general-role"
+          />
         ) : null}
       </div>
-      <p className="field__hint">{description}</p>
       {current && (shown.kind ?? access.kind) !== 'restricted' ? (
         <label className="checkbox">
           <input

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { ChoiceMenu } from '../../components/ChoiceMenu';
 import { DateField } from '../../components/DateField';
 import { localeWeekStart } from '../../lib/civil-date';
 import { dateFieldWords } from '../../lib/date-words';
@@ -10,15 +11,13 @@ import {
   expirationDateRange,
   expirationFromDate,
   expirationProblem,
-  grantableRoles,
+  roleChoices,
   roleLabel,
   type Permission,
   type Role,
   type ShareContext,
 } from './permissions';
 import { changeRole, removePermission, setExpiration } from './useSharing';
-
-const transferChoice = '__transfer__';
 
 interface PermissionRowProps {
   fileId: string;
@@ -102,13 +101,10 @@ export function PermissionRow({
     return true;
   };
 
-  const onRole = (value: string) => {
-    if (value === transferChoice) {
-      onTransfer(permission);
-      return;
-    }
-    setShownRole(value as Role);
-    void run(() => changeRole(fileId, permission.id, value as Role));
+  const onRole = (role: Role) => {
+    if (role === (shownRole ?? permission.role)) return;
+    setShownRole(role);
+    void run(() => changeRole(fileId, permission.id, role));
   };
 
   return (
@@ -141,36 +137,36 @@ export function PermissionRow({
         </span>
         <span className="permission__controls">
           {editable ? (
-            <select
-              className="input permission__role-select"
+            <ChoiceMenu
               value={shownRole ?? permission.role}
+              choices={roleChoices(context)}
+              onChange={onRole}
+              label={`Role of ${name}`}
+              actions={[
+                ...(canTransfer
+                  ? [
+                      {
+                        label: 'Transfer ownership…',
+                        onSelect: () => onTransfer(permission),
+                        testId: 'permission-transfer',
+                      },
+                    ]
+                  : []),
+                {
+                  label: context === 'sharedDrive' ? 'Remove member' : 'Remove access',
+                  onSelect: () => void run(() => removePermission(fileId, permission.id)),
+                  danger: true,
+                  testId: 'permission-remove',
+                },
+              ]}
               disabled={busy}
-              onChange={(event) => onRole(event.target.value)}
-              aria-label={`Role of ${name}`}
-              data-testid="permission-role"
-            >
-              {grantableRoles(context).map((option) => (
-                <option key={option.role} value={option.role}>
-                  {option.label}
-                </option>
-              ))}
-              {canTransfer ? <option value={transferChoice}>Transfer ownership…</option> : null}
-            </select>
+              look="quiet"
+              align="end"
+              testId="permission-role"
+            />
           ) : (
             <span className="permission__role">{roleLabel(permission.role, context)}</span>
           )}
-          {editable ? (
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={busy}
-              onClick={() => void run(() => removePermission(fileId, permission.id))}
-              aria-label={`Remove access of ${name}`}
-              data-testid="permission-remove"
-            >
-              Remove
-            </button>
-          ) : null}
         </span>
       </div>
       {editable && expires ? (

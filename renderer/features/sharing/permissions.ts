@@ -1,4 +1,5 @@
 import type { DrivePermission } from '../../../shared/api/schemas/drive';
+import type { Choice } from '../../components/ChoiceMenu';
 import { addDaysToDate } from '../../lib/civil-date';
 
 /** A listed permission the dialog can act on: it has an id, a type and a role. */
@@ -52,6 +53,22 @@ export function grantableRoles(context: ShareContext): { role: Role; label: stri
       ? ['reader', 'commenter', 'writer']
       : ['reader', 'commenter', 'writer', 'fileOrganizer', 'organizer'];
   return order.map((role) => ({ role, label: labels[role]! }));
+}
+
+const driveRoleDescriptions: Partial<Record<Role, string>> = {
+  reader: 'View files',
+  commenter: 'Comment on files',
+  writer: 'Add and edit files',
+  fileOrganizer: 'Add, edit, move and delete files',
+  organizer: 'Manage content, members and settings',
+};
+
+/** The roles as menu choices; a shared drive's roles say what each allows, as Drive does. */
+export function roleChoices(context: ShareContext): Choice<Role>[] {
+  return grantableRoles(context).map(({ role, label }) => {
+    const description = context === 'sharedDrive' ? driveRoleDescriptions[role] : undefined;
+    return { value: role, label, ...(description ? { description } : {}) };
+  });
 }
 
 export function roleLabel(role: Role, context: ShareContext): string {

@@ -11,6 +11,7 @@ import {
   inheritedFrom,
   parseAddresses,
   peopleOf,
+  roleChoices,
   roleLabel,
   shareableDomain,
   type Permission,
@@ -46,6 +47,21 @@ describe('roles', () => {
     expect(roleLabel('writer', 'myDrive')).toBe('Editor');
     expect(roleLabel('fileOrganizer', 'sharedDriveItem')).toBe('Content manager');
     expect(roleLabel('owner', 'myDrive')).toBe('Owner');
+  });
+
+  it('says what each of a shared drive’s roles allows, and leaves a file’s roles to their names', () => {
+    expect(roleChoices('sharedDrive').map((choice) => [choice.value, choice.label, choice.description])).toEqual([
+      ['reader', 'Viewer', 'View files'],
+      ['commenter', 'Commenter', 'Comment on files'],
+      ['writer', 'Contributor', 'Add and edit files'],
+      ['fileOrganizer', 'Content manager', 'Add, edit, move and delete files'],
+      ['organizer', 'Manager', 'Manage content, members and settings'],
+    ]);
+    expect(roleChoices('myDrive')).toEqual([
+      { value: 'reader', label: 'Viewer' },
+      { value: 'commenter', label: 'Commenter' },
+      { value: 'writer', label: 'Editor' },
+    ]);
   });
 
   it('lets only people and groups with ordinary roles expire, never drive members', () => {
