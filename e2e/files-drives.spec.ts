@@ -37,7 +37,7 @@ test('creates, renames, colors, hides and deletes a shared drive, and manages it
   const driveId = (await drives(app))[0]!.id;
 
   await card.getByTestId('drive-menu').click();
-  await card.getByTestId('drive-rename').click();
+  await page.getByRole('menu').getByTestId('drive-rename').click();
   await page.getByTestId('drive-rename-dialog-input').fill('Design');
   await page.getByTestId('drive-rename-dialog-submit').click();
   await expect(page.getByTestId('drive-card').filter({ hasText: 'Design' })).toBeVisible();
@@ -45,18 +45,18 @@ test('creates, renames, colors, hides and deletes a shared drive, and manages it
 
   const design = page.locator(`[data-testid="drive-card"][data-drive-id="${driveId}"]`);
   await design.getByTestId('drive-menu').click();
-  await design.getByTestId('drive-style').click();
+  await page.getByRole('menu').getByTestId('drive-style').click();
   await page.getByTestId('drive-color-4986e7').click();
   await expect.poll(async () => (await drives(app))[0]?.colorRgb).toBe('#4986e7');
   // A theme is offered by its name as people read it, not by its id.
   await design.getByTestId('drive-menu').click();
-  await design.getByTestId('drive-style').click();
+  await page.getByRole('menu').getByTestId('drive-style').click();
   await page.getByTestId('drive-style-dialog').getByRole('button', { name: 'Beach ball theme' }).click();
   await expect.poll(async () => (await drives(app))[0]?.colorRgb).toBe('#f691b2');
 
   // Members: bob as content manager.
   await design.getByTestId('drive-menu').click();
-  await design.getByTestId('drive-members').click();
+  await page.getByRole('menu').getByTestId('drive-members').click();
   const dialog = page.getByTestId('share-dialog');
   await dialog.getByTestId('share-email').fill(app.bob.email);
   // A drive's roles say what each allows, as Drive's member menu does.
@@ -91,19 +91,19 @@ test('creates, renames, colors, hides and deletes a shared drive, and manages it
 
   await page.getByTestId('breadcrumb-sharedDrives').click();
   await design.getByTestId('drive-menu').click();
-  await design.getByTestId('drive-delete').click();
+  await page.getByRole('menu').getByTestId('drive-delete').click();
   await page.getByTestId('confirm-dialog-confirm').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'only an empty drive can be deleted' })).toBeVisible();
   expect(await drives(app)).toHaveLength(1);
 
   // Hide and unhide.
   await design.getByTestId('drive-menu').click();
-  await design.getByTestId('drive-hide').click();
+  await page.getByRole('menu').getByTestId('drive-hide').click();
   await expect(design).toHaveCount(0);
   await expect.poll(async () => (await drives(app))[0]?.hidden).toBe(true);
   await page.getByTestId('show-hidden-drives').check();
   await design.getByTestId('drive-menu').click();
-  await design.getByTestId('drive-unhide').click();
+  await page.getByRole('menu').getByTestId('drive-unhide').click();
   await expect.poll(async () => (await drives(app))[0]?.hidden).toBe(false);
 
   // Once its content is in the trash, the drive can go.
@@ -113,7 +113,7 @@ test('creates, renames, colors, hides and deletes a shared drive, and manages it
   await expect.poll(async () => (await getFile(app, brief!.id)).trashed).toBe(true);
   await page.getByTestId('breadcrumb-sharedDrives').click();
   await design.getByTestId('drive-menu').click();
-  await design.getByTestId('drive-delete').click();
+  await page.getByRole('menu').getByTestId('drive-delete').click();
   await page.getByTestId('confirm-dialog-confirm').click();
   await expect(page.getByTestId('files-empty')).toBeVisible();
   await expect.poll(async () => (await drives(app)).length).toBe(0);
@@ -250,7 +250,7 @@ test('the only Manager of a shared drive cannot make themself less: the dialog s
   await page.getByTestId('place-sharedDrives').click();
   const card = page.getByTestId('drive-card').filter({ hasText: 'Research' });
   await card.getByTestId('drive-menu').click();
-  await card.getByTestId('drive-members').click();
+  await page.getByRole('menu').getByTestId('drive-members').click();
   const me = page
     .getByTestId('share-dialog')
     .locator(`[data-testid="permission-row"][data-email="${app.localUser.email}"]`);

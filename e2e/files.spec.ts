@@ -43,9 +43,17 @@ test('uploads by dropping files, creates folders, walks the breadcrumbs and sees
   await row(page, 'Projects').dblclick();
   await expect(page.getByTestId('files-current-folder')).toHaveText('Projects');
   await expect(page.getByTestId('files-empty')).toBeVisible();
-  await page
-    .getByTestId('upload-input')
-    .setInputFiles({ name: 'plan.md', mimeType: 'text/markdown', buffer: Buffer.from('# Plan\n') });
+  // Upload › Files… opens the system's file chooser: by keys, the menu opens on its first item.
+  await page.getByTestId('upload-menu').focus();
+  await page.keyboard.press('Enter');
+  const uploadMenu = page.getByRole('menu', { name: 'Upload' });
+  await expect(uploadMenu.getByRole('menuitem')).toHaveText(['Files…', 'Folder…']);
+  await expect(uploadMenu.getByRole('menuitem', { name: 'Files…' })).toBeFocused();
+  await saveScreenshot(page, 'files-upload-menu');
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: 'plan.md', mimeType: 'text/markdown', buffer: Buffer.from('# Plan\n') });
+  await expect(uploadMenu).toHaveCount(0);
   await expect(row(page, 'plan.md')).toBeVisible();
 
   // A file created by someone else (here: straight through the service) shows up without a reload.

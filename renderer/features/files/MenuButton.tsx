@@ -1,5 +1,6 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, EllipsisVertical, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { SyntheticEvent } from 'react';
 import { Tip } from '../../components/Tip';
 
 export interface MenuAction {
@@ -10,10 +11,15 @@ export interface MenuAction {
   icon?: LucideIcon;
 }
 
+// The menu lives in a portal, but React passes its events up to the button's parents: a drive card or a row
+// must not take a click on the menu as a click on itself.
+const keepInMenu = (event: SyntheticEvent) => event.stopPropagation();
+
 /**
- * A button that opens a short menu of actions (arrow keys move, Escape closes, a click outside closes).
- * Without `text` it is a ⋮ icon. With `text`, an `icon` goes before it, and `iconOnly` (for a narrow
- * toolbar) leaves the icon alone. An icon shown alone is named by `label`, shown as its tooltip.
+ * A button that opens a short menu of actions (Radix DropdownMenu: arrow keys and typing move, Escape and a
+ * click outside close, the focus goes back to the button). Without `text` it is a ⋮ icon. With `text`, an
+ * `icon` goes before it, and `iconOnly` (for a narrow toolbar) leaves the icon alone. An icon shown alone
+ * is named by `label`, shown as its tooltip.
  */
 export function MenuButton({
   label,
@@ -32,51 +38,16 @@ export function MenuButton({
   iconOnly?: boolean;
   primary?: boolean;
 }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', close);
-    root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
-    return () => document.removeEventListener('pointerdown', close);
-  }, [open]);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const items = Array.from(root.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []);
-    const index = items.indexOf(document.activeElement as HTMLButtonElement);
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      setOpen(false);
-      root.current?.querySelector<HTMLButtonElement>('[aria-haspopup]')?.focus();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const next = (index + (event.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
-      items[next]?.focus();
-    }
-  };
-
   const showText = text !== undefined && !(iconOnly && Icon);
   const trigger = (
-    <button
-      type="button"
+    <DropdownMenu.Trigger
       className={
         text
           ? `button${primary ? ' button--primary' : ''}${showText ? '' : ' menu__trigger--icon'}`
           : 'button button--ghost button--icon'
       }
-      aria-haspopup="menu"
-      aria-expanded={open}
-      aria-controls={open ? menuId : undefined}
       aria-label={showText ? undefined : label}
-      onClick={(event) => {
-        event.stopPropagation();
-        setOpen(!open);
-      }}
+      onClick={keepInMenu}
       data-testid={testId}
     >
       {text ? (
@@ -88,33 +59,38 @@ export function MenuButton({
       ) : (
         <EllipsisVertical size={18} strokeWidth={1.8} aria-hidden="true" />
       )}
-    </button>
+    </DropdownMenu.Trigger>
   );
 
   return (
-    <div className="menu" ref={root} onKeyDown={onKeyDown}>
+    <DropdownMenu.Root modal={false}>
       {showText ? trigger : <Tip text={label}>{trigger}</Tip>}
-      {open ? (
-        <div className="menu__list" role="menu" id={menuId}>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          className="context-menu"
+          align="end"
+          sideOffset={4}
+          collisionPadding={8}
+          aria-label={label}
+          onClick={keepInMenu}
+          onDoubleClick={keepInMenu}
+          onContextMenu={keepInMenu}
+        >
           {actions.map((action) => (
-            <button
+            <DropdownMenu.Item
               key={action.label}
-              type="button"
-              role="menuitem"
-              className={`menu__item${action.danger ? ' menu__item--danger' : ''}`}
-              onClick={(event) => {
-                event.stopPropagation();
-                setOpen(false);
-                action.onSelect();
-              }}
+              className={`context-menu__item${action.danger ? ' context-menu__item--danger' : ''}`}
+              onSelect={action.onSelect}
               data-testid={action.testId}
             >
-              {action.icon ? <action.icon size={16} strokeWidth={1.8} aria-hidden="true" /> : null}
-              {action.label}
-            </button>
+              {action.icon ? (
+                <action.icon className="context-menu__icon" size={16} strokeWidth={1.8} aria-hidden="true" />
+              ) : null}
+              <span className="context-menu__label">{action.label}</span>
+            </DropdownMenu.Item>
           ))}
-        </div>
-      ) : null}
-    </div>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
