@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { axeFindings, describeFindings, type AxeFinding } from './axe';
 import { CalendarPage, at, today } from './calendar-page';
 import { artifactsDir, expect, saveScreenshot, serviceRequest, test, type AtriumApp } from './fixtures';
+import { chooseValue } from './choice-menu';
 import { createFile, openFiles, row } from './files-helpers';
 import { card, openBoard, seed } from './tasks-helpers';
 import { setColorScheme } from './color-scheme';
@@ -102,11 +103,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await check('event editor');
     // The repeat choices with which day of the month a monthly rule keeps.
     const repeat = calendar.editor.getByTestId('editor-repeat-choice');
-    await repeat.selectOption('MONTHLY_WEEKDAY');
+    await chooseValue(repeat, 'MONTHLY_WEEKDAY');
     await expect(calendar.editor.getByTestId('editor-repeat-monthly')).toBeVisible();
     await check('event editor, monthly repeat');
     await page.screenshot({ path: test.info().outputPath(`editor-monthly-repeat-${colorScheme}.png`) });
-    await repeat.selectOption('none');
+    await chooseValue(repeat, 'none');
     await closeWith(page, 'event-editor');
     await page.keyboard.press('?');
     await expect(page.getByTestId('shortcut-sheet')).toBeVisible();

@@ -1,5 +1,6 @@
 import { addDays, at, CalendarPage, hourMs, instantOf, local, today, zone } from './calendar-page';
 import { expect, serviceGet, serviceRequest, test } from './fixtures';
+import { chooseValue } from './choice-menu';
 import { screenshotVariants } from './screens';
 
 test('creates by dragging over a time range, then moves and resizes by dragging', async ({ page, app }) => {
@@ -95,8 +96,8 @@ test('edits everything in the dialog and moves the event to another calendar', a
   await editor.getByTestId('editor-default-reminders').uncheck();
   await editor.getByTestId('editor-reminder-amount').fill('15');
   await editor.getByRole('radio', { name: 'Tomato' }).check();
-  await editor.getByTestId('editor-transparency').selectOption('transparent');
-  await editor.getByTestId('editor-visibility').selectOption('private');
+  await chooseValue(editor.getByTestId('editor-transparency'), 'transparent');
+  await chooseValue(editor.getByTestId('editor-visibility'), 'private');
   await editor.getByTestId('editor-attachment-title').fill('Slides');
   await editor.getByTestId('editor-attachment-url').fill('https://example.com/slides');
   await editor.getByTestId('editor-attachment-add').click();
@@ -135,7 +136,7 @@ test('edits everything in the dialog and moves the event to another calendar', a
 
   // Another calendar: CalendarEventsMove.
   await calendar.openEvent('Quarterly review');
-  await calendar.editor.getByTestId('editor-calendar').selectOption(team.id);
+  await chooseValue(calendar.editor.getByTestId('editor-calendar'), team.id);
   await calendar.save();
   await expect
     .poll(async () => (await calendar.stored(team.id)).map((event) => event.summary))

@@ -1,5 +1,6 @@
 import { addDays, at, CalendarPage, instantOf, local, wall, zone } from './calendar-page';
 import { expect, serviceRequest, test } from './fixtures';
+import { chooseValue } from './choice-menu';
 import { screenshotVariants } from './screens';
 import { expectAxeCleanInBothSchemes } from './axe';
 
@@ -158,9 +159,14 @@ test('quick-create offers the calendar to put the event on, when there are sever
 
   await calendar.dragRange(monday, '09:00', '10:00');
   const card = page.getByTestId('quick-create');
-  const choice = card.getByRole('combobox', { name: 'Calendar' });
-  await expect(choice).toHaveValue(app.localUser.email);
-  await choice.selectOption({ label: 'Family' });
+  const choice = card.getByTestId('quick-create-calendar');
+  await expect(choice).toHaveAccessibleName(`Calendar: ${app.localUser.email}`);
+  await choice.click();
+  // Each calendar is listed with its colour.
+  const calendars = page.getByRole('menu', { name: 'Calendar' });
+  await expect(calendars.getByRole('menuitemradio', { name: 'Family' }).locator('.context-menu__swatch')).toBeVisible();
+  await calendars.getByRole('menuitemradio', { name: 'Family' }).click();
+  await expect(choice).toHaveAccessibleName('Calendar: Family');
   await card.getByTestId('quick-create-title').fill('School play');
   await screenshotVariants(page, testInfo, 'calendar-quick-create-calendar');
   await expectAxeCleanInBothSchemes(page, 'quick-create with a calendar choice');
@@ -173,9 +179,9 @@ test('quick-create offers the calendar to put the event on, when there are sever
 
   // More options carries the choice into the editor.
   await calendar.dragRange(monday, '13:00', '14:00');
-  await card.getByRole('combobox', { name: 'Calendar' }).selectOption({ label: 'Family' });
+  await chooseValue(card.getByTestId('quick-create-calendar'), family.id);
   await card.getByTestId('quick-create-more').click();
-  await expect(calendar.editor.getByTestId('editor-calendar')).toHaveValue(family.id);
+  await expect(calendar.editor.getByTestId('editor-calendar')).toHaveAttribute('data-value', family.id);
 });
 
 test('with the quick view open, e opens the editor and Delete deletes, as in Google Calendar', async ({

@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expect, saveScreenshot, test } from './fixtures';
-import { createFile, openFiles, row, serviceUrl, chooseValue } from './files-helpers';
+import { createFile, openFiles, row, serviceUrl } from './files-helpers';
+import { chooseValue } from './choice-menu';
 import { setColorScheme } from './color-scheme';
 
 /** The Activity tab's entry that says `text`. */

@@ -1,6 +1,7 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { expect, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
-import { dropFiles, getFile, listFiles, openFiles, row, createFolder, createFile, chooseValue } from './files-helpers';
+import { dropFiles, getFile, listFiles, openFiles, row, createFolder, createFile } from './files-helpers';
+import { chooseValue } from './choice-menu';
 import { checkScreens, expectInWindow } from './files-screens';
 import { expectAxeCleanInBothSchemes } from './axe';
 

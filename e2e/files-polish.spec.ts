@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { expect, saveScreenshot, serviceRequest, test } from './fixtures';
-import { contentOf, createFile, createFolder, getFile, listFiles, openFiles, row, chooseValue } from './files-helpers';
+import { contentOf, createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
+import { chooseValue } from './choice-menu';
 import { checkScreens, expectInWindow, expectNotCut } from './files-screens';
 import { screenshotVariants } from './screens';
 import { expectAxeCleanInBothSchemes } from './axe';

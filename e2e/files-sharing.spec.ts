@@ -1,16 +1,8 @@
 import type { Locator } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
 import { expect, saveScreenshot, serviceGet, serviceRequest, test, type AtriumApp } from './fixtures';
-import {
-  createFile,
-  createFolder,
-  getFile,
-  listFiles,
-  openFiles,
-  row,
-  chooseValue,
-  chooseAction,
-} from './files-helpers';
+import { createFile, createFolder, getFile, listFiles, openFiles, row } from './files-helpers';
+import { chooseValue, chooseAction } from './choice-menu';
 import { checkScreens, expectInWindow } from './files-screens';
 import { expectAxeCleanInBothSchemes } from './axe';
 

@@ -10,6 +10,7 @@ import {
   openFiles,
   row,
 } from './files-helpers';
+import { chooseValue } from './choice-menu';
 import { injectApiFailures } from './ipc-faults';
 import { screenshotVariants } from './screens';
 
@@ -161,7 +162,7 @@ test('selects with shift and ctrl, trashes and restores, deletes forever', async
   await expect(page.getByTestId('file-row')).toHaveText([/a\.txt/, /b\.txt/, /c\.txt/]);
 });
 
-test('searches by name with quotes and by filter chips', async ({ page, app }) => {
+test('searches by name with quotes and by filter chips', async ({ page, app }, testInfo) => {
   const plans = await createFolder(app, 'Plans');
   await createFile(app, "Bob's plan.txt", 'x', plans.id);
   await createFile(app, 'plan \\ backslash.txt', 'y');
@@ -180,13 +181,32 @@ test('searches by name with quotes and by filter chips', async ({ page, app }) =
   await expect(row(page, 'photo.png')).toHaveCount(0);
 
   await page.getByTestId('search-input').fill('');
-  await page.getByTestId('filter-type').selectOption('image');
+  // The type chip's menu lists each kind with its icon; the chip shows the choice, highlighted.
+  await page.getByTestId('filter-type').click();
+  const types = page.getByRole('menu', { name: 'Type' });
+  await expect(types.getByRole('menuitemradio')).toHaveText([
+    'Any type',
+    'Folders',
+    'Documents',
+    'Spreadsheets',
+    'Presentations',
+    'PDFs',
+    'Images',
+    'Videos',
+    'Audio',
+    'Archives',
+  ]);
+  await expect(types.getByRole('menuitemradio', { name: 'Images' }).locator('svg.file-icon--image')).toBeVisible();
+  await screenshotVariants(page, testInfo, 'files-filter-type-menu');
+  await types.getByRole('menuitemradio', { name: 'Images' }).click();
+  await expect(page.getByTestId('filter-type')).toHaveText('Images');
+  await expect(page.getByTestId('filter-type')).toHaveClass(/is-active/);
   await expect(page.getByTestId('file-row')).toHaveText([/photo\.png/]);
-  await page.getByTestId('filter-type').selectOption('folder');
+  await chooseValue(page.getByTestId('filter-type'), 'folder');
   await expect(page.getByTestId('file-row')).toHaveText([/Plans/]);
-  await page.getByTestId('filter-type').selectOption('');
-  await page.getByTestId('filter-modified').selectOption('today');
-  await page.getByTestId('filter-owner').selectOption('me');
+  await chooseValue(page.getByTestId('filter-type'), '');
+  await chooseValue(page.getByTestId('filter-modified'), 'today');
+  await chooseValue(page.getByTestId('filter-owner'), 'me');
   await expect(page.getByTestId('file-row')).toHaveCount(4);
   await page.getByTestId('filter-starred').click();
   await expect(page.getByTestId('files-empty')).toBeVisible();
@@ -208,7 +228,7 @@ test('a custom modified range is picked with date fields, each greying the days 
   await dated('autumn.txt', '2025-10-01T12:00:00Z');
   await openFiles(page);
 
-  await page.getByTestId('filter-modified').selectOption('range');
+  await chooseValue(page.getByTestId('filter-modified'), 'range');
   const after = page.getByTestId('filter-after');
   const before = page.getByTestId('filter-before');
   await expect(after).toHaveAttribute('placeholder', 'Any day');

@@ -1,6 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useEffect, useId, useRef, useState } from 'react';
-import { addDaysToDate } from '../lib/civil-date';
+import { addDaysToDate, outsideRange } from '../lib/civil-date';
 import { dateFieldWords, parseDateText } from '../lib/date-words';
 import './date-field.css';
 import { MiniMonth } from './MiniMonth';
@@ -94,7 +94,7 @@ export function DateField({
     setOpen(false);
     offer(date);
   };
-  const outside = (date: string) => (min !== undefined && date < min) || (max !== undefined && date > max);
+  const outside = (date: string) => outsideRange(date, min, max);
   const tomorrow = addDaysToDate(today, 1);
 
   const openMonth = (withKeyboard: boolean) => {

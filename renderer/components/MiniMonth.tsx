@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { addDaysToDate, weekdayOfDate } from '../lib/civil-date';
+import { addDaysToDate, outsideRange, weekdayOfDate } from '../lib/civil-date';
 import { dateTimeFormat } from '../lib/intl-format';
 import './mini-month.css';
 
@@ -154,7 +154,7 @@ export function MiniMonth({
                 const outside = firstOfMonth(date) !== month;
                 const inRange = date >= visibleFrom && date < visibleTo;
                 // Still reached with the arrows, as a date picker's unavailable days are, but never picked.
-                const unavailable = (min !== undefined && date < min) || (max !== undefined && date > max);
+                const unavailable = outsideRange(date, min, max);
                 const classes = [
                   'mini-month__day',
                   outside ? 'mini-month__day--outside' : '',

@@ -59,6 +59,11 @@ function epochDay(date: string): number {
 }
 
 /** Adds whole days to a `YYYY-MM-DD` date. */
+/** Whether `date` lies before `min` or after `max` (either may be absent); all `YYYY-MM-DD`. */
+export function outsideRange(date: string, min: string | undefined, max: string | undefined): boolean {
+  return (min !== undefined && date < min) || (max !== undefined && date > max);
+}
+
 export function addDaysToDate(date: string, days: number): string {
   return civilFromDays(epochDay(date) + Math.trunc(days));
 }

@@ -1,11 +1,23 @@
 import { useState } from 'react';
+import { ChoiceMenu, type Choice } from '../../components/ChoiceMenu';
 import { useHeldValue } from '../../lib/held-value';
 import type { CalendarInfo } from './calendar-data';
 import { maxReminders } from './event-draft';
-import { largestUnit, mostReminderMinutes, reminderUnits, unitMinutes, type ReminderUnit } from './reminder-units';
+import {
+  largestUnit,
+  mostReminderMinutes,
+  reminderUnits,
+  unitMinutes,
+  unitWords,
+  type ReminderUnit,
+} from './reminder-units';
 
 type Reminder = CalendarInfo['defaultReminders'][number];
 
+const methodChoices: Choice<Reminder['method']>[] = [
+  { value: 'popup', label: 'Notification' },
+  { value: 'email', label: 'Email' },
+];
 /** A reminder as a person writes it: "1 day", "30 minutes" (the largest unit that fits exactly). */
 interface ReminderRow {
   method: Reminder['method'];
@@ -84,16 +96,13 @@ export function CalendarNotificationSettings({
         <ul className="reminder-list">
           {rows.map((row, index) => (
             <li key={index} className="reminder-list__item" data-testid="calendar-settings-reminder">
-              <select
-                className="input"
-                aria-label={`Default reminder ${index + 1}: how`}
+              <ChoiceMenu
                 value={row.method}
-                onChange={(event) => commit(change(index, { method: event.target.value as Reminder['method'] }))}
-                data-testid="calendar-settings-reminder-method"
-              >
-                <option value="popup">Notification</option>
-                <option value="email">Email</option>
-              </select>
+                choices={methodChoices}
+                onChange={(method) => commit(change(index, { method }))}
+                label={`Default reminder ${index + 1}: how`}
+                testId="calendar-settings-reminder-method"
+              />
               <input
                 className={`input input--narrow${minutesOf(row) === null ? ' input--invalid' : ''}`}
                 type="number"
@@ -111,19 +120,17 @@ export function CalendarNotificationSettings({
                 }}
                 data-testid="calendar-settings-reminder-amount"
               />
-              <select
-                className="input"
-                aria-label={`Default reminder ${index + 1}: unit`}
+              <ChoiceMenu
                 value={row.unit}
-                onChange={(event) => commit(change(index, { unit: event.target.value as ReminderUnit }))}
-                data-testid="calendar-settings-reminder-unit"
-              >
-                {reminderUnits.map((unit) => (
-                  <option key={unit.id} value={unit.id}>
-                    {Number(row.amount) === 1 ? unit.one : unit.many}
-                  </option>
-                ))}
-              </select>
+                choices={reminderUnits.map((unit) => ({
+                  value: unit.id,
+                  label: Number(row.amount) === 1 ? unit.one : unit.many,
+                }))}
+                onChange={(unit) => commit(change(index, { unit }))}
+                label={`Default reminder ${index + 1}: unit`}
+                roomFor={unitWords}
+                testId="calendar-settings-reminder-unit"
+              />
               <span>before</span>
               <button
                 type="button"

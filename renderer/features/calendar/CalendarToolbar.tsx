@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { ChoiceMenu } from '../../components/ChoiceMenu';
 import { showCalendarTitle, type CalendarDates } from './calendar-dates';
 import { calendarViews, viewLabels, viewUnits, type CalendarViewId } from './calendar-store';
 
@@ -136,19 +137,16 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
         ))}
       </div>
       {/* Where the row is too narrow for every view's name, the views are one menu. */}
-      <select
-        className="input calendar-toolbar__view-select"
-        aria-label="View"
-        value={props.view}
-        onChange={(event) => props.onView(event.target.value as CalendarViewId)}
-        data-testid="calendar-view-select"
-      >
-        {calendarViews.map((view) => (
-          <option key={view} value={view}>
-            {viewLabels[view]}
-          </option>
-        ))}
-      </select>
+      <div className="calendar-toolbar__view-select">
+        <ChoiceMenu
+          value={props.view}
+          choices={calendarViews.map((view) => ({ value: view, label: viewLabels[view] }))}
+          onChange={props.onView}
+          label="View"
+          align="end"
+          testId="calendar-view-select"
+        />
+      </div>
       <button
         type="button"
         className="button button--small calendar-toolbar__zone"

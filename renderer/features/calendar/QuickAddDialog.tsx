@@ -1,5 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useMemo, useState, type FormEvent } from 'react';
+import { ChoiceMenu } from '../../components/ChoiceMenu';
+import { calendarChoices } from './calendar-choices';
 import type { CalendarInfo } from './calendar-data';
 import { parseQuickAdd, type QuickAddResult } from './quick-add';
 import { describeRepeat } from './recurrence-rule';
@@ -136,24 +138,15 @@ function QuickAddContent(props: QuickAddDialogProps) {
           Calendar
         </label>
         <div className="quick-add__calendar">
-          <span
-            className="quick-add__swatch"
-            aria-hidden="true"
-            style={{ background: calendar?.color.background ?? 'transparent' }}
-          />
-          <select
+          <ChoiceMenu
             id={calendarFieldId}
-            className="input"
             value={calendarId}
-            onChange={(event) => setCalendarId(event.target.value)}
-            data-testid="quick-add-calendar"
-          >
-            {writable.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
+            choices={calendarChoices(writable)}
+            onChange={setCalendarId}
+            label="Calendar"
+            iconOnButton
+            testId="quick-add-calendar"
+          />
         </div>
         <div className="dialog__actions dialog__actions--form">
           <button type="button" className="button" onClick={props.onCancel} data-testid="quick-add-dialog-cancel">

@@ -1,5 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ChoiceMenu } from '../../components/ChoiceMenu';
+import { calendarChoices } from './calendar-choices';
 import { setDraftTitle } from './draft-title';
 import type { CalendarInfo } from './calendar-data';
 import type { EventTimes } from './event-mapping';
@@ -68,7 +70,6 @@ function QuickCreateCard({
   const [chosenId, setChosenId] = useState(calendar?.id ?? '');
   const chosen = calendars.find((entry) => entry.id === chosenId) ?? calendar;
   const titleId = useId();
-  const calendarId = useId();
   // The new event's block in the grid reads the title as it is typed.
   useEffect(() => {
     setDraftTitle(title);
@@ -109,23 +110,15 @@ function QuickCreateCard({
         </p>
         {chosen && calendars.length > 1 ? (
           <div className="quick-view__calendar quick-create__calendar">
-            <span className="quick-view__dot" style={{ background: chosen.color.background }} aria-hidden="true" />
-            <label className="visually-hidden" htmlFor={calendarId}>
-              Calendar
-            </label>
-            <select
-              id={calendarId}
-              className="input"
+            <ChoiceMenu
               value={chosen.id}
-              onChange={(event) => setChosenId(event.target.value)}
-              data-testid="quick-create-calendar"
-            >
-              {calendars.map((entry) => (
-                <option key={entry.id} value={entry.id}>
-                  {entry.name}
-                </option>
-              ))}
-            </select>
+              choices={calendarChoices(calendars)}
+              onChange={setChosenId}
+              label="Calendar"
+              look="quiet"
+              iconOnButton
+              testId="quick-create-calendar"
+            />
           </div>
         ) : chosen ? (
           <p className="quick-view__calendar quick-view__muted">

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AclRule } from '../../../shared/api/schemas/calendar';
+import { ChoiceMenu, type Choice } from '../../components/ChoiceMenu';
 import { ErrorBanner } from '../../components/StatusPanel';
 import { apiQueryPrefix, callApi, errorMessage, queryClient, useApiQuery } from '../../lib/api';
 import { listItems } from '../../lib/list-cache';
@@ -18,6 +19,7 @@ import {
   type ScopeType,
 } from './sharing';
 
+const roleChoices: Choice<GrantableRole>[] = grantableRoles.map((role) => ({ value: role, label: roleLabels[role] }));
 /**
  * Who the calendar is shared with (CalendarAclList) and how: add a person, group, domain or the
  * public with a role, change a role, remove a rule. Each person's effective access (their own rule,
@@ -104,20 +106,17 @@ export function SharingPanel({ calendar, selfEmail }: { calendar: CalendarInfo; 
                   </span>
                 ) : null}
               </span>
-              <select
-                className="input"
+              <ChoiceMenu
                 value={rule.role}
+                choices={roleChoices}
+                onChange={(role) => {
+                  if (role !== rule.role && role !== 'none') void setRole(rule, role);
+                }}
+                label={`Access for ${describeScope(rule.scope)}`}
                 disabled={busy || isSelf}
-                aria-label={`Access for ${describeScope(rule.scope)}`}
-                onChange={(event) => void setRole(rule, event.target.value as GrantableRole)}
-                data-testid="sharing-rule-role"
-              >
-                {grantableRoles.map((role) => (
-                  <option key={role} value={role}>
-                    {roleLabels[role]}
-                  </option>
-                ))}
-              </select>
+                align="end"
+                testId="sharing-rule-role"
+              />
               <button
                 type="button"
                 className="button button--ghost button--small"
@@ -171,19 +170,18 @@ function AddRuleForm({
         <label className="field__label" htmlFor={ids.type}>
           Share with
         </label>
-        <select
+        <ChoiceMenu
           id={ids.type}
-          className="input"
           value={type}
-          onChange={(event) => setType(event.target.value as ScopeType)}
-          data-testid="sharing-add-type"
-        >
-          {(Object.keys(scopeTypeLabels) as ScopeType[]).map((option) => (
-            <option key={option} value={option} disabled={option === 'default' && hasPublic}>
-              {scopeTypeLabels[option]}
-            </option>
-          ))}
-        </select>
+          choices={(Object.keys(scopeTypeLabels) as ScopeType[]).map((option) => ({
+            value: option,
+            label: scopeTypeLabels[option],
+            ...(option === 'default' && hasPublic ? { disabled: true } : {}),
+          }))}
+          onChange={setType}
+          label="Share with"
+          testId="sharing-add-type"
+        />
       </div>
       {type === 'default' ? null : (
         <div className="field sharing__add-value">
@@ -205,19 +203,14 @@ function AddRuleForm({
         <label className="field__label" htmlFor={ids.role}>
           Permission
         </label>
-        <select
+        <ChoiceMenu
           id={ids.role}
-          className="input"
           value={role}
-          onChange={(event) => setRole(event.target.value as GrantableRole)}
-          data-testid="sharing-add-role"
-        >
-          {grantableRoles.map((option) => (
-            <option key={option} value={option}>
-              {roleLabels[option]}
-            </option>
-          ))}
-        </select>
+          choices={roleChoices}
+          onChange={setRole}
+          label="Permission"
+          testId="sharing-add-role"
+        />
       </div>
       <button type="submit" className="button button--primary" disabled={busy} data-testid="sharing-add-submit">
         Share

@@ -8,6 +8,9 @@ export const reminderUnits = [
 
 export type ReminderUnit = (typeof reminderUnits)[number]['id'];
 
+/** Every unit's word, one and many: a unit's menu is as wide as the longest, so rows line up. */
+export const unitWords: readonly string[] = reminderUnits.flatMap((unit) => [unit.one, unit.many]);
+
 /** Google allows a reminder up to four weeks before. */
 export const mostReminderMinutes = 40_320;
 

@@ -1,7 +1,9 @@
 import { memo, useEffect, useId, useState, type FormEvent, type Ref } from 'react';
+import { ChoiceMenu, type Choice } from '../../components/ChoiceMenu';
 import { DateField } from '../../components/DateField';
 import { localeWeekStart } from '../../lib/civil-date';
 import { useToday } from '../../lib/today';
+import { FileIcon } from './FileIcon';
 import { emptySearch, useFilesStore } from './files-store';
 import {
   describeModified,
@@ -14,8 +16,24 @@ import {
   type TypeFilter,
 } from './model/search-query';
 
-const modifiedChoices: { value: string; label: string; filter?: ModifiedFilter }[] = [
-  { value: '', label: 'Any time' },
+const typeChoices: Choice<TypeFilter | ''>[] = [
+  { value: '', label: 'Any type' },
+  ...Object.entries(typeFilterLabels).map(([value, label]) => ({
+    value: value as TypeFilter,
+    label,
+    icon: <FileIcon kind={value as TypeFilter} />,
+  })),
+];
+
+const ownerChoices: Choice<OwnerFilter['kind'] | ''>[] = [
+  { value: '', label: 'Any owner' },
+  { value: 'me', label: 'Owned by me' },
+  { value: 'notMe', label: 'Not owned by me' },
+  { value: 'person', label: 'Specific person…' },
+];
+
+const modifiedChoices: (Choice<string> & { filter?: ModifiedFilter })[] = [
+  { value: '', label: 'Any time', buttonText: 'Modified: any time' },
   { value: 'today', label: 'Today', filter: { kind: 'today' } },
   { value: '7', label: 'Last 7 days', filter: { kind: 'days', days: 7 } },
   { value: '30', label: 'Last 30 days', filter: { kind: 'days', days: 30 } },
@@ -124,36 +142,24 @@ export const SearchBar = memo(function SearchBar({ inputRef }: { inputRef?: Ref<
         ) : null}
       </div>
       <div className="search__chips" aria-label="Search filters">
-        <label className={`chip${search.type ? ' is-active' : ''}`}>
-          <span className="visually-hidden">Type</span>
-          <select
-            value={search.type ?? ''}
-            onChange={(event) => setType(event.target.value)}
-            data-testid="filter-type"
-            aria-label="Type"
-          >
-            <option value="">Any type</option>
-            {Object.entries(typeFilterLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={`chip${search.owner ? ' is-active' : ''}`}>
-          <span className="visually-hidden">Owner</span>
-          <select
-            value={ownerValue(search.owner)}
-            onChange={(event) => setOwner(event.target.value)}
-            data-testid="filter-owner"
-            aria-label="Owner"
-          >
-            <option value="">Any owner</option>
-            <option value="me">Owned by me</option>
-            <option value="notMe">Not owned by me</option>
-            <option value="person">Specific person…</option>
-          </select>
-        </label>
+        <ChoiceMenu
+          value={search.type ?? ''}
+          choices={typeChoices}
+          onChange={setType}
+          label="Type"
+          look="chip"
+          active={Boolean(search.type)}
+          testId="filter-type"
+        />
+        <ChoiceMenu
+          value={ownerValue(search.owner)}
+          choices={ownerChoices}
+          onChange={setOwner}
+          label="Owner"
+          look="chip"
+          active={Boolean(search.owner)}
+          testId="filter-owner"
+        />
         {search.owner?.kind === 'person' ? (
           <input
             className="input chip__input"
@@ -166,21 +172,15 @@ export const SearchBar = memo(function SearchBar({ inputRef }: { inputRef?: Ref<
             data-testid="filter-owner-email"
           />
         ) : null}
-        <label className={`chip${search.modified ? ' is-active' : ''}`}>
-          <span className="visually-hidden">Modified</span>
-          <select
-            value={modifiedValue(search.modified)}
-            onChange={(event) => setModified(event.target.value)}
-            data-testid="filter-modified"
-            aria-label="Modified"
-          >
-            {modifiedChoices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.value === '' ? 'Modified: any time' : choice.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceMenu
+          value={modifiedValue(search.modified)}
+          choices={modifiedChoices}
+          onChange={setModified}
+          label="Modified"
+          look="chip"
+          active={Boolean(search.modified)}
+          testId="filter-modified"
+        />
         {range ? (
           <>
             <label className="chip__range" htmlFor={`${ids}-after`}>

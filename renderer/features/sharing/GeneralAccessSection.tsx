@@ -7,6 +7,8 @@ import { addPermission, changeRole, removePermission } from './useSharing';
 
 type Kind = 'restricted' | 'domain' | 'anyone';
 
+const kindIcons = { restricted: Lock, domain: Building2, anyone: Globe } as const;
+
 /** Link sharing: restricted, everyone in the domain, or anyone with the link; its role and whether it can be found in search. */
 export function GeneralAccessSection({
   fileId,
@@ -81,7 +83,6 @@ export function GeneralAccessSection({
     {
       value: 'restricted',
       label: 'Restricted',
-      icon: Lock,
       description: 'Only people with access can open it with the link',
     },
     ...(domain || access.kind === 'domain'
@@ -89,7 +90,6 @@ export function GeneralAccessSection({
           {
             value: 'domain' as const,
             label: `Everyone at ${domainName}`,
-            icon: Building2,
             description: `Anyone at ${domainName} with the link ${can}`,
           },
         ]
@@ -97,13 +97,12 @@ export function GeneralAccessSection({
     {
       value: 'anyone',
       label: 'Anyone with the link',
-      icon: Globe,
       description: `Anyone on the internet with the link ${can}`,
     },
   ];
   const kind = shown.kind ?? access.kind;
   const chosen = kinds.find((choice) => choice.value === kind) ?? kinds[0]!;
-  const KindIcon = chosen.icon ?? Lock;
+  const KindIcon = kindIcons[kind];
 
   return (
     <section className="general-access" aria-labelledby={`${ids}-title`} data-testid="general-access">
@@ -117,7 +116,7 @@ export function GeneralAccessSection({
         <div className="general-access__main">
           <ChoiceMenu
             value={kind}
-            choices={kinds.map(({ icon: _icon, ...choice }) => choice)}
+            choices={kinds}
             onChange={(next) => {
               if (next !== kind) void changeKind(next);
             }}

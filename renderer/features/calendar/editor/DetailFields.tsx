@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ChoiceMenu, type Choice } from '../../../components/ChoiceMenu';
 import type { CalendarInfo } from '../calendar-data';
 import type { Palettes } from '../colors';
 import { eventColorNames } from '../colors';
@@ -11,7 +12,31 @@ import {
   type Visibility,
 } from '../event-draft';
 import { defaultRemindersWords } from '../event-words';
-import { largestUnit, mostReminderMinutes, reminderUnits, unitMinutes, type ReminderUnit } from '../reminder-units';
+import {
+  largestUnit,
+  mostReminderMinutes,
+  reminderUnits,
+  unitMinutes,
+  unitWords,
+  type ReminderUnit,
+} from '../reminder-units';
+
+const transparencyChoices: Choice<Transparency>[] = [
+  { value: 'opaque', label: 'Busy' },
+  { value: 'transparent', label: 'Free' },
+];
+
+const visibilityChoices: Choice<Visibility>[] = [
+  { value: 'default', label: 'Calendar default' },
+  { value: 'public', label: 'Public' },
+  { value: 'private', label: 'Private' },
+  { value: 'confidential', label: 'Confidential' },
+];
+
+const reminderMethodChoices: Choice<ReminderDraft['method']>[] = [
+  { value: 'popup', label: 'Notification' },
+  { value: 'email', label: 'Email' },
+];
 
 /** Reminders: the calendar's defaults (named in words), or up to five of the event's own. */
 export function RemindersField({
@@ -67,15 +92,13 @@ export function RemindersField({
           <ul className="reminder-list">
             {draft.reminders.map((reminder, index) => (
               <li key={index} className="reminder-list__item" data-testid="editor-reminder">
-                <select
-                  className="input"
-                  aria-label={`Reminder ${index + 1} method`}
+                <ChoiceMenu
                   value={reminder.method}
-                  onChange={(event) => setReminder(index, { method: event.target.value as ReminderDraft['method'] })}
-                >
-                  <option value="popup">Notification</option>
-                  <option value="email">Email</option>
-                </select>
+                  choices={reminderMethodChoices}
+                  onChange={(method) => setReminder(index, { method })}
+                  label={`Reminder ${index + 1} method`}
+                  testId="editor-reminder-method"
+                />
                 <ReminderTime
                   index={index}
                   reminder={reminder}
@@ -168,33 +191,27 @@ export function PrivacyFields({
         <label className="field__label" htmlFor={ids.transparency}>
           Show as
         </label>
-        <select
+        <ChoiceMenu
           id={ids.transparency}
-          className="input"
           value={draft.transparency}
-          onChange={(event) => onChange({ transparency: event.target.value as Transparency })}
-          data-testid="editor-transparency"
-        >
-          <option value="opaque">Busy</option>
-          <option value="transparent">Free</option>
-        </select>
+          choices={transparencyChoices}
+          onChange={(transparency) => onChange({ transparency })}
+          label="Show as"
+          testId="editor-transparency"
+        />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={ids.visibility}>
           Visibility
         </label>
-        <select
+        <ChoiceMenu
           id={ids.visibility}
-          className="input"
           value={draft.visibility}
-          onChange={(event) => onChange({ visibility: event.target.value as Visibility })}
-          data-testid="editor-visibility"
-        >
-          <option value="default">Calendar default</option>
-          <option value="public">Public</option>
-          <option value="private">Private</option>
-          <option value="confidential">Confidential</option>
-        </select>
+          choices={visibilityChoices}
+          onChange={(visibility) => onChange({ visibility })}
+          label="Visibility"
+          testId="editor-visibility"
+        />
       </div>
     </div>
   );
@@ -304,22 +321,14 @@ function ReminderTime({
         }
         data-testid="editor-reminder-amount"
       />
-      <select
-        className="input"
-        aria-label={`Reminder ${index + 1}: unit`}
+      <ChoiceMenu
         value={unit}
-        onChange={(event) => {
-          const next = event.target.value as ReminderUnit;
-          onChange(Math.round(amount) * unitMinutes(next), next);
-        }}
-        data-testid="editor-reminder-unit"
-      >
-        {reminderUnits.map((choice) => (
-          <option key={choice.id} value={choice.id}>
-            {amount === 1 ? choice.one : choice.many}
-          </option>
-        ))}
-      </select>
+        choices={reminderUnits.map((choice) => ({ value: choice.id, label: amount === 1 ? choice.one : choice.many }))}
+        onChange={(next) => onChange(Math.round(amount) * unitMinutes(next), next)}
+        label={`Reminder ${index + 1}: unit`}
+        roomFor={unitWords}
+        testId="editor-reminder-unit"
+      />
       <span>before</span>
     </>
   );

@@ -1,5 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
+import { ChoiceMenu } from '../../../components/ChoiceMenu';
+import { calendarChoices } from '../calendar-choices';
 import type { CalendarInfo } from '../calendar-data';
 import type { Palettes } from '../colors';
 import { problemWithDraft, timesOfDraft, type EventDraft } from '../event-draft';
@@ -83,6 +85,8 @@ function EditorForm({
     setAskingDiscard(true);
   };
 
+  // Today in the zone the editor shows, for the date fields and the series end.
+  const today = dateInZone(Date.now(), displayZone);
   const writable = calendars.filter((calendar) => calendar.writable || calendar.id === draft.calendarId);
   const calendar = calendars.find((entry) => entry.id === draft.calendarId);
   const timing = timesOfDraft(draft);
@@ -137,11 +141,18 @@ function EditorForm({
               data-testid="editor-title"
             />
           </div>
-          <TimeFields draft={draft} displayZone={displayZone} hour12={hour12} weekStart={weekStart} onChange={update} />
+          <TimeFields
+            draft={draft}
+            displayZone={displayZone}
+            today={today}
+            hour12={hour12}
+            weekStart={weekStart}
+            onChange={update}
+          />
           <RepeatField
             draft={draft}
             partOfSeries={request.partOfSeries}
-            today={dateInZone(Date.now(), displayZone)}
+            today={today}
             weekStart={weekStart}
             onChange={(repeat) => update({ repeat })}
           />
@@ -150,19 +161,15 @@ function EditorForm({
               <label className="field__label" htmlFor={ids.calendar}>
                 Calendar
               </label>
-              <select
+              <ChoiceMenu
                 id={ids.calendar}
-                className="input"
                 value={draft.calendarId}
-                onChange={(event) => update({ calendarId: event.target.value })}
-                data-testid="editor-calendar"
-              >
-                {writable.map((entry) => (
-                  <option key={entry.id} value={entry.id}>
-                    {entry.name}
-                  </option>
-                ))}
-              </select>
+                choices={calendarChoices(writable)}
+                onChange={(calendarId) => update({ calendarId })}
+                label="Calendar"
+                iconOnButton
+                testId="editor-calendar"
+              />
               {request.mode === 'edit' && request.partOfSeries && draft.calendarId !== request.draft.calendarId ? (
                 <span className="field__hint">The whole series moves to the other calendar.</span>
               ) : null}

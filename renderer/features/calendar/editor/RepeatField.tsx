@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ChoiceMenu } from '../../../components/ChoiceMenu';
 import { DateField } from '../../../components/DateField';
 import type { EventDraft } from '../event-draft';
 import {
@@ -113,19 +114,14 @@ export function RepeatField({ draft, partOfSeries, today, weekStart, onChange }:
         <label className="field__label" htmlFor={ids.choice}>
           Repeat
         </label>
-        <select
+        <ChoiceMenu
           id={ids.choice}
-          className="input"
           value={choiceOf(rule)}
-          onChange={(event) => choose(event.target.value as Choice)}
-          data-testid="editor-repeat-choice"
-        >
-          {choices.map((choice) => (
-            <option key={choice.value} value={choice.value}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
+          choices={choices}
+          onChange={choose}
+          label="Repeat"
+          testId="editor-repeat-choice"
+        />
         {/* A rule is summed up in words beside the menu when it says more than the menu does. */}
         {saysMore || partOfSeries ? (
           <span className="field__hint" data-testid="editor-repeat-summary">
@@ -325,23 +321,18 @@ function MonthlyOn({
       <label className="field__label" htmlFor={id}>
         Repeats
       </label>
-      <select
+      <ChoiceMenu
         id={id}
-        className="input"
         value={value}
-        onChange={(event) => {
-          const weekday = options.find((option) => option.value === event.target.value)?.weekday;
+        choices={options}
+        onChange={(chosen) => {
+          const weekday = options.find((option) => option.value === chosen)?.weekday;
           const { monthWeekday: _previous, ...rest } = rule;
           onChange(weekday ? { ...rest, monthWeekday: weekday } : rest);
         }}
-        data-testid="editor-repeat-monthly"
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+        label="Repeats"
+        testId="editor-repeat-monthly"
+      />
     </div>
   );
 }

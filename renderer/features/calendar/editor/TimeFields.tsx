@@ -18,6 +18,8 @@ import { TimeCombobox } from './TimeCombobox';
 interface TimeFieldsProps {
   draft: EventDraft;
   displayZone: string;
+  /** Today in the display zone, marked in the date fields' months. */
+  today: string;
   hour12: boolean;
   /** The first day of a week in the date fields' months (0 Sunday, 1 Monday, 6 Saturday). */
   weekStart: number;
@@ -52,8 +54,7 @@ function moveStart(draft: EventDraft, startDate: string, startTime: string): Par
   };
 }
 
-export function TimeFields({ draft, displayZone, hour12, weekStart, onChange }: TimeFieldsProps) {
-  const today = dateInZone(Date.now(), displayZone);
+export function TimeFields({ draft, displayZone, today, hour12, weekStart, onChange }: TimeFieldsProps) {
   const ids = {
     startDate: useId(),
     startTime: useId(),
