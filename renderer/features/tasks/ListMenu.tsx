@@ -30,7 +30,12 @@ export function ListMenu(props: ListMenuProps) {
         </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="task-menu" align="end" sideOffset={4} aria-label={`List actions for ${title}`}>
+        <DropdownMenu.Content
+          className="task-menu task-menu--checks"
+          align="end"
+          sideOffset={4}
+          aria-label={`List actions for ${title}`}
+        >
           <DropdownMenu.Label className="task-menu__label">Sort by</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={sort} onValueChange={(value) => props.onSort(value as ListSort)}>
             <DropdownMenu.RadioItem className="task-menu__item task-menu__item--radio" value="manual">
