@@ -147,6 +147,47 @@ test('roles and link access are chosen from menus, by pointer or keys, each sayi
   await checkScreens(page, 'files-share-link-on');
 });
 
+test('someone who cannot share sees their own access and nothing to change; link access they cannot know is not shown', async ({
+  page,
+  app,
+}) => {
+  const file = await createFile(app, 'Bob’s notes.txt', 'notes', 'root', 'text/plain', app.bob.token);
+  await serviceRequest(
+    app,
+    'POST',
+    `/drive/v3/files/${file.id}/permissions?sendNotificationEmail=false`,
+    { type: 'user', role: 'reader', emailAddress: app.localUser.email },
+    app.bob.token,
+  );
+  await serviceRequest(
+    app,
+    'POST',
+    `/drive/v3/files/${file.id}/permissions`,
+    { type: 'anyone', role: 'commenter' },
+    app.bob.token,
+  );
+  // The service lists a reader's own grant only, as Drive does.
+  const seen = await serviceGet<{ permissions: { role: string }[] }>(app, `/drive/v3/files/${file.id}/permissions`);
+  expect(seen.permissions.map((p) => p.role)).toEqual(['reader']);
+
+  await openFiles(page);
+  await page.getByTestId('place-sharedWithMe').click();
+  await row(page, 'Bob’s notes.txt').click();
+  await page.getByTestId('action-share').click();
+  const dialog = page.getByTestId('share-dialog');
+  await expect(dialog.getByTestId('share-read-only')).toHaveText(
+    'You see your own access. People who can share see everyone who has access, and can change it.',
+  );
+  await expect(dialog.getByTestId('share-email')).toHaveCount(0);
+  await expect(dialog.getByTestId('permission-row')).toHaveCount(1);
+  await expect(dialog.getByTestId('permission-row')).toContainText('Me (you)');
+  await expect(dialog.getByTestId('permission-row')).toContainText('Viewer');
+  await expect(dialog.getByTestId('permission-role')).toHaveCount(0);
+  // "Restricted" would be wrong here (the link is on): link access is left out rather than guessed.
+  await expect(dialog.getByTestId('general-access')).toHaveCount(0);
+  await checkScreens(page, 'files-share-read-only');
+});
+
 test('shares a folder with bob with an expiration, changes his role, removes him and transfers ownership', async ({
   page,
   app,

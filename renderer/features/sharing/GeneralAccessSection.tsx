@@ -15,13 +15,11 @@ export function GeneralAccessSection({
   permissions,
   context,
   domain,
-  canManage,
 }: {
   fileId: string;
   permissions: readonly Permission[];
   context: ShareContext;
   domain: string | null;
-  canManage: boolean;
 }) {
   const ids = useId();
   const access = generalAccessOf(permissions);
@@ -121,7 +119,7 @@ export function GeneralAccessSection({
               if (next !== kind) void changeKind(next);
             }}
             label="Who can open it with the link"
-            disabled={!canManage || busy}
+            disabled={busy}
             look="quiet"
             testId="general-kind"
           />
@@ -139,7 +137,7 @@ export function GeneralAccessSection({
               void run(() => changeRole(fileId, current.id, role));
             }}
             label="Role for the link"
-            disabled={!canManage || busy}
+            disabled={busy}
             look="quiet"
             align="end"
             testId="general-role"
@@ -151,7 +149,7 @@ export function GeneralAccessSection({
           <input
             type="checkbox"
             checked={shown.discoverable ?? Boolean(current.allowFileDiscovery)}
-            disabled={!canManage || busy}
+            disabled={busy}
             onChange={(event) => void changeDiscoverable(event.target.checked)}
             data-testid="general-discoverable"
           />

@@ -100,7 +100,9 @@ function ShareContent({ target, onClose }: { target: ShareTarget; onClose: () =>
         {canManage ? (
           <AddPeopleForm fileId={target.id} context={context} />
         ) : (
-          <p className="field__hint">You can see who has access, but only people who can share may change it.</p>
+          <p className="field__hint" data-testid="share-read-only">
+            You see your own access. People who can share see everyone who has access, and can change it.
+          </p>
         )}
         <section aria-label="People with access">
           <h3 className="share__section-title">{target.kind === 'drive' ? 'Members' : 'People with access'}</h3>
@@ -143,13 +145,14 @@ function ShareContent({ target, onClose }: { target: ShareTarget; onClose: () =>
             onCancel={() => setTransferring(null)}
           />
         ) : null}
-        {target.kind === 'file' && sharing.permissions.isSuccess ? (
+        {/* Without share rights only one's own grant is listed (as in Drive), so link access is not known
+            here and is not shown. */}
+        {target.kind === 'file' && canManage && sharing.permissions.isSuccess ? (
           <GeneralAccessSection
             fileId={target.id}
             permissions={list}
             context={context}
             domain={shareableDomain(me?.emailAddress)}
-            canManage={canManage}
           />
         ) : null}
       </div>
